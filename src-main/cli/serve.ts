@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bootstrapIfEmpty } from '../engine/admin/bootstrap.js';
+import { defaultDataDir } from '../engine/data-dir.js';
+import { Engine } from '../engine/engine.js';
+import { listen } from '../engine/http/server.js';
+import { staticFiles } from '../engine/http/static-files.js';
+import { UsageError, parse } from './args.js';
+
+const RENDERER_DIR = resolve(fileURLToPath(import.meta.url), '../../../out/renderer');
+
+async function main(argv: string[]): Promise<void> {
+  const { values } = parse(argv, {
+    'data-dir': { type: 'string' },
+    port: { type: 'string', default: '0' },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  const engine = new Engine({ dataDir, serveStatic: staticFiles(RENDERER_DIR) });
+  bootstrapIfEmpty(engine);
+  const server = await listen(engine, port);
+  console.log(`Folio listening on ${server.url}`);
+  const stop = async () => {
+    await server.close();
+    engine.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  console.error(`folio serve: ${error.message}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,33 @@
+import type { Role } from '../../../../src-shared/contract/common.js';
+import type { OperationOutput } from '../../../../src-shared/contract/operation.js';
+import type { orgs } from '../../../../src-shared/contract/orgs.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { organizationPermissions } from './rules.js';
+import type { OrganizationRow } from './sql.js';
+
+type Organization = OperationOutput<typeof orgs.getOrganizationById>;
+
+export function toOrganization(ctx: RequestContext, row: OrganizationRow, role: Role | null | undefined): Organization {
+  const organization: Organization = {
+    object: 'organization',
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    emailDomains: JSON.parse(row.email_domains) as string[],
+    type: row.type,
+    sso: row.sso === 1,
+    ai: row.ai === 1,
+    inviteLinks: row.invite_links === 1,
+    plan: row.plan as Organization['plan'],
+    mergeRules: JSON.parse(row.merge_rules) as Organization['mergeRules'],
+    urls: { location: ctx.urls.api(`/orgs/${row.id}`), app: ctx.urls.app(`/orgs/${row.id}`) },
+    trial: { status: 'notapplicable', count: 0 },
+    permissions: organizationPermissions(role),
+  };
+  if (row.hostname !== null) organization.hostname = row.hostname;
+  if (row.use_case !== null) organization.useCase = row.use_case as Organization['useCase'];
+  if (row.has_default_role === 1) organization.defaultRole = row.default_role;
+  if (row.default_content !== null) organization.defaultContent = JSON.parse(row.default_content);
+  if (row.logo !== null) organization.urls.logo = row.logo;
+  return organization;
+}

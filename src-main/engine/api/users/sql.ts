@@ -1,0 +1,37 @@
+import type { Database } from '../../db/database.js';
+import { newId } from '../../ids.js';
+import type { RequestContext } from '../../pipeline/context.js';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  display_name: string;
+  photo_url: string | null;
+  created_at: string;
+}
+
+export function findUser(db: Database, id: string): UserRow | undefined {
+  return db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
+}
+
+export function findUserByEmail(db: Database, email: string): UserRow | undefined {
+  return db.get<UserRow>('SELECT * FROM users WHERE email = ?', email);
+}
+
+export function insertUser(db: Database, input: { email: string; displayName: string; now: string }): string {
+  const id = newId();
+  db.run('INSERT INTO users (id, email, display_name, created_at) VALUES (?, ?, ?, ?)', id, input.email, input.displayName, input.now);
+  return id;
+}
+
+/** Users are shown the same wherever they appear (members, comments, reviewers). */
+export function toUser(ctx: Pick<RequestContext, 'urls'>, row: UserRow) {
+  return {
+    object: 'user' as const,
+    id: row.id,
+    displayName: row.display_name,
+    email: row.email,
+    ...(row.photo_url ? { photoURL: row.photo_url } : {}),
+    urls: { location: ctx.urls.api(`/users/${row.id}`) },
+  };
+}

@@ -1,0 +1,64 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { migrations } from './migrations/index.js';
+
+export type Row = Record<string, unknown>;
+
+/**
+ * The engine's SQLite handle. Statements are prepared once and reused: the text of the
+ * query is the cache key, so call sites stay plain SQL.
+ */
+export class Database {
+  readonly raw: BetterSqlite3.Database;
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+
+  constructor(file: string) {
+    this.raw = new BetterSqlite3(file);
+    this.raw.pragma('journal_mode = WAL');
+    this.raw.pragma('synchronous = NORMAL');
+    this.raw.pragma('foreign_keys = ON');
+    // The CLI may write while the server runs on the same file.
+    this.raw.pragma('busy_timeout = 5000');
+    this.migrate();
+  }
+
+  statement(sql: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.raw.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
+    return this.statement(sql).get(...params) as T | undefined;
+  }
+
+  all<T = Row>(sql: string, ...params: unknown[]): T[] {
+    return this.statement(sql).all(...params) as T[];
+  }
+
+  run(sql: string, ...params: unknown[]): BetterSqlite3.RunResult {
+    return this.statement(sql).run(...params);
+  }
+
+  /** Runs `fn` in one IMMEDIATE transaction; a thrown error rolls everything back. */
+  transaction<T>(fn: () => T): T {
+    return this.raw.transaction(fn).immediate();
+  }
+
+  close(): void {
+    this.raw.close();
+  }
+
+  private migrate(): void {
+    const current = this.raw.pragma('user_version', { simple: true }) as number;
+    for (const migration of migrations) {
+      if (migration.version <= current) continue;
+      this.raw.transaction(() => {
+        this.raw.exec(migration.sql);
+        this.raw.pragma(`user_version = ${migration.version}`);
+      }).immediate();
+    }
+  }
+}

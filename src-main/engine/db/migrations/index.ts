@@ -1,0 +1,6 @@
+import * as organizations from './001-organizations.js';
+
+/** Numbered migrations, applied in order; a migration is never edited once released. */
+export const migrations: readonly { version: number; name: string; sql: string }[] = [
+  { version: 1, name: 'organizations', sql: organizations.sql },
+];

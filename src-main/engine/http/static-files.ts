@@ -1,0 +1,40 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * Serves the built renderer. Unknown paths get index.html so the app's own routes
+ * (e.g. /app/orgs/…) load on reload.
+ */
+export function staticFiles(root: string): ((path: string) => Response | undefined) | undefined {
+  if (!existsSync(join(root, 'index.html'))) return undefined;
+  return (path) => {
+    const file = resolveInside(root, path);
+    const target = file && existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
+    const headers: Record<string, string> = {
+      'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+    };
+    if (target.endsWith('.html')) headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
+    return new Response(readFileSync(target), { headers });
+  };
+}
+
+function resolveInside(root: string, path: string): string | undefined {
+  const file = normalize(join(root, decodeURIComponent(path)));
+  return file.startsWith(root + sep) ? file : undefined;
+}

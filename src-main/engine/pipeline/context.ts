@@ -1,0 +1,18 @@
+import type { Database } from '../db/database.js';
+import type { Clock } from '../clock.js';
+import type { Urls } from '../urls.js';
+
+export interface Actor {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+/** Everything a handler may touch. One context per request; `now` is fixed for the request. */
+export interface RequestContext {
+  db: Database;
+  actor: Actor;
+  now: string;
+  clock: Clock;
+  urls: Urls;
+}

@@ -1,0 +1,102 @@
+import type { OperationDef, OperationInput } from '../../../src-shared/contract/operation.js';
+import { authenticate } from '../auth/tokens.js';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import type { Urls } from '../urls.js';
+import type { Handler } from './handler.js';
+import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
+import { Reply } from './reply.js';
+import type { ApiRequest, ApiResponse } from './request.js';
+import { arrayFields, parsePart } from './validate.js';
+
+export interface PipelineDeps {
+  db: Database;
+  clock: Clock;
+  urls: Urls;
+  /** Tests turn this on: every answer is checked against the contract's response schema. */
+  checkResponses: boolean;
+}
+
+/** Carries a failure out of a transaction so that it rolls back. */
+class Rollback extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+/**
+ * One operation bound to its handler: authenticate, validate, run in one transaction, answer.
+ * Every transport (HTTP, IPC, in-process) goes through here.
+ */
+export class BoundOperation {
+  private readonly queryArrays: Set<string>;
+
+  constructor(
+    readonly op: OperationDef,
+    private readonly handler: Handler<OperationDef>,
+  ) {
+    this.queryArrays = arrayFields(op.query);
+  }
+
+  execute(deps: PipelineDeps, request: ApiRequest): ApiResponse {
+    const actor = authenticate(deps.db, request.authorization);
+    if (!actor) return failureResponse(unauthorized());
+    const input = this.parse(request);
+    if (isFailure(input)) return failureResponse(input);
+    const ctx = { db: deps.db, actor, now: deps.clock.now().toISOString(), clock: deps.clock, urls: deps.urls };
+    let result: unknown;
+    try {
+      result = deps.db.transaction(() => {
+        const value = this.handler(ctx, input);
+        if (isFailure(value)) throw new Rollback(value);
+        return value;
+      });
+    } catch (error) {
+      if (error instanceof Rollback) return failureResponse(error.failure);
+      throw error;
+    }
+    return this.success(deps, result);
+  }
+
+  private parse(request: ApiRequest): OperationInput<OperationDef> | Failure {
+    const { op } = this;
+    const params = op.params ? parsePart(op.params, request.params, 'params') : undefined;
+    if (isFailure(params)) return params;
+    const query = op.query ? parsePart(op.query, this.flattenQuery(request.query), 'query') : undefined;
+    if (isFailure(query)) return query;
+    if (request.bodyError) return badRequest(`body: ${request.bodyError}`);
+    let body: unknown;
+    if (op.body) {
+      const raw = request.body === undefined && op.bodyOptional ? {} : request.body;
+      if (raw === undefined) return badRequest('body: a JSON body is required');
+      body = parsePart(op.body, raw, 'body');
+      if (isFailure(body)) return body;
+    }
+    return { params, query, body } as OperationInput<OperationDef>;
+  }
+
+  private flattenQuery(query: Record<string, string[]>): Record<string, string | string[]> {
+    const flat: Record<string, string | string[]> = {};
+    for (const [key, values] of Object.entries(query)) {
+      flat[key] = this.queryArrays.has(key) ? values.flatMap((v) => v.split(',')) : values[values.length - 1]!;
+    }
+    return flat;
+  }
+
+  private success(deps: PipelineDeps, result: unknown): ApiResponse {
+    const reply = result instanceof Reply ? result : new Reply(this.op.success, result);
+    if (reply.body === undefined) return { status: reply.status, headers: { ...reply.headers } };
+    if (deps.checkResponses && this.op.response) {
+      const checked = this.op.response.safeParse(reply.body);
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        throw new Error(`${this.op.id} answered off-contract at ${issue.path.join('.')}: ${issue.message}`);
+      }
+    }
+    return { status: reply.status, headers: { ...reply.headers }, body: reply.body };
+  }
+}
+
+export function failureResponse(failure: Failure): ApiResponse {
+  return { status: failure.status, headers: {}, body: { error: { code: failure.status, message: failure.message } } };
+}

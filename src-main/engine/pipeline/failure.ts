@@ -1,0 +1,18 @@
+/** A failed request, as a value. Handlers return it; the pipeline rolls back and answers it. */
+export class Failure {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 500,
+    readonly message: string,
+  ) {}
+}
+
+export const badRequest = (message: string) => new Failure(400, message);
+export const unauthorized = (message = 'A valid bearer token is required') => new Failure(401, message);
+export const forbidden = (message = 'Your role does not allow this') => new Failure(403, message);
+export const notFound = (message: string) => new Failure(404, message);
+export const conflict = (message: string) => new Failure(409, message);
+export const preconditionFailed = (message: string) => new Failure(412, message);
+
+export function isFailure(value: unknown): value is Failure {
+  return value instanceof Failure;
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** Roles from the strongest to the weakest; the order is what `roleAtLeast` relies on. */
+export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
+export const Role = z.enum(ROLES).meta({ id: 'MemberRole' });
+export type Role = z.infer<typeof Role>;
+
+/** null stands for guests. */
+export const RoleOrGuest = Role.nullable().meta({ id: 'MemberRoleOrGuest' });
+export type RoleOrGuest = z.infer<typeof RoleOrGuest>;
+
+export const DefaultLevel = z.union([Role, z.null(), z.literal('inherit')]).meta({ id: 'DefaultLevel' });
+export type DefaultLevel = z.infer<typeof DefaultLevel>;
+
+export const Timestamp = z.string().meta({ id: 'Timestamp', format: 'date-time' });
+
+export const EntityId = z
+  .string()
+  .regex(/^[a-zA-Z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"')
+  .max(128);
+
+export const Url = z.url().max(2048);
+
+export const Emoji = z.string().max(50).meta({ id: 'Emoji' });
+
+export const TRANSLATION_LANGUAGES = [
+  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl',
+  'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr',
+  'lt', 'lv', 'et', 'sl',
+] as const;
+export const TranslationLanguage = z.enum(TRANSLATION_LANGUAGES).meta({ id: 'TranslationLanguage' });
+
+/** Query parameters every list accepts. The default page size is documented in docs/api.md. */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+export const ListQuery = z.object({
+  page: z.string().optional(),
+  limit: z.coerce.number().int().min(0).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+export const ListOrder = z.enum(['asc', 'desc']).default('desc');
+
+/** Query booleans arrive as text. */
+export const QueryBoolean = z.stringbool();
+
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    next: z.object({ page: z.string() }).optional(),
+    count: z.number().int(),
+    items: z.array(item),
+  });
+}
+
+export const ErrorBody = z
+  .object({ error: z.object({ code: z.number().int(), message: z.string() }) })
+  .meta({ id: 'Error' });
+
+export const User = z
+  .object({
+    object: z.literal('user'),
+    id: z.string(),
+    displayName: z.string(),
+    email: z.string().optional(),
+    photoURL: z.string().optional(),
+    urls: z.object({ location: z.string() }),
+  })
+  .meta({ id: 'User' });
+
+const BlockNode: z.ZodType = z.lazy(() =>
+  z.looseObject({
+    object: z.string(),
+    type: z.string().optional(),
+    key: z.string().optional(),
+    nodes: z.array(BlockNode).optional(),
+    isVoid: z.boolean().optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+
+/** Rich-text document as the API exchanges it. */
+export const JSONDocument = z
+  .object({
+    object: z.literal('document'),
+    data: z.looseObject({ schemaVersion: z.number().int().optional() }),
+    nodes: z.array(BlockNode),
+    meta: z.object({ token: z.string().optional() }).optional(),
+  })
+  .meta({ id: 'JSONDocument' });
+
+const ReviewerRule = z.object({
+  rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']),
+  users: z.array(z.string()),
+});
+const PlainRule = z.object({
+  rule: z.enum([
+    'require_at_least_one_review',
+    'require_all_reviews_approved',
+    'require_agent_review',
+    'require_up_to_date_change_request',
+    'require_change_request_subject',
+    'require_change_request_description',
+  ]),
+});
+const CustomRule = z.object({
+  rule: z.literal('custom'),
+  expression: z.string().max(1024),
+  message: z.string().optional(),
+});
+export const MergeRule = z.union([ReviewerRule, PlainRule, CustomRule]).meta({ id: 'MergeRule' });
+
+const RulesConfiguration = z.object({ type: z.literal('rules'), rules: z.array(MergeRule) });
+const NoRules = z.object({ type: z.literal('none') });
+const InheritRules = z.object({ type: z.literal('inherit') });
+
+/** Organizations own their rules; `inherit` makes no sense there (REFERENCE §3.4). */
+export const OrganizationMergeRules = z
+  .discriminatedUnion('type', [RulesConfiguration, NoRules])
+  .meta({ id: 'MergeRulesStandaloneConfiguration' });
+export const SpaceMergeRules = z
+  .discriminatedUnion('type', [InheritRules, RulesConfiguration, NoRules])
+  .meta({ id: 'MergeRulesSpaceConfiguration' });

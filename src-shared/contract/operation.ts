@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API operation: the single place its method, path and shapes are written.
+ * Handlers, the typed client and the served OpenAPI document are all derived from it.
+ */
+export interface OperationDef {
+  /** operationId as in the reference OpenAPI description, so our document and theirs line up. */
+  id: string;
+  method: HttpMethod;
+  /** Path with `{param}` placeholders, including the `/v1` prefix. */
+  path: string;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** A few operations accept no body at all (the documents mark theirs optional). */
+  bodyOptional?: boolean;
+  /** Status of a successful answer. */
+  success: 200 | 201 | 204;
+  /** Absent when the success answer is empty. */
+  response?: z.ZodType;
+  deprecated?: boolean;
+}
+
+export function defineOperation<const T extends OperationDef>(def: T): T {
+  return def;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives: parsed, validated and defaulted. */
+export interface OperationInput<Op extends OperationDef> {
+  params: Out<Op['params']>;
+  query: Out<Op['query']>;
+  body: Out<Op['body']>;
+}
+
+/** What a handler answers with (before serialisation). */
+export type OperationOutput<Op extends OperationDef> = Op['response'] extends z.ZodType
+  ? z.input<Op['response']>
+  : undefined;
+
+/** What a client sends. */
+export interface OperationRequest<Op extends OperationDef> {
+  params: Op['params'] extends z.ZodType ? z.input<Op['params']> : undefined;
+  query?: Op['query'] extends z.ZodType ? Partial<z.input<Op['query']>> : undefined;
+  body?: Op['body'] extends z.ZodType ? z.input<Op['body']> : undefined;
+}
+
+/** What a client receives. */
+export type OperationResponse<Op extends OperationDef> = Op['response'] extends z.ZodType
+  ? z.output<Op['response']>
+  : undefined;
+
+export type Contract = Record<string, OperationDef>;

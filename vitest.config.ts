@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    // better-sqlite3 is a native module: forks isolate it cleanly.
+    pool: 'forks',
+  },
+});
