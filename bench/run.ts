@@ -1,0 +1,101 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ApiClient } from '../src-shared/client/client.js';
+import { httpTransport } from '../src-shared/client/http-transport.js';
+
+/**
+ * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
+ * server answering the same bytes, in the same run. Servers run in child processes so that
+ * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const folio = await start('npx', ['tsx', 'src-main/cli/serve.ts', '--data-dir', dataDir, '--port', '0'], /listening on (http:\S+)/, children);
+    const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
+    const { spaceId, listPath } = await seed(folio, token);
+    const spacePath = `/v1/spaces/${spaceId}`;
+    const bodies = { '/space': await fetchText(folio + spacePath, token), '/list': await fetchText(folio + listPath, token) };
+    const bodiesFile = join(dataDir, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const rawPort = await start('npx', ['tsx', 'bench/raw-server.ts', bodiesFile], /listening (\d+)/, children);
+    const raw = `http://127.0.0.1:${rawPort}`;
+
+    const rows = [
+      await compare('GET /v1/spaces/{id}', `${raw}/space`, folio + spacePath, token),
+      await compare('GET 100-item list', `${raw}/list`, folio + listPath, token),
+    ];
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS}s per run, bodies of ${bodies['/space'].length} and ${bodies['/list'].length} bytes`);
+    console.table(rows);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function seed(origin: string, token: string): Promise<{ spaceId: string; listPath: string }> {
+  const client = new ApiClient(httpTransport(origin, token, fetch));
+  const orgs = await client.call('listOrganizationsForAuthenticatedUser', { params: undefined });
+  if (!orgs.ok) throw new Error(`cannot list organizations: ${orgs.error.message}`);
+  const organizationId = orgs.data.items[0]!.id;
+  let spaceId = '';
+  for (let i = 0; i < 100; i++) {
+    const space = await client.call('createSpace', { params: { organizationId }, body: { title: `Space ${i}` } });
+    if (!space.ok) throw new Error(`cannot create a space: ${space.error.message}`);
+    spaceId = space.data.id;
+  }
+  return { spaceId, listPath: `/v1/orgs/${organizationId}/spaces?limit=100` };
+}
+
+async function compare(name: string, rawUrl: string, folioUrl: string, token: string) {
+  await load(rawUrl, {}, 1);
+  await load(folioUrl, { authorization: `Bearer ${token}` }, 1);
+  const raw = await load(rawUrl, {}, SECONDS);
+  const folio = await load(folioUrl, { authorization: `Bearer ${token}` }, SECONDS);
+  return {
+    operation: name,
+    'raw req/s': Math.round(raw.requests.average),
+    'raw p99 ms': raw.latency.p99,
+    'folio req/s': Math.round(folio.requests.average),
+    'folio p99 ms': folio.latency.p99,
+    ratio: Number((folio.requests.average / raw.requests.average).toFixed(2)),
+  };
+}
+
+async function load(url: string, headers: Record<string, string>, duration: number): Promise<autocannon.Result> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result;
+}
+
+async function fetchText(url: string, token: string): Promise<string> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.text();
+}
+
+/** Starts a child process and waits for the line that tells where it listens. */
+function start(command: string, args: string[], ready: RegExp, children: ChildProcess[]): Promise<string> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = ready.exec(line);
+      if (match) resolve(match[1]!);
+    });
+  });
+}
+
+main().catch((error: Error) => {
+  console.error(`bench: ${error.message}`);
+  process.exitCode = 1;
+});
