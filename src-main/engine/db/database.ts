@@ -42,9 +42,14 @@ export class Database {
     return this.statement(sql).run(...params);
   }
 
-  /** Runs `fn` in one IMMEDIATE transaction; a thrown error rolls everything back. */
-  transaction<T>(fn: () => T): T {
-    return this.raw.transaction(fn).immediate();
+  /**
+   * Runs `fn` in one transaction; a thrown error rolls everything back. Writers take the write
+   * lock up front (IMMEDIATE) so they never fail half-way on a busy database; readers only
+   * need a consistent snapshot (DEFERRED) and never block the CLI or each other.
+   */
+  transaction<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
+    const transaction = this.raw.transaction(fn);
+    return mode === 'read' ? transaction.deferred() : transaction.immediate();
   }
 
   close(): void {

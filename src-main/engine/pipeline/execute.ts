@@ -50,7 +50,7 @@ export class BoundOperation {
         const value = this.handler(ctx, input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
-      });
+      }, this.op.method === 'GET' ? 'read' : 'write');
     } catch (error) {
       if (error instanceof Rollback) return failureResponse(error.failure);
       throw error;
