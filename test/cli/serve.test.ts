@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServe } from '../support/processes.js';
+import { raw } from '../support/server.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'folio-serve-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run serve', () => {
+  it('prints one line with the address, bootstraps the data dir, and stops cleanly on SIGTERM', async () => {
+    const serve = await startServe(['--data-dir', dataDir, '--port', '0']);
+    const tokenFile = join(dataDir, 'token');
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    const token = readFileSync(tokenFile, 'utf8').trim();
+    const user = await raw(`${serve.url}/v1/user`, { token });
+    expect(user).toMatchObject({ status: 200, body: { object: 'user' } });
+    const orgs = await raw(`${serve.url}/v1/orgs`, { token });
+    const organizationId = orgs.body.items[0].id;
+    const patched = await raw(`${serve.url}/v1/orgs/${organizationId}`, {
+      method: 'PATCH',
+      token,
+      body: JSON.stringify({ title: 'Kept across restarts' }),
+    });
+    expect(patched.status).toBe(200);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+
+    const again = await startServe(['--data-dir', dataDir, '--port', '0']);
+    expect(readFileSync(tokenFile, 'utf8').trim()).toBe(token);
+    const after = await raw(`${again.url}/v1/orgs`, { token });
+    expect(after.body.items.map((o: { title: string }) => o.title)).toEqual(['Kept across restarts']);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('refuses a bad port with a one-line error', async () => {
+    await expect(startServe(['--data-dir', dataDir, '--port', 'x'])).rejects.toThrow(/--port/);
+  });
+});

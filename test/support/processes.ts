@@ -1,0 +1,35 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = `${ROOT}node_modules/.bin/tsx`;
+
+/** Runs `npm run cli -- …` as a user would, without npm's own output. */
+export function runCli(args: string[]): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(TSX, ['src-main/cli/folio.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  firstLine: string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `npm run serve -- …` and waits for its "Folio listening on" line. */
+export function startServe(args: string[]): Promise<ServeProcess> {
+  const child = spawn(TSX, ['src-main/cli/serve.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      const match = /^Folio listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+      if (match) resolve({ child, url: match[1]!, firstLine: line, exited });
+      else reject(new Error(`unexpected first line: ${line}`));
+    });
+  });
+}
