@@ -3,7 +3,7 @@
 // served headless on loopback to a browser. Headless options: --port N, --data-dir DIR.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { NATIVE_BINDING, electronBinary } from './electron-runtime.mjs';
@@ -17,7 +17,7 @@ try {
     options: { port: { type: 'string', default: DEFAULT_PORT }, 'data-dir': { type: 'string', default: join(ROOT, '.folio-data') } },
   }).values;
 } catch (error) {
-  console.error(`npm start: ${error.message.split('\n')[0]} (options: --port N, --data-dir DIR)`);
+  console.error(`npm start: ${messageOf(error).split('\n')[0]} (options: --port N, --data-dir DIR)`);
   process.exit(2);
 }
 
@@ -25,17 +25,20 @@ const electron = electronBinary();
 try {
   await (electron ? startElectron(electron) : startHeadless(options));
 } catch (error) {
-  console.error(`npm start: ${error.message}`);
+  console.error(`npm start: ${messageOf(error)}`);
   process.exit(1);
 }
 
+/** @param {string} binary */
 async function startElectron(binary) {
   if (!existsSync(NATIVE_BINDING)) await run(process.execPath, [join(ROOT, 'scripts', 'build-native-electron.mjs')]);
   await run(process.execPath, [packageBin('electron-vite'), 'build']);
   forwardSignalsAndExit(spawn(binary, ['.'], { cwd: ROOT, stdio: 'inherit' }));
 }
 
-async function startHeadless({ port, 'data-dir': dataDir }) {
+/** @param {{ port: string, 'data-dir': string }} options */
+async function startHeadless({ port, 'data-dir': dataDirOption }) {
+  const dataDir = resolve(dataDirOption);
   console.log('The Electron runtime is missing (node_modules/electron has no binary): serving Folio headless for a browser instead.');
   await run(process.execPath, [packageBin('vite'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn']);
   const server = spawn(
@@ -51,6 +54,12 @@ async function startHeadless({ port, 'data-dir': dataDir }) {
   });
 }
 
+/** @param {string} dataDir */
 function ownerToken(dataDir) {
   return readFileSync(join(dataDir, 'token'), 'utf8').trim();
+}
+
+/** @param {unknown} error */
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
 }
