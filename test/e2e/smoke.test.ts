@@ -1,26 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
-
-const RENDERER = resolve(import.meta.dirname, '../../out/renderer');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-];
-
-// This test builds nothing: it runs where `npm run build:renderer` and Debian's chromium already are.
-const skipReason = !existsSync(join(RENDERER, 'index.html'))
-  ? 'out/renderer is not built (npm run build:renderer)'
-  : !existsSync(CHROMIUM)
-    ? `no Chromium at ${CHROMIUM} (apt-get install chromium)`
-    : undefined;
-if (skipReason) console.warn(`e2e smoke test skipped: ${skipReason}`);
+import { CHROMIUM, CHROMIUM_ARGS, RENDERER, skipReason } from './chromium.js';
 
 describe.skipIf(skipReason)(`the renderer in headless Chromium${skipReason ? ` — skipped: ${skipReason}` : ''}`, () => {
   let dataDir: string;
