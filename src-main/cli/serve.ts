@@ -21,13 +21,17 @@ async function main(argv: string[]): Promise<void> {
   bootstrapIfEmpty(engine);
   const server = await listen(engine, port);
   console.log(`Folio listening on ${server.url}`);
+  // A terminal's Ctrl-C may reach us twice (directly and forwarded by `npm start`): stop once.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await server.close();
     engine.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {

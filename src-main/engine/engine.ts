@@ -20,6 +20,8 @@ export interface EngineOptions {
   checkResponses?: boolean;
   /** Serves the renderer's files for paths outside /v1. */
   serveStatic?: (path: string) => Response | undefined;
+  /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
+  nativeBinding?: string;
 }
 
 /** A plain-JSON request, as IPC carries it. */
@@ -50,7 +52,7 @@ export class Engine {
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    this.db = new Database(join(options.dataDir, 'folio.db'));
+    this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.deps = { db: this.db, clock: options.clock ?? systemClock, urls: this.urls, checkResponses: !!options.checkResponses };
     const operations = Object.entries(contract).map(
       ([id, op]) => new BoundOperation(op as OperationDef, handlers[id as keyof typeof handlers] as Handler<OperationDef>),

@@ -11,8 +11,9 @@ export class Database {
   readonly raw: BetterSqlite3.Database;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
 
-  constructor(file: string) {
-    this.raw = new BetterSqlite3(file);
+  /** `nativeBinding`: better-sqlite3's compiled addon, when node_modules holds one built for another runtime. */
+  constructor(file: string, nativeBinding?: string) {
+    this.raw = new BetterSqlite3(file, { nativeBinding });
     this.raw.pragma('journal_mode = WAL');
     this.raw.pragma('synchronous = NORMAL');
     this.raw.pragma('foreign_keys = ON');

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './vite.renderer.config.js';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** `npm run build`: the Electron app into out/main, out/preload and out/renderer. */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: here('out/main'),
+      // Pure JS is bundled; the native module is loaded at run time from node_modules (or .native/).
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: here('src-main/electron/main.ts') },
+        external: ['better-sqlite3'],
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: here('out/preload'),
+      // Sandboxed preloads run as classic scripts: CommonJS, whatever package.json says.
+      rolldownOptions: {
+        input: { preload: here('src-main/electron/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    ...rendererConfig,
+    build: { ...rendererConfig.build, rolldownOptions: { input: here('src-renderer/index.html') } },
+  },
+});

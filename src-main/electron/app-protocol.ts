@@ -1,0 +1,24 @@
+import { protocol } from 'electron';
+import { staticFiles } from '../engine/http/static-files.js';
+import { APP_HOST, APP_SCHEME } from './app-origin.js';
+import { CONTENT_SECURITY_POLICY } from './security.js';
+
+/**
+ * app:// is a standard, secure scheme, so the renderer gets a real origin of its own
+ * instead of file://, where every local file would share one. Call before `ready`.
+ */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
+}
+
+/** Serves the built renderer under app://folio/ with the shell's own CSP. */
+export function serveRenderer(root: string): void {
+  const serve = staticFiles(root);
+  protocol.handle(APP_SCHEME, (request) => {
+    const url = new URL(request.url);
+    const response = url.host === APP_HOST ? serve?.(url.pathname) : undefined;
+    if (!response) return new Response('Not found', { status: 404 });
+    response.headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    return response;
+  });
+}

@@ -1,0 +1,32 @@
+import { ipcMain, type IpcMainInvokeEvent } from 'electron';
+import type { Engine, PlainResponse } from '../engine/engine.js';
+import type { AppOrigin } from './app-origin.js';
+import { REQUEST_CHANNEL } from './channel.js';
+import { checkPayload } from './request-payload.js';
+
+export interface RequestRoute {
+  engine: Engine;
+  /** The owner's bearer token: the window acts as the person who owns this machine's data. */
+  token: string;
+  origin: AppOrigin;
+}
+
+/** Serves `folio:request`: the renderer's API calls, answered by the in-process engine. */
+export function registerRequestHandler(route: RequestRoute): void {
+  ipcMain.handle(REQUEST_CHANNEL, async (event: IpcMainInvokeEvent, payload: unknown): Promise<PlainResponse> => {
+    if (!isAppTopFrame(event, route.origin)) {
+      throw new Error(`${REQUEST_CHANNEL} refused: the sender is not the app's own page`);
+    }
+    const checked = checkPayload(payload);
+    if (!checked.ok) {
+      return { status: 400, headers: { 'content-type': 'application/json' }, body: { error: { code: 400, message: checked.problem } } };
+    }
+    return route.engine.request({ ...checked.call, headers: { authorization: `Bearer ${route.token}` } });
+  });
+}
+
+// A frame of another origin, or a subframe, never speaks for the app even inside its window.
+function isAppTopFrame(event: IpcMainInvokeEvent, origin: AppOrigin): boolean {
+  const frame = event.senderFrame;
+  return !!frame && frame.parent === null && origin.owns(frame.url);
+}

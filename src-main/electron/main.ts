@@ -1,0 +1,66 @@
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { join } from 'node:path';
+import { bootstrapIfEmpty } from '../engine/admin/bootstrap.js';
+import { Engine } from '../engine/engine.js';
+import { listen } from '../engine/http/server.js';
+import { AppOrigin } from './app-origin.js';
+import { registerAppScheme, serveRenderer } from './app-protocol.js';
+import { registerRequestHandler } from './ipc.js';
+import { installMenu } from './menu.js';
+import { electronNativeBinding } from './native-binding.js';
+import { readOwnerToken } from './owner-token.js';
+import { denyPermissions, hardenWebContents } from './security.js';
+import { createMainWindow } from './window.js';
+
+// Built layout: out/main/index.js beside out/preload/ and out/renderer/.
+const OUT_DIR = join(import.meta.dirname, '..');
+
+registerAppScheme();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.whenReady().then(start).catch(fail);
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const engine = new Engine({ dataDir, nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged) });
+  bootstrapIfEmpty(engine);
+  // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.
+  const server = await listen(engine, 0);
+  console.log(`Folio API listening on ${server.url}`);
+  app.on('will-quit', () => {
+    void server.close();
+    engine.close();
+  });
+
+  // The dev server is honoured only unpackaged: a shipped app always loads its own files.
+  const origin = new AppOrigin(app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
+  serveRenderer(join(OUT_DIR, 'renderer'));
+  denyPermissions(session.defaultSession);
+  registerRequestHandler({ engine, token: readOwnerToken(dataDir), origin });
+  installMenu(process.platform, app.isPackaged);
+
+  const openWindow = () =>
+    createMainWindow({ entryUrl: origin.entryUrl, preload: join(OUT_DIR, 'preload', 'preload.cjs'), stateDir: dataDir });
+  let window = openWindow();
+
+  app.on('second-instance', () => {
+    if (window.isDestroyed()) window = openWindow();
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) window = openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
+
+function fail(error: unknown): void {
+  dialog.showErrorBox('Folio could not start', error instanceof Error ? error.message : String(error));
+  app.exit(1);
+}

@@ -1,0 +1,22 @@
+import { permissionSummary } from '../orgs/permissions.js';
+import type { Organization } from '../store/overview.js';
+
+export function OrganizationList({ organizations }: { organizations: Organization[] }) {
+  return (
+    <section aria-labelledby="orgs-title">
+      <h1 id="orgs-title">Organizations</h1>
+      {organizations.length === 0 ? (
+        <p className="note">You are not a member of any organization yet.</p>
+      ) : (
+        <ul className="org-list">
+          {organizations.map((organization) => (
+            <li key={organization.id} className="card org">
+              <h2>{organization.title}</h2>
+              <p className="permissions">{permissionSummary(organization.permissions)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

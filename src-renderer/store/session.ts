@@ -1,0 +1,54 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ApiClient } from '../../src-shared/client/client.js';
+import type { Connection } from '../api/connection.js';
+import { loadOverview, type Overview } from './overview.js';
+
+export type View =
+  | { status: 'needs-token'; problem?: string }
+  | { status: 'loading' }
+  | ({ status: 'ready' } & Overview)
+  | { status: 'failed'; problem: string };
+
+export interface SessionState {
+  view: View;
+  load(): Promise<void>;
+  submitToken(token: string): Promise<void>;
+}
+
+export type SessionStore = StoreApi<SessionState>;
+
+/** Who is signed in and what they belong to, loaded through whichever connection the page has. */
+export function createSessionStore(connection: Connection): SessionStore {
+  return createStore<SessionState>()((set) => {
+    // Only the latest load may set the view: a token typed while an older load runs wins.
+    let generation = 0;
+
+    const currentClient = (): ApiClient | undefined => {
+      if (connection.kind === 'desktop') return connection.client;
+      const token = connection.token.get();
+      return token ? connection.clientWith(token) : undefined;
+    };
+
+    const load = async (): Promise<void> => {
+      const client = currentClient();
+      const mine = ++generation;
+      if (!client) return set({ view: { status: 'needs-token' } });
+      set({ view: { status: 'loading' } });
+      const result = await loadOverview(client);
+      if (mine !== generation) return;
+      if (result.ok) return set({ view: { status: 'ready', ...result.overview } });
+      if (result.unauthorized && connection.kind === 'browser') {
+        connection.token.clear();
+        return set({ view: { status: 'needs-token', problem: result.problem } });
+      }
+      set({ view: { status: 'failed', problem: result.problem } });
+    };
+
+    const submitToken = async (token: string): Promise<void> => {
+      if (connection.kind === 'browser') connection.token.set(token);
+      await load();
+    };
+
+    return { view: { status: 'loading' }, load, submitToken };
+  });
+}

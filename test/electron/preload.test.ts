@@ -1,0 +1,20 @@
+import { describe, expect, it, vi } from 'vitest';
+import { REQUEST_CHANNEL } from '../../src-main/electron/channel.js';
+import { contextBridge, ipcRenderer } from './fake-electron.js';
+
+vi.mock('electron', () => import('./fake-electron.js'));
+
+describe('preload', () => {
+  it('exposes one request function as window.folio, never ipcRenderer', async () => {
+    await import('../../src-main/electron/preload.js');
+    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
+    const [name, bridge] = contextBridge.exposeInMainWorld.mock.calls[0]!;
+    expect(name).toBe('folio');
+    expect(Object.keys(bridge)).toEqual(['request']);
+    expect(Object.values(bridge)).not.toContain(ipcRenderer);
+
+    const request = { method: 'GET', path: '/v1/user', body: undefined, headers: { authorization: 'Bearer other' } };
+    await bridge.request(request);
+    expect(ipcRenderer.invoke).toHaveBeenCalledWith(REQUEST_CHANNEL, { method: 'GET', path: '/v1/user', body: undefined });
+  });
+});
