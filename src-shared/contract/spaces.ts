@@ -57,10 +57,15 @@ export const Space = z
 
 export const LinkStatus = z.enum(['ok', 'broken', 'in-app']).meta({ id: 'ContentReferenceStatus' });
 
-/** Where a link points or stands. Each kind carries its own fields (a file: organization, space, versionContext, file). */
+/**
+ * Where a link points or stands. Each kind carries its own fields (a file: organization, space,
+ * versionContext, file).
+ */
 const ContentLocation = z
   .looseObject({
-    kind: z.enum(['file', 'url', 'page', 'anchor', 'user', 'collection', 'space', 'reusable-content', 'tag', 'openapi']),
+    kind: z.enum([
+      'file', 'url', 'page', 'anchor', 'user', 'collection', 'space', 'reusable-content', 'tag', 'openapi',
+    ]),
   })
   .meta({ id: 'ContentLocation' });
 

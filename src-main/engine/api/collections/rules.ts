@@ -23,5 +23,6 @@ export function requireCollection(
   collectionId: string,
   allowed: ContentCheck,
 ): ContentAccess<CollectionRow> | Failure {
-  return requireContent(ctx, findCollection(ctx.db, collectionId), 'No matching Collection found for given ID', allowed);
+  const collection = findCollection(ctx.db, collectionId);
+  return requireContent(ctx, collection, 'No matching Collection found for given ID', allowed);
 }

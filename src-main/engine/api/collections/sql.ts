@@ -57,9 +57,10 @@ export function transferSubtree(
   now: string,
 ): void {
   const within = 'IN (SELECT value FROM json_each(?))';
-  db.run(`UPDATE collections SET organization_id = ? WHERE id ${within}`, target.organization_id, JSON.stringify(ids));
+  const organizationId = target.organization_id;
+  db.run(`UPDATE collections SET organization_id = ? WHERE id ${within}`, organizationId, JSON.stringify(ids));
   db.run('UPDATE collections SET parent_id = NULL, position = ? WHERE id = ?', target.position, ids[0]);
-  db.run(`UPDATE spaces SET organization_id = ?, updated_at = ? WHERE parent_id ${within}`, target.organization_id, now, JSON.stringify(ids));
+  db.run(`UPDATE spaces SET organization_id = ?, updated_at = ? WHERE parent_id ${within}`, organizationId, now, JSON.stringify(ids));
 }
 
 /**

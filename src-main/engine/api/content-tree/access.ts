@@ -4,12 +4,11 @@ import { findMembership, type Membership } from '../../access/membership.js';
 import { paginate, type KeysetQuery, type Page } from '../../pagination.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { forbidden, isFailure, notFound, type Failure } from '../../pipeline/failure.js';
+import type { TreeParent } from './siblings.js';
 
 /** A collection or space row: what the caller's role on it is derived from. */
-export interface ContentRow {
+export interface ContentRow extends TreeParent {
   id: string;
-  organization_id: string;
-  parent_id: string | null;
   default_level: StoredLevel;
 }
 
@@ -56,11 +55,8 @@ export function viewablePage<R extends ContentRow, T>(
     ...query.params,
   );
   const viewable = candidates.filter((row) => view(contentRole(ctx.db, row, membership))).map((row) => row.id);
-  const page = paginate<R>(
-    ctx.db,
-    { ...query, where: `(${query.where}) AND id IN (SELECT value FROM json_each(?))`, params: [...query.params, JSON.stringify(viewable)] },
-    request,
-  );
+  const where = `(${query.where}) AND id IN (SELECT value FROM json_each(?))`;
+  const page = paginate<R>(ctx.db, { ...query, where, params: [...query.params, JSON.stringify(viewable)] }, request);
   if (isFailure(page)) return page;
   return { ...page, items: page.items.map((row) => present(ctx, row, contentRole(ctx.db, row, membership))) };
 }

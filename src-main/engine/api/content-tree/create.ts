@@ -16,7 +16,7 @@ export function placeNew(
   ctx: RequestContext,
   organizationId: string,
   parentId: string | undefined,
-): TreeParent & { position: number } | Failure {
+): (TreeParent & { position: number }) | Failure {
   const access = requireOrganization(ctx, organizationId, orgCan.view);
   if (isFailure(access)) return access;
   const parent = resolveParent(ctx.db, organizationId, parentId);

@@ -17,7 +17,7 @@ export function planMove(
   item: MovingItem,
   membership: Membership | undefined,
   body: MoveBody,
-): Pick<TreeParent, 'parent_id'> & { position: number } | Failure {
+): (Pick<TreeParent, 'parent_id'> & { position: number }) | Failure {
   const parentId = body.parent === undefined ? item.parent_id : body.parent;
   const parent = resolveParent(ctx.db, item.organization_id, parentId);
   if (isFailure(parent)) return parent;

@@ -24,7 +24,11 @@ export function resolveParent(
 }
 
 /** Creating in a collection takes `create` on it; at the root, `create` in the organization. */
-export function canCreateIn(db: Database, membership: Membership | undefined, parent: CollectionRow | undefined): boolean {
+export function canCreateIn(
+  db: Database,
+  membership: Membership | undefined,
+  parent: CollectionRow | undefined,
+): boolean {
   if (!parent) return orgCan.createContent(activeRole(membership));
   return collectionCan.create(contentRole(db, parent, membership));
 }

@@ -26,9 +26,11 @@ const TABLE: Record<TreeItem['type'], TreeTable> = { space: 'spaces', collection
 /** Collections and spaces out of the trash under one parent, in their shared order. */
 function siblingsOf(db: Database, parent: TreeParent): Sibling[] {
   return db.all<Sibling>(
-    `SELECT 'collection' AS type, id, position FROM collections WHERE organization_id = ? AND parent_id IS ?
+    `SELECT 'collection' AS type, id, position FROM collections
+       WHERE organization_id = ? AND parent_id IS ?
      UNION ALL
-     SELECT 'space' AS type, id, position FROM spaces WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
+     SELECT 'space' AS type, id, position FROM spaces
+       WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
      ORDER BY position, id`,
     parent.organization_id,
     parent.parent_id,

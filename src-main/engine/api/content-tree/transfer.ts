@@ -9,9 +9,15 @@ import { endOf, type TreeParent } from './siblings.js';
  * Checks a transfer to `organizationId` and answers where the item lands: at the end of that
  * organization's root, which the caller must be allowed to create in.
  */
-export function transferTarget(ctx: RequestContext, fromOrganizationId: string, organizationId: string): TreeParent & { position: number } | Failure {
+export function transferTarget(
+  ctx: RequestContext,
+  fromOrganizationId: string,
+  organizationId: string,
+): (TreeParent & { position: number }) | Failure {
   if (organizationId === fromOrganizationId) return conflict('Transfer would not result in any update');
-  if (!findOrganization(ctx.db, organizationId)) return badRequest('body.organization: No matching organization found for given id');
+  if (!findOrganization(ctx.db, organizationId)) {
+    return badRequest('body.organization: No matching organization found for given id');
+  }
   if (!canCreateIn(ctx.db, findMembership(ctx.db, organizationId, ctx.actor.id), undefined)) return forbidden();
   const root = { organization_id: organizationId, parent_id: null };
   return { ...root, position: endOf(ctx.db, root) };

@@ -6,6 +6,7 @@ import { findMembership } from '../../access/membership.js';
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict, forbidden, isFailure, preconditionFailed, type Handlers } from '../../pipeline/index.js';
 import type { RequestContext } from '../../pipeline/context.js';
+import { findCollection } from '../collections/sql.js';
 import { presentToCaller } from '../content-tree/access.js';
 import { DEFAULT_TITLE, created, placeNew } from '../content-tree/create.js';
 import { planMove } from '../content-tree/move.js';
@@ -13,7 +14,6 @@ import { canCreateIn } from '../content-tree/parent.js';
 import { updateRow } from '../content-tree/rows.js';
 import { endOf, placeAmong } from '../content-tree/siblings.js';
 import { transferTarget } from '../content-tree/transfer.js';
-import { findCollection } from '../collections/sql.js';
 import { linksOfSpace } from './links.js';
 import { can, requireSpace } from './rules.js';
 import { toSpace } from './serialize.js';
@@ -76,7 +76,8 @@ export const spacesHandlers: Handlers<typeof spaces> = {
       if (outsider) return badRequest(`body.mergeRules: ${outsider} is not a member of the organization`);
       columns.merge_rules = JSON.stringify(body.mergeRules);
     }
-    if (Object.keys(columns).length > 0) updateRow(ctx.db, 'spaces', access.row.id, { ...columns, updated_at: ctx.now });
+    if (Object.keys(columns).length > 0) columns.updated_at = ctx.now;
+    updateRow(ctx.db, 'spaces', access.row.id, columns);
     return current(ctx, access.row.id);
   },
 
@@ -88,15 +89,9 @@ export const spacesHandlers: Handlers<typeof spaces> = {
     if (!canCreateIn(ctx.db, access.membership, parent)) return forbidden();
     const position = placeAmong(ctx.db, source, undefined, { after: { type: 'space', space: source.id } });
     if (isFailure(position)) return position;
-    const { organization_id, parent_id, emoji, icon, visibility, edit_mode, merge_rules, language, default_level } = source;
-    const id = insertSpace(
-      ctx.db,
-      {
-        organization_id, parent_id, emoji, icon, visibility, edit_mode, merge_rules, language, default_level, position,
-        title: truncate(source.title + COPY_SUFFIX, SpaceTitle.maxLength ?? Infinity),
-      },
-      ctx.now,
-    );
+    // The copy keeps every setting; insertSpace gives it its own id, revision and times.
+    const title = truncate(source.title + COPY_SUFFIX, SpaceTitle.maxLength ?? Infinity);
+    const id = insertSpace(ctx.db, { ...source, title, position }, ctx.now);
     return created(current(ctx, id));
   },
 
@@ -142,7 +137,11 @@ function current(ctx: RequestContext, id: string) {
 }
 
 /** The first reviewer named by the rules who is not a member of the organization. */
-function reviewerOutside(db: Database, organizationId: string, rules: z.infer<typeof SpaceMergeRules>): string | undefined {
+function reviewerOutside(
+  db: Database,
+  organizationId: string,
+  rules: z.infer<typeof SpaceMergeRules>,
+): string | undefined {
   const reviewers = rules.type === 'rules' ? rules.rules.flatMap((rule) => ('users' in rule ? rule.users : [])) : [];
   return reviewers.find((userId) => !findMembership(db, organizationId, userId));
 }

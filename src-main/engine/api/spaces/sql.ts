@@ -27,17 +27,22 @@ export interface SpaceRow {
 
 /** A space, in the trash or not; a space past its time in the trash is not found. */
 export function findSpace(db: Database, id: string, now: string): SpaceRow | undefined {
-  return db.get<SpaceRow>('SELECT * FROM spaces WHERE id = ? AND (deleted_at IS NULL OR deleted_at > ?)', id, trashCutoff(now));
+  const sql = 'SELECT * FROM spaces WHERE id = ? AND (deleted_at IS NULL OR deleted_at > ?)';
+  return db.get<SpaceRow>(sql, id, trashCutoff(now));
 }
 
 /** Columns a new space is given; the others take their defaults. */
 export type NewSpace = Pick<SpaceRow, 'organization_id' | 'parent_id' | 'title' | 'emoji' | 'position'> &
   Partial<Pick<SpaceRow, 'icon' | 'visibility' | 'edit_mode' | 'merge_rules' | 'language' | 'default_level'>>;
 
-/** Inserts a space with a fresh id and a fresh revision. */
+/**
+ * Inserts a space out of the trash with a fresh id, revision and times. The other columns come
+ * from `space`, which may be a whole row to copy, or take their defaults.
+ */
 export function insertSpace(db: Database, space: NewSpace, now: string): string {
   const id = newId();
-  const columns: Record<string, unknown> = { ...space, id, revision: newId(), created_at: now, updated_at: now };
+  const fresh = { id, revision: newId(), created_at: now, updated_at: now, deleted_at: null };
+  const columns: Record<string, unknown> = { ...space, ...fresh };
   for (const [name, value] of Object.entries(columns)) if (value === undefined) delete columns[name];
   insertRow(db, 'spaces', columns);
   return id;
