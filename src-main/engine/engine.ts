@@ -5,6 +5,7 @@ import { contract } from '../../src-shared/contract/index.js';
 import type { OperationDef } from '../../src-shared/contract/operation.js';
 import { openApiDocument } from '../../src-shared/openapi/document.js';
 import { handlers } from './api/index.js';
+import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Database } from './db/database.js';
 import { createApp } from './http/app.js';
@@ -23,6 +24,9 @@ export interface EngineOptions {
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
   nativeBinding?: string;
 }
+
+/** How often spaces whose time in the trash is over are removed while the engine runs. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A plain-JSON request, as IPC carries it. */
 export interface PlainRequest {
@@ -49,6 +53,7 @@ export class Engine {
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private openapiCache: unknown;
+  private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -64,6 +69,13 @@ export class Engine {
       port: () => this.listenPort,
       serveStatic: options.serveStatic,
     });
+    this.purgeTrash();
+    // unref: the timer alone never keeps the process alive.
+    this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
+  }
+
+  private purgeTrash(): void {
+    purgeExpiredSpaces(this.db, this.clock.now().toISOString());
   }
 
   get clock(): Clock {
@@ -106,6 +118,7 @@ export class Engine {
   }
 
   close(): void {
+    clearInterval(this.purgeTimer);
     this.db.close();
   }
 }

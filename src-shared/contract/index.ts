@@ -1,4 +1,6 @@
+import { collections } from './collections.js';
 import { orgs } from './orgs.js';
+import { spaces } from './spaces.js';
 import { users } from './users.js';
 
 /**
@@ -8,9 +10,11 @@ import { users } from './users.js';
 export const areas = {
   users,
   orgs,
+  collections,
+  spaces,
 } as const;
 
-export const contract = { ...users, ...orgs } as const;
+export const contract = { ...users, ...orgs, ...collections, ...spaces } as const;
 
 export type ApiContract = typeof contract;
 export type OperationId = keyof ApiContract;

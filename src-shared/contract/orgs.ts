@@ -3,6 +3,7 @@ import {
   EntityId, JSONDocument, ListQuery, OrganizationMergeRules, RoleOrGuest, Timestamp, Url, listOf,
 } from './common.js';
 import { defineOperation } from './operation.js';
+import { Space } from './spaces.js';
 
 export const OrganizationTitle = z
   .string()
@@ -204,5 +205,15 @@ export const orgs = {
     body: z.object({ instructions: JSONDocument }),
     success: 200,
     response: AgentInstructions,
+  }),
+  listSpacesInOrganizationById: defineOperation({
+    id: 'listSpacesInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/spaces',
+    summary: 'List the spaces of an organization the caller can view, except those in the trash',
+    params: OrgParams,
+    query: ListQuery,
+    success: 200,
+    response: listOf(Space),
   }),
 };

@@ -2,6 +2,10 @@ import type { orgs } from '../../../../src-shared/contract/orgs.js';
 import { roleRank } from '../../../../src-shared/roles.js';
 import { findMembership } from '../../access/membership.js';
 import { paginate } from '../../pagination.js';
+import { viewablePage } from '../content-tree/access.js';
+import { can as spaceCan } from '../spaces/rules.js';
+import { toSpace } from '../spaces/serialize.js';
+import { spacesOfOrganization } from '../spaces/sql.js';
 import { badRequest, conflict, isFailure, notFound, preconditionFailed, type Handlers } from '../../pipeline/index.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { can, requireOrganization } from './rules.js';
@@ -120,6 +124,12 @@ export const orgsHandlers: Handlers<typeof orgs> = {
       agent_updated_by: ctx.actor.id,
     });
     return toAgentInstructions(ctx, findOrganization(ctx.db, params.organizationId)!);
+  },
+
+  listSpacesInOrganizationById(ctx, { params, query }) {
+    const access = requireOrganization(ctx, params.organizationId, can.view);
+    if (isFailure(access)) return access;
+    return viewablePage(ctx, spacesOfOrganization(params.organizationId), query, access.membership, spaceCan.view, toSpace);
   },
 };
 

@@ -1,0 +1,38 @@
+import type { Role } from '../../../../src-shared/contract/common.js';
+import type { OperationOutput } from '../../../../src-shared/contract/operation.js';
+import type { spaces } from '../../../../src-shared/contract/spaces.js';
+import { toApiLevel } from '../../access/content-role.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { spacePermissions } from './rules.js';
+import type { SpaceRow } from './sql.js';
+
+type Space = OperationOutput<typeof spaces.getSpaceById>;
+
+export function toSpace(ctx: RequestContext, row: SpaceRow, role: Role | undefined): Space {
+  const space: Space = {
+    object: 'space',
+    id: row.id,
+    title: row.title,
+    emoji: row.emoji,
+    visibility: row.visibility,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    editMode: row.edit_mode,
+    mergeRules: JSON.parse(row.merge_rules) as Space['mergeRules'],
+    urls: { location: ctx.urls.api(`/spaces/${row.id}`), app: ctx.urls.app(`/spaces/${row.id}`) },
+    organization: row.organization_id,
+    revision: row.revision,
+    defaultLevel: toApiLevel(row.default_level),
+    // Comments and change requests arrive with their areas; until then a space has none.
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    permissions: spacePermissions(role, row.edit_mode),
+  };
+  if (row.deleted_at !== null) space.deletedAt = row.deleted_at;
+  if (row.parent_id !== null) space.parent = row.parent_id;
+  if (row.language !== null) space.language = row.language as Space['language'];
+  if (row.icon !== null) space.urls.icon = row.icon;
+  return space;
+}
