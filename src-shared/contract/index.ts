@@ -1,4 +1,7 @@
+import { members } from './members.js';
 import { orgs } from './orgs.js';
+import { teamMembers } from './team-members.js';
+import { teams } from './teams.js';
 import { users } from './users.js';
 
 /**
@@ -8,9 +11,12 @@ import { users } from './users.js';
 export const areas = {
   users,
   orgs,
+  members,
+  teams,
+  teamMembers,
 } as const;
 
-export const contract = { ...users, ...orgs } as const;
+export const contract = { ...users, ...orgs, ...members, ...teams, ...teamMembers } as const;
 
 export type ApiContract = typeof contract;
 export type OperationId = keyof ApiContract;
