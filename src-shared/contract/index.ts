@@ -1,5 +1,6 @@
 import { members } from './members.js';
 import { orgs } from './orgs.js';
+import { sso } from './sso.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
 import { users } from './users.js';
@@ -14,9 +15,10 @@ export const areas = {
   members,
   teams,
   teamMembers,
+  sso,
 } as const;
 
-export const contract = { ...users, ...orgs, ...members, ...teams, ...teamMembers } as const;
+export const contract = { ...users, ...orgs, ...members, ...teams, ...teamMembers, ...sso } as const;
 
 export type ApiContract = typeof contract;
 export type OperationId = keyof ApiContract;

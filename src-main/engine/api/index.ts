@@ -2,6 +2,7 @@ import type { ApiContract } from '../../../src-shared/contract/index.js';
 import type { Handlers } from '../pipeline/index.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
+import { ssoHandlers } from './sso/routes.js';
 import { teamMembersHandlers } from './teams/member-routes.js';
 import { teamsHandlers } from './teams/routes.js';
 import { usersHandlers } from './users/routes.js';
@@ -13,4 +14,5 @@ export const handlers: Handlers<ApiContract> = {
   ...membersHandlers,
   ...teamsHandlers,
   ...teamMembersHandlers,
+  ...ssoHandlers,
 };

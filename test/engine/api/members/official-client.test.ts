@@ -48,3 +48,24 @@ describe('@gitbook/api team calls against Folio', () => {
     expect(left.data.items).toEqual([]);
   });
 });
+
+describe('@gitbook/api SSO calls against Folio', () => {
+  it('creates, configures, lists and deletes a SAML provider', async () => {
+    const created = await api.orgs.createOrganizationSamlProvider(t.organizationId, { label: 'Okta' });
+    expect(created.data.status).toBe('pending');
+    const id = created.data.id;
+    const updated = await api.orgs.updateOrganizationSamlProvider(t.organizationId, id, {
+      ssoURL: 'https://idp.example.com/sso',
+      entityID: 'https://idp.example.com',
+      certificate: 'MIIC-cert',
+    });
+    expect(updated.data.status).toBe('active');
+    const logins = await api.orgs.listSsoProviderLoginsInOrganization(t.organizationId);
+    expect(logins.data.items).toEqual([{ id, label: 'Okta', startURL: updated.data.service.startURL }]);
+    const got = await api.orgs.getOrganizationSamlProviderById(t.organizationId, id);
+    expect(got.data.label).toBe('Okta');
+    await api.orgs.deleteOrganizationSamlProvider(t.organizationId, id);
+    const list = await api.orgs.listSamlProvidersInOrganizationById(t.organizationId);
+    expect(list.data.items).toEqual([]);
+  });
+});
