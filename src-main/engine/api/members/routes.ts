@@ -75,6 +75,7 @@ export const membersHandlers: Handlers<typeof members> = {
   },
 };
 
+/** The member as stored once the request's change is made. */
 function reloaded(ctx: RequestContext, params: { organizationId: string; userId: string }) {
   return memberSerializer(ctx, params.organizationId)(findMember(ctx.db, params.organizationId, params.userId)!);
 }
