@@ -1,6 +1,10 @@
 import { collections } from './collections.js';
+import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { spaces } from './spaces.js';
+import { sso } from './sso.js';
+import { teamMembers } from './team-members.js';
+import { teams } from './teams.js';
 import { users } from './users.js';
 
 /**
@@ -10,11 +14,24 @@ import { users } from './users.js';
 export const areas = {
   users,
   orgs,
+  members,
+  teams,
+  teamMembers,
+  sso,
   collections,
   spaces,
 } as const;
 
-export const contract = { ...users, ...orgs, ...collections, ...spaces } as const;
+export const contract = {
+  ...users,
+  ...orgs,
+  ...members,
+  ...teams,
+  ...teamMembers,
+  ...sso,
+  ...collections,
+  ...spaces,
+} as const;
 
 export type ApiContract = typeof contract;
 export type OperationId = keyof ApiContract;

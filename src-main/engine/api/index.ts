@@ -1,14 +1,22 @@
 import type { ApiContract } from '../../../src-shared/contract/index.js';
 import type { Handlers } from '../pipeline/index.js';
 import { collectionsHandlers } from './collections/routes.js';
+import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
+import { ssoHandlers } from './sso/routes.js';
+import { teamMembersHandlers } from './teams/member-routes.js';
+import { teamsHandlers } from './teams/routes.js';
 import { usersHandlers } from './users/routes.js';
 
 /** Every operation of the contract with its handler; the type makes a missing one a compile error. */
 export const handlers: Handlers<ApiContract> = {
   ...usersHandlers,
   ...orgsHandlers,
+  ...membersHandlers,
+  ...teamsHandlers,
+  ...teamMembersHandlers,
+  ...ssoHandlers,
   ...collectionsHandlers,
   ...spacesHandlers,
 };
