@@ -16,9 +16,10 @@ export function serveRenderer(root: string): void {
   const serve = staticFiles(root);
   protocol.handle(APP_SCHEME, (request) => {
     const url = new URL(request.url);
-    const response = url.host === APP_HOST ? serve?.(url.pathname) : undefined;
-    if (!response) return new Response('Not found', { status: 404 });
-    response.headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
-    return response;
+    const file = url.host === APP_HOST ? serve?.(url.pathname) : undefined;
+    if (!file) return new Response('Not found', { status: 404 });
+    const headers = new Headers(file.headers);
+    headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    return new Response(new Uint8Array(file.body), { status: file.status, headers });
   });
 }

@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Hono } from 'hono';
-import { contract } from '../../src-shared/contract/index.js';
-import type { OperationDef } from '../../src-shared/contract/operation.js';
-import { openApiDocument } from '../../src-shared/openapi/document.js';
-import { handlers } from './api/index.js';
 import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Database } from './db/database.js';
-import { createApp } from './http/app.js';
-import { BoundOperation, type PipelineDeps } from './pipeline/execute.js';
-import type { Handler } from './pipeline/handler.js';
-import type { ApiRequest, ApiResponse } from './pipeline/request.js';
+import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
+import type { StaticFiles } from './http/static-files.js';
+import type { PipelineDeps } from './pipeline/execute.js';
 import { Urls } from './urls.js';
 
 export interface EngineOptions {
@@ -20,7 +14,7 @@ export interface EngineOptions {
   /** Check every answer against the contract (tests). */
   checkResponses?: boolean;
   /** Serves the renderer's files for paths outside /v1. */
-  serveStatic?: (path: string) => Response | undefined;
+  serveStatic?: StaticFiles;
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
   nativeBinding?: string;
 }
@@ -43,32 +37,22 @@ export interface PlainResponse {
 }
 
 /**
- * The Folio engine: one SQLite store and one route table, reachable over HTTP, IPC and
+ * The Folio engine: one SQLite store and one dispatcher, reachable over HTTP, IPC and
  * in-process calls alike. It never imports Electron.
  */
 export class Engine {
   readonly db: Database;
   readonly urls = new Urls('http://127.0.0.1');
-  readonly app: Hono;
+  readonly dispatcher: Dispatcher;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
-  private openapiCache: unknown;
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.deps = { db: this.db, clock: options.clock ?? systemClock, urls: this.urls, checkResponses: !!options.checkResponses };
-    const operations = Object.entries(contract).map(
-      ([id, op]) => new BoundOperation(op as OperationDef, handlers[id as keyof typeof handlers] as Handler<OperationDef>),
-    );
-    this.app = createApp({
-      operations,
-      execute: (operation, request) => operation.execute(this.deps, request),
-      openapi: () => (this.openapiCache ??= openApiDocument(contract, { title: 'Folio API', version: '1' })),
-      port: () => this.listenPort,
-      serveStatic: options.serveStatic,
-    });
+    this.dispatcher = new Dispatcher(this.deps);
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
@@ -82,6 +66,10 @@ export class Engine {
     return this.deps.clock;
   }
 
+  get port(): number {
+    return this.listenPort;
+  }
+
   /** Called once the HTTP server listens: `urls` and the Host check follow the real port. */
   setPort(port: number): void {
     this.listenPort = port;
@@ -92,28 +80,24 @@ export class Engine {
     return this.urls.origin;
   }
 
-  /** The in-process entry: the very route table HTTP uses. */
-  fetch(request: Request): Promise<Response> {
-    return Promise.resolve(this.app.fetch(request));
-  }
-
-  /** The IPC entry: plain JSON in, plain JSON out, through `fetch`. */
+  /**
+   * The IPC and in-process entry: plain JSON in, plain JSON out, through the same dispatcher
+   * as HTTP. The body goes through JSON as it would on the wire, so both answer alike.
+   */
   async request(request: PlainRequest): Promise<PlainResponse> {
-    const headers = new Headers(request.headers);
-    headers.set('host', `127.0.0.1:${this.listenPort}`);
-    if (request.body !== undefined) headers.set('content-type', 'application/json');
-    const response = await this.fetch(
-      new Request(`${this.origin}${request.path}`, {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      }),
-    );
-    const text = await response.text();
+    const url = new URL(request.path, 'http://127.0.0.1');
+    const response = this.dispatcher.dispatch({
+      method: request.method.toUpperCase(),
+      pathname: url.pathname,
+      query: parseQuery(url.searchParams),
+      authorization: request.headers?.authorization,
+      ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
+    });
+    if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
     return {
       status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: text ? JSON.parse(text) : undefined,
+      headers: { ...response.headers, 'content-type': 'application/json' },
+      body: JSON.parse(JSON.stringify(response.body)),
     };
   }
 
@@ -122,5 +106,3 @@ export class Engine {
     this.db.close();
   }
 }
-
-export type { ApiRequest, ApiResponse };

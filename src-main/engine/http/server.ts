@@ -1,6 +1,7 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Engine } from '../engine.js';
+import { nodeListener } from './node-listener.js';
 
 export interface RunningServer {
   port: number;
@@ -10,24 +11,21 @@ export interface RunningServer {
 
 /** Serves the engine on 127.0.0.1 only. Port 0 picks a free port. */
 export function listen(engine: Engine, port: number): Promise<RunningServer> {
+  const server = createServer(nodeListener(engine.dispatcher, () => engine.port, engine.options.serveStatic));
   return new Promise((resolve, reject) => {
-    let server: ServerType;
-    try {
-      server = serve({ fetch: engine.app.fetch, port, hostname: '127.0.0.1', overrideGlobalObjects: false }, (info: AddressInfo) => {
-        engine.setPort(info.port);
-        resolve({
-          port: info.port,
-          url: `http://127.0.0.1:${info.port}`,
-          close: () =>
-            new Promise<void>((done) => {
-              server.close(() => done());
-              (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-            }),
-        });
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const { port: actual } = server.address() as AddressInfo;
+      engine.setPort(actual);
+      resolve({
+        port: actual,
+        url: `http://127.0.0.1:${actual}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
-      server.once('error', reject);
-    } catch (error) {
-      reject(error);
-    }
+    });
   });
 }

@@ -16,11 +16,19 @@ const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+export interface StaticFile {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export type StaticFiles = (path: string) => StaticFile | undefined;
+
 /**
  * Serves the built renderer. Unknown paths get index.html so the app's own routes
  * (e.g. /app/orgs/…) load on reload.
  */
-export function staticFiles(root: string): ((path: string) => Response | undefined) | undefined {
+export function staticFiles(root: string): StaticFiles | undefined {
   if (!existsSync(join(root, 'index.html'))) return undefined;
   return (path) => {
     const file = resolveInside(root, path);
@@ -30,11 +38,15 @@ export function staticFiles(root: string): ((path: string) => Response | undefin
       'x-content-type-options': 'nosniff',
     };
     if (target.endsWith('.html')) headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
-    return new Response(readFileSync(target), { headers });
+    return { status: 200, headers, body: readFileSync(target) };
   };
 }
 
 function resolveInside(root: string, path: string): string | undefined {
-  const file = normalize(join(root, decodeURIComponent(path)));
-  return file.startsWith(root + sep) ? file : undefined;
+  try {
+    const file = normalize(join(root, decodeURIComponent(path)));
+    return file.startsWith(root + sep) ? file : undefined;
+  } catch {
+    return undefined;
+  }
 }

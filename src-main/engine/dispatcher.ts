@@ -1,0 +1,75 @@
+import { contract } from '../../src-shared/contract/index.js';
+import type { OperationDef } from '../../src-shared/contract/operation.js';
+import { openApiDocument } from '../../src-shared/openapi/document.js';
+import { handlers } from './api/index.js';
+import { OperationRouter } from './http/router.js';
+import { BoundOperation, failureResponse, type PipelineDeps } from './pipeline/execute.js';
+import { Failure } from './pipeline/failure.js';
+import type { Handler } from './pipeline/handler.js';
+import type { ApiRequest, ApiResponse } from './pipeline/request.js';
+
+/** A request as a transport received it, before routing. */
+export interface IncomingCall {
+  method: string;
+  /** Path without the query string. */
+  pathname: string;
+  query: Record<string, string[]>;
+  authorization?: string;
+  body: ApiRequest['body'];
+  bodyError?: string;
+}
+
+/**
+ * Routes a call to its operation and runs it. HTTP and IPC both end here, so they cannot
+ * answer differently; each transport only translates its own framing.
+ */
+export class Dispatcher {
+  private readonly router: OperationRouter;
+  private openapi: unknown;
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.router = new OperationRouter(
+      Object.entries(contract).map(
+        ([id, op]) => new BoundOperation(op as OperationDef, handlers[id as keyof typeof handlers] as Handler<OperationDef>),
+      ),
+    );
+  }
+
+  dispatch(call: IncomingCall): ApiResponse {
+    if (call.method === 'GET' && call.pathname === '/v1/openapi.json') {
+      this.openapi ??= openApiDocument(contract, { title: 'Folio API', version: '1' });
+      return { status: 200, headers: {}, body: this.openapi };
+    }
+    const route = this.router.match(call.method, call.pathname);
+    if (!route) return failureResponse(new Failure(404, `No operation at ${call.method} ${call.pathname}`));
+    try {
+      return route.operation.execute(this.deps, {
+        params: route.params,
+        query: call.query,
+        body: call.body,
+        bodyError: call.bodyError,
+        authorization: call.authorization,
+      });
+    } catch (error) {
+      // The transaction has rolled back; the caller learns nothing of the internals.
+      console.error(error);
+      return failureResponse(new Failure(500, 'Internal error'));
+    }
+  }
+}
+
+/** Parses a JSON body the way every transport must: empty is absent, bad JSON is named. */
+export function parseBody(text: string): Pick<IncomingCall, 'body' | 'bodyError'> {
+  if (text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(text) };
+  } catch {
+    return { body: undefined, bodyError: 'not valid JSON' };
+  }
+}
+
+export function parseQuery(search: URLSearchParams): Record<string, string[]> {
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of search) (query[key] ??= []).push(value);
+  return query;
+}

@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseBody, parseQuery, type Dispatcher } from '../dispatcher.js';
+import { failureResponse } from '../pipeline/execute.js';
+import { Failure } from '../pipeline/failure.js';
+import type { ApiResponse } from '../pipeline/request.js';
+import { isAllowedHost } from './host-guard.js';
+import type { StaticFiles } from './static-files.js';
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The HTTP transport: node:http straight into the dispatcher, with no Request/Response
+ * objects in between (they cost more than the whole engine on small reads; see docs).
+ */
+export function nodeListener(dispatcher: Dispatcher, port: () => number, files?: StaticFiles) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (!isAllowedHost(req.headers.host, port())) {
+      send(res, failureResponse(new Failure(403, 'Host not allowed: use the loopback address')));
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (!url.pathname.startsWith('/v1/')) {
+      sendFile(res, req.method === 'GET' || req.method === 'HEAD' ? files?.(url.pathname) : undefined);
+      return;
+    }
+    const base = { method: req.method ?? 'GET', pathname: url.pathname, query: parseQuery(url.searchParams), authorization: req.headers.authorization };
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
+      req.resume();
+      send(res, dispatcher.dispatch({ ...base, body: undefined }));
+      return;
+    }
+    readBody(req, (text) => {
+      if (text === undefined) send(res, failureResponse(new Failure(400, 'body: larger than 64 MiB')));
+      else send(res, dispatcher.dispatch({ ...base, ...parseBody(text) }));
+    });
+  };
+}
+
+function readBody(req: IncomingMessage, done: (text: string | undefined) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  });
+  req.on('end', () => done(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+}
+
+function send(res: ServerResponse, response: ApiResponse): void {
+  try {
+    if (response.body === undefined) {
+      res.writeHead(response.status, response.headers).end();
+      return;
+    }
+    const body = Buffer.from(JSON.stringify(response.body));
+    res
+      .writeHead(response.status, { ...response.headers, 'content-type': 'application/json', 'content-length': body.length })
+      .end(body);
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":500,"message":"Internal error"}}');
+  }
+}
+
+function sendFile(res: ServerResponse, file: ReturnType<StaticFiles> | undefined): void {
+  if (!file) {
+    send(res, failureResponse(new Failure(404, 'Not found')));
+    return;
+  }
+  res.writeHead(file.status, { ...file.headers, 'content-length': file.body.length }).end(file.body);
+}
