@@ -10,6 +10,10 @@ export interface Membership {
 }
 
 export function findMembership(db: Database, organizationId: string, userId: string): Membership | undefined {
+  return db.memoize(`member:${organizationId}:${userId}`, () => readMembership(db, organizationId, userId));
+}
+
+function readMembership(db: Database, organizationId: string, userId: string): Membership | undefined {
   const row = db.get<{ role: Role | null; disabled: number }>(
     'SELECT role, disabled FROM members WHERE organization_id = ? AND user_id = ?',
     organizationId,

@@ -16,13 +16,18 @@ export function createToken(db: Database, userId: string, now: string): string {
 }
 
 /**
- * Resolves `Authorization: Bearer …` to the user it belongs to. The lookup is by hash, so
- * what the index compares is never the secret; the final comparison is constant-time.
+ * Resolves `Authorization: Bearer …` to the user it belongs to. Lookups (the memo's and the
+ * index's) are by hash, so what they compare in variable time is never the secret; the final
+ * comparison is constant-time.
  */
 export function authenticate(db: Database, authorization: string | undefined): Actor | undefined {
   const match = authorization && /^Bearer ([A-Za-z0-9_\-.~+/=]{1,512})$/.exec(authorization);
   if (!match) return undefined;
   const hash = hashToken(match[1]!);
+  return db.memoize(`token:${hash.toString('hex')}`, () => lookUp(db, hash));
+}
+
+function lookUp(db: Database, hash: Buffer): Actor | undefined {
   const row = db.get<{ hash: string; id: string; email: string; display_name: string }>(
     `SELECT t.hash, u.id, u.email, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ?`,
     hash.toString('hex'),

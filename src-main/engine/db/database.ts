@@ -3,6 +3,8 @@ import { migrations } from './migrations/index.js';
 
 export type Row = Record<string, unknown>;
 
+const MEMO_LIMIT = 10_000;
+
 /**
  * The engine's SQLite handle. Statements are prepared once and reused: the text of the
  * query is the cache key, so call sites stay plain SQL.
@@ -10,6 +12,8 @@ export type Row = Record<string, unknown>;
 export class Database {
   readonly raw: BetterSqlite3.Database;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly memo = new Map<string, unknown>();
+  private seenDataVersion = -1;
 
   /** `nativeBinding`: better-sqlite3's compiled addon, when node_modules holds one built for another runtime. */
   constructor(file: string, nativeBinding?: string) {
@@ -40,17 +44,52 @@ export class Database {
   }
 
   run(sql: string, ...params: unknown[]): BetterSqlite3.RunResult {
+    this.memo.clear();
     return this.statement(sql).run(...params);
   }
 
   /**
    * Runs `fn` in one transaction; a thrown error rolls everything back. Writers take the write
    * lock up front (IMMEDIATE) so they never fail half-way on a busy database; readers only
-   * need a consistent snapshot (DEFERRED) and never block the CLI or each other.
+   * need a consistent snapshot (DEFERRED) and never block the CLI or each other. Called inside
+   * a transaction, `fn` simply joins it.
    */
   transaction<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
-    const transaction = this.raw.transaction(fn);
-    return mode === 'read' ? transaction.deferred() : transaction.immediate();
+    if (this.raw.inTransaction) return fn();
+    this.statement(mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE').run();
+    try {
+      const result = fn();
+      this.statement('COMMIT').run();
+      return result;
+    } catch (error) {
+      if (this.raw.inTransaction) this.statement('ROLLBACK').run();
+      throw error;
+    } finally {
+      // What was read inside a write transaction may have been rolled back.
+      if (mode === 'write') this.memo.clear();
+    }
+  }
+
+  /**
+   * Remembers a small read (a token's user, a membership) until the database changes. Values
+   * must be treated as immutable. Our own writes clear the memo; `noticeExternalChanges`
+   * clears it when another connection (the CLI) has committed.
+   */
+  memoize<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  /** Called at the start of each request: SQLite's data_version moves on other connections' commits. */
+  noticeExternalChanges(): void {
+    const version = this.statement('PRAGMA data_version').pluck().get() as number;
+    if (version !== this.seenDataVersion) {
+      this.seenDataVersion = version;
+      this.memo.clear();
+    }
   }
 
   close(): void {

@@ -39,14 +39,16 @@ export class BoundOperation {
   }
 
   execute(deps: PipelineDeps, request: ApiRequest): ApiResponse {
-    const actor = authenticate(deps.db, request.authorization);
-    if (!actor) return failureResponse(unauthorized());
-    const input = this.parse(request);
-    if (isFailure(input)) return failureResponse(input);
-    const ctx = { db: deps.db, actor, now: deps.clock.now().toISOString(), clock: deps.clock, urls: deps.urls };
     let result: unknown;
     try {
+      // Everything, authentication included, reads one snapshot: one WAL lock per request.
       result = deps.db.transaction(() => {
+        deps.db.noticeExternalChanges();
+        const actor = authenticate(deps.db, request.authorization);
+        if (!actor) throw new Rollback(unauthorized());
+        const input = this.parse(request);
+        if (isFailure(input)) throw new Rollback(input);
+        const ctx = { db: deps.db, actor, now: deps.clock.now().toISOString(), clock: deps.clock, urls: deps.urls };
         const value = this.handler(ctx, input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
