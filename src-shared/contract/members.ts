@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { EntityId, ListOrder, ListQuery, ROLES, RoleOrGuest, Timestamp, User, listOf } from './common.js';
+import { EntityId, ListOrder, ListQuery, ROLES, Role, RoleOrGuest, Timestamp, User, listOf } from './common.js';
 import { defineOperation } from './operation.js';
 import { orgs } from './orgs.js';
+import { Space } from './spaces.js';
 import { Team, TeamMember } from './teams.js';
 
 const OrgParams = orgs.getOrganizationById.params;
@@ -101,5 +102,15 @@ export const members = {
     query: ListQuery.extend({ title: z.string().optional() }),
     success: 200,
     response: listOf(z.object({ team: Team, member: TeamMember })),
+  }),
+  listSpacesForOrganizationMember: defineOperation({
+    id: 'listSpacesForOrganizationMember',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/members/{userId}/spaces',
+    summary: 'List the spaces a member can access, with their role on each',
+    params: MemberParams,
+    query: ListQuery.extend({ order: ListOrder }),
+    success: 200,
+    response: listOf(z.object({ permission: Role, space: Space }).meta({ id: 'MemberContentPermission' })),
   }),
 };

@@ -1,4 +1,5 @@
 import type { members } from '../../../../src-shared/contract/members.js';
+import { findMembership } from '../../access/membership.js';
 import { paginate } from '../../pagination.js';
 import { conflict, isFailure, type Handlers } from '../../pipeline/index.js';
 import type { RequestContext } from '../../pipeline/context.js';
@@ -8,6 +9,7 @@ import { toTeam } from '../teams/serialize.js';
 import { teamsOfMember, type MemberTeamRow } from '../teams/sql.js';
 import { canMember, keepsAnAdmin, requireMember } from './rules.js';
 import { memberSerializer } from './serialize.js';
+import { spacesOfMember } from './spaces.js';
 import {
   findMember, markSSOMember, membersOf, removeMember, setMemberRole, touchLastSeen, type MemberRow,
 } from './sql.js';
@@ -72,6 +74,13 @@ export const membersHandlers: Handlers<typeof members> = {
       ...page,
       items: page.items.map((row) => ({ team: toTeam(row, access.role), member: { role: row.member_role } })),
     };
+  },
+
+  listSpacesForOrganizationMember(ctx, { params, query }) {
+    const access = requireMember(ctx, params, canMember.listSpaces);
+    if (isFailure(access)) return access;
+    const member = findMembership(ctx.db, params.organizationId, params.userId)!;
+    return spacesOfMember(ctx, member, query);
   },
 };
 

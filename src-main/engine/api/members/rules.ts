@@ -13,6 +13,8 @@ export const canMember = {
   get: (role: OrgRole, self: boolean) => can.listMembers(role) || (self && can.view(role)),
   /** Admins remove anyone; any member may leave. */
   remove: (role: OrgRole, self: boolean) => can.admin(role) || (self && can.view(role)),
+  /** What someone can access is for admins, and for that member themselves. */
+  listSpaces: (role: OrgRole, self: boolean) => can.admin(role) || (self && can.view(role)),
 };
 
 /** Checks the caller against `allowed`, then loads the member (404, 403, then 404). */

@@ -37,6 +37,8 @@ const operations: { name: string; allowed: (c: Caller) => boolean; call: (c: Cal
   { name: 'updateMemberInOrganizationById', allowed: admin, call: (c) => users[c].client.call('updateMemberInOrganizationById', { params: target(), body: { role: 'comment' } }) },
   { name: 'updateOrganizationMemberLastSeenAt', allowed: member, call: (c) => users[c].client.call('updateOrganizationMemberLastSeenAt', { params: org() }) },
   { name: 'setUserAsSSOMemberForOrganization', allowed: admin, call: (c) => users[c].client.call('setUserAsSSOMemberForOrganization', { params: target() }) },
+  { name: 'listSpacesForOrganizationMember (another)', allowed: admin, call: (c) => users[c].client.call('listSpacesForOrganizationMember', { params: { ...org(), userId: t.owner.id } }) },
+  { name: 'listSpacesForOrganizationMember (self)', allowed: member, call: (c) => users[c].client.call('listSpacesForOrganizationMember', { params: { ...org(), userId: users[c].id } }) },
   { name: 'listTeamsForOrganizationMember', allowed: nonGuest, call: (c) => users[c].client.call('listTeamsForOrganizationMember', { params: { ...org(), userId: t.owner.id } }) },
 ];
 
