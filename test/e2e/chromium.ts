@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const RENDERER = resolve(import.meta.dirname, '../../out/renderer');
@@ -14,3 +14,11 @@ export const skipReason = !existsSync(join(RENDERER, 'index.html'))
     ? `no Chromium at ${CHROMIUM} (apt-get install chromium)`
     : undefined;
 if (skipReason) console.warn(`browser tests skipped: ${skipReason}`);
+
+const SCREENSHOTS = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** Where a run keeps its screenshots of the main screens (the best go into README). */
+export function screenshot(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return join(SCREENSHOTS, name);
+}

@@ -7,7 +7,7 @@ import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
-import { CHROMIUM, CHROMIUM_ARGS, RENDERER, skipReason } from './chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, RENDERER, screenshot, skipReason } from './chromium.js';
 
 describe.skipIf(skipReason)(`the renderer in headless Chromium${skipReason ? ` â€” skipped: ${skipReason}` : ''}`, () => {
   let dataDir: string;
@@ -58,6 +58,7 @@ describe.skipIf(skipReason)(`the renderer in headless Chromium${skipReason ? ` â
     expect(await page.locator('.who strong').textContent()).toBeTruthy();
     expect(page.url()).toBe(`${server.url}/`);
     expect(problems).toEqual([]);
+    await page.screenshot({ path: screenshot('organizations.png') });
     await page.context().close();
   });
 
@@ -67,6 +68,7 @@ describe.skipIf(skipReason)(`the renderer in headless Chromium${skipReason ? ` â
     expect(await page.locator('.org').count()).toBe(0);
     expect(await page.locator('.who').count()).toBe(0);
     expect(problems).toEqual([]);
+    await page.screenshot({ path: screenshot('token-form.png') });
     await page.context().close();
   });
 });
