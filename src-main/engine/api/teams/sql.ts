@@ -51,6 +51,11 @@ export function findTeam(db: Database, organizationId: string, teamId: string, c
   );
 }
 
+/** The organization a team belongs to, whoever asks; undefined for an unknown team. */
+export function teamOrganization(db: Database, teamId: string): string | undefined {
+  return db.get<{ organization_id: string }>('SELECT organization_id FROM teams WHERE id = ?', teamId)?.organization_id;
+}
+
 /** The organization's teams; `ownedBy` keeps only those where that user is an owner. */
 export function teamsOf(
   organizationId: string,
