@@ -69,11 +69,12 @@ export async function newItem(
   return item.id;
 }
 
-/** The item as `user` sees it: its `permissions`, or the status that refused it. */
-export async function itemAs(user: TestUser, kind: Kind, id: string) {
-  return kind === 'space'
-    ? user.client.call('getSpaceById', { params: { spaceId: id } })
-    : user.client.call('getCollectionById', { params: { collectionId: id } });
+/** The item as `user` sees it: the answer's status, and the item's `permissions` when it was shown. */
+export async function itemAs(user: TestUser, kind: Kind, id: string): Promise<{ status: number; permissions?: { view: boolean; admin: boolean } }> {
+  const res = kind === 'space'
+    ? await user.client.call('getSpaceById', { params: { spaceId: id } })
+    : await user.client.call('getCollectionById', { params: { collectionId: id } });
+  return res.ok ? { status: res.status, permissions: res.data.permissions } : { status: res.status };
 }
 
 /** Grants that must succeed. */
