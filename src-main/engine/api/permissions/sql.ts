@@ -31,8 +31,8 @@ export function hasGrant(db: Database, contentId: string, principalId: string): 
   return !!db.get('SELECT 1 FROM content_grants WHERE content_id = ? AND principal_id = ?', contentId, principalId);
 }
 
-export function deleteGrant(db: Database, contentId: string, principalId: string): boolean {
-  return db.run('DELETE FROM content_grants WHERE content_id = ? AND principal_id = ?', contentId, principalId).changes > 0;
+export function deleteGrant(db: Database, contentId: string, principalId: string): void {
+  db.run('DELETE FROM content_grants WHERE content_id = ? AND principal_id = ?', contentId, principalId);
 }
 
 const BY_GRANT_DATE = (idExpr: string) => [
