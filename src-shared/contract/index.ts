@@ -1,6 +1,7 @@
 import { collections } from './collections.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
+import { permissions } from './permissions.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
 import { teamMembers } from './team-members.js';
@@ -20,6 +21,7 @@ export const areas = {
   sso,
   collections,
   spaces,
+  permissions,
 } as const;
 
 export const contract = {
@@ -31,6 +33,7 @@ export const contract = {
   ...sso,
   ...collections,
   ...spaces,
+  ...permissions,
 } as const;
 
 export type ApiContract = typeof contract;

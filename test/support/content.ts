@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { AdminError, addMember, addOrganization } from '../../src-main/engine/admin/commands.js';
 import type { ApiResult } from '../../src-shared/client/client.js';
 import type { Role } from '../../src-shared/contract/common.js';
+import { roleAtLeast } from '../../src-shared/roles.js';
 import type { ApiContract, OperationId } from '../../src-shared/contract/index.js';
 import type { OperationRequest } from '../../src-shared/contract/operation.js';
 import type { TestServer, TestUser } from './server.js';
@@ -48,4 +49,26 @@ export function otherOrganization(t: TestServer, members: [TestUser, Role | null
     if (added instanceof AdminError) throw new Error(added.message);
   }
   return id;
+}
+
+/** The space permissions a role gives in a live space. */
+export function spacePermissionsOf(role: Role) {
+  const at = (minimum: Role) => roleAtLeast(role, minimum);
+  return {
+    view: true,
+    access: true,
+    admin: at('admin'),
+    viewInviteLinks: at('admin'),
+    edit: at('edit'),
+    triggerGitSync: at('edit'),
+    comment: at('comment'),
+    merge: at('review'),
+    review: at('review'),
+    installIntegration: at('admin'),
+  };
+}
+
+/** A space's permissions as `user` sees them; the space must be shown to them. */
+export async function spacePermissionsAs(user: TestUser, spaceId: string) {
+  return ok(await user.client.call('getSpaceById', { params: { spaceId } })).permissions;
 }

@@ -3,6 +3,7 @@ import type { Handlers } from '../pipeline/index.js';
 import { collectionsHandlers } from './collections/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
+import { permissionsHandlers } from './permissions/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
 import { teamMembersHandlers } from './teams/member-routes.js';
@@ -19,4 +20,5 @@ export const handlers: Handlers<ApiContract> = {
   ...ssoHandlers,
   ...collectionsHandlers,
   ...spacesHandlers,
+  ...permissionsHandlers,
 };

@@ -13,8 +13,7 @@ export function toTeam(row: TeamRow, callerRole: Role | null | undefined): Team 
     id: row.id,
     title: row.title,
     members: row.member_count,
-    // No table grants spaces to teams yet: content access comes from default levels alone.
-    spaces: 0,
+    spaces: row.space_count,
     createdAt: row.created_at,
     permissions: teamPermissions(callerRole, row.caller_role),
   };

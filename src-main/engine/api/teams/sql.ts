@@ -4,19 +4,38 @@ import { newId } from '../../ids.js';
 import type { KeysetQuery } from '../../pagination.js';
 import { MEMBER_FROM, MEMBER_SELECT, type MemberRow } from '../members/sql.js';
 
-/** A team with its member count and the caller's role in it (null when the caller is not in it). */
+/**
+ * A team with its member count, the number of live spaces granted to it (directly or through a
+ * collection) and the caller's role in it (null when the caller is not in it).
+ */
 export interface TeamRow {
   id: string;
   organization_id: string;
   title: string;
   created_at: string;
   member_count: number;
+  space_count: number;
   caller_role: TeamMemberRole | null;
 }
 
-const TEAM_SELECT = 't.*, (SELECT count(*) FROM team_members n WHERE n.team_id = t.id) AS member_count, c.role AS caller_role';
+/** Spaces out of the trash granted to team `t`: directly, or inside a granted collection at any depth. */
+const SPACE_COUNT = `(
+  WITH RECURSIVE reach(id) AS (
+    SELECT collection_id FROM content_grants WHERE team_id = t.id AND collection_id IS NOT NULL
+    UNION SELECT c.id FROM collections c JOIN reach ON c.parent_id = reach.id
+  )
+  SELECT count(*) FROM (
+    SELECT s.id FROM reach JOIN spaces s ON s.organization_id = t.organization_id AND s.parent_id = reach.id
+    WHERE s.deleted_at IS NULL
+    UNION
+    SELECT s.id FROM content_grants g JOIN spaces s ON s.id = g.space_id WHERE g.team_id = t.id AND s.deleted_at IS NULL
+  )
+)`;
+
+export const TEAM_SELECT = `t.*, (SELECT count(*) FROM team_members n WHERE n.team_id = t.id) AS member_count,
+  ${SPACE_COUNT} AS space_count, c.role AS caller_role`;
 /** Its one parameter is the caller's user id; it comes before any of the WHERE clause. */
-const TEAM_FROM = 'teams t LEFT JOIN team_members c ON c.team_id = t.id AND c.user_id = ?';
+export const TEAM_FROM = 'teams t LEFT JOIN team_members c ON c.team_id = t.id AND c.user_id = ?';
 const BY_CREATION = [
   { expr: 't.created_at', column: 'created_at', desc: false },
   { expr: 't.id', column: 'id', desc: false },
@@ -30,6 +49,11 @@ export function findTeam(db: Database, organizationId: string, teamId: string, c
     teamId,
     organizationId,
   );
+}
+
+/** The organization a team belongs to, whoever asks; undefined for an unknown team. */
+export function teamOrganization(db: Database, teamId: string): string | undefined {
+  return db.get<{ organization_id: string }>('SELECT organization_id FROM teams WHERE id = ?', teamId)?.organization_id;
 }
 
 /** The organization's teams; `ownedBy` keeps only those where that user is an owner. */

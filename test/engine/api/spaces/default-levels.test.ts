@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
-import type { DefaultLevel, Role } from '../../../../src-shared/contract/common.js';
-import { roleAtLeast } from '../../../../src-shared/roles.js';
-import { expectFailure, newCollection, newSpace, ok, otherOrganization } from '../../../support/content.js';
-import { TestServer, type TestUser } from '../../../support/server.js';
+import type { DefaultLevel } from '../../../../src-shared/contract/common.js';
+import {
+  expectFailure, newCollection, newSpace, ok, otherOrganization, spacePermissionsAs, spacePermissionsOf,
+} from '../../../support/content.js';
+import { TestServer } from '../../../support/server.js';
 
 let t: TestServer;
 beforeAll(async () => (t = await TestServer.start()));
@@ -15,33 +16,12 @@ async function setLevel(kind: 'collection' | 'space', id: string, defaultLevel: 
   else ok(await call('updateSpaceById', { params: { spaceId: id }, body: { defaultLevel } }));
 }
 
-async function spacePermissions(user: TestUser, spaceId: string) {
-  return ok(await user.client.call('getSpaceById', { params: { spaceId } })).permissions;
-}
-
-/** The space permissions a role gives in a live space. */
-function permissionsOf(role: Role) {
-  const at = (minimum: Role) => roleAtLeast(role, minimum);
-  return {
-    view: true,
-    access: true,
-    admin: at('admin'),
-    viewInviteLinks: at('admin'),
-    edit: at('edit'),
-    triggerGitSync: at('edit'),
-    comment: at('comment'),
-    merge: at('review'),
-    review: at('review'),
-    installIntegration: at('admin'),
-  };
-}
-
 describe('default levels: organization, then collections, then the space', () => {
   it('gives members their organization role when every level inherits', async () => {
     const reader = t.user('read');
     const collection = await newCollection(t.owner, t.organizationId);
     const space = await newSpace(t.owner, t.organizationId, { parent: collection.id });
-    expect(await spacePermissions(reader, space.id)).toEqual(permissionsOf('read'));
+    expect(await spacePermissionsAs(reader, space.id)).toEqual(spacePermissionsOf('read'));
     expect(ok(await reader.client.call('getCollectionById', { params: { collectionId: collection.id } })).permissions).toEqual({
       view: true,
       admin: false,
@@ -57,14 +37,14 @@ describe('default levels: organization, then collections, then the space', () =>
     const space = await newSpace(t.owner, t.organizationId, { parent: sub.id });
 
     await setLevel('collection', top.id, 'review');
-    expect(await spacePermissions(reader, space.id)).toEqual(permissionsOf('review'));
+    expect(await spacePermissionsAs(reader, space.id)).toEqual(spacePermissionsOf('review'));
     await setLevel('collection', sub.id, 'edit');
-    expect(await spacePermissions(reader, space.id)).toEqual(permissionsOf('edit'));
+    expect(await spacePermissionsAs(reader, space.id)).toEqual(spacePermissionsOf('edit'));
     await setLevel('space', space.id, 'comment');
-    expect(await spacePermissions(reader, space.id)).toEqual(permissionsOf('comment'));
+    expect(await spacePermissionsAs(reader, space.id)).toEqual(spacePermissionsOf('comment'));
     await setLevel('space', space.id, 'inherit');
     await setLevel('collection', sub.id, 'inherit');
-    expect(await spacePermissions(reader, space.id)).toEqual(permissionsOf('review'));
+    expect(await spacePermissionsAs(reader, space.id)).toEqual(spacePermissionsOf('review'));
   });
 
   it('follows the new parent after a move', async () => {
@@ -72,9 +52,9 @@ describe('default levels: organization, then collections, then the space', () =>
     const editing = await newCollection(t.owner, t.organizationId);
     await setLevel('collection', editing.id, 'edit');
     const space = await newSpace(t.owner, t.organizationId);
-    expect(await spacePermissions(reader, space.id)).toEqual(permissionsOf('read'));
+    expect(await spacePermissionsAs(reader, space.id)).toEqual(spacePermissionsOf('read'));
     ok(await call('moveSpace', { params: { spaceId: space.id }, body: { parent: editing.id } }));
-    expect(await spacePermissions(reader, space.id)).toEqual(permissionsOf('edit'));
+    expect(await spacePermissionsAs(reader, space.id)).toEqual(spacePermissionsOf('edit'));
   });
 
   it('hides content whose level is null from members: 403 on reads, absent from lists', async () => {
@@ -89,7 +69,7 @@ describe('default levels: organization, then collections, then the space', () =>
     expectFailure(await reader.client.call('getCollectionById', { params: { collectionId: hidden.id } }), 403);
     expectFailure(await reader.client.call('listSpacesInCollectionById', { params: { collectionId: hidden.id } }), 403);
     expectFailure(await reader.client.call('getSpaceById', { params: { spaceId: inside.id } }), 403);
-    expect(await spacePermissions(reader, shown.id)).toEqual(permissionsOf('read'));
+    expect(await spacePermissionsAs(reader, shown.id)).toEqual(spacePermissionsOf('read'));
 
     const collections = ok(await reader.client.call('listCollectionsInOrganizationById', { params: { organizationId } }));
     expect(collections).toEqual({ items: [], count: 0 });
@@ -104,7 +84,7 @@ describe('default levels: organization, then collections, then the space', () =>
     await setLevel('collection', collection.id, null);
     const space = await newSpace(t.owner, t.organizationId, { parent: collection.id });
     await setLevel('space', space.id, 'read');
-    expect(await spacePermissions(admin, space.id)).toEqual(permissionsOf('admin'));
+    expect(await spacePermissionsAs(admin, space.id)).toEqual(spacePermissionsOf('admin'));
     const seen = ok(await admin.client.call('getCollectionById', { params: { collectionId: collection.id } }));
     expect(seen.permissions).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true });
   });
