@@ -73,8 +73,10 @@ function blocksIn(group: string, raws: readonly unknown[], ids: IdAllocator): No
   });
 }
 
+/** The key moves to the node's id (the one place ids live here) and comes back as the key on the way out. */
 function opaque(raw: unknown, ids: IdAllocator): Node {
-  return pageSchema.nodes.opaque!.create({ id: ids.claim((raw as { key?: unknown }).key), block: raw });
+  const { key, ...block } = raw as Record<string, unknown>;
+  return pageSchema.nodes.opaque!.create({ id: ids.claim(key), block });
 }
 
 function shaped<S extends z.ZodType>(shape: S, build: (block: z.output<S>, ids: IdAllocator) => Node | undefined): Build {

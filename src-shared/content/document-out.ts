@@ -1,13 +1,26 @@
 import type { Node } from 'prosemirror-model';
-import type { z } from 'zod';
-import type { JSONDocument } from '../contract/common.js';
 import { inlinesToDocument, plainText } from './document-inline.js';
 import { newBlockId } from './ids.js';
 import { parsePm, type PmNodeJson } from './pm-json.js';
 import { ok, type Result } from './result.js';
 import { rectangularTables } from './table-shape.js';
 
-export type DocumentJson = z.output<typeof JSONDocument>;
+/** A block of the API `Document` as written here (the contract's `JSONDocument` accepts it). */
+export interface DocumentBlockJson {
+  object: string;
+  type?: string;
+  key?: string;
+  isVoid?: boolean;
+  data?: Record<string, unknown>;
+  nodes?: unknown[];
+  [field: string]: unknown;
+}
+
+export interface DocumentJson {
+  object: 'document';
+  data: Record<string, unknown>;
+  nodes: DocumentBlockJson[];
+}
 
 /** A page body as the API's `Document` JSON; each block's id is its `key`. */
 export function pmToDocument(json: PmNodeJson): Result<DocumentJson> {
@@ -15,24 +28,24 @@ export function pmToDocument(json: PmNodeJson): Result<DocumentJson> {
   if (!parsed.ok) return parsed;
   const checked = rectangularTables(parsed.value);
   if (!checked.ok) return checked;
-  return ok({ object: 'document', data: {}, nodes: blocksOut(checked.value) as DocumentJson['nodes'] });
+  return ok({ object: 'document', data: {}, nodes: blocksOut(checked.value) });
 }
 
 type Out = Record<string, unknown>;
 
-function blocksOut(parent: Node): Out[] {
-  const out: Out[] = [];
+function blocksOut(parent: Node): DocumentBlockJson[] {
+  const out: DocumentBlockJson[] = [];
   parent.forEach((child) => out.push(WRITERS[child.type.name]!(child)));
   return out;
 }
 
 /** `object`, `type` and `key` first, as the service writes them; no `key` for a block the editor has not yet given an id. */
-function block(type: string, node: Node, rest: Out): Out {
+function block(type: string, node: Node, rest: Out): DocumentBlockJson {
   const id = node.attrs.id as string | null;
   return { object: 'block', type, ...(id === null ? {} : { key: id }), ...rest };
 }
 
-const WRITERS: Record<string, (node: Node) => Out> = {
+const WRITERS: Record<string, (node: Node) => DocumentBlockJson> = {
   paragraph: (node) => block('paragraph', node, { data: {}, nodes: inlinesToDocument(node) }),
   heading: (node) => block(`heading-${node.attrs.level as number}`, node, { data: {}, nodes: inlinesToDocument(node) }),
   bullet_list: (node) => block('list-unordered', node, { data: {}, nodes: blocksOut(node) }),
@@ -61,7 +74,7 @@ const WRITERS: Record<string, (node: Node) => Out> = {
     return block('file', node, { isVoid: true, data: { ref: { kind: 'file', file: fileId } }, ...(caption ? { fragments: captionOut(caption) } : {}) });
   },
   table: tableOut,
-  opaque: (node) => ({ ...(node.attrs.block as Out), key: node.attrs.id as string }),
+  opaque: (node) => ({ ...(node.attrs.block as DocumentBlockJson), key: node.attrs.id as string }),
 };
 
 function captionOut(caption: string): Out[] {
@@ -74,7 +87,7 @@ function captionOut(caption: string): Out[] {
  * each cell a fragment holding one paragraph, named by the cell's id. Rows are ordered by
  * fixed-width base-36 `orderIndex` values, which sort as strings.
  */
-function tableOut(node: Node): Out {
+function tableOut(node: Node): DocumentBlockJson {
   const headers: Node[] = [];
   const rows: Node[] = [];
   node.forEach((child) => (child.type.name === 'table_header' ? headers : rows).push(child));

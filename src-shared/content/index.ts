@@ -4,7 +4,7 @@ export { newBlockId } from './ids.js';
 export { parsePm, type PmNodeJson, type PmMarkJson } from './pm-json.js';
 export type { ContentError, Result } from './result.js';
 export { documentToPm } from './document-in.js';
-export { pmToDocument, type DocumentJson } from './document-out.js';
+export { pmToDocument, type DocumentJson, type DocumentBlockJson } from './document-out.js';
 export { markdownToPm, type MarkdownPage } from './markdown-in.js';
 export { pmToMarkdown } from './markdown-out.js';
 export { documentToMarkdown, markdownToDocument } from './document-markdown.js';

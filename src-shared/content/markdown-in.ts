@@ -103,8 +103,11 @@ class Reader {
       case 'table':
         return [this.table(node)];
       case 'html': {
-        const block = readOpaque(node.value);
-        if (block) return [nodes.opaque!.create({ id: this.ids.claim(block.key), block })];
+        const opaque = readOpaque(node.value);
+        if (opaque) {
+          const { key, ...block } = opaque;
+          return [nodes.opaque!.create({ id: this.ids.claim(key), block })];
+        }
         return [this.block(nodes.paragraph!, {}, [pageSchema.text(node.value)])];
       }
       case 'footnoteDefinition':

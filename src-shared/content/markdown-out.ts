@@ -14,6 +14,9 @@ const OPTIONS: Options = {
   extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml'])],
   // Text that starts with `{%` would read back as a tag line (see markdown-liquid).
   unsafe: [{ character: '{', after: '%' }],
+  // `___` for dividers: a list whose first item is a `***` or `---` divider has to switch bullets,
+  // and would then join the list before it.
+  rule: '_',
 };
 
 /**
@@ -76,14 +79,29 @@ function tableOut(table: Node): BlockContent[] {
       const alignment = child.attrs.align as Alignment;
       // Left is how a column without alignment reads, so it is written without one.
       align.push(alignment === 'left' ? null : alignment);
-      header.children.push({ type: 'tableCell', children: child.textContent ? [{ type: 'text', value: child.textContent }] : [] });
+      header.children.push({ type: 'tableCell', children: keepEdges(child.textContent ? [{ type: 'text', value: child.textContent }] : []) });
       return;
     }
     const row: TableRow = { type: 'tableRow', children: [] };
-    child.forEach((cell) => row.children.push({ type: 'tableCell', children: phrasingOut(cell) }));
+    child.forEach((cell) => row.children.push({ type: 'tableCell', children: keepEdges(phrasingOut(cell)) }));
     rows.push(row);
   });
   return [{ type: 'table', align, children: rows }];
+}
+
+/**
+ * GFM trims the white space at both ends of a cell, so a cell's first and last characters, when
+ * white space in plain text, are written as character references. (Marked text at the edges is
+ * already written that way by mdast-util-to-markdown.)
+ */
+function keepEdges(children: PhrasingContent[]): PhrasingContent[] {
+  const reference = (char: string): PhrasingContent => ({ type: 'html', value: `&#x${char.codePointAt(0)!.toString(16).toUpperCase()};` });
+  const out = [...children];
+  const first = out[0];
+  if (first?.type === 'text' && /^\s/.test(first.value)) out.splice(0, 1, reference(first.value[0]!), { type: 'text', value: first.value.slice(1) });
+  const last = out.at(-1);
+  if (last?.type === 'text' && /\s$/.test(last.value)) out.splice(-1, 1, { type: 'text', value: last.value.slice(0, -1) }, reference(last.value.at(-1)!));
+  return out.filter((child) => child.type !== 'text' || child.value !== '');
 }
 
 /** Marks outermost first; `code` last, as inline code holds text only. */
@@ -129,6 +147,7 @@ function wrap(mark: Mark, run: readonly Node[], level: number): PhrasingContent 
     case 'strikethrough':
       return { type: 'delete', children: inner() };
     default:
+      // `code`, the innermost: inline code holds text only.
       return { type: 'inlineCode', value: run.map((text) => text.text ?? '').join('') };
   }
 }
