@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { documentToMarkdown, markdownToDocument } from '../../../src-shared/content/document-markdown.js';
+import { pmToDocument } from '../../../src-shared/content/document-out.js';
+import { markdownToPm } from '../../../src-shared/content/markdown-in.js';
+import { pmToMarkdown } from '../../../src-shared/content/markdown-out.js';
+import type { PmNodeJson } from '../../../src-shared/content/pm-json.js';
+import { body } from './arbitraries.js';
+import { canonical, EXAMPLES, value, withoutIds } from './examples.js';
+
+const toMd = (pm: PmNodeJson) => value(pmToMarkdown(pm));
+const fromMd = (markdown: string) => value(markdownToPm(markdown)).body;
+const shape = (pm: PmNodeJson): unknown => withoutIds(pm);
+const blocks = (markdown: string) => (fromMd(markdown).content ?? []).map((node) => node.type);
+
+describe('page body -> Markdown -> page body, ids aside', () => {
+  it.each(Object.entries(EXAMPLES))('%s', (_name, pm) => {
+    expect(shape(fromMd(toMd(pm)))).toEqual(shape(canonical(pm)));
+  });
+
+  it('holds for generated bodies', () => {
+    fc.assert(
+      fc.property(body, (pm) => {
+        expect(shape(fromMd(toMd(pm)))).toEqual(shape(canonical(pm)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('Markdown -> page body -> Markdown', () => {
+  const SAMPLES = [
+    '# Title\n\nSome *text* with __bold__ and `code`.\n\n* a\n* b\n',
+    '1) one\n2) two\n\n- [ ] open\n- [x] done\n',
+    '> quote\n>\n> ```js\n> code in a quote\n> ```\n',
+    '{% hint style="danger" %}\nCareful.\n{% endhint %}\n',
+    'Text ![pic](a.png "Caption") more text\n',
+    '| a | b |\n|---|:-:|\n| 1 |\n',
+    '<div>raw</div>\n\n[ref]: https://x.example\n\nA [link][ref].\n',
+    '#### Deep heading\n\nLine one  \nline two\n',
+    '{% code title="x" %}\n```\ncode\n```\n{% endcode %}\n',
+  ];
+
+  it.each(SAMPLES)('is stable after one normalization: %j', (markdown) => {
+    const once = toMd(fromMd(markdown));
+    expect(toMd(fromMd(once))).toBe(once);
+  });
+
+  it('is stable after one normalization for the Markdown of generated bodies', () => {
+    fc.assert(
+      fc.property(body, (pm) => {
+        const once = toMd(fromMd(toMd(pm)));
+        expect(toMd(fromMd(once))).toBe(once);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('the Markdown dialect', () => {
+  it('writes hints, files, images, code and tasks as the service does', () => {
+    expect(toMd(EXAMPLES.hint!)).toContain('{% hint style="info" %}\n\ninfo\n\n{% endhint %}');
+    expect(toMd(EXAMPLES.file!)).toBe('{% file src="Fa83kd0" %}Report &#123;2024&#125; &amp; more{% endfile %}\n');
+    expect(toMd(EXAMPLES.image!)).toBe('![A cat](https://img.example/cat.png "Our \\"cat\\"")\n');
+    expect(toMd(EXAMPLES['code block']!)).toMatch(/^```ts\n/);
+    expect(toMd(EXAMPLES['task list']!)).toBe('* [x] done\n* [ ] to do\n');
+    expect(toMd(EXAMPLES.table!)).toBe('| Name    |  Role  |    |\n| ------- | :----: | -: |\n| **Ada** | a \\| b |    |\n');
+  });
+
+  it('reads hint and file tags written right against the text, as the service writes them', () => {
+    const pm = fromMd('Intro\n{% hint style="success" %}\nInside **it**\n{% endhint %}\n{% file src="F1" %}\nA caption\n{% endfile %}\n');
+    expect(shape(pm)).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', attrs: { id: null }, content: [{ type: 'text', text: 'Intro' }] },
+        {
+          type: 'hint',
+          attrs: { id: null, style: 'success' },
+          content: [{ type: 'paragraph', attrs: { id: null }, content: [{ type: 'text', text: 'Inside ' }, { type: 'text', text: 'it', marks: [{ type: 'bold' }] }] }],
+        },
+        { type: 'file', attrs: { id: null, fileId: 'F1', caption: 'A caption' } },
+      ],
+    });
+  });
+
+  it('pairs nested tags, and lifts a hint out of a hint, which may not hold one', () => {
+    const pm = fromMd('{% hint style="success" %}\nouter\n{% hint style="info" %}\ninner\n{% endhint %}\nafter\n{% endhint %}\n');
+    expect(pm.content!.map((node) => [node.attrs!.style, node.content!.map((child) => child.content![0]!.text)])).toEqual([
+      ['success', ['outer']],
+      ['info', ['inner']],
+      ['success', ['after']],
+    ]);
+  });
+
+  it('keeps escaped, unknown and unclosed tags as text', () => {
+    expect(fromMd('\\{% hint style="info" %}\n').content).toEqual([
+      expect.objectContaining({ type: 'paragraph', content: [{ type: 'text', text: '{% hint style="info" %}' }] }),
+    ]);
+    expect(blocks('{% hint style="info" %}\nnever closed\n')).toEqual(['paragraph', 'paragraph']);
+    expect(blocks('{% tabs %}\n')).toEqual(['paragraph']);
+  });
+
+  it('lifts blocks out of containers that may not hold them, keeping their content', () => {
+    // A hint in a quote, code in a hint, an image in a list item.
+    expect(blocks('> a\n>\n> {% hint style="info" %}\n> b\n> {% endhint %}\n>\n> c\n')).toEqual(['quote', 'hint', 'quote']);
+    expect(blocks('{% hint style="info" %}\n```\nx\n```\n{% endhint %}\n')).toEqual(['code_block']);
+    expect(blocks('- a\n- ![i](i.png)\n- b\n')).toEqual(['bullet_list', 'image', 'bullet_list']);
+    expect(blocks('a ![i](i.png) b\n')).toEqual(['paragraph', 'image', 'paragraph']);
+  });
+
+  it('keeps opaque blocks, with their key, through a comment', () => {
+    const block = { object: 'block', type: 'math', isVoid: true, data: { formula: 'x --> y' } };
+    const markdown = toMd({ type: 'doc', content: [{ type: 'opaque', attrs: { id: 'm1', block } }] });
+    expect(markdown).toBe('<!-- folio-block {"object":"block","type":"math","isVoid":true,"data":{"formula":"x \\u002d-> y"},"key":"m1"} -->\n');
+    expect(fromMd(markdown)).toEqual({ type: 'doc', content: [{ type: 'opaque', attrs: { id: 'm1', block } }] });
+  });
+
+  it('reads GFM tables padded to the header, checkboxes as tasks, and deep headings as level 3', () => {
+    const table = fromMd('| a | b |\n|---|---|\n| 1 |\n').content![0]!;
+    expect(table.content!.map((node) => node.type)).toEqual(['table_header', 'table_header', 'table_row']);
+    expect(table.content![2]!.content).toHaveLength(2);
+    expect(fromMd('- [x] done\n- plain\n').content![0]).toMatchObject({ type: 'task_list', content: [{ attrs: { checked: true } }, { attrs: { checked: false } }] });
+    expect(fromMd('##### five\n').content![0]).toMatchObject({ type: 'heading', attrs: { level: 3 } });
+  });
+});
+
+describe('front matter', () => {
+  it('returns title, description and emoji apart from the body, and writes them back', () => {
+    const page = value(markdownToPm('---\ntitle: Getting started\ndescription: First steps\nemoji: "🚀"\nother: kept out\n---\n\nBody\n'));
+    expect(page.meta).toEqual({ title: 'Getting started', description: 'First steps', emoji: '🚀' });
+    expect(page.body.content).toHaveLength(1);
+    expect(value(pmToMarkdown(page.body, page.meta))).toBe('---\ntitle: Getting started\ndescription: First steps\nemoji: 🚀\n---\n\nBody\n');
+  });
+
+  it('refuses front matter that is not a mapping of text', () => {
+    expect(markdownToPm('---\n- a\n---\n')).toMatchObject({ ok: false, error: { kind: 'invalid-front-matter' } });
+    expect(markdownToPm('---\ntitle: [a\n---\n')).toMatchObject({ ok: false, error: { kind: 'invalid-front-matter' } });
+    expect(markdownToPm('---\ntitle: {a: 1}\n---\n')).toMatchObject({ ok: false, error: { kind: 'invalid-front-matter' } });
+  });
+});
+
+describe('Document <-> Markdown', () => {
+  it('goes through the page body both ways', () => {
+    const document = value(pmToDocument(EXAMPLES.hint!));
+    const markdown = value(documentToMarkdown(document, { title: 'Hints' }));
+    expect(markdown).toMatch(/^---\ntitle: Hints\n---\n\n\{% hint style="info" %\}/);
+    const back = value(markdownToDocument(markdown));
+    expect(back.meta).toEqual({ title: 'Hints' });
+    expect(back.document.nodes.map((node) => [node.type, (node.data as { style?: string }).style])).toEqual(
+      document.nodes.map((node) => [node.type, (node.data as { style?: string }).style]),
+    );
+  });
+
+  it('passes errors through', () => {
+    expect(documentToMarkdown({})).toMatchObject({ ok: false, error: { kind: 'invalid-document' } });
+    expect(markdownToDocument('---\n- a\n---\n')).toMatchObject({ ok: false, error: { kind: 'invalid-front-matter' } });
+  });
+});
