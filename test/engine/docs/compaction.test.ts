@@ -36,6 +36,27 @@ describe('compaction', () => {
     expect(db.get('SELECT row_count AS rowCount, seq FROM docs WHERE doc_id = ?', 'page')).toEqual({ rowCount: 1, seq: 22 });
   });
 
+  it('keeps deleted content: a merge needs the ids of blocks deleted on one side', () => {
+    const { store, db } = stores.open();
+    const editor = new Y.Doc();
+    const updates = recordUpdates(editor);
+    addParagraphs(editor, 2);
+    textOf(editor, 1).insert(0, 'Doomed ');
+    editor.getXmlFragment('body').delete(1, 1);
+    for (const update of updates) store.append('page', update);
+
+    expect(store.compact('page')).toMatchObject({ status: 'compacted' });
+
+    const [row] = rowsOf(db, 'page');
+    const items = Y.decodeUpdate(row!.update).structs.filter((struct) => struct instanceof Y.Item);
+    const text = items.flatMap((item) => (item.content instanceof Y.ContentString ? [item.content.str] : [])).join('');
+    const attributes = items.flatMap((item) => (item.content instanceof Y.ContentAny ? item.content.arr : []));
+    expect(text).toContain('Paragraph 1');
+    expect(text).toContain('Doomed');
+    // The deleted paragraph's id.
+    expect(attributes).toContain('p1');
+  });
+
   it('deletes exactly the rows it merged: rows appended after it read them stay', () => {
     const { store, db } = stores.open();
     const { editor, updates } = typing(10);
