@@ -40,6 +40,8 @@ const DEFAULTS = {
  * The Yjs document store: page trees, page bodies and comment threads as append logs in SQLite
  * (see docs/doc-store.md). Writes join the caller's transaction, so a projection change and the
  * update it came from commit or roll back together; loaded docs and observers follow commits only.
+ * One store per connection: its cache trusts that every doc write on the connection goes through
+ * it (other connections' commits are caught up on load). Call `compact` outside read transactions.
  */
 export class DocStore {
   private readonly log: UpdateLog;
