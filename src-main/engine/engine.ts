@@ -4,6 +4,7 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
+import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import type { PipelineDeps } from './pipeline/execute.js';
 import { Urls } from './urls.js';
@@ -42,6 +43,8 @@ export interface PlainResponse {
  */
 export class Engine {
   readonly db: Database;
+  /** Yjs docs (page trees, page bodies, comment threads), persisted in `db`. */
+  readonly docs: DocStore;
   readonly urls = new Urls('http://127.0.0.1');
   readonly dispatcher: Dispatcher;
   private readonly deps: PipelineDeps;
@@ -51,6 +54,7 @@ export class Engine {
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
+    this.docs = new DocStore(this.db);
     this.deps = { db: this.db, clock: options.clock ?? systemClock, urls: this.urls, checkResponses: !!options.checkResponses };
     this.dispatcher = new Dispatcher(this.deps);
     this.purgeTrash();
@@ -103,6 +107,7 @@ export class Engine {
 
   close(): void {
     clearInterval(this.purgeTimer);
+    this.docs.close();
     this.db.close();
   }
 }

@@ -5,6 +5,9 @@ export type Row = Record<string, unknown>;
 
 const MEMO_LIMIT = 10_000;
 
+/** Told, once the transaction it was registered in has ended, whether that transaction committed. */
+export type TransactionEndHook = (committed: boolean) => void;
+
 /**
  * The engine's SQLite handle. Statements are prepared once and reused: the text of the
  * query is the cache key, so call sites stay plain SQL.
@@ -14,6 +17,8 @@ export class Database {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly memo = new Map<string, unknown>();
   private seenDataVersion = -1;
+  /** Hooks of the transaction `transaction()` has open; undefined outside one. */
+  private endHooks: TransactionEndHook[] | undefined;
 
   /** `nativeBinding`: better-sqlite3's compiled addon, when node_modules holds one built for another runtime. */
   constructor(file: string, nativeBinding?: string) {
@@ -57,17 +62,34 @@ export class Database {
   transaction<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
     if (this.raw.inTransaction) return fn();
     this.statement(mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE').run();
+    const hooks: TransactionEndHook[] = [];
+    this.endHooks = hooks;
+    let committed = false;
     try {
       const result = fn();
       this.statement('COMMIT').run();
+      committed = true;
       return result;
     } catch (error) {
       if (this.raw.inTransaction) this.statement('ROLLBACK').run();
       throw error;
     } finally {
+      this.endHooks = undefined;
       // What was read inside a write transaction may have been rolled back.
       if (mode === 'write') this.memo.clear();
+      // Outside the transaction, so that a hook may open a new one.
+      for (const hook of hooks) hook(committed);
     }
+  }
+
+  /**
+   * Calls `hook` when the transaction in progress ends, told whether it committed. What mirrors
+   * the database in memory (loaded Yjs docs) moves only on a commit, never ahead of it. Hooks
+   * must not throw: the transaction has already ended.
+   */
+  onTransactionEnd(hook: TransactionEndHook): void {
+    if (!this.endHooks) throw new Error('onTransactionEnd needs a transaction opened by Database.transaction()');
+    this.endHooks.push(hook);
   }
 
   /**

@@ -1,10 +1,12 @@
 import * as organizations from './001-organizations.js';
 import * as contentTree from './002-content-tree.js';
 import * as contentGrants from './003-content-grants.js';
+import * as yjsDocs from './004-yjs-docs.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'organizations', sql: organizations.sql },
   { version: 2, name: 'content-tree', sql: contentTree.sql },
   { version: 3, name: 'content-grants', sql: contentGrants.sql },
+  { version: 4, name: 'yjs-docs', sql: yjsDocs.sql },
 ];

@@ -1,0 +1,56 @@
+import type { Database } from '../db/database.js';
+
+/** What `docs` says of a doc: enough to append, to answer a state vector and to decide on compaction. */
+export interface DocMeta {
+  seq: number;
+  rowCount: number;
+  stateVector: Uint8Array;
+}
+
+export interface UpdateRow {
+  seq: number;
+  update: Uint8Array;
+}
+
+/**
+ * The SQL of the append log. It opens no transaction: the store wraps each use in one, or joins
+ * the caller's, so that a doc's rows and its `docs` row always move together.
+ */
+export class UpdateLog {
+  constructor(private readonly db: Database) {}
+
+  meta(docId: string): DocMeta | undefined {
+    return this.db.get<DocMeta>('SELECT seq, row_count AS rowCount, state_vector AS stateVector FROM docs WHERE doc_id = ?', docId);
+  }
+
+  /** The doc's rows after `afterSeq`, oldest first. */
+  rows(docId: string, afterSeq = 0): UpdateRow[] {
+    return this.db.all<UpdateRow>('SELECT seq, "update" FROM doc_updates WHERE doc_id = ? AND seq > ? ORDER BY seq', docId, afterSeq);
+  }
+
+  /** The seqs of the doc's rows from `first` to `last`, both included. */
+  seqsBetween(docId: string, first: number, last: number): number[] {
+    return this.db
+      .all<{ seq: number }>('SELECT seq FROM doc_updates WHERE doc_id = ? AND seq BETWEEN ? AND ? ORDER BY seq', docId, first, last)
+      .map((row) => row.seq);
+  }
+
+  /** Writes row `seq`, which the caller took as the doc's last seq plus one. */
+  append(docId: string, seq: number, update: Uint8Array, stateVector: Uint8Array): void {
+    this.db.run(
+      `INSERT INTO docs (doc_id, seq, row_count, state_vector) VALUES (?, ?, 1, ?)
+       ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, row_count = row_count + 1, state_vector = excluded.state_vector`,
+      docId,
+      seq,
+      stateVector,
+    );
+    this.db.run('INSERT INTO doc_updates (doc_id, seq, "update") VALUES (?, ?, ?)', docId, seq, update);
+  }
+
+  /** Puts `merged` in place of the rows from `first` to `last`, which the caller checked are exactly the rows merged. */
+  replace(docId: string, first: number, last: number, merged: Uint8Array, stateVector: Uint8Array): void {
+    const deleted = this.db.run('DELETE FROM doc_updates WHERE doc_id = ? AND seq BETWEEN ? AND ?', docId, first, last).changes;
+    this.db.run('INSERT INTO doc_updates (doc_id, seq, "update") VALUES (?, ?, ?)', docId, last, merged);
+    this.db.run('UPDATE docs SET row_count = row_count - ? + 1, state_vector = ? WHERE doc_id = ?', deleted, stateVector, docId);
+  }
+}

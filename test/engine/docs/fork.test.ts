@@ -1,0 +1,109 @@
+import * as Y from 'yjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Stores, addParagraphs, contentOf, recordUpdates, rowsOf, textOf } from './fixture.js';
+
+let stores: Stores;
+beforeEach(() => (stores = new Stores()));
+afterEach(() => stores.close());
+
+/** Main's page, written as several rows by an editor that keeps editing it. */
+function mainPage() {
+  const opened = stores.open();
+  const editor = new Y.Doc();
+  const updates = recordUpdates(editor);
+  addParagraphs(editor, 3);
+  textOf(editor, 0).insert(0, 'Intro: ');
+  textOf(editor, 2).insert(0, 'Outro: ');
+  for (const update of updates) opened.store.append('main:page', update);
+  updates.length = 0;
+  return { ...opened, editor, updates };
+}
+
+/** A change request's editor, starting from the fork. */
+function crEditor(doc: Y.Doc): { editor: Y.Doc; updates: Uint8Array[] } {
+  const editor = new Y.Doc();
+  Y.applyUpdate(editor, Y.encodeStateAsUpdate(doc));
+  return { editor, updates: recordUpdates(editor) };
+}
+
+describe('fork', () => {
+  it('copies the doc as one row and records the state it copied', () => {
+    const { store, db, editor } = mainPage();
+    const sourceRows = rowsOf(db, 'main:page');
+    const heard: unknown[] = [];
+    store.onUpdate('cr-1:page', (event) => heard.push(event.origin));
+
+    expect(store.fork('main:page', 'cr-1:page', 'fork')).toEqual({ ok: true, seq: 1 });
+
+    expect(rowsOf(db, 'cr-1:page')).toHaveLength(1);
+    expect(rowsOf(db, 'main:page')).toEqual(sourceRows);
+    expect(contentOf(store.load('cr-1:page'))).toEqual(contentOf(editor));
+    const base = store.forkBase('cr-1:page')!;
+    expect(base.sourceDocId).toBe('main:page');
+    expect(Y.decodeStateVector(base.stateVector)).toEqual(Y.decodeStateVector(store.stateVector('main:page')));
+    expect(Y.decodeStateVector(store.stateVector('cr-1:page'))).toEqual(Y.decodeStateVector(base.stateVector));
+    expect(heard).toEqual(['fork']);
+    expect(store.forkBase('main:page')).toBeUndefined();
+  });
+
+  it('lets a merge take the changes made since the base on either side', () => {
+    const { store, editor, updates } = mainPage();
+    store.fork('main:page', 'cr-1:page');
+    const base = store.forkBase('cr-1:page')!;
+    const copied = Y.encodeStateAsUpdate(store.load('cr-1:page'));
+    const cr = crEditor(store.load('cr-1:page'));
+
+    textOf(editor, 1).insert(0, 'Main edit: ');
+    for (const update of updates) store.append('main:page', update);
+    textOf(cr.editor, 0).insert(0, 'CR edit: ');
+    for (const update of cr.updates) store.append('cr-1:page', update);
+
+    const mainSince = store.diff('main:page', base.stateVector);
+    const crSince = store.diff('cr-1:page', base.stateVector);
+    if (!mainSince.ok || !crSince.ok) throw new Error('no diff');
+    const atBase = (update: Uint8Array) => {
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, copied);
+      Y.applyUpdate(doc, update);
+      return doc.getXmlFragment('body').toString();
+    };
+    expect(atBase(mainSince.update)).toContain('Main edit: Paragraph 1');
+    expect(atBase(mainSince.update)).not.toContain('CR edit');
+    expect(atBase(crSince.update)).toContain('CR edit: Intro: Paragraph 0');
+    expect(atBase(crSince.update)).not.toContain('Main edit');
+
+    expect(store.applyRemote('main:page', crSince.update, 'merge')).toMatchObject({ ok: true, applied: true });
+    const merged = store.load('main:page').getXmlFragment('body').toString();
+    expect(merged).toContain('CR edit: Intro: Paragraph 0');
+    expect(merged).toContain('Main edit: Paragraph 1');
+  });
+
+  it('keeps the delete set of the base, so that deletions since the fork are told apart', () => {
+    const { store } = mainPage();
+    store.fork('main:page', 'cr-1:page');
+    const base = store.forkBase('cr-1:page')!;
+    const unchanged = store.diff('cr-1:page', base.stateVector);
+    if (!unchanged.ok) throw new Error('no diff');
+    expect(Y.snapshotContainsUpdate(base.snapshot, unchanged.update)).toBe(true);
+
+    const cr = crEditor(store.load('cr-1:page'));
+    cr.editor.getXmlFragment('body').delete(1, 1);
+    for (const update of cr.updates) store.append('cr-1:page', update);
+    const deleted = store.diff('cr-1:page', base.stateVector);
+    if (!deleted.ok) throw new Error('no diff');
+
+    // No struct is new since the base: only the delete set says what changed.
+    expect(Y.decodeUpdate(deleted.update).structs).toEqual([]);
+    expect(Y.snapshotContainsUpdate(base.snapshot, deleted.update)).toBe(false);
+  });
+
+  it('refuses to overwrite a doc, or to copy one that does not exist', () => {
+    const { store, db } = mainPage();
+    store.append('cr-1:page', Y.encodeStateAsUpdate(new Y.Doc()));
+    expect(store.fork('main:page', 'cr-1:page')).toMatchObject({ ok: false, problem: { kind: 'doc-exists' } });
+    expect(store.fork('nothing', 'cr-2:page')).toMatchObject({ ok: false, problem: { kind: 'unknown-doc' } });
+    expect(rowsOf(db, 'cr-1:page')).toHaveLength(1);
+    expect(rowsOf(db, 'cr-2:page')).toEqual([]);
+    expect(store.forkBase('cr-1:page')).toBeUndefined();
+  });
+});
