@@ -139,7 +139,8 @@ function seeded(seed: number): () => number {
 
 const LOAD_TARGET_MS = 50;
 
-function report(result: DocStoreBenchResult): void {
+/** Prints the figures as `npm run bench` shows them. */
+export function report(result: DocStoreBenchResult): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const row = (name: string, figures: LoadFigures) => ({ load: name, rows: figures.rows, first: ms(figures.firstMs), median: ms(figures.medianMs) });
   console.log(`doc store: ${result.blocks} blocks (${(result.snapshotBytes / 1024).toFixed(0)} KiB as one update), ${result.edits} one-character edits`);
