@@ -1,18 +1,13 @@
-import { GitBookAPI, MemberRole, TeamMemberRole } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer } from '../../../support/server.js';
+import { MemberRole, TeamMemberRole } from '@gitbook/api';
+import { describe, expect, it } from 'vitest';
+import { officialClientServer } from '../../../support/official-client.js';
 
 /** The public client of the service our API follows, pointed at a Folio engine: the people areas. */
-let t: TestServer;
-let api: GitBookAPI;
-beforeAll(async () => {
-  t = await TestServer.start();
-  api = new GitBookAPI({ endpoint: t.url, authToken: t.owner.token });
-});
-afterAll(() => t.stop());
+const test = officialClientServer();
 
 describe('@gitbook/api members calls against Folio', () => {
   it('lists, reads, updates and removes members, and pings', async () => {
+    const { t, api } = test;
     const member = t.user('read');
     const list = await api.orgs.listMembersInOrganizationById(t.organizationId, { role: MemberRole.Read, sort: 'joinedAt' });
     expect(list.data.items.map((m) => m.id)).toEqual([member.id]);
@@ -31,6 +26,7 @@ describe('@gitbook/api members calls against Folio', () => {
 
 describe('@gitbook/api team calls against Folio', () => {
   it('creates, renames, fills, lists and deletes a team', async () => {
+    const { t, api } = test;
     const member = t.user('read');
     const created = await api.orgs.createOrganizationTeam(t.organizationId, { title: 'Docs', members: [t.owner.id] });
     expect(created.status).toBe(201);
@@ -51,6 +47,7 @@ describe('@gitbook/api team calls against Folio', () => {
 
 describe('@gitbook/api SSO calls against Folio', () => {
   it('creates, configures, lists and deletes a SAML provider', async () => {
+    const { t, api } = test;
     const created = await api.orgs.createOrganizationSamlProvider(t.organizationId, { label: 'Okta' });
     expect(created.data.status).toBe('pending');
     const id = created.data.id;

@@ -1,18 +1,13 @@
-import { GitBookAPI, SpaceEditMode } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestServer } from '../../../support/server.js';
+import { SpaceEditMode } from '@gitbook/api';
+import { describe, expect, it } from 'vitest';
+import { officialClientServer } from '../../../support/official-client.js';
 
 /** The public client of the service our API follows, pointed at a Folio engine: the content tree. */
-let t: TestServer;
-let api: GitBookAPI;
-beforeAll(async () => {
-  t = await TestServer.start();
-  api = new GitBookAPI({ endpoint: t.url, authToken: t.owner.token });
-});
-afterAll(() => t.stop());
+const test = officialClientServer();
 
 describe('@gitbook/api collections and spaces calls against Folio', () => {
   it('creates a collection and a space in it, moves, duplicates, deletes and restores', async () => {
+    const { t, api } = test;
     const collection = await api.orgs.createCollection(t.organizationId, { title: 'Guides' });
     expect(collection.status).toBe(201);
     const space = await api.orgs.createSpace(t.organizationId, { title: 'Getting started', parent: collection.data.id });
