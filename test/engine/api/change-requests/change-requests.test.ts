@@ -115,6 +115,12 @@ describe('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', () => {
     expect(unchanged).toEqual(updated);
   });
 
+  it('answers 404 for an unknown change request', async () => {
+    const space = await newSpace(t.owner, t.organizationId);
+    const params = { spaceId: space.id, changeRequestId: '1' };
+    expectFailure(await call('updateChangeRequestById', { params, body: { subject: 'None' } }), 404, /change request/);
+  });
+
   it('limits the subject to 100 characters and refuses the merged status', async () => {
     const space = await newSpace(t.owner, t.organizationId);
     const cr = await newChangeRequest(space.id);
@@ -137,6 +143,19 @@ describe('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', () => {
     expectFailure(await patch(editor, others.id, { status: 'archived' }), 403);
     expect(ok(await patch(editor, others.id, { subject: 'Edited' })).subject).toBe('Edited');
     expect(ok(await patch(reviewer, others.id, { status: 'draft' })).status).toBe('draft');
+  });
+});
+
+describe('change requests of a space in the trash', () => {
+  it('stay readable, and can be neither created nor updated', async () => {
+    const space = await newSpace(t.owner, t.organizationId);
+    const cr = await newChangeRequest(space.id);
+    ok(await call('deleteSpaceById', { params: { spaceId: space.id } }));
+    const params = { spaceId: space.id, changeRequestId: cr.id };
+    expect(ok(await call('getChangeRequestById', { params })).id).toBe(cr.id);
+    expect(ok(await call('listChangeRequestsForSpace', { params: { spaceId: space.id } })).count).toBe(1);
+    expectFailure(await call('updateChangeRequestById', { params, body: { subject: 'Late' } }), 404);
+    expectFailure(await call('createChangeRequest', { params: { spaceId: space.id }, body: {} }), 404);
   });
 });
 
