@@ -1,3 +1,4 @@
+import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
@@ -22,6 +23,7 @@ export const areas = {
   collections,
   spaces,
   permissions,
+  changeRequests,
 } as const;
 
 export const contract = {
@@ -34,6 +36,7 @@ export const contract = {
   ...collections,
   ...spaces,
   ...permissions,
+  ...changeRequests,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -1,5 +1,6 @@
 import type { ApiContract } from '../../../src-shared/contract/index.js';
 import type { Handlers } from '../pipeline/index.js';
+import { changeRequestsHandlers } from './change-requests/routes.js';
 import { collectionsHandlers } from './collections/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
@@ -21,4 +22,5 @@ export const handlers: Handlers<ApiContract> = {
   ...collectionsHandlers,
   ...spacesHandlers,
   ...permissionsHandlers,
+  ...changeRequestsHandlers,
 };

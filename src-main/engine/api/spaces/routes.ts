@@ -27,6 +27,7 @@ export const spacesHandlers: Handlers<typeof spaces> = {
     if (isFailure(place)) return place;
     const id = insertSpace(
       ctx.db,
+      ctx.docs,
       {
         ...place,
         title: body.title ?? DEFAULT_TITLE,
@@ -89,9 +90,10 @@ export const spacesHandlers: Handlers<typeof spaces> = {
     if (!canCreateIn(ctx.db, access.membership, parent)) return forbidden();
     const position = placeAmong(ctx.db, source, undefined, { after: { type: 'space', space: source.id } });
     if (isFailure(position)) return position;
-    // The copy keeps every setting; insertSpace gives it its own id, revision and times.
+    // The copy keeps every setting; insertSpace gives it its own id, times and first revision
+    // (copying the content comes with the content area).
     const title = truncate(source.title + COPY_SUFFIX, SpaceTitle.maxLength ?? Infinity);
-    const id = insertSpace(ctx.db, { ...source, title, position }, ctx.now);
+    const id = insertSpace(ctx.db, ctx.docs, { ...source, title, position }, ctx.now);
     return created(current(ctx, id));
   },
 

@@ -3,12 +3,14 @@ import type { OperationOutput } from '../../../../src-shared/contract/operation.
 import type { spaces } from '../../../../src-shared/contract/spaces.js';
 import { toApiLevel } from '../../access/content-role.js';
 import type { RequestContext } from '../../pipeline/context.js';
+import { changeRequestCounts } from '../change-requests/sql.js';
 import { spacePermissions } from './rules.js';
 import type { SpaceRow } from './sql.js';
 
 type Space = OperationOutput<typeof spaces.getSpaceById>;
 
 export function toSpace(ctx: RequestContext, row: SpaceRow, role: Role | undefined): Space {
+  const changeRequests = changeRequestCounts(ctx.db, row.id);
   const space: Space = {
     object: 'space',
     id: row.id,
@@ -23,11 +25,11 @@ export function toSpace(ctx: RequestContext, row: SpaceRow, role: Role | undefin
     organization: row.organization_id,
     revision: row.revision,
     defaultLevel: toApiLevel(row.default_level),
-    // Comments and change requests arrive with their areas; until then a space has none.
+    // Comments arrive with their area; until then a space has none.
     comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    changeRequests: changeRequests.all,
+    changeRequestsOpen: changeRequests.open,
+    changeRequestsDraft: changeRequests.draft,
     permissions: spacePermissions(role, row.edit_mode),
   };
   if (row.deleted_at !== null) space.deletedAt = row.deleted_at;

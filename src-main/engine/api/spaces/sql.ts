@@ -1,8 +1,10 @@
 import type { ContentVisibility, SpaceEditMode } from '../../../../src-shared/contract/spaces.js';
 import type { StoredLevel } from '../../access/content-role.js';
 import type { Database } from '../../db/database.js';
+import type { DocStore } from '../../docs/store.js';
 import { newId } from '../../ids.js';
 import type { KeysetQuery } from '../../pagination.js';
+import { startSpaceContent } from '../../revisions/space-content.js';
 import { ascending, insertRow } from '../content-tree/rows.js';
 import { trashCutoff } from './trash.js';
 
@@ -36,15 +38,17 @@ export type NewSpace = Pick<SpaceRow, 'organization_id' | 'parent_id' | 'title' 
   Partial<Pick<SpaceRow, 'icon' | 'visibility' | 'edit_mode' | 'merge_rules' | 'language' | 'default_level'>>;
 
 /**
- * Inserts a space out of the trash with a fresh id, revision and times. The other columns come
- * from `space`, which may be a whole row to copy, or take their defaults.
+ * Inserts a space out of the trash with a fresh id, times, and content of its own: an empty page
+ * tree and a first revision. The other columns come from `space`, which may be a whole row to
+ * copy, or take their defaults.
  */
-export function insertSpace(db: Database, space: NewSpace, now: string): string {
+export function insertSpace(db: Database, docs: DocStore, space: NewSpace, now: string): string {
   const id = newId();
   const fresh = { id, revision: newId(), created_at: now, updated_at: now, deleted_at: null };
   const columns: Record<string, unknown> = { ...space, ...fresh };
   for (const [name, value] of Object.entries(columns)) if (value === undefined) delete columns[name];
   insertRow(db, 'spaces', columns);
+  startSpaceContent(db, docs, { spaceId: id, revisionId: fresh.revision, now });
   return id;
 }
 

@@ -1,0 +1,19 @@
+import type { Role } from '../../../../src-shared/contract/common.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { notFound, type Failure } from '../../pipeline/failure.js';
+import { can as spaceCan } from '../spaces/rules.js';
+import { findChangeRequest, type ChangeRequestRow } from './sql.js';
+
+/** What a role on the space allows on its change requests; the checks call these same predicates. */
+export const can = {
+  view: spaceCan.view,
+  /** Creating one, and editing its subject and description. */
+  edit: spaceCan.edit,
+  /** Reviewers move any change request between draft, open and archived; editors only their own. */
+  setStatus: (role: Role | undefined, isAuthor: boolean) => spaceCan.review(role) || (isAuthor && spaceCan.edit(role)),
+};
+
+/** The change request `idOrNumber` of a space the caller already reached, or a 404. */
+export function requireChangeRequest(ctx: RequestContext, spaceId: string, idOrNumber: string): ChangeRequestRow | Failure {
+  return findChangeRequest(ctx.db, spaceId, idOrNumber) ?? notFound('No matching change request found for given ID');
+}
