@@ -69,7 +69,7 @@ export class Engine {
   }
 
   private purgeTrash(): void {
-    purgeExpiredSpaces(this.db, this.clock.now().toISOString());
+    purgeExpiredSpaces(this.db, this.docs, this.clock.now().toISOString());
   }
 
   get clock(): Clock {

@@ -53,4 +53,15 @@ export class UpdateLog {
     this.db.run('INSERT INTO doc_updates (doc_id, seq, "update") VALUES (?, ?, ?)', docId, last, merged);
     this.db.run('UPDATE docs SET row_count = row_count - ? + 1, state_vector = ? WHERE doc_id = ?', deleted, stateVector, docId);
   }
+
+  /** Deletes every doc whose id starts with `prefix` (a space's docs, once it is purged); returns their ids. */
+  removeUnder(prefix: string): string[] {
+    // substr, not LIKE: doc ids may hold `_`, a LIKE wildcard.
+    const under = 'substr(doc_id, 1, length(?)) = ?';
+    const ids = this.db.all<{ doc_id: string }>(`SELECT doc_id FROM docs WHERE ${under}`, prefix, prefix).map((r) => r.doc_id);
+    this.db.run(`DELETE FROM doc_forks WHERE ${under}`, prefix, prefix);
+    this.db.run(`DELETE FROM doc_updates WHERE ${under}`, prefix, prefix);
+    this.db.run(`DELETE FROM docs WHERE ${under}`, prefix, prefix);
+    return ids;
+  }
 }

@@ -64,6 +64,15 @@ export class DocStore {
     this.schedule = options.schedule ?? DEFAULTS.schedule;
   }
 
+  /**
+   * Removes every doc under `prefix`, inside the caller's transaction or a new one. Loaded copies
+   * are dropped at once: dropping is always safe, a rollback only means they load again.
+   */
+  removeUnder(prefix: string): void {
+    const ids = this.db.transaction(() => this.log.removeUnder(prefix));
+    for (const docId of ids) this.cache.drop(docId);
+  }
+
   /** Appends `update` to the doc's log, inside the caller's transaction or a new one. */
   append(docId: string, update: Uint8Array, origin?: unknown): DocResult<{ seq: number }> {
     const decoded = decode(() => Y.decodeUpdate(update));

@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database.js';
+import type { DocStore } from '../../docs/store.js';
+import { spaceDocPrefix } from '../../revisions/doc-names.js';
 
 /** A deleted space stays in the trash, readable and restorable, for this long; then it is gone. */
 export const TRASH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -9,11 +11,15 @@ export function trashCutoff(now: string): string {
 }
 
 /**
- * Physically removes the spaces whose time in the trash is over. Reads already treat them as
- * gone; this reclaims the rows. Returns how many were removed.
+ * Physically removes the spaces whose time in the trash is over, with their Yjs docs. Reads
+ * already treat them as gone; this reclaims the rows. Returns how many were removed.
  */
-export function purgeExpiredSpaces(db: Database, now: string): number {
-  return db.run('DELETE FROM spaces WHERE deleted_at <= ?', trashCutoff(now)).changes;
+export function purgeExpiredSpaces(db: Database, docs: DocStore, now: string): number {
+  return db.transaction(() => {
+    const expired = db.all<{ id: string }>('SELECT id FROM spaces WHERE deleted_at <= ?', trashCutoff(now));
+    for (const { id } of expired) docs.removeUnder(spaceDocPrefix(id));
+    return db.run('DELETE FROM spaces WHERE deleted_at <= ?', trashCutoff(now)).changes;
+  });
 }
 
 /** Sends the spaces of these collections to the trash, from where they are restored at the root. */

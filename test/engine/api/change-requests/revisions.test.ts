@@ -31,7 +31,7 @@ describe('revisions of a space', () => {
     ok(await t.owner.client.call('createChangeRequest', { params: { spaceId: space.id }, body: {} }));
     ok(await t.owner.client.call('deleteSpaceById', { params: { spaceId: space.id } }));
     const later = new Date(t.clock.now().getTime() + TRASH_RETENTION_MS + 1).toISOString();
-    t.engine.db.transaction(() => purgeExpiredSpaces(t.engine.db, later));
+    purgeExpiredSpaces(t.engine.db, t.engine.docs, later);
     expect(revisionsOf(space.id)).toEqual([]);
     expect(t.engine.db.all('SELECT id FROM change_requests WHERE space_id = ?', space.id)).toEqual([]);
   });

@@ -83,7 +83,7 @@ describe('grants that no longer make sense go', () => {
 
     ok(await t.owner.client.call('deleteSpaceById', { params: { spaceId: space } }));
     t.clock.advance(8 * DAY);
-    purgeExpiredSpaces(t.engine.db, t.clock.now().toISOString());
+    purgeExpiredSpaces(t.engine.db, t.engine.docs, t.clock.now().toISOString());
     expect(storedGrants(space)).toBe(0);
   });
 });

@@ -99,10 +99,24 @@ describe('purging the trash', () => {
     t.clock.advance(WINDOW - DAY);
 
     // Earlier tests left spaces in the trash too; the count covers those.
-    expect(purgeExpiredSpaces(t.engine.db, t.clock.now().toISOString())).toBeGreaterThan(0);
+    expect(purgeExpiredSpaces(t.engine.db, t.engine.docs, t.clock.now().toISOString())).toBeGreaterThan(0);
     expect(rowExists(old.id)).toBe(false);
     expect(rowExists(recent.id)).toBe(true);
     expect(rowExists(kept.id)).toBe(true);
+  });
+
+  it('removes the Yjs docs of the purged space and only those', async () => {
+    const gone = await newSpace(t.owner, t.organizationId);
+    const stays = await newSpace(t.owner, t.organizationId);
+    await deleted(gone.id);
+    const docsOf = (spaceId: string) =>
+      t.engine.db.all('SELECT doc_id FROM docs WHERE doc_id LIKE ?', `space/${spaceId}/%`).length;
+    expect(docsOf(gone.id)).toBeGreaterThan(0);
+    t.clock.advance(WINDOW);
+    purgeExpiredSpaces(t.engine.db, t.engine.docs, t.clock.now().toISOString());
+    expect(docsOf(gone.id)).toBe(0);
+    expect(t.engine.db.all('SELECT 1 FROM doc_updates WHERE substr(doc_id, 1, ?) = ?', gone.id.length + 7, `space/${gone.id}/`)).toEqual([]);
+    expect(docsOf(stays.id)).toBeGreaterThan(0);
   });
 
   it('happens when an engine starts', async () => {
