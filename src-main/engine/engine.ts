@@ -55,7 +55,7 @@ export class Engine {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
-    this.deps = { db: this.db, clock: options.clock ?? systemClock, urls: this.urls, checkResponses: !!options.checkResponses };
+    this.deps = { db: this.db, docs: this.docs, clock: options.clock ?? systemClock, urls: this.urls, checkResponses: !!options.checkResponses };
     this.dispatcher = new Dispatcher(this.deps);
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.

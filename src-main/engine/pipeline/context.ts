@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import type { DocStore } from '../docs/store.js';
 import type { Clock } from '../clock.js';
 import type { Urls } from '../urls.js';
 
@@ -11,6 +12,8 @@ export interface Actor {
 /** Everything a handler may touch. One context per request; `now` is fixed for the request. */
 export interface RequestContext {
   db: Database;
+  /** The Yjs docs of `db`; writes join the request's transaction. */
+  docs: DocStore;
   actor: Actor;
   now: string;
   clock: Clock;

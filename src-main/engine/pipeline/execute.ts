@@ -2,6 +2,7 @@ import type { OperationDef, OperationInput } from '../../../src-shared/contract/
 import { authenticate } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import type { DocStore } from '../docs/store.js';
 import type { Urls } from '../urls.js';
 import type { Handler } from './handler.js';
 import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
@@ -11,6 +12,7 @@ import { arrayFields, parsePart } from './validate.js';
 
 export interface PipelineDeps {
   db: Database;
+  docs: DocStore;
   clock: Clock;
   urls: Urls;
   /** Tests turn this on: every answer is checked against the contract's response schema. */
@@ -48,7 +50,7 @@ export class BoundOperation {
         if (!actor) throw new Rollback(unauthorized());
         const input = this.parse(request);
         if (isFailure(input)) throw new Rollback(input);
-        const ctx = { db: deps.db, actor, now: deps.clock.now().toISOString(), clock: deps.clock, urls: deps.urls };
+        const ctx = { db: deps.db, docs: deps.docs, actor, now: deps.clock.now().toISOString(), clock: deps.clock, urls: deps.urls };
         const value = this.handler(ctx, input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
