@@ -1,4 +1,5 @@
 import { collections } from './collections.js';
+import { comments } from './comments.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { permissions } from './permissions.js';
@@ -22,6 +23,7 @@ export const areas = {
   collections,
   spaces,
   permissions,
+  comments,
 } as const;
 
 export const contract = {
@@ -34,6 +36,7 @@ export const contract = {
   ...collections,
   ...spaces,
   ...permissions,
+  ...comments,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -3,6 +3,7 @@ import type { OperationOutput } from '../../../../src-shared/contract/operation.
 import type { spaces } from '../../../../src-shared/contract/spaces.js';
 import { toApiLevel } from '../../access/content-role.js';
 import type { RequestContext } from '../../pipeline/context.js';
+import { countOpenComments } from '../comments/sql.js';
 import { spacePermissions } from './rules.js';
 import type { SpaceRow } from './sql.js';
 
@@ -23,8 +24,8 @@ export function toSpace(ctx: RequestContext, row: SpaceRow, role: Role | undefin
     organization: row.organization_id,
     revision: row.revision,
     defaultLevel: toApiLevel(row.default_level),
-    // Comments and change requests arrive with their areas; until then a space has none.
-    comments: 0,
+    comments: countOpenComments(ctx.db, row.id),
+    // Change requests arrive with their area; until then a space has none.
     changeRequests: 0,
     changeRequestsOpen: 0,
     changeRequestsDraft: 0,
