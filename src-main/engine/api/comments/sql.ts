@@ -35,11 +35,7 @@ export interface ReactionRow {
  * that appended the change: the projection never disagrees with a committed doc.
  */
 export function projectThread(db: Database, spaceId: string, threadId: string, thread: YPost | undefined): void {
-  db.run(
-    `DELETE FROM comment_reactions WHERE subject_id = ? OR subject_id IN (SELECT id FROM comment_replies WHERE comment_id = ?)`,
-    threadId,
-    threadId,
-  );
+  // Its replies and reactions go with it (ON DELETE CASCADE).
   db.run('DELETE FROM comments WHERE id = ?', threadId);
   if (!thread) return;
   const target = thread.get('target') as Target;
@@ -50,7 +46,7 @@ export function projectThread(db: Database, spaceId: string, threadId: string, t
     thread.get('status'), thread.get('resolvedAt') ?? null, thread.get('resolvedBy') ?? null,
     target.page ?? null, target.node ?? null, target.tableCell ? JSON.stringify(target.tableCell) : null, target.revision,
   );
-  projectReactions(db, threadId, thread);
+  projectReactions(db, threadId, threadId, thread);
   repliesOf(thread).forEach((reply, position) => {
     const replyId = reply.get('id') as string;
     db.run(
@@ -58,7 +54,7 @@ export function projectThread(db: Database, spaceId: string, threadId: string, t
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
       replyId, threadId, position, ...postColumns(reply),
     );
-    projectReactions(db, replyId, reply);
+    projectReactions(db, threadId, replyId, reply);
   });
 }
 
@@ -66,10 +62,13 @@ function postColumns(post: YPost): unknown[] {
   return [post.get('author'), post.get('postedAt'), post.get('editedAt') ?? null, post.get('body')];
 }
 
-function projectReactions(db: Database, subjectId: string, post: YPost): void {
+function projectReactions(db: Database, threadId: string, subjectId: string, post: YPost): void {
   for (const [emoji, users] of post.get('reactions') as Y.Map<Y.Map<string>>) {
     for (const [userId, reactedAt] of users) {
-      db.run('INSERT INTO comment_reactions (subject_id, emoji, user_id, reacted_at) VALUES (?, ?, ?, ?)', subjectId, emoji, userId, reactedAt);
+      db.run(
+        'INSERT INTO comment_reactions (subject_id, comment_id, emoji, user_id, reacted_at) VALUES (?, ?, ?, ?, ?)',
+        subjectId, threadId, emoji, userId, reactedAt,
+      );
     }
   }
 }

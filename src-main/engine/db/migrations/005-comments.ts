@@ -32,12 +32,15 @@ CREATE TABLE comment_replies (
 );
 CREATE INDEX comment_replies_by_comment ON comment_replies(comment_id, position);
 
--- subject_id is a comment's or a reply's id: both are unique across the two tables.
+-- subject_id is the comment's id or one of its replies' (ids are unique across both tables);
+-- comment_id ties every reaction of a thread to it, so that deleting the thread takes them along.
 CREATE TABLE comment_reactions (
   subject_id TEXT NOT NULL,
+  comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
   emoji      TEXT NOT NULL,
   user_id    TEXT NOT NULL,
   reacted_at TEXT NOT NULL,
   PRIMARY KEY (subject_id, emoji, user_id)
 ) WITHOUT ROWID;
+CREATE INDEX comment_reactions_by_comment ON comment_reactions(comment_id);
 `;

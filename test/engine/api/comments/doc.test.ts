@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { commentsDocId } from '../../../../src-main/engine/api/comments/doc.js';
+import { TRASH_RETENTION_MS, purgeExpiredSpaces } from '../../../../src-main/engine/api/spaces/trash.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 
@@ -43,4 +44,19 @@ it('refuses a body that does not convert to a Document, and writes nothing', asy
   });
   expectFailure(refused, 400, /^body\.body: /);
   expect(t.engine.docs.stateVector(commentsDocId(spaceId))).toEqual(before);
+});
+
+it('drops the projection of a space once it is purged from the trash', async () => {
+  const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+  const client = t.owner.client;
+  const { id } = ok(await client.call('postCommentInSpace', { params: { spaceId }, body: { body: { markdown: 'x' } } }));
+  const params = { spaceId, commentId: id };
+  ok(await client.call('postCommentReplyInSpace', { params, body: { body: { markdown: 'y' } } }));
+  ok(await client.call('updateCommentInSpace', { params, body: { addedReactions: ['👍'] } }));
+  ok(await client.call('deleteSpaceById', { params: { spaceId } }));
+  t.clock.advance(TRASH_RETENTION_MS + 1);
+  purgeExpiredSpaces(t.engine.db, t.clock.now().toISOString());
+  const rows = (table: string, column: string) =>
+    t.engine.db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`, id)!.n;
+  expect([rows('comments', 'id'), rows('comment_replies', 'comment_id'), rows('comment_reactions', 'comment_id')]).toEqual([0, 0, 0]);
 });
