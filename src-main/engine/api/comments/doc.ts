@@ -33,7 +33,8 @@ export interface Target {
 /**
  * Applies `change` to a copy of the space's threads and appends what it changed to the doc, in
  * the request's transaction. The store's loaded doc is never edited in place: it must not run
- * ahead of the database (docs/doc-store.md). Answers the copy's threads, for the projection.
+ * ahead of the database (docs/doc-store.md). A change that changes nothing appends nothing.
+ * Answers the copy's threads, for the projection.
  */
 export function changeThreads<T>(
   docs: DocStore,
@@ -43,12 +44,13 @@ export function changeThreads<T>(
   const docId = commentsDocId(spaceId);
   const copy = new Y.Doc();
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
-  const before = Y.encodeStateVector(copy);
+  let update: Uint8Array | undefined;
+  copy.on('update', (encoded: Uint8Array) => (update = encoded));
   const threads = copy.getMap<YPost>(THREADS);
   const result = copy.transact(() => change(threads));
-  const appended = docs.append(docId, Y.encodeStateAsUpdate(copy, before));
+  const appended = update ? docs.append(docId, update) : undefined;
   // The update was just encoded by Yjs: a store that refuses it is a bug, not a bad request.
-  if (!appended.ok) throw new Error(`comments of space ${spaceId}: ${appended.problem.message}`);
+  if (appended && !appended.ok) throw new Error(`comments of space ${spaceId}: ${appended.problem.message}`);
   return { result, threads };
 }
 

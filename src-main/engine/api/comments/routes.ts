@@ -28,6 +28,7 @@ export const commentsHandlers: Handlers<typeof comments> = {
     const id = newId();
     const post = { id, body: markdown, author: ctx.actor.id, postedAt: ctx.now };
     const target = { page: body.page, node: body.node, tableCell: body.tableCell, revision: access.row.revision };
+    // The doc would keep an absent field as an explicit undefined.
     for (const key of ['page', 'node', 'tableCell'] as const) if (target[key] === undefined) delete target[key];
     const { threads } = changeThreads(ctx.docs, access.row.id, (all) => all.set(id, newThread(post, target)));
     projectThread(ctx.db, access.row.id, id, threads.get(id));

@@ -60,3 +60,15 @@ it('drops the projection of a space once it is purged from the trash', async () 
     t.engine.db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`, id)!.n;
   expect([rows('comments', 'id'), rows('comment_replies', 'comment_id'), rows('comment_reactions', 'comment_id')]).toEqual([0, 0, 0]);
 });
+
+it('appends nothing for an update that changes nothing', async () => {
+  const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+  const client = t.owner.client;
+  const { id } = ok(await client.call('postCommentInSpace', { params: { spaceId }, body: { body: { markdown: 'x' } } }));
+  const params = { spaceId, commentId: id };
+  ok(await client.call('updateCommentInSpace', { params, body: { addedReactions: ['👍'] } }));
+  const rows = () => t.engine.db.get<{ n: number }>('SELECT row_count AS n FROM docs WHERE doc_id = ?', commentsDocId(spaceId))!.n;
+  const before = rows();
+  ok(await client.call('updateCommentInSpace', { params, body: { resolved: false, addedReactions: ['👍'], removedReactions: ['🎉'] } }));
+  expect(rows()).toBe(before);
+});
