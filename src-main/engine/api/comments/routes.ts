@@ -36,7 +36,7 @@ export const commentsHandlers: Handlers<typeof comments> = {
   },
 
   getCommentInSpace(ctx, { params, query }) {
-    const access = requireComment(ctx, params.spaceId, params.commentId, can.view);
+    const access = requireComment(ctx, params.spaceId, params.commentId, can.view, 'readable');
     if (isFailure(access)) return access;
     return toComment({ ctx, role: access.role, format: query.format }, access.comment);
   },
@@ -69,7 +69,7 @@ export const commentsHandlers: Handlers<typeof comments> = {
   },
 
   listCommentRepliesInSpace(ctx, { params, query }) {
-    const access = requireComment(ctx, params.spaceId, params.commentId, can.view);
+    const access = requireComment(ctx, params.spaceId, params.commentId, can.view, 'readable');
     if (isFailure(access)) return access;
     const page = paginate<ReplyRow>(ctx.db, repliesOfComment(access.comment.id), query);
     if (isFailure(page)) return page;
@@ -90,7 +90,7 @@ export const commentsHandlers: Handlers<typeof comments> = {
   },
 
   getCommentReplyInSpace(ctx, { params, query }) {
-    const access = requireReply(ctx, params, can.view);
+    const access = requireReply(ctx, params, can.view, 'readable');
     if (isFailure(access)) return access;
     return toReply({ ctx, role: access.role, format: query.format }, access.space.id, access.reply);
   },

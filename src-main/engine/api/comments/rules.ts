@@ -18,14 +18,18 @@ export function postPermissions(ctx: RequestContext, role: Role | undefined, pos
   return { view: can.view(role), edit: own, reply: can.comment(role), delete: own || can.admin(role) };
 }
 
-/** The space (checked with `allowed`: 404, then 403) and one of its comments (404). */
+/**
+ * The space (checked with `allowed`: 404, then 403) and one of its comments (404). As with the
+ * space itself, the comments of a space in the trash can be read, not changed.
+ */
 export function requireComment(
   ctx: RequestContext,
   spaceId: string,
   commentId: string,
   allowed: ContentCheck,
+  trash: 'readable' | 'missing' = 'missing',
 ): CommentAccess | Failure {
-  const access = requireSpace(ctx, spaceId, allowed);
+  const access = requireSpace(ctx, spaceId, allowed, trash);
   if (isFailure(access)) return access;
   const comment = findComment(ctx.db, access.row.id, commentId);
   if (!comment) return notFound('No matching Comment found for given ID');
@@ -36,8 +40,9 @@ export function requireReply(
   ctx: RequestContext,
   params: { spaceId: string; commentId: string; commentReplyId: string },
   allowed: ContentCheck,
+  trash: 'readable' | 'missing' = 'missing',
 ): (CommentAccess & { reply: ReplyRow }) | Failure {
-  const access = requireComment(ctx, params.spaceId, params.commentId, allowed);
+  const access = requireComment(ctx, params.spaceId, params.commentId, allowed, trash);
   if (isFailure(access)) return access;
   const reply = findReply(ctx.db, access.comment.id, params.commentReplyId);
   if (!reply) return notFound('No matching Comment reply found for given ID');

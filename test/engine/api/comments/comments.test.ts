@@ -187,3 +187,20 @@ describe('Space.comments', () => {
     expect(await count()).toBe(1);
   });
 });
+
+describe('a space in the trash', () => {
+  it('keeps its comments readable and closed to changes', async () => {
+    const spaceId = await space();
+    const { id } = await post(spaceId, 'kept');
+    const params = { spaceId, commentId: id };
+    const { id: replyId } = ok(await call('postCommentReplyInSpace', { params, body: { body: {} } }));
+    ok(await call('deleteSpaceById', { params: { spaceId } }));
+    expect(ok(await call('listCommentsInSpace', { params: { spaceId } })).count).toBe(1);
+    ok(await call('getCommentInSpace', { params }));
+    ok(await call('listCommentRepliesInSpace', { params }));
+    ok(await call('getCommentReplyInSpace', { params: { ...params, commentReplyId: replyId } }));
+    expectFailure(await call('postCommentInSpace', { params: { spaceId }, body: { body: {} } }), 404);
+    expectFailure(await call('updateCommentInSpace', { params, body: { resolved: true } }), 404);
+    expectFailure(await call('deleteCommentInSpace', { params }), 404);
+  });
+});
