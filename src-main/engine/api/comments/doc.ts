@@ -36,22 +36,18 @@ export interface Target {
  * ahead of the database (docs/doc-store.md). A change that changes nothing appends nothing.
  * Answers the copy's threads, for the projection.
  */
-export function changeThreads<T>(
-  docs: DocStore,
-  spaceId: string,
-  change: (threads: Y.Map<YPost>) => T,
-): { result: T; threads: Y.Map<YPost> } {
+export function changeThreads(docs: DocStore, spaceId: string, change: (threads: Y.Map<YPost>) => void): Y.Map<YPost> {
   const docId = commentsDocId(spaceId);
   const copy = new Y.Doc();
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
   let update: Uint8Array | undefined;
   copy.on('update', (encoded: Uint8Array) => (update = encoded));
   const threads = copy.getMap<YPost>(THREADS);
-  const result = copy.transact(() => change(threads));
+  copy.transact(() => change(threads));
   const appended = update ? docs.append(docId, update) : undefined;
   // The update was just encoded by Yjs: a store that refuses it is a bug, not a bad request.
   if (appended && !appended.ok) throw new Error(`comments of space ${spaceId}: ${appended.problem.message}`);
-  return { result, threads };
+  return threads;
 }
 
 function newPost(post: NewPost): YPost {
@@ -64,7 +60,8 @@ function newPost(post: NewPost): YPost {
 export function newThread(post: NewPost, target: Target): YPost {
   const thread = newPost(post);
   thread.set('status', 'open');
-  thread.set('target', { ...target });
+  // Absent fields are left out: the doc would keep them as explicit undefined values.
+  thread.set('target', Object.fromEntries(Object.entries(target).filter(([, value]) => value !== undefined)));
   thread.set('replies', new Y.Array<YPost>());
   return thread;
 }

@@ -28,9 +28,7 @@ export const commentsHandlers: Handlers<typeof comments> = {
     const id = newId();
     const post = { id, body: markdown, author: ctx.actor.id, postedAt: ctx.now };
     const target = { page: body.page, node: body.node, tableCell: body.tableCell, revision: access.row.revision };
-    // The doc would keep an absent field as an explicit undefined.
-    for (const key of ['page', 'node', 'tableCell'] as const) if (target[key] === undefined) delete target[key];
-    const { threads } = changeThreads(ctx.docs, access.row.id, (all) => all.set(id, newThread(post, target)));
+    const threads = changeThreads(ctx.docs, access.row.id, (all) => all.set(id, newThread(post, target)));
     projectThread(ctx.db, access.row.id, id, threads.get(id));
     return toComment({ ctx, role: access.role, format: undefined }, findComment(ctx.db, access.row.id, id)!);
   },
@@ -63,7 +61,7 @@ export const commentsHandlers: Handlers<typeof comments> = {
     const access = requireComment(ctx, params.spaceId, params.commentId, can.view);
     if (isFailure(access)) return access;
     if (!postPermissions(ctx, access.role, access.comment).delete) return forbidden('Only its author or a space admin may delete a comment');
-    const { threads } = changeThreads(ctx.docs, access.space.id, (all) => all.delete(access.comment.id));
+    const threads = changeThreads(ctx.docs, access.space.id, (all) => all.delete(access.comment.id));
     projectThread(ctx.db, access.space.id, access.comment.id, threads.get(access.comment.id));
     return undefined;
   },
@@ -124,7 +122,7 @@ export const commentsHandlers: Handlers<typeof comments> = {
 
 /** Changes one thread in the doc and rewrites its projection. */
 function changeThread(ctx: RequestContext, spaceId: string, threadId: string, change: (thread: YPost) => void): void {
-  const { threads } = changeThreads(ctx.docs, spaceId, (all) => change(all.get(threadId)!));
+  const threads = changeThreads(ctx.docs, spaceId, (all) => change(all.get(threadId)!));
   projectThread(ctx.db, spaceId, threadId, threads.get(threadId));
 }
 
