@@ -70,6 +70,8 @@ describe('comment replies', () => {
     expect(first.items.map((r) => r.id)).toEqual(ids.slice(0, 2));
     const rest = ok(await t.owner.client.call('listCommentRepliesInSpace', { params, query: { limit: 2, page: first.next!.page } }));
     expect(rest.items.map((r) => r.id)).toEqual(ids.slice(2));
+    const documents = ok(await t.owner.client.call('listCommentRepliesInSpace', { params, query: { format: 'document' } }));
+    expect(documents.items.map((r) => r.body)).toEqual(ids.map(() => ({ document: expect.objectContaining({ object: 'document' }) })));
   });
 
   it('edits a reply (author only) and reacts to it', async () => {
