@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type * as Y from 'yjs';
-import { commentsDocId } from '../../../../src-main/engine/api/comments/doc.js';
+import { THREADS, commentsDocId } from '../../../../src-main/engine/api/comments/doc.js';
 import { TRASH_RETENTION_MS, purgeExpiredSpaces } from '../../../../src-main/engine/api/spaces/trash.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
@@ -18,7 +18,7 @@ it('keeps in the Yjs doc what the API shows', async () => {
   ok(await call('updateCommentInSpace', { params, body: { resolved: true, addedReactions: ['👍'] } }));
   const shown = ok(await call('getCommentInSpace', { params }));
 
-  const threads = t.engine.docs.load(commentsDocId(spaceId)).getMap<Y.Map<unknown>>('threads');
+  const threads = t.engine.docs.load(commentsDocId(spaceId)).getMap<Y.Map<unknown>>(THREADS);
   const thread = threads.get(id)!;
   expect(thread.get('body')).toBe('In the doc');
   expect(thread.get('author')).toBe(t.owner.id);
@@ -32,7 +32,7 @@ it('keeps in the Yjs doc what the API shows', async () => {
   expect(replies).toEqual([{ id: reply.id, body: 'Reply', author: t.owner.id, postedAt: reply.postedAt, reactions: {} }]);
 
   ok(await call('deleteCommentInSpace', { params }));
-  expect(t.engine.docs.load(commentsDocId(spaceId)).getMap('threads').has(id)).toBe(false);
+  expect(t.engine.docs.load(commentsDocId(spaceId)).getMap(THREADS).has(id)).toBe(false);
 });
 
 it('refuses a body that does not convert to a Document, and writes nothing', async () => {
