@@ -1,5 +1,6 @@
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
+import { comments } from './comments.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { permissions } from './permissions.js';
@@ -24,6 +25,7 @@ export const areas = {
   spaces,
   permissions,
   changeRequests,
+  comments,
 } as const;
 
 export const contract = {
@@ -37,6 +39,7 @@ export const contract = {
   ...spaces,
   ...permissions,
   ...changeRequests,
+  ...comments,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -16,7 +16,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function databaseBeforeRevisions(file: string): void {
   const raw = new BetterSqlite3(file);
   for (const migration of migrations.filter((m) => m.version < 6)) raw.exec(migration.sql);
-  raw.pragma('user_version = 4');
+  raw.pragma('user_version = 5');
   const now = '2026-01-01T00:00:00.000Z';
   raw.prepare('INSERT INTO organizations (id, title, created_at) VALUES (?, ?, ?)').run('org', 'Org', now);
   raw.prepare('INSERT INTO spaces (id, organization_id, revision, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')

@@ -4,6 +4,7 @@ import type { spaces } from '../../../../src-shared/contract/spaces.js';
 import { toApiLevel } from '../../access/content-role.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { changeRequestCounts } from '../change-requests/sql.js';
+import { countOpenComments } from '../comments/sql.js';
 import { spacePermissions } from './rules.js';
 import type { SpaceRow } from './sql.js';
 
@@ -25,8 +26,7 @@ export function toSpace(ctx: RequestContext, row: SpaceRow, role: Role | undefin
     organization: row.organization_id,
     revision: row.revision,
     defaultLevel: toApiLevel(row.default_level),
-    // Comments arrive with their area; until then a space has none.
-    comments: 0,
+    comments: countOpenComments(ctx.db, row.id),
     changeRequests: changeRequests.all,
     changeRequestsOpen: changeRequests.open,
     changeRequestsDraft: changeRequests.draft,

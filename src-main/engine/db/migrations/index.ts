@@ -2,6 +2,7 @@ import * as organizations from './001-organizations.js';
 import * as contentTree from './002-content-tree.js';
 import * as contentGrants from './003-content-grants.js';
 import * as yjsDocs from './004-yjs-docs.js';
+import * as comments from './005-comments.js';
 import * as revisionsChangeRequests from './006-revisions-change-requests.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
@@ -10,5 +11,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 2, name: 'content-tree', sql: contentTree.sql },
   { version: 3, name: 'content-grants', sql: contentGrants.sql },
   { version: 4, name: 'yjs-docs', sql: yjsDocs.sql },
+  { version: 5, name: 'comments', sql: comments.sql },
   { version: 6, name: 'revisions-change-requests', sql: revisionsChangeRequests.sql },
 ];

@@ -1,0 +1,110 @@
+import * as Y from 'yjs';
+import type { DocStore } from '../../docs/store.js';
+
+/** Where a space's threads live (docs/content-design.md); also the y-websocket room name. */
+export const commentsDocId = (spaceId: string) => `space/${spaceId}/comments`;
+
+/** The root map of the doc: thread id → thread. */
+export const THREADS = 'threads';
+
+/**
+ * A thread is a `Y.Map` of `id`, `body` (Markdown), `author`, `postedAt`, `editedAt`, `status`,
+ * `resolvedAt`, `resolvedBy`, `target` (plain JSON), `reactions` and `replies` (a `Y.Array` of
+ * reply maps, which hold the same fields as a thread up to `editedAt`, and `reactions`).
+ * `reactions` maps an emoji to a `Y.Map` of user id → when they reacted, so that two peers
+ * reacting at once both count, and one user counts once per emoji.
+ */
+export type YPost = Y.Map<unknown>;
+
+export interface NewPost {
+  id: string;
+  body: string;
+  author: string;
+  postedAt: string;
+}
+
+export interface Target {
+  page?: string;
+  node?: string;
+  tableCell?: { record: string; definition: string };
+  revision: string;
+}
+
+/**
+ * Applies `change` to a copy of the space's threads and appends what it changed to the doc, in
+ * the request's transaction. The store's loaded doc is never edited in place: it must not run
+ * ahead of the database (docs/doc-store.md). A change that changes nothing appends nothing.
+ * Answers the copy's threads, for the projection.
+ */
+export function changeThreads(docs: DocStore, spaceId: string, change: (threads: Y.Map<YPost>) => void): Y.Map<YPost> {
+  const docId = commentsDocId(spaceId);
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
+  let update: Uint8Array | undefined;
+  copy.on('update', (encoded: Uint8Array) => (update = encoded));
+  const threads = copy.getMap<YPost>(THREADS);
+  copy.transact(() => change(threads));
+  const appended = update ? docs.append(docId, update) : undefined;
+  // The update was just encoded by Yjs: a store that refuses it is a bug, not a bad request.
+  if (appended && !appended.ok) throw new Error(`comments of space ${spaceId}: ${appended.problem.message}`);
+  return threads;
+}
+
+function newPost(post: NewPost): YPost {
+  const map: YPost = new Y.Map();
+  for (const [key, value] of Object.entries(post)) map.set(key, value);
+  map.set('reactions', new Y.Map());
+  return map;
+}
+
+export function newThread(post: NewPost, target: Target): YPost {
+  const thread = newPost(post);
+  thread.set('status', 'open');
+  // Absent fields are left out: the doc would keep them as explicit undefined values.
+  thread.set('target', Object.fromEntries(Object.entries(target).filter(([, value]) => value !== undefined)));
+  thread.set('replies', new Y.Array<YPost>());
+  return thread;
+}
+
+export const newReply = newPost;
+
+export function repliesOf(thread: YPost): Y.Array<YPost> {
+  return thread.get('replies') as Y.Array<YPost>;
+}
+
+/** The index of a reply in its thread, or -1. */
+export function replyIndex(thread: YPost, replyId: string): number {
+  return repliesOf(thread).toArray().findIndex((reply) => reply.get('id') === replyId);
+}
+
+export function editBody(post: YPost, markdown: string, now: string): void {
+  post.set('body', markdown);
+  post.set('editedAt', now);
+}
+
+export function setResolved(thread: YPost, resolved: boolean, userId: string, now: string): void {
+  if (resolved === (thread.get('status') === 'resolved')) return;
+  thread.set('status', resolved ? 'resolved' : 'open');
+  if (resolved) {
+    thread.set('resolvedAt', now);
+    thread.set('resolvedBy', userId);
+  } else {
+    thread.delete('resolvedAt');
+    thread.delete('resolvedBy');
+  }
+}
+
+/** Adds and removes one user's reactions; reacting again with the same emoji changes nothing. */
+export function react(post: YPost, userId: string, change: { added?: string[]; removed?: string[] }, now: string): void {
+  const reactions = post.get('reactions') as Y.Map<Y.Map<string>>;
+  for (const emoji of change.added ?? []) {
+    let users = reactions.get(emoji);
+    if (!users) reactions.set(emoji, (users = new Y.Map<string>()));
+    if (!users.has(userId)) users.set(userId, now);
+  }
+  for (const emoji of change.removed ?? []) {
+    const users = reactions.get(emoji);
+    users?.delete(userId);
+    if (users?.size === 0) reactions.delete(emoji);
+  }
+}

@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { Role } from '../../../../src-shared/contract/common.js';
+import type { DocumentFormat, comments } from '../../../../src-shared/contract/comments.js';
+import type { OperationOutput } from '../../../../src-shared/contract/operation.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { findUser, toUser } from '../users/sql.js';
+import { presentBody } from './body.js';
+import { postPermissions } from './rules.js';
+import { countReplies, reactionsOf, repliersOf, type CommentRow, type PostRow, type ReplyRow } from './sql.js';
+
+type Comment = OperationOutput<typeof comments.getCommentInSpace>;
+type CommentReply = OperationOutput<typeof comments.getCommentReplyInSpace>;
+type Format = z.infer<typeof DocumentFormat> | undefined;
+
+export interface Viewer {
+  ctx: RequestContext;
+  role: Role | undefined;
+  format: Format;
+}
+
+const userById = (ctx: RequestContext, id: string) => toUser(ctx, findUser(ctx.db, id)!);
+
+/** The fields a comment and a reply share. */
+function posted(viewer: Viewer, row: PostRow, location: string) {
+  const { ctx } = viewer;
+  return {
+    id: row.id,
+    postedBy: userById(ctx, row.posted_by),
+    postedAt: row.posted_at,
+    ...(row.edited_at === null ? {} : { editedAt: row.edited_at }),
+    reactions: reactions(ctx, row.id),
+    body: presentBody(row.body, viewer.format),
+    urls: { location: ctx.urls.api(location) },
+    permissions: postPermissions(ctx, viewer.role, row),
+  };
+}
+
+/** Reactions grouped by emoji, in the order each emoji was first used. */
+function reactions(ctx: RequestContext, subjectId: string) {
+  const byEmoji = new Map<string, { user: ReturnType<typeof userById>; reactedAt: string }[]>();
+  for (const row of reactionsOf(ctx.db, subjectId)) {
+    const users = byEmoji.get(row.emoji) ?? [];
+    users.push({ user: userById(ctx, row.user_id), reactedAt: row.reacted_at });
+    byEmoji.set(row.emoji, users);
+  }
+  return [...byEmoji].map(([emoji, users]) => ({ emoji, count: users.length, users }));
+}
+
+export function toComment(viewer: Viewer, row: CommentRow): Comment {
+  const { ctx } = viewer;
+  const tableCell = row.table_cell === null ? undefined : (JSON.parse(row.table_cell) as { record: string; definition: string });
+  const base = {
+    object: 'comment' as const,
+    ...posted(viewer, row, `/spaces/${row.space_id}/comments/${row.id}`),
+    replies: countReplies(ctx.db, row.id),
+    repliers: repliersOf(ctx.db, row.id).map((replier) => ({
+      updatedAt: replier.updated_at,
+      count: replier.count,
+      user: userById(ctx, replier.posted_by),
+    })),
+    target: {
+      space: row.space_id,
+      revision: row.revision,
+      ...(row.page_id === null ? {} : { page: { id: row.page_id } }),
+      ...(row.node_id === null ? {} : { node: { id: row.node_id } }),
+      ...(tableCell ? { tableCell } : {}),
+    },
+  };
+  if (row.status === 'open') return { ...base, status: 'open' };
+  return { ...base, status: 'resolved', resolvedAt: row.resolved_at!, resolvedBy: userById(ctx, row.resolved_by!) };
+}
+
+export function toReply(viewer: Viewer, spaceId: string, row: ReplyRow): CommentReply {
+  return {
+    object: 'comment-reply',
+    ...posted(viewer, row, `/spaces/${spaceId}/comments/${row.comment_id}/replies/${row.id}`),
+  };
+}

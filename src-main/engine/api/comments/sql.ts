@@ -1,0 +1,157 @@
+import type * as Y from 'yjs';
+import type { Database } from '../../db/database.js';
+import type { KeysetQuery } from '../../pagination.js';
+import { repliesOf, type Target, type YPost } from './doc.js';
+
+export interface PostRow {
+  id: string;
+  posted_by: string;
+  posted_at: string;
+  edited_at: string | null;
+  body: string;
+}
+
+export interface CommentRow extends PostRow {
+  space_id: string;
+  status: 'open' | 'resolved';
+  resolved_at: string | null;
+  resolved_by: string | null;
+  page_id: string | null;
+  node_id: string | null;
+  table_cell: string | null;
+  revision: string;
+}
+
+export type ReplyRow = PostRow & { comment_id: string; position: number };
+
+export interface ReactionRow {
+  emoji: string;
+  user_id: string;
+  reacted_at: string;
+}
+
+/**
+ * Rewrites the rows of one thread from the doc (none if the thread is gone), in the transaction
+ * that appended the change: the projection never disagrees with a committed doc.
+ */
+export function projectThread(db: Database, spaceId: string, threadId: string, thread: YPost | undefined): void {
+  // Its replies and reactions go with it (ON DELETE CASCADE).
+  db.run('DELETE FROM comments WHERE id = ?', threadId);
+  if (!thread) return;
+  const target = thread.get('target') as Target;
+  db.run(
+    `INSERT INTO comments (id, space_id, posted_by, posted_at, edited_at, body, status, resolved_at, resolved_by,
+       page_id, node_id, table_cell, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    threadId, spaceId, ...postColumns(thread),
+    thread.get('status'), thread.get('resolvedAt') ?? null, thread.get('resolvedBy') ?? null,
+    target.page ?? null, target.node ?? null, target.tableCell ? JSON.stringify(target.tableCell) : null, target.revision,
+  );
+  projectReactions(db, threadId, threadId, thread);
+  repliesOf(thread).forEach((reply, position) => {
+    const replyId = reply.get('id') as string;
+    db.run(
+      `INSERT INTO comment_replies (id, comment_id, position, posted_by, posted_at, edited_at, body)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      replyId, threadId, position, ...postColumns(reply),
+    );
+    projectReactions(db, threadId, replyId, reply);
+  });
+}
+
+function postColumns(post: YPost): unknown[] {
+  return [post.get('author'), post.get('postedAt'), post.get('editedAt') ?? null, post.get('body')];
+}
+
+function projectReactions(db: Database, threadId: string, subjectId: string, post: YPost): void {
+  for (const [emoji, users] of post.get('reactions') as Y.Map<Y.Map<string>>) {
+    for (const [userId, reactedAt] of users) {
+      db.run(
+        'INSERT INTO comment_reactions (subject_id, comment_id, emoji, user_id, reacted_at) VALUES (?, ?, ?, ?, ?)',
+        subjectId, threadId, emoji, userId, reactedAt,
+      );
+    }
+  }
+}
+
+export function findComment(db: Database, spaceId: string, commentId: string): CommentRow | undefined {
+  return db.get<CommentRow>('SELECT * FROM comments WHERE id = ? AND space_id = ?', commentId, spaceId);
+}
+
+export function findReply(db: Database, commentId: string, replyId: string): ReplyRow | undefined {
+  return db.get<ReplyRow>('SELECT * FROM comment_replies WHERE id = ? AND comment_id = ?', replyId, commentId);
+}
+
+/** Reactions of a comment or a reply, in the order they were made. */
+export function reactionsOf(db: Database, subjectId: string): ReactionRow[] {
+  return db.all<ReactionRow>(
+    'SELECT emoji, user_id, reacted_at FROM comment_reactions WHERE subject_id = ? ORDER BY reacted_at, emoji, user_id',
+    subjectId,
+  );
+}
+
+export interface ReplierRow {
+  posted_by: string;
+  count: number;
+  updated_at: string;
+}
+
+/** Who replied to a comment, how often and when last, first replier first. */
+export function repliersOf(db: Database, commentId: string): ReplierRow[] {
+  return db.all<ReplierRow>(
+    `SELECT posted_by, count(*) AS count, max(COALESCE(edited_at, posted_at)) AS updated_at
+     FROM comment_replies WHERE comment_id = ? GROUP BY posted_by ORDER BY min(position)`,
+    commentId,
+  );
+}
+
+export function countReplies(db: Database, commentId: string): number {
+  return db.get<{ n: number }>('SELECT count(*) AS n FROM comment_replies WHERE comment_id = ?', commentId)!.n;
+}
+
+export function countOpenComments(db: Database, spaceId: string): number {
+  return db.get<{ n: number }>("SELECT count(*) AS n FROM comments WHERE space_id = ? AND status = 'open'", spaceId)!.n;
+}
+
+export interface CommentFilter {
+  order: 'asc' | 'desc';
+  status: 'all' | 'open' | 'resolved';
+  targetPage?: string;
+  authors?: string[];
+}
+
+export function commentsOfSpace(spaceId: string, filter: CommentFilter): KeysetQuery {
+  const where = ['space_id = ?'];
+  const params: unknown[] = [spaceId];
+  if (filter.status !== 'all') {
+    where.push('status = ?');
+    params.push(filter.status);
+  }
+  if (filter.targetPage !== undefined) {
+    where.push('page_id = ?');
+    params.push(filter.targetPage);
+  }
+  if (filter.authors?.length) {
+    where.push('posted_by IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filter.authors));
+  }
+  const desc = filter.order === 'desc';
+  return {
+    select: '*',
+    from: 'comments',
+    where: where.join(' AND '),
+    params,
+    order: [
+      { expr: 'posted_at', column: 'posted_at', desc },
+      { expr: 'id', column: 'id', desc },
+    ],
+  };
+}
+
+export const repliesOfComment = (commentId: string): KeysetQuery => ({
+  select: '*',
+  from: 'comment_replies',
+  where: 'comment_id = ?',
+  params: [commentId],
+  // Not by position: a deleted reply shifts the positions after it, which would move a cursor.
+  order: [{ expr: 'posted_at', column: 'posted_at', desc: false }, { expr: 'id', column: 'id', desc: false }],
+});
