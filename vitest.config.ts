@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SummaryReporter } from './test/support/summary-reporter.js';
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     hookTimeout: 30_000,
     // better-sqlite3 is a native module: forks isolate it cleanly.
     pool: 'forks',
+    reporters: ['default', new SummaryReporter()],
   },
 });
