@@ -18,6 +18,17 @@ export function findUserByEmail(db: Database, email: string): UserRow | undefine
   return db.get<UserRow>('SELECT * FROM users WHERE email = ?', email);
 }
 
+/** Whether two users are members (guests included) of at least one common organization, or the same user. */
+export function sharesAnOrganization(db: Database, userId: string, otherId: string): boolean {
+  if (userId === otherId) return true;
+  return !!db.get(
+    `SELECT 1 FROM members a JOIN members b ON b.organization_id = a.organization_id
+     WHERE a.user_id = ? AND b.user_id = ? LIMIT 1`,
+    userId,
+    otherId,
+  );
+}
+
 export function insertUser(db: Database, input: { email: string; displayName: string; now: string }): string {
   const id = newId();
   db.run('INSERT INTO users (id, email, display_name, created_at) VALUES (?, ?, ?, ?)', id, input.email, input.displayName, input.now);
