@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role } from '../../src-shared/contract/common.js';
-import type { TestServer, TestUser } from './server.js';
+import { TestServer, type TestUser } from './server.js';
 
 /** Every kind of caller a role check must tell apart. */
 export const CALLERS = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'] as const;
@@ -23,4 +23,14 @@ export function usersByCaller(t: TestServer): Record<Caller, TestUser> {
 export function expectAccess(result: { status: number }, allowed: boolean, label: string): void {
   if (allowed) expect(result.status, `${label}: expected to be allowed`).not.toBe(403);
   else expect(result.status, `${label}: expected 403`).toBe(403);
+}
+
+/** Starts a server for the file's tests with one user per caller kind, and stops it after. */
+export function serverWithCallers(ready: (t: TestServer, users: Record<Caller, TestUser>) => void): void {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await TestServer.start();
+    ready(server, usersByCaller(server));
+  });
+  afterAll(() => server.stop());
 }

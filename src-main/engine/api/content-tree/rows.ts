@@ -6,8 +6,8 @@ export type TreeTable = 'collections' | 'spaces';
 
 export function insertRow(db: Database, table: TreeTable, columns: Record<string, unknown>): void {
   const names = Object.keys(columns);
-  const placeholders = names.map(() => '?').join(', ');
-  db.run(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${placeholders})`, ...Object.values(columns));
+  const slots = names.map(() => '?').join(', ');
+  db.run(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${slots})`, ...Object.values(columns));
 }
 
 export function updateRow(db: Database, table: TreeTable, id: string, columns: Record<string, unknown>): void {

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLERS, roleOf, usersByCaller, type Caller } from '../../../support/roles.js';
-import { TestServer, type TestUser } from '../../../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { CALLERS, serverWithCallers, roleOf, type Caller } from '../../../support/roles.js';
+import type { TestServer, TestUser } from '../../../support/server.js';
 import { itChecksAccess } from './people.js';
 
 let t: TestServer;
 let users: Record<Caller, TestUser>;
-beforeAll(async () => {
-  t = await TestServer.start();
-  users = usersByCaller(t);
+serverWithCallers((server, callers) => {
+  t = server;
+  users = callers;
 });
-afterAll(() => t.stop());
 
 const member = (c: Caller) => c !== 'outsider';
 const nonGuest = (c: Caller) => member(c) && c !== 'guest';

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLERS, expectAccess, usersByCaller, type Caller } from '../../../support/roles.js';
-import { TestServer, type TestUser } from '../../../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { CALLERS, serverWithCallers, expectAccess, type Caller } from '../../../support/roles.js';
+import type { TestServer, TestUser } from '../../../support/server.js';
 
 let t: TestServer;
 let users: Record<Caller, TestUser>;
-beforeAll(async () => {
-  t = await TestServer.start();
-  users = usersByCaller(t);
+serverWithCallers((server, callers) => {
+  t = server;
+  users = callers;
 });
-afterAll(() => t.stop());
 
 const member = (c: Caller) => c !== 'outsider';
 const admin = (c: Caller) => c === 'admin';

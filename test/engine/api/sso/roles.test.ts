@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLERS, usersByCaller, type Caller } from '../../../support/roles.js';
-import { TestServer, type TestUser } from '../../../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { CALLERS, serverWithCallers, type Caller } from '../../../support/roles.js';
+import type { TestServer, TestUser } from '../../../support/server.js';
 import { itChecksAccess } from '../members/people.js';
 
 let t: TestServer;
 let users: Record<Caller, TestUser>;
-beforeAll(async () => {
-  t = await TestServer.start();
-  users = usersByCaller(t);
+serverWithCallers((server, callers) => {
+  t = server;
+  users = callers;
 });
-afterAll(() => t.stop());
 
 const admin = (c: Caller) => c === 'admin';
 const org = () => ({ organizationId: t.organizationId });
