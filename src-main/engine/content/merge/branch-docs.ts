@@ -28,3 +28,12 @@ export function writtenPairs(docs: DocStore, spaceId: string, changeRequestId: s
 export function mainContentDocs(docs: DocStore, spaceId: string): string[] {
   return docs.writtenUnder(branchDocPrefix(spaceId, MAIN)).filter((docId) => parseDocName(docId)?.kind !== 'comments');
 }
+
+/** The change request's tree and page docs: its own where it wrote them, else main's, which it reads. */
+export function changeRequestContentDocs(docs: DocStore, spaceId: string, changeRequestId: string): string[] {
+  const main = branchDocPrefix(spaceId, MAIN);
+  const own = branchDocPrefix(spaceId, changeRequestBranch(changeRequestId));
+  const ids = new Set(mainContentDocs(docs, spaceId).map((docId) => own + docId.slice(main.length)));
+  for (const pair of writtenPairs(docs, spaceId, changeRequestId)) ids.add(pair.changeRequest);
+  return [...ids];
+}
