@@ -2,8 +2,8 @@ import * as Y from 'yjs';
 import type { DocStore } from '../../docs/store.js';
 import { bodyConflicts } from './block-conflicts.js';
 import { writtenPairs } from './branch-docs.js';
-import type { Conflict } from './conflicts.js';
-import { readPageTree } from './page-tree.js';
+import type { Conflict, Side } from './conflicts.js';
+import { readPageTree, type PageTree } from './page-tree.js';
 import { type ThreeWay, threeWay } from './three-way.js';
 import { treeConflicts } from './tree-conflicts.js';
 import { repairTree } from './tree-repair.js';
@@ -18,50 +18,52 @@ export type Direction = 'merge' | 'update';
  * moves the change request's fork bases to main as it is now.
  */
 export function pullChanges(docs: DocStore, spaceId: string, changeRequestId: string, direction: Direction): Conflict[] {
+  const from: Side = direction === 'merge' ? 'change-request' : 'main';
+  const into: Side = direction === 'merge' ? 'main' : 'change-request';
   const ways = writtenPairs(docs, spaceId, changeRequestId).map((pair) => threeWay(docs, pair));
-  const conflicts = findConflicts(docs, ways);
-  for (const way of ways) {
-    const incoming = direction === 'merge' ? way.changeRequest : way.main;
-    if (!incoming.changed) continue;
-    const target = direction === 'merge' ? way.pair.main : way.pair.changeRequest;
-    if (way.pair.pageId === undefined) conflicts.push(...applyToTree(docs, way, target, incoming.update));
-    else written(docs.append(target, incoming.update));
-  }
-  if (direction === 'update') {
-    for (const way of ways) if (way.main.changed) written(docs.moveForkBase(way.pair.changeRequest));
-  }
-  return conflicts;
-}
-
-function findConflicts(docs: DocStore, ways: ThreeWay[]): Conflict[] {
-  const conflicts: Conflict[] = [];
-  const bodies = { main: new Set<string>(), changeRequest: new Set<string>() };
-  for (const { pair, base, main, changeRequest } of ways) {
-    if (pair.pageId === undefined) continue;
-    if (main.changed) bodies.main.add(pair.pageId);
-    if (changeRequest.changed) bodies.changeRequest.add(pair.pageId);
-    if (main.changed && changeRequest.changed) {
-      conflicts.push(...bodyConflicts(pair.pageId, base(), docs.load(pair.main), docs.load(pair.changeRequest)));
-    }
-  }
+  const pages = ways.filter((way) => way.pair.pageId !== undefined && way.since(from).changed);
+  const conflicts = pages.flatMap((way) => (way.since(into).changed ? pageConflicts(docs, way) : []));
   const tree = ways.find((way) => way.pair.pageId === undefined);
-  if (tree && (tree.main.changed || tree.changeRequest.changed)) {
-    const [base, main, changeRequest] = [tree.base(), docs.load(tree.pair.main), docs.load(tree.pair.changeRequest)].map(readPageTree);
-    conflicts.push(...treeConflicts(base!, main!, changeRequest!, bodies));
+  if (tree) conflicts.push(...mergeTrees(docs, tree, ways, into));
+  for (const way of pages) written(docs.append(docIdOf(way, into), way.since(from).update));
+  if (direction === 'update') {
+    for (const way of ways) if (way.since('main').changed) written(docs.moveForkBase(way.pair.changeRequest));
   }
   return conflicts;
 }
 
-/** The target's tree with the incoming changes, repaired, written as one update. */
-function applyToTree(docs: DocStore, way: ThreeWay, target: string, incoming: Uint8Array): Conflict[] {
+function pageConflicts(docs: DocStore, { pair, base }: ThreeWay): Conflict[] {
+  return bodyConflicts(pair.pageId!, base(), docs.load(pair.main), docs.load(pair.changeRequest));
+}
+
+/**
+ * The tree's conflicts when either side changed it (a body edit counts against a page the other
+ * side deleted), then the incoming changes applied to the target's tree, repaired and written
+ * as one update.
+ */
+function mergeTrees(docs: DocStore, tree: ThreeWay, ways: ThreeWay[], into: Side): Conflict[] {
+  const from: Side = into === 'main' ? 'change-request' : 'main';
+  if (!tree.since(from).changed && !tree.since(into).changed) return [];
+  const byPage = new Map(ways.filter((way) => way.pair.pageId !== undefined).map((way) => [way.pair.pageId!, way]));
+  const bodyEdited = (side: Side, pageId: string) => byPage.get(pageId)?.since(side).changed ?? false;
+  const base = readPageTree(tree.base());
+  const main = readPageTree(docs.load(tree.pair.main));
+  const conflicts = treeConflicts(base, main, readPageTree(docs.load(tree.pair.changeRequest)), bodyEdited);
+  if (tree.since(from).changed) conflicts.push(...applyToTree(docs, docIdOf(tree, into), tree.since(from).update, main, base));
+  return conflicts;
+}
+
+function applyToTree(docs: DocStore, target: string, incoming: Uint8Array, main: PageTree, base: PageTree): Conflict[] {
   const merged = new Y.Doc();
   Y.applyUpdate(merged, Y.encodeStateAsUpdate(docs.load(target)));
   const before = Y.encodeStateVector(merged);
   Y.applyUpdate(merged, incoming);
-  const repairs = repairTree(merged, readPageTree(docs.load(way.pair.main)), readPageTree(way.base()));
+  const repairs = repairTree(merged, main, base);
   written(docs.append(target, Y.encodeStateAsUpdate(merged, before)));
   return repairs;
 }
+
+const docIdOf = (way: ThreeWay, side: Side) => (side === 'main' ? way.pair.main : way.pair.changeRequest);
 
 /** Our own updates always decode and our forks exist: a refusal here is a bug, not a request to refuse. */
 function written(result: { ok: true } | { ok: false; problem: { message: string } }): void {

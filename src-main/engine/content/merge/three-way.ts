@@ -3,6 +3,7 @@ import type { DocStore } from '../../docs/store.js';
 import { EMPTY_STATE_VECTOR } from '../../docs/state-vector.js';
 import { EMPTY_UPDATE } from '../../docs/updates.js';
 import type { DocPair } from './branch-docs.js';
+import type { Side } from './conflicts.js';
 
 /** What one side did to a doc since the base: the update carrying it, and whether it changed anything. */
 export interface SideChanges {
@@ -10,14 +11,19 @@ export interface SideChanges {
   changed: boolean;
 }
 
-/** A doc of the content at the base of a change request's copy, and what each side did since. */
+/**
+ * A doc of the content at the base of a change request's copy, and what each side did since.
+ * Each part is read when first asked for, and once: most docs changed on one side only, and
+ * a merge never needs to read the other side of those.
+ */
 export interface ThreeWay {
   pair: DocPair;
   /** The base content, built for this merge alone. */
   base: () => Y.Doc;
-  main: SideChanges;
-  changeRequest: SideChanges;
+  since: (side: Side) => SideChanges;
 }
+
+const NO_CHANGES: SideChanges = { update: EMPTY_UPDATE, changed: false };
 
 /**
  * Reads a pair against the change request's fork base. A doc the change request created has
@@ -25,22 +31,31 @@ export interface ThreeWay {
  */
 export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
   const fork = docs.forkBase(pair.changeRequest);
-  const since = (docId: string): SideChanges => {
-    const diff = docs.diff(docId, fork?.stateVector ?? EMPTY_STATE_VECTOR);
+  const read = (side: Side): SideChanges => {
+    if (!fork && side === 'main') return NO_CHANGES;
+    const diff = docs.diff(side === 'main' ? pair.main : pair.changeRequest, fork?.stateVector ?? EMPTY_STATE_VECTOR);
     // Both ids name docs of our store, and the state vector is the store's own.
     if (!diff.ok) throw new Error(diff.problem.message);
     return { update: diff.update, changed: fork ? !Y.snapshotContainsUpdate(fork.snapshot, diff.update) : true };
   };
-  const changeRequest = since(pair.changeRequest);
-  const main = fork ? since(pair.main) : { update: EMPTY_UPDATE, changed: false };
   return {
     pair,
-    base: () => {
+    base: once(() => {
       const doc = new Y.Doc();
       if (fork) Y.applyUpdate(doc, fork.baseUpdate);
       return doc;
-    },
-    main,
-    changeRequest,
+    }),
+    since: memoBySide(read),
   };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+function memoBySide(read: (side: Side) => SideChanges): (side: Side) => SideChanges {
+  const main = once(() => read('main'));
+  const changeRequest = once(() => read('change-request'));
+  return (side) => (side === 'main' ? main() : changeRequest());
 }

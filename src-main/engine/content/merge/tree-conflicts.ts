@@ -1,18 +1,15 @@
 import type { Conflict, Side } from './conflicts.js';
 import { sameValue, type PageFields, type PageTree } from './page-tree.js';
 
-/** Pages whose body each side edited since the base. */
-export interface EditedBodies {
-  main: ReadonlySet<string>;
-  changeRequest: ReadonlySet<string>;
-}
+/** Whether a side edited a page's body since the base. */
+export type BodyEdited = (side: Side, pageId: string) => boolean;
 
 /**
  * Conflicts in the page tree since the base: a field changed on both sides to different values,
  * or a page deleted on one side and edited (a tree field or its body) on the other. Pages added
  * or moved on both sides are no conflict: the tree's maps merge them.
  */
-export function treeConflicts(base: PageTree, ours: PageTree, theirs: PageTree, bodies: EditedBodies): Conflict[] {
+export function treeConflicts(base: PageTree, ours: PageTree, theirs: PageTree, bodyEdited: BodyEdited): Conflict[] {
   const conflicts: Conflict[] = [];
   for (const [pageId, was] of base) {
     const mine = ours.get(pageId);
@@ -21,8 +18,8 @@ export function treeConflicts(base: PageTree, ours: PageTree, theirs: PageTree, 
     if (!mine || !other) {
       const deletedOn: Side = mine ? 'change-request' : 'main';
       const kept = (mine ?? other)!;
-      const bodyEdited = (deletedOn === 'main' ? bodies.changeRequest : bodies.main).has(pageId);
-      if (bodyEdited || changedFields(was, kept).length > 0) conflicts.push({ kind: 'page-deleted', pageId, deletedOn });
+      const editedOn: Side = deletedOn === 'main' ? 'change-request' : 'main';
+      if (bodyEdited(editedOn, pageId) || changedFields(was, kept).length > 0) conflicts.push({ kind: 'page-deleted', pageId, deletedOn });
       continue;
     }
     for (const field of changedFields(was, mine)) {

@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { blockConflicts, bodyConflicts } from '../../../../src-main/engine/content/merge/block-conflicts.js';
 import type { Conflict } from '../../../../src-main/engine/content/merge/conflicts.js';
 import { readPageTree } from '../../../../src-main/engine/content/merge/page-tree.js';
-import { treeConflicts } from '../../../../src-main/engine/content/merge/tree-conflicts.js';
+import { treeConflicts, type BodyEdited } from '../../../../src-main/engine/content/merge/tree-conflicts.js';
 import { writeParagraphs } from './bodies.js';
 import { addPage, branch, deletePage, setField } from './trees.js';
 
@@ -68,9 +68,8 @@ function trees() {
   return { base, ours: branch(base, 2), theirs: branch(base, 3) };
 }
 
-const none = { main: new Set<string>(), changeRequest: new Set<string>() };
-const conflictsOf = (base: Y.Doc, ours: Y.Doc, theirs: Y.Doc, bodies = none) =>
-  treeConflicts(readPageTree(base), readPageTree(ours), readPageTree(theirs), bodies);
+const conflictsOf = (base: Y.Doc, ours: Y.Doc, theirs: Y.Doc, bodyEdited: BodyEdited = () => false) =>
+  treeConflicts(readPageTree(base), readPageTree(ours), readPageTree(theirs), bodyEdited);
 
 describe('conflicts in the page tree', () => {
   it('a field changed on both sides to different values, not to the same one', () => {
@@ -98,8 +97,8 @@ describe('conflicts in the page tree', () => {
     setField(theirs, 'a', 'title', 'Renamed');
     deletePage(theirs, 'b');
     expect(conflictsOf(base, ours, theirs)).toEqual([{ kind: 'page-deleted', pageId: 'a', deletedOn: 'main' }]);
-    const bodyEdited = { main: new Set(['b']), changeRequest: new Set<string>() };
-    expect(conflictsOf(base, ours, theirs, bodyEdited)).toEqual([
+    const mainEditedB: BodyEdited = (side, pageId) => side === 'main' && pageId === 'b';
+    expect(conflictsOf(base, ours, theirs, mainEditedB)).toEqual([
       { kind: 'page-deleted', pageId: 'a', deletedOn: 'main' },
       { kind: 'page-deleted', pageId: 'b', deletedOn: 'change-request' },
     ]);

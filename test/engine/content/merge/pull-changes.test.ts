@@ -92,6 +92,13 @@ describe('merging a change request into main', () => {
     expect(Object.keys(treeOf(docs, SPACE, MAIN))).toEqual(['a']);
   });
 
+  it('reports a page main deleted and the change request edited, when it left the tree alone', () => {
+    editTree(docs, SPACE, MAIN, { c: null });
+    writePage(docs, SPACE, CR, 'c', paragraphs({ c1: 'one, edited', c2: 'two' }));
+    expect(merge()).toEqual([{ kind: 'page-deleted', pageId: 'c', deletedOn: 'main' }]);
+    expect(Object.keys(treeOf(docs, SPACE, MAIN)).sort()).toEqual(['a', 'b']);
+  });
+
   it('changes nothing when the change request changed nothing', () => {
     writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'main' }));
     const before = docs.stateVector(pageDoc(SPACE, MAIN, 'a'));
