@@ -22,7 +22,8 @@ export function parentOf(page: PageFields | undefined): string | null | undefine
  * `layout` written by two writers in a different key order counts as the same value.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
+  if (a === b) return true;
+  return typeof a === 'object' && typeof b === 'object' && canonical(a) === canonical(b);
 }
 
 function canonical(value: unknown): string {

@@ -21,7 +21,7 @@ export function repairTree(merged: Y.Doc, ours: PageTree, base: PageTree): Confl
   };
   merged.transact(() => {
     for (const [pageId, page] of pages) {
-      const parent = parentOf(page.toJSON());
+      const parent = page.get('parent') as string | null | undefined;
       if (parent === null || parent === undefined || pages.has(parent)) continue;
       page.set('parent', nearestLeft(parent));
       conflicts.push({ kind: 'orphan', pageId });
