@@ -35,7 +35,8 @@ export function cutPendingEdits(db: Database, docs: DocStore, spaceId: string, n
     const space = db.get<{ revision: string }>('SELECT revision FROM spaces WHERE id = ?', spaceId);
     if (!space) return undefined;
     const id = newId();
-    cutRevision(db, docs, { id, spaceId, parents: [space.revision], type: 'edits', docIds: mainDocIds(db, spaceId), now });
+    const docIds = docs.writtenUnder(branchDocPrefix(spaceId, MAIN));
+    cutRevision(db, docs, { id, spaceId, parents: [space.revision], type: 'edits', docIds, now });
     db.run('UPDATE spaces SET revision = ? WHERE id = ?', id, spaceId);
     return id;
   });
@@ -52,14 +53,6 @@ export function cutDueEdits(db: Database, docs: DocStore, now: Date): string[] {
   );
   const iso = now.toISOString();
   return due.map((row) => row.space_id).filter((spaceId) => cutPendingEdits(db, docs, spaceId, iso) !== undefined);
-}
-
-/** The page tree and every page body of the space's main content. */
-function mainDocIds(db: Database, spaceId: string): string[] {
-  const prefix = branchDocPrefix(spaceId, MAIN);
-  // Every id under the prefix sorts below the prefix with its final '/' raised to '0'.
-  const below = `${prefix.slice(0, -1)}0`;
-  return db.all<{ doc_id: string }>('SELECT doc_id FROM docs WHERE doc_id >= ? AND doc_id < ?', prefix, below).map((row) => row.doc_id);
 }
 
 /** Runs `cutDueEdits` on the engine's clock every `SWEEP_MS` until closed. */

@@ -4,7 +4,8 @@ import * as contentGrants from './003-content-grants.js';
 import * as yjsDocs from './004-yjs-docs.js';
 import * as comments from './005-comments.js';
 import * as revisionsChangeRequests from './006-revisions-change-requests.js';
-import * as liveEditSessions from './007-live-edit-sessions.js';
+import * as branchForks from './010-branch-forks.js';
+import * as liveEditSessions from './011-live-edit-sessions.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -14,5 +15,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 4, name: 'yjs-docs', sql: yjsDocs.sql },
   { version: 5, name: 'comments', sql: comments.sql },
   { version: 6, name: 'revisions-change-requests', sql: revisionsChangeRequests.sql },
-  { version: 7, name: 'live-edit-sessions', sql: liveEditSessions.sql },
+  { version: 10, name: 'branch-forks', sql: branchForks.sql },
+  { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
 ];
