@@ -8,6 +8,8 @@ import type { Room, RoomMember } from './room.js';
 
 /** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */
 export const CLOSE_MALFORMED = 1007;
+/** RFC 6455: the server met a condition it did not expect (a busy database, a bug). */
+const CLOSE_INTERNAL_ERROR = 1011;
 
 /**
  * One y-websocket client on one doc: sync step 1 and 2 both ways, updates written through the
@@ -25,12 +27,26 @@ export class Connection implements RoomMember {
   /** Joins the room first, so that no update committed from now on can be missed. */
   start(): void {
     this.room.join(this);
-    this.ws.on('message', (data: Buffer) => this.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+    this.ws.on('message', (data: Buffer) => this.receiveSafely(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
     this.send(syncStep1(this.deps.docs.stateVector(this.doc.docId)));
   }
 
   send(data: Uint8Array): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(data);
+  }
+
+  /**
+   * Messages still arriving while the socket closes (the engine may be closing its database) are
+   * dropped; an error of ours ends this socket, never the process around the engine.
+   */
+  private receiveSafely(data: Uint8Array): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    try {
+      this.receive(data);
+    } catch (error) {
+      console.error(`y-websocket message on ${this.doc.docId} failed`, error);
+      this.ws.close(CLOSE_INTERNAL_ERROR, 'internal error');
+    }
   }
 
   private receive(data: Uint8Array): void {

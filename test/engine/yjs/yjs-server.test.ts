@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { Engine } from '../../../src-main/engine/engine.js';
-import { changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
 import { addPage, join, leave, nextCommit, textsOf, until, writeParagraphs } from './peers.js';
@@ -57,6 +57,29 @@ describe('editing a page over y-websocket', () => {
     const posted = ok(await commenter.client.call('postCommentInSpace', { params: { spaceId }, body: { body: { markdown: 'Over HTTP' } } }));
     await until(threads.doc, () => threads.doc.getMap('threads').has(posted.id));
     leave(threads);
+  });
+});
+
+describe('a change request’s docs', () => {
+  it('read main’s page until written, then keep their own copy', async () => {
+    const mainPage = pageDoc(spaceId, MAIN, 'forked');
+    addPage(t.engine, mainTreeDoc(spaceId), 'forked');
+    const main = await join(t, mainPage, editor.token);
+    const written = nextCommit(t.engine, mainPage);
+    writeParagraphs(main.doc, 'On main');
+    await written;
+    const cr = ok(await editor.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Fork' } }));
+
+    const crPage = pageDoc(spaceId, changeRequestBranch(cr.id), 'forked');
+    const copy = await join(t, crPage, editor.token);
+    expect(textsOf(copy.doc)).toEqual(['On main']);
+    const committed = nextCommit(t.engine, crPage);
+    copy.doc.getXmlFragment('body').delete(0, 1);
+    await committed;
+    expect(textsOf(t.engine.docs.load(crPage))).toEqual([]);
+    expect(textsOf(t.engine.docs.load(mainPage))).toEqual(['On main']);
+    expect(textsOf(main.doc)).toEqual(['On main']);
+    leave(main, copy);
   });
 });
 
