@@ -132,6 +132,17 @@ describe('who may write', () => {
     leave(page);
   });
 
+  it('lets a space in the trash be read, not written', async () => {
+    const trashed = (await newSpace(t.owner, t.organizationId)).id;
+    ok(await t.owner.client.call('deleteSpaceById', { params: { spaceId: trashed } }));
+    const tree = await join(t, mainTreeDoc(trashed), t.owner.token);
+    const denial = tree.nextDenial();
+    tree.doc.getMap('pages').set('late', new Y.Map());
+    expect(await denial).toMatch(/trash/);
+    expect(t.engine.docs.load(mainTreeDoc(trashed)).getMap('pages').size).toBe(0);
+    leave(tree);
+  });
+
   it('takes a change request’s edits while it is open, and refuses them once it is archived', async () => {
     const cr = ok(await editor.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Socket' } }));
     const docId = changeRequestTreeDoc(spaceId, cr.id);
