@@ -26,7 +26,7 @@ export const changeRequestCommentsHandlers: Handlers<typeof changeRequestComment
   listCommentersInChangeRequest(ctx, { params, query }) {
     const place = locateInChangeRequest(ctx, params, can.view, 'readable');
     if (isFailure(place)) return place;
-    const page = paginate<MemberRow>(ctx.db, commentersOf(place.organizationId, place.changeRequestId!), query);
+    const page = paginate<MemberRow>(ctx.db, commentersOf(place.organizationId, place.changeRequestId), query);
     if (isFailure(page)) return page;
     return { ...page, items: page.items.map(memberSerializer(ctx, place.organizationId)) };
   },

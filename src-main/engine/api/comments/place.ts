@@ -43,8 +43,15 @@ export const locateInSpace: Locate<{ spaceId: string }> = (ctx, params, allowed,
   };
 };
 
+export type ChangeRequestPlace = CommentPlace & { changeRequestId: string };
+
 /** `changeRequestId` is the change request's id or its number in the space. */
-export const locateInChangeRequest: Locate<{ spaceId: string; changeRequestId: string }> = (ctx, params, allowed, trash) => {
+export function locateInChangeRequest(
+  ctx: RequestContext,
+  params: { spaceId: string; changeRequestId: string },
+  allowed: ContentCheck,
+  trash?: Trash,
+): ChangeRequestPlace | Failure {
   const space = locateInSpace(ctx, params, allowed, trash);
   if (isFailure(space)) return space;
   const changeRequest = requireChangeRequest(ctx, space.spaceId, params.changeRequestId);
@@ -55,7 +62,7 @@ export const locateInChangeRequest: Locate<{ spaceId: string; changeRequestId: s
     revision: changeRequest.revision,
     takesPosts: changeRequest.status !== 'merged',
   };
-};
+}
 
 export const branchOf = (place: Pick<CommentPlace, 'changeRequestId'>): Branch =>
   place.changeRequestId === null ? MAIN : changeRequestBranch(place.changeRequestId);

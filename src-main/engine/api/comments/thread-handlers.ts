@@ -4,10 +4,11 @@ import { newId } from '../../ids.js';
 import { paginate } from '../../pagination.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, forbidden, isFailure, type Failure } from '../../pipeline/index.js';
+import type { ContentCheck } from '../content-tree/access.js';
 import { can } from '../spaces/rules.js';
 import { storedMarkdown } from './body.js';
 import { changeThreads, editBody, newReply, newThread, react, repliesOf, replyIndex, setResolved, type YPost } from './doc.js';
-import type { CommentPlace, Locate } from './place.js';
+import type { CommentPlace, Locate, Trash } from './place.js';
 import { postPermissions, requireComment, requireReply } from './rules.js';
 import { toComment, toReply, type Viewer } from './serialize.js';
 import { commentsOf, findComment, findReply, projectThread, repliesOfComment, type CommentRow, type PostRow, type ReplyRow } from './sql.js';
@@ -22,14 +23,14 @@ type InReply = InComment & { commentReplyId: string };
  * or a change request's. Reads reach a space in the trash; changes do not.
  */
 export function threadHandlers<P>(locate: Locate<P>) {
-  function reachComment(ctx: RequestContext, params: P & InComment, allowed: (typeof can)['view'], trash?: 'readable') {
+  function reachComment(ctx: RequestContext, params: P & InComment, allowed: ContentCheck, trash?: Trash) {
     const place = locate(ctx, params, allowed, trash);
     if (isFailure(place)) return place;
     const comment = requireComment(ctx, place, params.commentId);
     return isFailure(comment) ? comment : { place, comment };
   }
 
-  function reachReply(ctx: RequestContext, params: P & InReply, allowed: (typeof can)['view'], trash?: 'readable') {
+  function reachReply(ctx: RequestContext, params: P & InReply, allowed: ContentCheck, trash?: Trash) {
     const found = reachComment(ctx, params, allowed, trash);
     if (isFailure(found)) return found;
     const reply = requireReply(ctx, found.comment, params.commentReplyId);
