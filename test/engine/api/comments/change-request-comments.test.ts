@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { THREADS } from '../../../../src-main/engine/api/comments/doc.js';
-import { changeRequestBranch, commentsDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch, commentsDoc } from '../../../../src-main/engine/revisions/doc-names.js';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
 import type { ApiContract } from '../../../../src-shared/contract/index.js';
 import type { OperationRequest } from '../../../../src-shared/contract/operation.js';
@@ -79,8 +79,7 @@ describe('change request comments, by id and by number', () => {
     const { spaceId, cr, byId } = await changeRequest();
     const { id } = await post(byId, 'In the doc');
     const threads = (branch: 'cr' | 'main') =>
-      t.engine.docs.load(branch === 'cr' ? commentsDoc(spaceId, changeRequestBranch(cr.id)) : `space/${spaceId}/comments`)
-        .getMap<Y.Map<unknown>>(THREADS);
+      t.engine.docs.load(commentsDoc(spaceId, branch === 'cr' ? changeRequestBranch(cr.id) : MAIN)).getMap<Y.Map<unknown>>(THREADS);
     expect(threads('cr').get(id)?.get('body')).toBe('In the doc');
     expect(threads('main').has(id)).toBe(false);
     expect(ok(await call('listCommentsInSpace', { params: { spaceId } })).count).toBe(0);
