@@ -45,7 +45,7 @@ const ChangeRequestFilters = ListQuery.extend({
 
 const SpaceParams = z.object({ spaceId: EntityId });
 /** `changeRequestId` is the change request's id or its number in the space. */
-const ChangeRequestParams = SpaceParams.extend({ changeRequestId: EntityId });
+export const ChangeRequestParams = SpaceParams.extend({ changeRequestId: EntityId });
 
 /** `conflicts`: the changes were applied, but blocks or pages changed on both sides need a look (REFERENCE §2.2). */
 const mergeResult = <const R extends string>(clean: R) =>

@@ -6,3 +6,5 @@ export function isAllowedHost(host: string | undefined, port: number): boolean {
   if (!host) return false;
   return host === `127.0.0.1:${port}` || host === `localhost:${port}` || host === `[::1]:${port}`;
 }
+
+export const HOST_REFUSED = 'Host not allowed: use the loopback address';

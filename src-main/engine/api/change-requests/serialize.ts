@@ -21,8 +21,7 @@ export function toChangeRequest(ctx: RequestContext, row: ChangeRequestRow): Cha
     space: row.space_id,
     revision: row.revision,
     revisionInitial: row.revision_initial,
-    // Comments on change requests arrive with their area; until then none are open.
-    comments: 0,
+    comments: row.open_comments,
     outdated: isOutdated(row),
     urls: { app: ctx.urls.app(path), location: ctx.urls.api(path) },
   };

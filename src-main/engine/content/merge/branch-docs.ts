@@ -24,9 +24,9 @@ export function writtenPairs(docs: DocStore, spaceId: string, changeRequestId: s
   return pairs;
 }
 
-/** Main's tree and page docs: the content a revision of main records. */
+/** Main's tree and page docs (its comments live outside its prefix): the content a revision of main records. */
 export function mainContentDocs(docs: DocStore, spaceId: string): string[] {
-  return docs.writtenUnder(branchDocPrefix(spaceId, MAIN)).filter((docId) => parseDocName(docId)?.kind !== 'comments');
+  return docs.writtenUnder(branchDocPrefix(spaceId, MAIN));
 }
 
 /** The change request's tree and page docs: its own where it wrote them, else main's, which it reads. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN, changeRequestBranch, pageDoc, type Branch } from '../../../../src-main/engine/revisions/doc-names.js';
+import { noteLiveEdit } from '../../../../src-main/engine/yjs/live-edits.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import { paragraphs } from '../../content/merge/bodies.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
@@ -93,6 +94,17 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', ()
     expect(ok(await t.owner.client.call('mergeChangeRequest', { params })).result).toBe('conflicts');
     const tree = treeOf(t.engine.docs, spaceId, MAIN);
     expect(Object.fromEntries(Object.entries(tree).map(([id, page]) => [id, page.parent]))).toEqual({ a: 'b', b: null, m: 'b', n: 'a' });
+  });
+
+  it("first cuts main's live edits into an edits revision, which becomes the merge's first parent", async () => {
+    const { spaceId, cr, params } = await spaceWithChangeRequest();
+    const before = await getSpace(spaceId);
+    writePage(t.engine.docs, spaceId, MAIN, 'b', paragraphs({ b1: 'live', b2: 'two' }));
+    noteLiveEdit(t.engine.db, spaceId, t.clock.now().toISOString());
+    const merged = ok(await t.owner.client.call('mergeChangeRequest', { params }));
+    const [edits, theirs] = JSON.parse(revisionRow(merged.revision).parents) as string[];
+    expect(theirs).toBe(cr.revision);
+    expect(revisionRow(edits!)).toMatchObject({ type: 'edits', parents: JSON.stringify([before.revision]) });
   });
 
   it('finds the change request by its number as by its id', async () => {
