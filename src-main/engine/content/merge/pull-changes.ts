@@ -1,9 +1,10 @@
 import * as Y from 'yjs';
+import { EMPTY_STATE_VECTOR } from '../../docs/state-vector.js';
 import type { DocStore } from '../../docs/store.js';
 import { bodyConflicts } from './block-conflicts.js';
 import { writtenPairs } from './branch-docs.js';
 import type { Conflict, Side } from './conflicts.js';
-import { readPageTree, type PageTree } from './page-tree.js';
+import { readPageTree } from './page-tree.js';
 import { type ThreeWay, threeWay } from './three-way.js';
 import { treeConflicts } from './tree-conflicts.js';
 import { repairTree } from './tree-repair.js';
@@ -39,28 +40,35 @@ function pageConflicts(docs: DocStore, { pair, base }: ThreeWay): Conflict[] {
 /**
  * The tree's conflicts when either side changed it (a body edit counts against a page the other
  * side deleted), then the incoming changes applied to the target's tree, repaired and written
- * as one update.
+ * as one update. The target's tree is built once, as the copy the changes are applied to.
  */
 function mergeTrees(docs: DocStore, tree: ThreeWay, ways: ThreeWay[], into: Side): Conflict[] {
   const from: Side = into === 'main' ? 'change-request' : 'main';
-  if (!tree.since(from).changed && !tree.since(into).changed) return [];
+  const incoming = tree.since(from);
+  if (!incoming.changed && !tree.since(into).changed) return [];
   const byPage = new Map(ways.filter((way) => way.pair.pageId !== undefined).map((way) => [way.pair.pageId!, way]));
   const bodyEdited = (side: Side, pageId: string) => byPage.get(pageId)?.since(side).changed ?? false;
+  const target = docIdOf(tree, into);
+  const merged = copyOf(docs, target);
   const base = readPageTree(tree.base());
-  const main = readPageTree(docs.load(tree.pair.main));
-  const conflicts = treeConflicts(base, main, readPageTree(docs.load(tree.pair.changeRequest)), bodyEdited);
-  if (tree.since(from).changed) conflicts.push(...applyToTree(docs, docIdOf(tree, into), tree.since(from).update, main, base));
+  const [intoTree, fromTree] = [readPageTree(merged), readPageTree(docs.load(docIdOf(tree, from)))];
+  const [main, changeRequest] = into === 'main' ? [intoTree, fromTree] : [fromTree, intoTree];
+  const conflicts = treeConflicts(base, main, changeRequest, bodyEdited);
+  if (!incoming.changed) return conflicts;
+  const before = Y.encodeStateVector(merged);
+  Y.applyUpdate(merged, incoming.update);
+  conflicts.push(...repairTree(merged, main, base));
+  written(docs.append(target, Y.encodeStateAsUpdate(merged, before)));
   return conflicts;
 }
 
-function applyToTree(docs: DocStore, target: string, incoming: Uint8Array, main: PageTree, base: PageTree): Conflict[] {
-  const merged = new Y.Doc();
-  Y.applyUpdate(merged, Y.encodeStateAsUpdate(docs.load(target)));
-  const before = Y.encodeStateVector(merged);
-  Y.applyUpdate(merged, incoming);
-  const repairs = repairTree(merged, main, base);
-  written(docs.append(target, Y.encodeStateAsUpdate(merged, before)));
-  return repairs;
+/** A doc of its own holding what the store holds for `docId`, for this merge to change. */
+function copyOf(docs: DocStore, docId: string): Y.Doc {
+  const state = docs.diff(docId, EMPTY_STATE_VECTOR);
+  if (!state.ok) throw new Error(state.problem.message);
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state.update);
+  return doc;
 }
 
 const docIdOf = (way: ThreeWay, side: Side) => (side === 'main' ? way.pair.main : way.pair.changeRequest);
