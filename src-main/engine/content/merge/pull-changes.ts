@@ -23,7 +23,7 @@ export function pullChanges(docs: DocStore, spaceId: string, changeRequestId: st
   const into: Side = direction === 'merge' ? 'main' : 'change-request';
   const ways = writtenPairs(docs, spaceId, changeRequestId).map((pair) => threeWay(docs, pair));
   const pages = ways.filter((way) => way.pair.pageId !== undefined && way.since(from).changed);
-  const conflicts = pages.flatMap((way) => (way.since(into).changed ? pageConflicts(docs, way) : []));
+  const conflicts = pages.flatMap((way) => (way.changed(into) ? pageConflicts(docs, way) : []));
   const tree = ways.find((way) => way.pair.pageId === undefined);
   if (tree) conflicts.push(...mergeTrees(docs, tree, ways, into));
   for (const way of pages) written(docs.append(docIdOf(way, into), way.since(from).update));
@@ -45,9 +45,9 @@ function pageConflicts(docs: DocStore, { pair, base }: ThreeWay): Conflict[] {
 function mergeTrees(docs: DocStore, tree: ThreeWay, ways: ThreeWay[], into: Side): Conflict[] {
   const from: Side = into === 'main' ? 'change-request' : 'main';
   const incoming = tree.since(from);
-  if (!incoming.changed && !tree.since(into).changed) return [];
+  if (!incoming.changed && !tree.changed(into)) return [];
   const byPage = new Map(ways.filter((way) => way.pair.pageId !== undefined).map((way) => [way.pair.pageId!, way]));
-  const bodyEdited = (side: Side, pageId: string) => byPage.get(pageId)?.since(side).changed ?? false;
+  const bodyEdited = (side: Side, pageId: string) => byPage.get(pageId)?.changed(side) ?? false;
   const target = docIdOf(tree, into);
   const merged = copyOf(docs, target);
   const base = readPageTree(tree.base());

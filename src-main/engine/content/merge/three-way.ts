@@ -21,6 +21,8 @@ export interface ThreeWay {
   /** The base content, built for this merge alone. */
   base: () => Y.Doc;
   since: (side: Side) => SideChanges;
+  /** Whether a side changed the doc, read from its state vector alone when that tells (see `changed`). */
+  changed: (side: Side) => boolean;
 }
 
 const NO_CHANGES: SideChanges = { update: EMPTY_UPDATE, changed: false };
@@ -33,11 +35,12 @@ export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
   const fork = docs.forkBase(pair.changeRequest);
   const read = (side: Side): SideChanges => {
     if (!fork && side === 'main') return NO_CHANGES;
-    const diff = docs.diff(side === 'main' ? pair.main : pair.changeRequest, fork?.stateVector ?? EMPTY_STATE_VECTOR);
+    const diff = docs.diff(docIdOf(pair, side), fork?.stateVector ?? EMPTY_STATE_VECTOR);
     // Both ids name docs of our store, and the state vector is the store's own.
     if (!diff.ok) throw new Error(diff.problem.message);
     return { update: diff.update, changed: fork ? !Y.snapshotContainsUpdate(fork.snapshot, diff.update) : true };
   };
+  const since = memoBySide(read);
   return {
     pair,
     base: once(() => {
@@ -45,8 +48,24 @@ export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
       if (fork) Y.applyUpdate(doc, fork.baseUpdate);
       return doc;
     }),
-    since: memoBySide(read),
+    since,
+    changed: (side) => {
+      if (!fork) return side === 'change-request';
+      return addsStructs(docs.stateVector(docIdOf(pair, side)), fork.snapshot.sv) || since(side).changed;
+    },
   };
+}
+
+const docIdOf = (pair: DocPair, side: Side) => (side === 'main' ? pair.main : pair.changeRequest);
+
+/**
+ * Whether a doc holds structs past the base: then it changed, and no update needs reading (the
+ * store's state vector never claims more than its rows hold). One that holds none may still
+ * have deleted something, which only its update tells.
+ */
+function addsStructs(stateVector: Uint8Array, base: Map<number, number>): boolean {
+  for (const [client, clock] of Y.decodeStateVector(stateVector)) if (clock > (base.get(client) ?? 0)) return true;
+  return false;
 }
 
 function once<T>(make: () => T): () => T {
