@@ -3,6 +3,7 @@ import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
+import { pdf } from './pdf.js';
 import { permissions } from './permissions.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
@@ -26,6 +27,7 @@ export const areas = {
   permissions,
   changeRequests,
   comments,
+  pdf,
 } as const;
 
 export const contract = {
@@ -40,6 +42,7 @@ export const contract = {
   ...permissions,
   ...changeRequests,
   ...comments,
+  ...pdf,
 } as const;
 
 export type ApiContract = typeof contract;

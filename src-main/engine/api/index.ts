@@ -5,6 +5,7 @@ import { collectionsHandlers } from './collections/routes.js';
 import { commentsHandlers } from './comments/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
+import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
@@ -25,4 +26,5 @@ export const handlers: Handlers<ApiContract> = {
   ...permissionsHandlers,
   ...changeRequestsHandlers,
   ...commentsHandlers,
+  ...pdfHandlers,
 };
