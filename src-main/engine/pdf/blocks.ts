@@ -10,13 +10,14 @@ import { table } from './table.js';
 import { flowText } from './text-lines.js';
 
 const BODY: BaseStyle = { size: SIZE.body, color: COLOR.text };
-/** Space between sibling blocks. */
+/** Space between sibling blocks; tighter inside a list item, so that its blocks read as one item. */
 const BLOCK_GAP = 6;
+const ITEM_BLOCK_GAP = 3;
 
 /** Lays out blocks one after the other, with a gap between siblings. */
 export function layoutBlocks(ctx: LayoutContext, blocks: PmNodeJson[]): void {
   blocks.forEach((block, index) => {
-    if (index > 0) ctx.flow.gap(block.type === 'heading' ? headingGap(block) : BLOCK_GAP);
+    if (index > 0) ctx.flow.gap(block.type === 'heading' ? headingGap(block) : ctx.listDepth > 0 ? ITEM_BLOCK_GAP : BLOCK_GAP);
     layoutBlock(ctx, block);
   });
 }
