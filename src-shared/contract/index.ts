@@ -1,3 +1,4 @@
+import { changeRequestComments } from './change-request-comments.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
@@ -27,6 +28,7 @@ export const areas = {
   permissions,
   changeRequests,
   comments,
+  changeRequestComments,
   pdf,
 } as const;
 
@@ -42,6 +44,7 @@ export const contract = {
   ...permissions,
   ...changeRequests,
   ...comments,
+  ...changeRequestComments,
   ...pdf,
 } as const;
 
