@@ -88,6 +88,20 @@ describe('the PDF of a change request', () => {
     expect(pdf.pages[1]!.images).toBe(1);
   });
 
+  it("holds main's pages as they were when the change request was opened, and its own edits", async () => {
+    const space = await newSpace(t.owner, t.organizationId, { title: 'Forked' });
+    writePages(t.engine, space.id, MAIN, [{ id: 'intro', title: 'Intro', position: 'a0', body: doc(paragraph(text('Before the fork'))) }]);
+    const cr = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Fork' } }));
+    writePages(t.engine, space.id, MAIN, [{ id: 'later', title: 'Later on main', position: 'a1', body: doc(paragraph(text('After the fork'))) }]);
+    writePages(t.engine, space.id, changeRequestBranch(cr.id), [{ id: 'mine', title: 'Mine', position: 'a2', body: doc(paragraph(text('In the change request'))) }]);
+    const all = await pdfText(ok(await t.owner.client.call('getChangeRequestPDF', { params: { spaceId: space.id, changeRequestId: cr.id } })).url);
+    expect(positionsInOrder(all, ['Intro', 'Before the fork', 'Mine', 'In the change request'])).not.toContain(-1);
+    expect(all).not.toContain('After the fork');
+    const main = await pdfText(ok(await t.owner.client.call('getSpacePDF', { params: { spaceId: space.id } })).url);
+    expect(main).toContain('After the fork');
+    expect(main).not.toContain('In the change request');
+  });
+
   it('answers 404 for an unknown change request, space or page', async () => {
     const { spaceId, cr } = await changeRequestWithPages();
     expectFailure(await t.owner.client.call('getChangeRequestPDF', { params: { spaceId, changeRequestId: 'unknownChangeRequest' } }), 404);
