@@ -28,14 +28,21 @@ export function table(ctx: LayoutContext, block: PmNodeJson): void {
   const header: Row = { cells: children.filter((node) => node.type === 'table_header'), header: true };
   const rows: Row[] = children.filter((node) => node.type === 'table_row').map((row) => ({ cells: row.content ?? [], header: false }));
   const widths = columnWidths(ctx.measure, [header, ...rows], ctx.flow.width);
-  const x = ctx.flow.left;
+  const grid: Grid = { x: ctx.flow.left, widths, aligns: header.cells.map((cell) => String(cell.attrs?.align ?? 'left')) };
   const headerLines = cellLines(ctx.measure, header, widths);
   // A header taller than a third of a sheet is not repeated: it would leave too little room for rows.
   const repeat = () => {
-    if (rowHeight(headerLines) < ctx.flow.pageHeight / 3) drawRow(ctx, x, widths, headerLines, true, () => undefined);
+    if (rowHeight(headerLines) < ctx.flow.pageHeight / 3) drawRow(ctx, grid, headerLines, true, () => undefined);
   };
-  drawRow(ctx, x, widths, headerLines, true, () => undefined);
-  for (const row of rows) drawRow(ctx, x, widths, cellLines(ctx.measure, row, widths), false, repeat);
+  drawRow(ctx, grid, headerLines, true, () => undefined);
+  for (const row of rows) drawRow(ctx, grid, cellLines(ctx.measure, row, widths), false, repeat);
+}
+
+/** Where the columns are: the table's left edge, each column's width and alignment (its header cell's `align`). */
+interface Grid {
+  x: number;
+  widths: number[];
+  aligns: string[];
 }
 
 function cellLines(measure: Measure, row: Row, widths: number[]): Line[][] {
@@ -47,7 +54,7 @@ function cellLines(measure: Measure, row: Row, widths: number[]): Line[][] {
 
 const rowHeight = (cells: Line[][]) => Math.max(1, ...cells.map((lines) => lines.length)) * LINE + PAD * 2;
 
-function drawRow(ctx: LayoutContext, x: number, widths: number[], cells: Line[][], header: boolean, onNewSheet: () => void): void {
+function drawRow(ctx: LayoutContext, grid: Grid, cells: Line[][], header: boolean, onNewSheet: () => void): void {
   const { flow } = ctx;
   const total = Math.max(1, ...cells.map((lines) => lines.length));
   const fitsASheet = rowHeight(cells) <= flow.pageHeight;
@@ -65,7 +72,7 @@ function drawRow(ctx: LayoutContext, x: number, widths: number[], cells: Line[][
     }
     const end = Math.min(total, start + room);
     const from = start;
-    flow.line((end - from) * LINE + PAD * 2, (y) => sliceOps(x, y, widths, cells, from, end, header));
+    flow.line((end - from) * LINE + PAD * 2, (y) => sliceOps(grid, y, cells, from, end, header));
     start = end;
     if (start < total) {
       flow.newSheet();
@@ -75,13 +82,18 @@ function drawRow(ctx: LayoutContext, x: number, widths: number[], cells: Line[][
 }
 
 /** Lines `from` to `end` of every cell of a row, with the cells' borders. */
-function sliceOps(x: number, y: number, widths: number[], cells: Line[][], from: number, end: number, header: boolean): Op[] {
+function sliceOps(grid: Grid, y: number, cells: Line[][], from: number, end: number, header: boolean): Op[] {
   const h = (end - from) * LINE + PAD * 2;
   const ops: Op[] = [];
-  let left = x;
-  widths.forEach((w, column) => {
+  let left = grid.x;
+  grid.widths.forEach((w, column) => {
     ops.push({ kind: 'rect', x: left, y, w, h, stroke: COLOR.rule, ...(header ? { fill: COLOR.tableHeader } : {}) });
-    cells[column]!.slice(from, end).forEach((line, index) => ops.push(...lineOps(line, left + PAD, y + PAD + index * LINE, LINE)));
+    const align = grid.aligns[column];
+    cells[column]!.slice(from, end).forEach((line, index) => {
+      const room = w - PAD * 2 - line.pieces.reduce((sum, piece) => sum + piece.width, 0);
+      const offset = align === 'right' ? room : align === 'center' ? room / 2 : 0;
+      ops.push(...lineOps(line, left + PAD + offset, y + PAD + index * LINE, LINE));
+    });
     left += w;
   });
   return ops;

@@ -106,6 +106,15 @@ describe('the PDF of pages', () => {
     expectInsideMargins(pdf.pages);
   });
 
+  it("aligns a column's cells as its header cell says", async () => {
+    const body = doc(table(['Item', 'Price', 'Note'], [['Tea', '3', 'hot'], ['Cake', '12.50', 'sweet']], ['left', 'right', 'center']));
+    const items = (await readPdf(await renderPdf(content([page('Prices', body)])))).pages[1]!.items;
+    const at = (str: string) => items.find((item) => item.str === str)!;
+    expect(at('Tea').x).toBeCloseTo(at('Cake').x, 1);
+    expect(at('3').x + at('3').width).toBeCloseTo(at('12.50').x + at('12.50').width, 1);
+    expect(at('hot').x + at('hot').width / 2).toBeCloseTo(at('sweet').x + at('sweet').width / 2, 1);
+  });
+
   it('cuts a table row taller than a sheet between its lines', async () => {
     const tall = Array.from({ length: 120 }, (_, i) => `cell line ${i}`).join('\n');
     const pdf = await readPdf(await renderPdf(content([page('Tall', doc(table(['Only'], [[tall]])))])));

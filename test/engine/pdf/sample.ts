@@ -19,11 +19,13 @@ export const code = (language: string, source: string): PmNodeJson => ({
 });
 export const quote = (...content: PmNodeJson[]): PmNodeJson => ({ type: 'quote', attrs: { id: id() }, content });
 export const hint = (style: string, ...content: PmNodeJson[]): PmNodeJson => ({ type: 'hint', attrs: { id: id(), style }, content });
-export const table = (headers: string[], rows: string[][]): PmNodeJson => ({
+export const table = (headers: string[], rows: string[][], aligns: string[] = []): PmNodeJson => ({
   type: 'table',
   attrs: { id: id() },
   content: [
-    ...headers.map((header) => ({ type: 'table_header', attrs: { id: id(), align: 'left' }, content: header ? [text(header)] : [] })),
+    ...headers.map((header, column) => ({
+      type: 'table_header', attrs: { id: id(), align: aligns[column] ?? 'left' }, content: header ? [text(header)] : [],
+    })),
     ...rows.map((row) => ({
       type: 'table_row',
       attrs: { id: id() },
