@@ -85,12 +85,7 @@ export class Flow {
     this.placed = true;
   }
 
-  /** Draws operations beside the current position without moving it (images, rules). */
-  draw(...ops: Op[]): void {
-    this.sheet.ops.push(...ops);
-    this.placed = true;
-  }
-
+  /** Moves down by `height`, counting as content (unlike `gap`, kept at the top of a sheet). */
   advance(height: number): void {
     this.y += height;
     this.placed = true;

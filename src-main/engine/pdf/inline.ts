@@ -21,7 +21,7 @@ export interface Run {
 export function runsOf(block: PmNodeJson, base: BaseStyle): Run[] {
   return (block.content ?? [])
     .filter((node) => node.type === 'text' && node.text)
-    .map((node) => ({ text: clean(node.text!), style: styleOf(node.marks?.map((mark) => mark) ?? [], base) }));
+    .map((node) => ({ text: clean(node.text!), style: styleOf(node.marks ?? [], base) }));
 }
 
 /** Plain text in one style, split into its lines' runs by the caller's line breaker. */

@@ -1,10 +1,8 @@
 import type { PmNodeJson } from '../../../src-shared/content/pm-json.js';
 import type { LayoutContext } from './context.js';
-import { plainRun } from './inline.js';
-import { breakLines } from './line-breaker.js';
 import type { Op } from './sheet.js';
 import { COLOR, SIZE, fontFor, type TextStyle } from './style.js';
-import { lineOps } from './text-lines.js';
+import { textTop } from './text-lines.js';
 
 const INDENT = 20;
 const ITEM_GAP = 3;
@@ -38,10 +36,8 @@ function markerText(block: PmNodeJson, depth: number, number: number): string {
 
 /** The marker right-aligned in the indent, on the baseline of the item's first line. */
 function textMarker(ctx: LayoutContext, text: string, x: number, y: number, height: number): Op[] {
-  const [line] = breakLines([plainRun(text, MARKER_STYLE)], INDENT * 4, ctx.measure);
-  const width = line!.pieces.reduce((sum, piece) => sum + piece.width, 0);
-  const markerLine = { ...line!, size: SIZE.body };
-  return lineOps(markerLine, x + INDENT - 6 - width, y, height);
+  const width = ctx.measure(text, MARKER_STYLE);
+  return [{ kind: 'text', x: x + INDENT - 6 - width, y: textTop(y, height, MARKER_STYLE), text, style: MARKER_STYLE }];
 }
 
 function checkbox(x: number, y: number, height: number, checked: boolean): Op[] {

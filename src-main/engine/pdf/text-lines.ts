@@ -27,12 +27,10 @@ export function lineOps(line: Line, x: number, y: number, height: number): Op[] 
   return ops;
 }
 
-export const lineHeight = (line: Line) => line.size * LEADING;
-
 /** Lays out runs as wrapped lines at the flow's left edge, breaking sheets between lines as needed. */
 export function flowText(flow: Flow, runs: Run[], measure: Measure, emptySize: number): void {
   for (const line of breakLines(runs, flow.width, measure, emptySize)) {
-    const height = lineHeight(line);
+    const height = line.size * LEADING;
     const x = flow.left;
     flow.line(height, (y) => lineOps(line, x, y, height));
   }
