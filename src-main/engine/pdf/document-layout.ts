@@ -3,6 +3,7 @@ import type { LayoutContext } from './context.js';
 import { plainRun } from './inline.js';
 import { breakLines } from './line-breaker.js';
 import type { PdfContent, PdfPage } from './pdf-page.js';
+import type { Op } from './sheet.js';
 import { COLOR, LEADING, SIZE, fontFor, type TextStyle } from './style.js';
 import { flowText, lineOps, textTop } from './text-lines.js';
 
@@ -60,10 +61,15 @@ function contentsEntry(ctx: LayoutContext, page: PdfPage, destination: string, s
       flow.line(height, (y) => [
         ...lineOps(line, left, y, height),
         { kind: 'goto', x: left, y, w: right - left, h: height, destination },
-        ...(index === 0 ? [{ kind: 'late-text' as const, x: right - NUMBER_COLUMN, y: textTop(y, height, ENTRY), width: NUMBER_COLUMN, text: () => String(sheetOf(destination)), style: ENTRY }] : []),
+        ...(index === 0 ? [pageNumber(right, textTop(y, height, ENTRY), () => String(sheetOf(destination)))] : []),
       ]);
     });
   });
+}
+
+/** A page number right-aligned against `right`, known once every page is laid out. */
+function pageNumber(right: number, y: number, text: () => string): Op {
+  return { kind: 'late-text', x: right - NUMBER_COLUMN, y, width: NUMBER_COLUMN, text, style: ENTRY };
 }
 
 function pageSection(ctx: LayoutContext, page: PdfPage, destination: string): void {
