@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticate } from '../auth/tokens.js';
-import { HOST_REFUSED, isAllowedHost } from '../http/host-guard.js';
+import { HOST_REFUSED, ORIGIN_REFUSED, isAllowedHost, isAllowedOrigin } from '../http/host-guard.js';
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { Failure, forbidden, isFailure, notFound, unauthorized } from '../pipeline/failure.js';
@@ -63,6 +63,7 @@ export class YjsServer {
 
   private admit(req: IncomingMessage, port: number): Admitted | Failure {
     if (!isAllowedHost(req.headers.host, port)) return forbidden(HOST_REFUSED);
+    if (!isAllowedOrigin(req.headers.origin, port)) return forbidden(ORIGIN_REFUSED);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!url.pathname.startsWith(YJS_PATH)) return notFound('Not found');
     const docId = decodePath(url.pathname.slice(YJS_PATH.length));

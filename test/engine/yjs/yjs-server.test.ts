@@ -183,6 +183,14 @@ describe('who may join', () => {
     expect(rebound.body.error.message).toMatch(/Host/);
   });
 
+  it('refuses upgrades a page of another site opens, and admits the loopback origin', async () => {
+    const address = url(mainTreeDoc(spaceId), t.owner.token);
+    const hijack = await tryUpgrade(address, { origin: 'https://evil.example' });
+    expect(hijack.status).toBe(403);
+    expect(hijack.body.error.message).toMatch(/Origin/);
+    expect((await tryUpgrade(address, { origin: `http://127.0.0.1:${t.server.port}` })).status).toBe(101);
+  });
+
   it('answers 404 to names that are no doc', async () => {
     for (const name of [
       'nonsense',
