@@ -166,6 +166,15 @@ export class DocStore {
     this.db.transaction(() => this.branches.record(sourcePrefix, targetPrefix));
   }
 
+  /**
+   * Closes a forked branch for good (a merged change request): main's later writes are no longer
+   * copied into it, so they cost nothing per merged change request; the docs it never wrote read
+   * main as it is from then on.
+   */
+  freezeBranch(targetPrefix: string): void {
+    this.db.transaction(() => this.branches.freeze(targetPrefix));
+  }
+
   /** Where the doc's copy started; for an unwritten copy of a forked branch, its source as it is (unchanged since the fork). */
   forkBase(docId: string): ForkBase | undefined {
     return this.db.transaction(() => {
@@ -181,8 +190,7 @@ export class DocStore {
     return this.db.transaction((): DocResult<{ base: ForkBase }> => {
       const base = readForkBase(this.db, docId);
       if (!base) return problem('unknown-doc', `doc ${docId} is not a written fork`);
-      recordFork(this.db, docId, base.sourceDocId, this.stateOf(base.sourceDocId));
-      return { ok: true, base: readForkBase(this.db, docId)! };
+      return { ok: true, base: recordFork(this.db, docId, base.sourceDocId, this.stateOf(base.sourceDocId)) };
     });
   }
 
