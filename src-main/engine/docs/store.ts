@@ -9,7 +9,7 @@ import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
 import { EMPTY_STATE_VECTOR, advance, bringsStructs, type StateVector } from './state-vector.js';
-import { buildDoc, decode, mergeAll } from './updates.js';
+import { buildDoc, decode, mergeAll, newDoc } from './updates.js';
 
 /** What the store refuses, as a value: the caller knows whether it is a 400, a dropped message or a bug. */
 export interface DocProblem {
@@ -115,7 +115,7 @@ export class DocStore {
       const meta = this.log.meta(docId);
       if (!meta) {
         this.cache.drop(docId);
-        return new Y.Doc();
+        return newDoc();
       }
       if (this.writes.touches(docId)) return buildDoc(this.log.rows(docId).map((row) => row.update));
       return this.cached(docId, meta) ?? this.loadIntoCache(docId);
