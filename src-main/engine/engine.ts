@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
+import { Projector } from './content/projector.js';
 import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
@@ -55,6 +56,8 @@ export class Engine {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
+    // Every committed write of a page tree or body rewrites its projection in the same transaction.
+    new Projector(this.db, this.docs, options.clock ?? systemClock);
     this.deps = {
       db: this.db,
       docs: this.docs,

@@ -1,6 +1,7 @@
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
+import { content } from './content.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { permissions } from './permissions.js';
@@ -26,6 +27,7 @@ export const areas = {
   permissions,
   changeRequests,
   comments,
+  content,
 } as const;
 
 export const contract = {
@@ -40,6 +42,7 @@ export const contract = {
   ...permissions,
   ...changeRequests,
   ...comments,
+  ...content,
 } as const;
 
 export type ApiContract = typeof contract;

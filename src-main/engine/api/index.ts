@@ -3,6 +3,7 @@ import type { Handlers } from '../pipeline/index.js';
 import { changeRequestsHandlers } from './change-requests/routes.js';
 import { collectionsHandlers } from './collections/routes.js';
 import { commentsHandlers } from './comments/routes.js';
+import { contentHandlers } from './content/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
@@ -25,4 +26,5 @@ export const handlers: Handlers<ApiContract> = {
   ...permissionsHandlers,
   ...changeRequestsHandlers,
   ...commentsHandlers,
+  ...contentHandlers,
 };

@@ -52,6 +52,11 @@ function send(res: ServerResponse, response: ApiResponse): void {
       res.writeHead(response.status, response.headers).end();
       return;
     }
+    // A file's bytes go out as they are, under the content type their handler gave.
+    if (response.body instanceof Uint8Array) {
+      res.writeHead(response.status, { ...response.headers, 'content-length': response.body.length }).end(response.body);
+      return;
+    }
     const body = Buffer.from(JSON.stringify(response.body));
     res
       .writeHead(response.status, { ...response.headers, 'content-type': 'application/json', 'content-length': body.length })

@@ -4,6 +4,7 @@ import * as contentGrants from './003-content-grants.js';
 import * as yjsDocs from './004-yjs-docs.js';
 import * as comments from './005-comments.js';
 import * as revisionsChangeRequests from './006-revisions-change-requests.js';
+import * as content from './007-content.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -13,4 +14,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 4, name: 'yjs-docs', sql: yjsDocs.sql },
   { version: 5, name: 'comments', sql: comments.sql },
   { version: 6, name: 'revisions-change-requests', sql: revisionsChangeRequests.sql },
+  { version: 7, name: 'content', sql: content.sql },
 ];

@@ -1,0 +1,24 @@
+/**
+ * Fractional-index positions: strings that sort between any two others, so that inserting or
+ * moving a page writes only that page's `position` (siblings sort by (position, id)). Digits are
+ * base 62 in ASCII order; a position never ends in '0', so there is always room below it.
+ */
+const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A position after `before` and before `after` (null: no bound on that side). */
+export function positionBetween(before: string | null, after: string | null): string {
+  return midpoint(before ?? '', after);
+}
+
+function midpoint(low: string, high: string | null): string {
+  if (high !== null) {
+    let common = 0;
+    while ((low[common] ?? '0') === high[common]) common++;
+    if (common > 0) return high.slice(0, common) + midpoint(low.slice(common), high.slice(common));
+  }
+  const lowDigit = low ? DIGITS.indexOf(low[0]!) : 0;
+  const highDigit = high !== null ? DIGITS.indexOf(high[0]!) : DIGITS.length;
+  if (highDigit - lowDigit > 1) return DIGITS[Math.round((lowDigit + highDigit) / 2)]!;
+  if (high !== null && high.length > 1) return high.slice(0, 1);
+  return DIGITS[lowDigit]! + midpoint(low.slice(1), null);
+}
