@@ -29,7 +29,7 @@ export function insertFiles(batch: Batch, index: number, change: ChangeOf<'inser
     }
     const source = 'base64' in file ? { bytes: Buffer.from(file.base64 as string, 'base64'), contentType: file.contentType as string } : sourceFileAt(batch.ctx, file.url as string);
     if (isFailure(source)) return invalidChange(index, `${field}.url`, source.message);
-    if (source.bytes.length > MAX_FILE_BYTES) return invalidChange(index, field, 'a file holds at most 1 MB');
+    if (source.bytes.length > MAX_FILE_BYTES) return invalidChange(index, `${field}.${'base64' in file ? 'base64' : 'url'}`, 'a file holds at most 1 MB');
     const sha256 = createHash('sha256').update(source.bytes).digest('hex');
     storeBlob(batch.ctx.db, sha256, source.bytes);
     const stored = { id: newId(), name: file.name, contentType: file.contentType ?? source.contentType, size: source.bytes.length };
