@@ -7,7 +7,17 @@ const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A position after `before` and before `after` (null: no bound on that side). */
 export function positionBetween(before: string | null, after: string | null): string {
-  return midpoint(before ?? '', after);
+  return after === null ? following(before ?? '') : midpoint(before ?? '', after);
+}
+
+/**
+ * The shortest position after `low`, for appending: its first digit plus one, or past a 'z' the
+ * same one place further. Appending one page after another thus grows a position by one
+ * character every 61 pages, where halving the gap would every 6.
+ */
+function following(low: string): string {
+  const digit = low ? DIGITS.indexOf(low[0]!) : 0;
+  return digit < DIGITS.length - 1 ? DIGITS[digit + 1]! : DIGITS[digit]! + following(low.slice(1));
 }
 
 function midpoint(low: string, high: string | null): string {
