@@ -20,20 +20,25 @@ export type Outcome =
  */
 export class Batch {
   readonly edits: DocEdits;
-  readonly tree: Y.Doc;
   readonly outcomes = new Map<string, Outcome>();
   readonly refs = new Set<string>();
+  private readonly treeIds: [string, string];
 
   constructor(
     readonly ctx: RequestContext,
     readonly target: ContentTarget,
   ) {
     this.edits = new DocEdits(ctx.db, ctx.docs);
-    this.tree = this.edits.open(treeDoc(target.space.id, target.branch), treeDoc(target.space.id, MAIN));
+    this.treeIds = [treeDoc(target.space.id, target.branch), treeDoc(target.space.id, MAIN)];
+  }
+
+  /** The tree, to change it. Copying a large tree costs: changes that only read it use `pages()`. */
+  get tree(): Y.Doc {
+    return this.edits.open(...this.treeIds);
   }
 
   pages(): Map<string, TreePage> {
-    return readPages(this.tree);
+    return readPages(this.edits.read(...this.treeIds));
   }
 
   /** The siblings `parent` has, in order, leaving `except` out (the page being moved). */

@@ -49,16 +49,11 @@ export function updatePage(batch: Batch, index: number, change: ChangeOf<'update
   if ((change.slug !== undefined || place.parent !== page.parent) && siblingSlugs(batch, place.parent, page.id).has(slug)) {
     return invalidChange(index, change.slug !== undefined ? 'slug' : 'into', `a sibling page already has the slug "${slug}"`);
   }
+  if (parsed && page.type !== 'document') return invalidChange(index, 'document', `a ${page.type} page has no document`);
   const title = parsed?.meta.title ?? change.title;
-  setPageFields(batch.tree, page.id, {
-    ...(title !== undefined ? { title } : {}),
-    slug,
-    parent: place.parent,
-    position: place.position,
-    ...meta(change, parsed),
-  });
+  const fields = { ...(title !== undefined ? { title } : {}), slug, parent: place.parent, position: place.position, ...meta(change, parsed) };
+  if (changesAny(page, fields)) setPageFields(batch.tree, page.id, fields);
   if (parsed) {
-    if (page.type !== 'document') return invalidChange(index, 'document', `a ${page.type} page has no document`);
     const written = writePageBody(batch.pageBody(page.id), parsed);
     if (!written.ok) return invalidChange(index, 'document', describeContentError(written.error));
   }
@@ -115,6 +110,10 @@ function leadingHeading(parsed: ParsedPage): string | undefined {
   if (!parsed.fromMarkdown || first?.type !== 'heading' || first.attrs?.level !== 1) return undefined;
   const text = (first.content ?? []).map((node: PmNodeJson) => node.text ?? '').join('').trim();
   return text || undefined;
+}
+
+function changesAny(page: TreePage, fields: Partial<TreePage>): boolean {
+  return Object.entries(fields).some(([key, value]) => page[key as keyof TreePage] !== value);
 }
 
 function siblingSlugs(batch: Batch, parent: string | null, except?: string): Set<string> {
