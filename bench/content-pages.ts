@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { markdownToPm, writeBody } from '../src-shared/content/index.js';
 import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
+import { DocEdits } from '../src-main/engine/content/doc-edits.js';
 import { positionBetween } from '../src-main/engine/content/positions.js';
 import { setPageFields } from '../src-main/engine/content/tree.js';
 import { Engine } from '../src-main/engine/engine.js';
@@ -84,12 +85,9 @@ function seed(engine: Engine, spaceId: string, pages: number): void {
 }
 
 function append(engine: Engine, docId: string, change: (doc: Y.Doc) => void): void {
-  const doc = new Y.Doc();
-  Y.applyUpdate(doc, Y.encodeStateAsUpdate(engine.docs.load(docId)));
-  const before = Y.encodeStateVector(doc);
-  change(doc);
-  const appended = engine.docs.append(docId, Y.encodeStateAsUpdate(doc, before));
-  if (!appended.ok) throw new Error(appended.problem.message);
+  const edits = new DocEdits(engine.docs);
+  change(edits.open(docId));
+  edits.save();
 }
 
 /** Answers are read as loosely as a script reads JSON: the bench picks a few known fields. */

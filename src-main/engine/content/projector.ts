@@ -2,9 +2,8 @@ import { readBody } from '../../../src-shared/content/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { parseDocName, type Branch } from '../revisions/doc-names.js';
+import { pageDoc, parseDocName, treeDoc, type Branch } from '../revisions/doc-names.js';
 import { bodyFacts } from './body-text.js';
-import { readablePageDoc, readableTreeDoc } from './branches.js';
 import { pageRows, sameRow } from './page-rows.js';
 import {
   deletePage, hasPage, projectedPages, takeRows, upsertPage, writeBodyRows, writeFileRows,
@@ -72,7 +71,7 @@ function projectBranch(db: Database, docs: DocStore, entry: Touched, now: string
 
 /** Rewrites the rows of pages that changed; answers the pages that appeared, whose bodies need rows too. */
 function projectTree(db: Database, docs: DocStore, spaceId: string, branch: Branch, key: string, now: string): string[] {
-  const doc = docs.load(readableTreeDoc(db, spaceId, branch));
+  const doc = docs.load(treeDoc(spaceId, branch));
   const next = pageRows(readPages(doc));
   const current = new Map(projectedPages(db, spaceId, key).map((row) => [row.page_id, row]));
   for (const pageId of current.keys()) if (!next.has(pageId)) deletePage(db, spaceId, key, pageId);
@@ -89,7 +88,7 @@ function projectTree(db: Database, docs: DocStore, spaceId: string, branch: Bran
 
 function projectBody(db: Database, docs: DocStore, spaceId: string, branch: Branch, key: string, pageId: string, now: string): void {
   if (!hasPage(db, spaceId, key, pageId)) return;
-  const body = readBody(docs.load(readablePageDoc(db, spaceId, branch, pageId)));
+  const body = readBody(docs.load(pageDoc(spaceId, branch, pageId)));
   writeBodyRows(db, spaceId, key, pageId, bodyFacts(body), now);
 }
 

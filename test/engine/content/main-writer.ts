@@ -1,6 +1,7 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { markdownToPm, writeBody } from '../../../src-shared/content/index.js';
 import type { Engine } from '../../../src-main/engine/engine.js';
+import { DocEdits } from '../../../src-main/engine/content/doc-edits.js';
 import { setPageFields } from '../../../src-main/engine/content/tree.js';
 import { positionBetween } from '../../../src-main/engine/content/positions.js';
 import { MAIN, pageDoc, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
@@ -30,10 +31,7 @@ export function writeMainPages(engine: Engine, spaceId: string, pages: { id: str
 
 /** Edits a copy of the stored doc and appends the difference, as any writer of the store does. */
 export function append(engine: Engine, docId: string, change: (doc: Y.Doc) => void): void {
-  const doc = new Y.Doc();
-  Y.applyUpdate(doc, Y.encodeStateAsUpdate(engine.docs.load(docId)));
-  const before = Y.encodeStateVector(doc);
-  change(doc);
-  const appended = engine.docs.append(docId, Y.encodeStateAsUpdate(doc, before));
-  if (!appended.ok) throw new Error(appended.problem.message);
+  const edits = new DocEdits(engine.docs);
+  change(edits.open(docId));
+  edits.save();
 }

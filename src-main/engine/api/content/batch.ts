@@ -4,7 +4,7 @@ import { DocEdits } from '../../content/doc-edits.js';
 import { childrenIndex, readPages, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
-import { MAIN, pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
 import type { ContentTarget } from './rules.js';
 
 /** What a batch reports of each page it touched, in the order the pages were first touched. */
@@ -22,23 +22,23 @@ export class Batch {
   readonly edits: DocEdits;
   readonly outcomes = new Map<string, Outcome>();
   readonly refs = new Set<string>();
-  private readonly treeIds: [string, string];
+  private readonly treeId: string;
 
   constructor(
     readonly ctx: RequestContext,
     readonly target: ContentTarget,
   ) {
-    this.edits = new DocEdits(ctx.db, ctx.docs);
-    this.treeIds = [treeDoc(target.space.id, target.branch), treeDoc(target.space.id, MAIN)];
+    this.edits = new DocEdits(ctx.docs);
+    this.treeId = treeDoc(target.space.id, target.branch);
   }
 
   /** The tree, to change it. Copying a large tree costs: changes that only read it use `pages()`. */
   get tree(): Y.Doc {
-    return this.edits.open(...this.treeIds);
+    return this.edits.open(this.treeId);
   }
 
   pages(): Map<string, TreePage> {
-    return readPages(this.edits.read(...this.treeIds));
+    return readPages(this.edits.read(this.treeId));
   }
 
   /** The siblings `parent` has, in order, leaving `except` out (the page being moved). */
@@ -47,7 +47,7 @@ export class Batch {
   }
 
   pageBody(pageId: string): Y.Doc {
-    return this.edits.open(pageDoc(this.target.space.id, this.target.branch, pageId), pageDoc(this.target.space.id, MAIN, pageId));
+    return this.edits.open(pageDoc(this.target.space.id, this.target.branch, pageId));
   }
 
   /** Records what happened to a page; a page created then updated stays created, a deleted one stays deleted. */

@@ -5,7 +5,7 @@ import { freeSlug, slugFromTitle } from '../../content/slugs.js';
 import { readPages, removeSubtree, setPageFields, type TreePage } from '../../content/tree.js';
 import { newId } from '../../ids.js';
 import { isFailure, type Failure } from '../../pipeline/failure.js';
-import { MAIN, pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
 import { invalidChange, type Batch, type ChangeOf } from './batch.js';
 import { placement } from './placement.js';
 
@@ -77,13 +77,13 @@ export function revertPage(batch: Batch, index: number, change: ChangeOf<'revert
     return invalidChange(index, 'revision', "Folio reverts a page to the change request's base revision only");
   }
   if (change.block !== undefined) return invalidChange(index, 'block', 'Folio reverts whole pages only');
-  const baseTree = forkBaseDoc(batch.ctx.db, batch.ctx.docs, treeDoc(space.id, branch), treeDoc(space.id, MAIN));
+  const baseTree = forkBaseDoc(batch.ctx.docs, treeDoc(space.id, branch));
   const base = baseTree ? readPages(baseTree).get(change.page) : undefined;
   const current = batch.pages().get(change.page);
   if (!base && !current) return invalidChange(index, 'page', `no page ${change.page} in the change request or at its base`);
   if (!base) return deletePage(batch, index, { operation: 'delete_page', page: change.page });
   setPageFields(batch.tree, base.id, { ...emptyFields(current), ...fieldsOf(base) });
-  const baseBody = forkBaseDoc(batch.ctx.db, batch.ctx.docs, pageDoc(space.id, branch, base.id), pageDoc(space.id, MAIN, base.id));
+  const baseBody = forkBaseDoc(batch.ctx.docs, pageDoc(space.id, branch, base.id));
   if (baseBody) writeBody(batch.pageBody(base.id), readBody(baseBody));
   batch.touched({ object: current ? 'updated_page' : 'created_page', page: base.id });
 }
