@@ -115,6 +115,8 @@ export class Engine {
       ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
     });
     if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
+    // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
+    if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
     return {
       status: response.status,
       headers: { ...response.headers, 'content-type': 'application/json' },

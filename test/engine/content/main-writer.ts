@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type * as Y from 'yjs';
 import { markdownToPm, writeBody } from '../../../src-shared/content/index.js';
 import type { Engine } from '../../../src-main/engine/engine.js';
 import { DocEdits } from '../../../src-main/engine/content/doc-edits.js';
-import { setPageFields } from '../../../src-main/engine/content/tree.js';
+import { storeBlob } from '../../../src-main/engine/content/projection-sql.js';
+import { setFile, setPageFields } from '../../../src-main/engine/content/tree.js';
 import { positionBetween } from '../../../src-main/engine/content/positions.js';
 import { MAIN, pageDoc, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 
@@ -26,6 +28,17 @@ export function writeMainPages(engine: Engine, spaceId: string, pages: { id: str
       if (!parsed.ok) throw new Error(parsed.error.kind);
       append(engine, pageDoc(spaceId, MAIN, page.id), (doc) => writeBody(doc, parsed.value.body));
     }
+  });
+}
+
+/** Adds a file to a space's main tree, its bytes stored as the content API stores them. */
+export function writeMainFile(engine: Engine, spaceId: string, file: { id: string; name: string; contentType: string; bytes: Buffer }): void {
+  const blob = createHash('sha256').update(file.bytes).digest('hex');
+  engine.db.transaction(() => {
+    storeBlob(engine.db, blob, file.bytes);
+    append(engine, treeDoc(spaceId, MAIN), (doc) =>
+      setFile(doc, { id: file.id, name: file.name, contentType: file.contentType, size: file.bytes.length, blob }),
+    );
   });
 }
 
