@@ -34,7 +34,9 @@ export class DocEdits {
     return this.copies.get(docId)?.doc ?? this.docs.load(docId);
   }
 
-  save(): void {
+  /** Appends every changed copy; answers each saved doc with the seq of its row, the copy now being its state. */
+  save(): Map<string, { seq: number; doc: Y.Doc }> {
+    const saved = new Map<string, { seq: number; doc: Y.Doc }>();
     for (const [docId, copy] of this.copies) {
       const update = Y.encodeStateAsUpdate(copy.doc, copy.from);
       const { structs, ds } = Y.decodeUpdate(update);
@@ -42,7 +44,9 @@ export class DocEdits {
       const appended = this.docs.append(docId, update);
       // Updates Yjs just encoded always decode: a store that refuses one is a bug, not a bad request.
       if (!appended.ok) throw new Error(appended.problem.message);
+      saved.set(docId, { seq: appended.seq, doc: copy.doc });
     }
     this.copies.clear();
+    return saved;
   }
 }

@@ -54,7 +54,7 @@ export class DocStore {
   private readonly schedule: (task: () => void) => void;
   private readonly compactionsDue = new Set<string>();
   private closed = false;
-  private writeHook: ((docId: string) => void) | undefined;
+  private writeHook: ((docId: string, seq: number) => void) | undefined;
 
   constructor(
     private readonly db: Database,
@@ -198,10 +198,10 @@ export class DocStore {
   }
 
   /**
-   * Calls `hook` with the doc id of every row written, inside the writing transaction (the
+   * Calls `hook` with the doc id and seq of every row written, inside the writing transaction (the
    * projections of src-main/engine/content/ follow every writer this way). One hook per store.
    */
-  onWriteInTransaction(hook: (docId: string) => void): void {
+  onWriteInTransaction(hook: (docId: string, seq: number) => void): void {
     this.writeHook = hook;
   }
 
@@ -257,7 +257,7 @@ export class DocStore {
     const seq = (meta?.seq ?? 0) + 1;
     this.log.append(docId, seq, update, Y.encodeStateVector(held));
     this.writes.add({ docId, seq, update, origin, rowCount: (meta?.rowCount ?? 0) + 1 });
-    this.writeHook?.(docId);
+    this.writeHook?.(docId, seq);
     return seq;
   }
 

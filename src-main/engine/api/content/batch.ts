@@ -1,6 +1,8 @@
 import type * as Y from 'yjs';
 import type { ChangeRequestContentChange } from '../../../../src-shared/contract/content.js';
 import { DocEdits } from '../../content/doc-edits.js';
+import { projectorOf } from '../../content/projector.js';
+import { watchTree, type TreeChanges } from '../../content/tree-watch.js';
 import { childrenIndex, readPages, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
@@ -23,6 +25,7 @@ export class Batch {
   readonly outcomes = new Map<string, Outcome>();
   readonly refs = new Set<string>();
   private readonly treeId: string;
+  private treeChanges: TreeChanges | undefined;
 
   constructor(
     readonly ctx: RequestContext,
@@ -34,7 +37,18 @@ export class Batch {
 
   /** The tree, to change it. Copying a large tree costs: changes that only read it use `pages()`. */
   get tree(): Y.Doc {
-    return this.edits.open(this.treeId);
+    const doc = this.edits.open(this.treeId);
+    this.treeChanges ??= watchTree(doc);
+    return doc;
+  }
+
+  /**
+   * Appends what the batch changed. The projector is lent the tree as written and the pages changed,
+   * so that it reads and writes only their rows.
+   */
+  save(): void {
+    const saved = this.edits.save().get(this.treeId);
+    if (saved && this.treeChanges) projectorOf(this.ctx.docs)?.lend(this.treeId, saved.seq, saved.doc, this.treeChanges);
   }
 
   pages(): Map<string, TreePage> {
