@@ -9,13 +9,15 @@ import { httpTransport } from '../src-shared/client/http-transport.js';
 import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchPdf, report as reportPdf } from './pdf.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
  * server answering the same bytes, in the same run. Servers run in child processes so that
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
- * writes of a 10,000-page space, and the Yjs doc store's load and compaction figures.
+ * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, and the PDF of a
+ * 100-page change request.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -105,6 +107,7 @@ async function all(): Promise<void> {
   benchContentConversions();
   await benchContentPages();
   reportDocStore(benchDocStore());
+  reportPdf(await benchPdf());
 }
 
 all().catch((error: Error) => {

@@ -5,6 +5,7 @@ import { comments } from './comments.js';
 import { content } from './content.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
+import { pdf } from './pdf.js';
 import { permissions } from './permissions.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
@@ -30,6 +31,7 @@ export const areas = {
   comments,
   content,
   changeRequestComments,
+  pdf,
 } as const;
 
 export const contract = {
@@ -46,6 +48,7 @@ export const contract = {
   ...comments,
   ...content,
   ...changeRequestComments,
+  ...pdf,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -7,6 +7,7 @@ import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
+import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
@@ -29,4 +30,5 @@ export const handlers: Handlers<ApiContract> = {
   ...commentsHandlers,
   ...contentHandlers,
   ...changeRequestCommentsHandlers,
+  ...pdfHandlers,
 };

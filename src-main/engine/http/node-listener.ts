@@ -24,6 +24,18 @@ export function nodeListener(dispatcher: Dispatcher, port: () => number, files?:
       return;
     }
     const base = { method: req.method ?? 'GET', pathname: url.pathname, query: parseQuery(url.searchParams), authorization: req.headers.authorization };
+    const download = dispatcher.download({ ...base, body: undefined });
+    if (download) {
+      req.resume();
+      download.then(
+        (response) => send(res, response),
+        (error: unknown) => {
+          console.error(error);
+          send(res, failureResponse(new Failure(500, 'Internal error')));
+        },
+      );
+      return;
+    }
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
       req.resume();
       send(res, dispatcher.dispatch({ ...base, body: undefined }));
