@@ -54,6 +54,7 @@ export class DocStore {
   private readonly schedule: (task: () => void) => void;
   private readonly compactionsDue = new Set<string>();
   private closed = false;
+  private writeHook: ((docId: string, seq: number) => void) | undefined;
 
   constructor(
     private readonly db: Database,
@@ -204,6 +205,14 @@ export class DocStore {
     return this.observers.on(docId, observer);
   }
 
+  /**
+   * Calls `hook` with the doc id and seq of every row written, inside the writing transaction (the
+   * projections of src-main/engine/content/ follow every writer this way). One hook per store.
+   */
+  onWriteInTransaction(hook: (docId: string, seq: number) => void): void {
+    this.writeHook = hook;
+  }
+
   /** Loaded docs, for tests and diagnostics. */
   get cacheSize(): { docs: number; bytes: number } {
     return this.cache.size;
@@ -256,6 +265,7 @@ export class DocStore {
     const seq = (meta?.seq ?? 0) + 1;
     this.log.append(docId, seq, update, Y.encodeStateVector(held));
     this.writes.add({ docId, seq, update, origin, rowCount: (meta?.rowCount ?? 0) + 1 });
+    this.writeHook?.(docId, seq);
     return seq;
   }
 
