@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { attempt } from '../api/call.js';
+import type { ChangeRequest } from '../api/types.js';
+import { formatDate } from '../components/format.js';
+import { Loaded } from '../components/Loaded.js';
+import { NameForm } from '../components/NameForm.js';
+import { ProblemLine } from '../components/ProblemLine.js';
+import { useWorkspace } from '../frame/workspace-context.js';
+import { useResource } from '../hooks/use-resource.js';
+import { hrefFor } from '../routing/route.js';
+import { useAction } from '../settings/use-action.js';
+import { statusMoves } from './status-moves.js';
+
+interface Props {
+  org: string;
+  spaceId: string;
+  number: number;
+}
+
+/** One change request: its subject and status, and the moves between statuses its reviewers make. */
+export function ChangeRequestScreen({ org, spaceId, number }: Props) {
+  const { client } = useWorkspace();
+  const params = { spaceId, changeRequestId: String(number) };
+  const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => attempt(client, 'getChangeRequestById', { params }));
+  const { problem, run } = useAction(reload);
+  const [renaming, setRenaming] = useState(false);
+  const update = (body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => run(attempt(client, 'updateChangeRequestById', { params, body }));
+  return (
+    <div className="screen change-request">
+      <a href={hrefFor({ screen: 'space', org, space: spaceId })}>← Back to the space</a>
+      <Loaded resource={resource} what="the change request" onRetry={reload}>
+        {(changeRequest: ChangeRequest) => (
+          <>
+            <header className="space-header">
+              <h1>
+                <span className="number">#{changeRequest.number}</span> {changeRequest.subject || 'Untitled change request'}
+              </h1>
+              <p className="badges">
+                <span className={`badge status-${changeRequest.status}`}>{changeRequest.status}</span>
+                <span className="note">
+                  opened by {changeRequest.createdBy.displayName}, {formatDate(changeRequest.createdAt)}
+                </span>
+                {changeRequest.outdated && <span className="badge">main has changed since</span>}
+              </p>
+              <div className="toolbar">
+                {changeRequest.status !== 'merged' && (
+                  <button type="button" className="secondary" onClick={() => setRenaming(true)}>
+                    Edit subject
+                  </button>
+                )}
+                {statusMoves(changeRequest.status).map((move) => (
+                  <button key={move.to} type="button" className="secondary" onClick={() => void update({ status: move.to })}>
+                    {move.label}
+                  </button>
+                ))}
+              </div>
+              {renaming && (
+                <NameForm label="Subject" submitLabel="Save" initial={changeRequest.subject} maxLength={100} onCancel={() => setRenaming(false)} onSubmit={(subject) => update({ subject })} />
+              )}
+              <ProblemLine problem={problem} />
+            </header>
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId, useState } from 'react';
+import { attempt } from '../api/call.js';
+import { LoadedList } from '../components/Loaded.js';
+import { useWorkspace } from '../frame/workspace-context.js';
+import { useResource } from '../hooks/use-resource.js';
+import { CommentThread } from './CommentThread.js';
+import { MarkdownForm } from './MarkdownForm.js';
+
+type Status = 'all' | 'open' | 'resolved';
+
+/** The space's comment threads, newest first, with a filter on their status. */
+export function CommentsPanel({ spaceId, canComment }: { spaceId: string; canComment: boolean }) {
+  const { client } = useWorkspace();
+  const filterId = useId();
+  const [status, setStatus] = useState<Status>('open');
+  const [problem, setProblem] = useState<string>();
+  const { resource, reload } = useResource(`comments/${spaceId}/${status}`, () =>
+    attempt(client, 'listCommentsInSpace', { params: { spaceId }, query: { status, format: 'markdown', order: 'desc' } }),
+  );
+  const post = async (markdown: string) => {
+    const posted = await attempt(client, 'postCommentInSpace', { params: { spaceId }, body: { body: { markdown } } });
+    setProblem(posted.ok ? undefined : posted.problem);
+    if (posted.ok) reload();
+    return posted.ok;
+  };
+  return (
+    <aside className="panel comments-panel" aria-labelledby="comments-title">
+      <div className="panel-head">
+        <h2 id="comments-title">Comments</h2>
+        <label htmlFor={filterId} className="visually-hidden">
+          Show comments
+        </label>
+        <select id={filterId} value={status} onChange={(event) => setStatus(event.target.value as Status)}>
+          <option value="open">Open</option>
+          <option value="resolved">Resolved</option>
+          <option value="all">All</option>
+        </select>
+      </div>
+      {canComment && <MarkdownForm label="New comment" submitLabel="Comment" onSubmit={post} />}
+      {problem && (
+        <p role="alert" className="problem">
+          {problem}
+        </p>
+      )}
+      <LoadedList resource={resource} what="comments" empty={status === 'resolved' ? 'No resolved comments.' : 'No comments yet.'} onRetry={reload}>
+        {(threads) => threads.map((comment) => <CommentThread key={comment.id} spaceId={spaceId} comment={comment} onChanged={reload} />)}
+      </LoadedList>
+    </aside>
+  );
+}

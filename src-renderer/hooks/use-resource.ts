@@ -1,0 +1,28 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Outcome } from '../api/call.js';
+
+export type Resource<T> = { status: 'loading' } | { status: 'failed'; problem: string } | { status: 'ready'; data: T };
+
+/**
+ * Data a screen loads for itself. `key` names what is loaded: when it changes the screen starts
+ * over, and an answer for an older key is dropped. A reload keeps showing the data it replaces.
+ */
+export function useResource<T>(key: string, load: () => Promise<Outcome<T>>): { resource: Resource<T>; reload(): void } {
+  const [state, setState] = useState<{ key: string; resource: Resource<T> }>({ key, resource: { status: 'loading' } });
+  const [generation, setGeneration] = useState(0);
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
+  useEffect(() => {
+    let current = true;
+    void latestLoad.current().then((outcome) => {
+      if (!current) return;
+      const resource: Resource<T> = outcome.ok ? { status: 'ready', data: outcome.data } : { status: 'failed', problem: outcome.problem };
+      setState({ key, resource });
+    });
+    return () => {
+      current = false;
+    };
+  }, [key, generation]);
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  return { resource: state.key === key ? state.resource : { status: 'loading' }, reload };
+}

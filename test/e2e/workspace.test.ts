@@ -1,0 +1,123 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, screenshot, skipReason } from './chromium.js';
+import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
+
+/** A person's first hour in the browser build: the sidebar, a space, comments, settings. */
+describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
+  let served: ServedEngine;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    served = await serveEngine();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}`));
+    page.setDefaultTimeout(5_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('.org h2 a').first().click();
+    await page.getByRole('navigation', { name: 'Collections and spaces' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  const sidebar = () => page.getByRole('navigation', { name: 'Collections and spaces' });
+  const row = (title: string) => sidebar().locator('.tree-row', { hasText: title });
+
+  it('creates a collection and a space inside it', async () => {
+    await sidebar().getByRole('button', { name: 'New collection' }).click();
+    await sidebar().getByLabel('Collection title').fill('Guides');
+    await sidebar().getByLabel('Collection title').press('Enter');
+    await row('Guides').waitFor();
+
+    await sidebar().getByRole('button', { name: 'New space in Guides' }).click();
+    await sidebar().getByLabel('Space title').fill('Onboarding');
+    await sidebar().getByRole('button', { name: 'Create space' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Onboarding' }).waitFor();
+    expect(await sidebar().locator('.tree-item[data-kind=collection] .tree-item[data-kind=space]').allTextContents()).toEqual([
+      expect.stringContaining('Onboarding'),
+    ]);
+  });
+
+  it('renames a space from the sidebar', async () => {
+    await sidebar().getByRole('button', { name: 'Rename Onboarding' }).click();
+    await sidebar().getByLabel('New name').fill('Getting started');
+    await sidebar().getByLabel('New name').press('Enter');
+    await row('Getting started').waitFor();
+    expect(await row('Onboarding').count()).toBe(0);
+  });
+
+  it('moves a space with the keyboard, then back into the collection by dragging', async () => {
+    await sidebar().getByRole('button', { name: 'Move Getting started' }).click();
+    await sidebar().getByLabel('Move to').selectOption({ label: 'Top level' });
+    await sidebar().getByRole('button', { name: 'Move', exact: true }).press('Enter');
+    await expect.poll(() => sidebar().locator('.tree > .tree-item[data-kind=space]').allTextContents()).toEqual([
+      expect.stringContaining('Getting started'),
+    ]);
+
+    await row('Getting started').dragTo(row('Guides'));
+    await expect.poll(() => sidebar().locator('.tree > .tree-item[data-kind=space]').count()).toBe(0);
+    await page.screenshot({ path: screenshot('sidebar.png') });
+  });
+
+  it('sends a space to the trash and restores it', async () => {
+    await sidebar().getByRole('button', { name: 'Delete Getting started' }).click();
+    await sidebar().getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => row('Getting started').count()).toBe(0);
+
+    await sidebar().getByRole('link', { name: 'Trash' }).click();
+    await page.getByRole('button', { name: 'Restore Getting started' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Getting started' }).waitFor();
+    await row('Getting started').waitFor();
+  });
+
+  it('comments on the space, replies, reacts and resolves', async () => {
+    const comments = page.getByRole('complementary', { name: 'Comments' });
+    await comments.getByLabel('New comment').fill('Should this page mention the VPN?');
+    await comments.getByRole('button', { name: 'Comment', exact: true }).click();
+    const thread = comments.locator('.thread').first();
+    await thread.getByText('Should this page mention the VPN?').waitFor();
+    await thread.getByLabel('Reply').fill('Yes, in the first section.');
+    await thread.getByRole('button', { name: 'Reply', exact: true }).click();
+    await thread.getByText('Yes, in the first section.').waitFor();
+    const reactions = thread.locator('.thread-actions');
+    await reactions.getByRole('button', { name: '👍 0' }).click();
+    await reactions.getByRole('button', { name: '👍 1', pressed: true }).waitFor();
+    await page.screenshot({ path: screenshot('space.png') });
+    await thread.getByRole('button', { name: 'Resolve' }).click();
+    await comments.getByText('No comments yet.').waitFor();
+  });
+
+  it('opens a change request from the space', async () => {
+    await page.getByRole('button', { name: 'New change request' }).click();
+    await page.getByLabel('Subject').fill('Explain the VPN');
+    await page.getByLabel('Subject').press('Enter');
+    await page.getByRole('heading', { level: 1, name: '#1 Explain the VPN' }).waitFor();
+    await page.getByRole('button', { name: 'Back to draft' }).click();
+    await page.locator('.badge.status-draft').waitFor();
+  });
+
+  it('shows the API address and token in Settings, and the members', async () => {
+    await sidebar().getByRole('link', { name: 'Settings' }).click();
+    expect(await page.getByTestId('api-address').textContent()).toBe(served.server.url);
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(await page.getByTestId('api-token').textContent()).toBe(served.token);
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    await page.screenshot({ path: screenshot('members.png') });
+  });
+
+  it('deletes a collection, its space going to the trash', async () => {
+    await sidebar().getByRole('button', { name: 'Delete Guides' }).click();
+    await sidebar().getByRole('button', { name: 'Delete', exact: true }).click();
+    await sidebar().getByText('No spaces yet. Create one to start writing.').waitFor();
+    await sidebar().getByRole('link', { name: 'Trash' }).click();
+    await page.getByRole('button', { name: 'Restore Getting started' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});
