@@ -10,10 +10,13 @@ export interface ItemRef {
 }
 
 /**
- * Collections nested by their parents, each holding its collections and then its spaces. An item
- * whose parent the caller cannot see stands at the top level.
+ * Collections nested by their parents, each holding its collections and then its spaces, each
+ * kind by title (the nested listing has no order shared by siblings, so the sidebar sorts as a
+ * file browser does). An item whose parent the caller cannot see stands at the top level.
  */
-export function buildTree(collections: Collection[], spaces: Space[]): TreeNode[] {
+export function buildTree(unsortedCollections: Collection[], unsortedSpaces: Space[]): TreeNode[] {
+  const collections = byTitle(unsortedCollections);
+  const spaces = byTitle(unsortedSpaces);
   const known = new Set(collections.map((collection) => collection.id));
   const childrenOf = (parent: string | undefined): TreeNode[] => [
     ...collections
@@ -22,6 +25,10 @@ export function buildTree(collections: Collection[], spaces: Space[]): TreeNode[
     ...spaces.filter((space) => placedUnder(space.parent, known) === parent).map((item): TreeNode => ({ kind: 'space', item })),
   ];
   return childrenOf(undefined);
+}
+
+function byTitle<T extends { title: string; id: string }>(items: T[]): T[] {
+  return [...items].sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
 }
 
 function placedUnder(parent: string | undefined, known: Set<string>): string | undefined {
