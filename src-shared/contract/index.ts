@@ -1,3 +1,4 @@
+import { changeRequestComments } from './change-request-comments.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
@@ -26,6 +27,7 @@ export const areas = {
   permissions,
   changeRequests,
   comments,
+  changeRequestComments,
 } as const;
 
 export const contract = {
@@ -40,6 +42,7 @@ export const contract = {
   ...permissions,
   ...changeRequests,
   ...comments,
+  ...changeRequestComments,
 } as const;
 
 export type ApiContract = typeof contract;

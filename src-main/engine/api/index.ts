@@ -2,6 +2,7 @@ import type { ApiContract } from '../../../src-shared/contract/index.js';
 import type { Handlers } from '../pipeline/index.js';
 import { changeRequestsHandlers } from './change-requests/routes.js';
 import { collectionsHandlers } from './collections/routes.js';
+import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
 import { commentsHandlers } from './comments/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
@@ -25,4 +26,5 @@ export const handlers: Handlers<ApiContract> = {
   ...permissionsHandlers,
   ...changeRequestsHandlers,
   ...commentsHandlers,
+  ...changeRequestCommentsHandlers,
 };
