@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { attempt } from '../api/call.js';
-import type { ChangeRequest } from '../api/types.js';
+import { attempt, type Outcome } from '../api/call.js';
+import type { ApiClient } from '../../src-shared/client/client.js';
+import type { ChangeRequest, Space } from '../api/types.js';
+import { CommentsPanel } from '../comments/CommentsPanel.js';
 import { formatDate } from '../components/format.js';
 import { Loaded } from '../components/Loaded.js';
 import { NameForm } from '../components/NameForm.js';
@@ -21,16 +23,16 @@ interface Props {
 export function ChangeRequestScreen({ org, spaceId, number }: Props) {
   const { client } = useWorkspace();
   const params = { spaceId, changeRequestId: String(number) };
-  const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => attempt(client, 'getChangeRequestById', { params }));
+  const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number));
   const { problem, run } = useAction(reload);
   const [renaming, setRenaming] = useState(false);
   const update = (body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => run(attempt(client, 'updateChangeRequestById', { params, body }));
   return (
     <div className="screen change-request">
-      <a href={hrefFor({ screen: 'space', org, space: spaceId })}>← Back to the space</a>
       <Loaded resource={resource} what="the change request" onRetry={reload}>
-        {(changeRequest: ChangeRequest) => (
+        {({ changeRequest, space }) => (
           <>
+            <a href={hrefFor({ screen: 'space', org, space: spaceId })}>← {space.title || 'Untitled space'}</a>
             <header className="space-header">
               <h1>
                 <span className="number">#{changeRequest.number}</span> {changeRequest.subject || 'Untitled change request'}
@@ -59,9 +61,21 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
               )}
               <ProblemLine problem={problem} />
             </header>
+            <CommentsPanel place={{ spaceId, changeRequestId: changeRequest.id }} canComment={space.permissions.comment} />
           </>
         )}
       </Loaded>
     </div>
   );
+}
+
+/** The change request and its space, whose permissions say what the caller may do here. */
+async function loadBoth(client: ApiClient, spaceId: string, number: number): Promise<Outcome<{ changeRequest: ChangeRequest; space: Space }>> {
+  const [changeRequest, space] = await Promise.all([
+    attempt(client, 'getChangeRequestById', { params: { spaceId, changeRequestId: String(number) } }),
+    attempt(client, 'getSpaceById', { params: { spaceId } }),
+  ]);
+  if (!changeRequest.ok) return changeRequest;
+  if (!space.ok) return space;
+  return { ok: true, data: { changeRequest: changeRequest.data, space: space.data } };
 }

@@ -1,31 +1,29 @@
 import { useState } from 'react';
-import { attempt, type Outcome } from '../api/call.js';
+import type { Outcome } from '../api/call.js';
 import type { SpaceComment } from '../api/types.js';
 import { ConfirmAction } from '../components/ConfirmAction.js';
 import { Loaded } from '../components/Loaded.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
+import type { CommentCalls } from './comment-calls.js';
 import { MarkdownForm } from './MarkdownForm.js';
 import { PostBody } from './Post.js';
 import { Reactions, type ReactionChange } from './Reactions.js';
 
 interface Props {
-  spaceId: string;
+  calls: CommentCalls;
   comment: SpaceComment;
   onChanged(): void;
 }
 
 /** One thread: the comment, its reactions, resolve or reopen, and its replies on demand. */
-export function CommentThread({ spaceId, comment, onChanged }: Props) {
-  const { client, user } = useWorkspace();
+export function CommentThread({ calls, comment, onChanged }: Props) {
+  const { user } = useWorkspace();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const params = { spaceId, commentId: comment.id };
   const replies = useResource(`replies/${comment.id}/${open}/${comment.replies}`, () =>
-    open
-      ? attempt(client, 'listCommentRepliesInSpace', { params, query: { format: 'markdown' } })
-      : Promise.resolve({ ok: true as const, data: { items: [], count: 0 } }),
+    open ? calls.replies(comment.id) : Promise.resolve({ ok: true as const, data: { items: [] } }),
   );
 
   const settle = (outcome: Outcome<unknown>): boolean => {
@@ -33,15 +31,14 @@ export function CommentThread({ spaceId, comment, onChanged }: Props) {
     if (outcome.ok) onChanged();
     return outcome.ok;
   };
-  const update = async (body: { resolved?: boolean } & ReactionChange) =>
-    settle(await attempt(client, 'updateCommentInSpace', { params, body }));
+  const update = async (body: { resolved?: boolean } & ReactionChange) => settle(await calls.update(comment.id, body));
   const reactToReply = async (commentReplyId: string, body: ReactionChange) => {
-    settle(await attempt(client, 'updateCommentReplyInSpace', { params: { ...params, commentReplyId }, body }));
+    settle(await calls.updateReply(comment.id, commentReplyId, body));
     replies.reload();
   };
   const reply = async (markdown: string) => {
     setOpen(true);
-    return settle(await attempt(client, 'postCommentReplyInSpace', { params, body: { body: { markdown } } }));
+    return settle(await calls.reply(comment.id, { body: { markdown } }));
   };
   const resolved = comment.status === 'resolved';
 
@@ -69,7 +66,7 @@ export function CommentThread({ spaceId, comment, onChanged }: Props) {
         <ConfirmAction
           question="Delete this comment and its replies?"
           confirmLabel="Delete"
-          onConfirm={async () => settle(await attempt(client, 'deleteCommentInSpace', { params }))}
+          onConfirm={async () => settle(await calls.remove(comment.id))}
           onCancel={() => setDeleting(false)}
         />
       )}

@@ -1,24 +1,25 @@
 import { useId, useState } from 'react';
-import { attempt } from '../api/call.js';
 import { LoadedList } from '../components/Loaded.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
+import { commentCalls, type CommentPlace } from './comment-calls.js';
 import { CommentThread } from './CommentThread.js';
 import { MarkdownForm } from './MarkdownForm.js';
 
 type Status = 'all' | 'open' | 'resolved';
 
-/** The space's comment threads, newest first, with a filter on their status. */
-export function CommentsPanel({ spaceId, canComment }: { spaceId: string; canComment: boolean }) {
+/** The comment threads of a space or a change request, newest first, with a filter on their status. */
+export function CommentsPanel({ place, canComment }: { place: CommentPlace; canComment: boolean }) {
   const { client } = useWorkspace();
+  const calls = commentCalls(client, place);
   const filterId = useId();
   const [status, setStatus] = useState<Status>('open');
   const [problem, setProblem] = useState<string>();
-  const { resource, reload } = useResource(`comments/${spaceId}/${status}`, () =>
-    attempt(client, 'listCommentsInSpace', { params: { spaceId }, query: { status, format: 'markdown', order: 'desc' } }),
+  const { resource, reload } = useResource(`comments/${place.spaceId}/${place.changeRequestId ?? ''}/${status}`, () =>
+    calls.list({ status, format: 'markdown', order: 'desc' }),
   );
   const post = async (markdown: string) => {
-    const posted = await attempt(client, 'postCommentInSpace', { params: { spaceId }, body: { body: { markdown } } });
+    const posted = await calls.post({ body: { markdown } });
     setProblem(posted.ok ? undefined : posted.problem);
     if (posted.ok) reload();
     return posted.ok;
@@ -43,7 +44,7 @@ export function CommentsPanel({ spaceId, canComment }: { spaceId: string; canCom
         </p>
       )}
       <LoadedList resource={resource} what="comments" empty={status === 'resolved' ? 'No resolved comments.' : 'No comments yet.'} onRetry={reload}>
-        {(threads) => threads.map((comment) => <CommentThread key={comment.id} spaceId={spaceId} comment={comment} onChanged={reload} />)}
+        {(threads) => threads.map((comment) => <CommentThread key={comment.id} calls={calls} comment={comment} onChanged={reload} />)}
       </LoadedList>
     </aside>
   );

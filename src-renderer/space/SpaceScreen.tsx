@@ -29,7 +29,7 @@ export function SpaceScreen({ org, spaceId }: { org: string; spaceId: string }) 
           />
           <div className="space-columns">
             <ChangeRequestsSection org={org} space={space} />
-            <CommentsPanel spaceId={space.id} canComment={space.permissions.comment} />
+            <CommentsPanel place={{ spaceId: space.id }} canComment={space.permissions.comment} />
           </div>
         </div>
       )}

@@ -99,6 +99,11 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await page.getByRole('heading', { level: 1, name: '#1 Explain the VPN' }).waitFor();
     await page.getByRole('button', { name: 'Back to draft' }).click();
     await page.locator('.badge.status-draft').waitFor();
+    const comments = page.getByRole('complementary', { name: 'Comments' });
+    await comments.getByLabel('New comment').fill('Ready when the diagram is in.');
+    await comments.getByRole('button', { name: 'Comment', exact: true }).click();
+    await comments.locator('.thread').getByText('Ready when the diagram is in.').waitFor();
+    await page.screenshot({ path: screenshot('change-request.png') });
   });
 
   it('shows the API address and token in Settings, and the members', async () => {

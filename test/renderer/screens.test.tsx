@@ -5,6 +5,7 @@ import type { Outcome } from '../../src-renderer/api/call.js';
 import { attempt } from '../../src-renderer/api/call.js';
 import type { ChangeRequest, Member, Space, SpaceComment } from '../../src-renderer/api/types.js';
 import { statusMoves } from '../../src-renderer/changes/status-moves.js';
+import { commentCalls } from '../../src-renderer/comments/comment-calls.js';
 import { CommentThread } from '../../src-renderer/comments/CommentThread.js';
 import { LoadedList } from '../../src-renderer/components/Loaded.js';
 import { TreeContext, WorkspaceContext, type Workspace } from '../../src-renderer/frame/workspace-context.js';
@@ -118,7 +119,7 @@ describe('a space', () => {
 
 describe('a comment thread', () => {
   it('shows the body, the reactions with mine pressed, replies, and resolve', () => {
-    const html = render(<CommentThread spaceId={space.id} comment={comment} onChanged={() => undefined} />);
+    const html = render(<CommentThread calls={commentCalls(workspace.client, { spaceId: space.id })} comment={comment} onChanged={() => undefined} />);
     expect(html).toContain('<p class="post-body">Mention the VPN?</p>');
     expect(html).toMatch(/aria-pressed="true"[^>]*aria-label="🎉 1"/);
     expect(html).toMatch(/aria-pressed="false"[^>]*aria-label="👍 0"/);
@@ -129,7 +130,7 @@ describe('a comment thread', () => {
 
   it('says who resolved a resolved thread and offers to reopen it', () => {
     const resolved = { ...comment, status: 'resolved' as const, resolvedAt: comment.postedAt, resolvedBy: comment.postedBy };
-    const html = render(<CommentThread spaceId={space.id} comment={resolved} onChanged={() => undefined} />);
+    const html = render(<CommentThread calls={commentCalls(workspace.client, { spaceId: space.id })} comment={resolved} onChanged={() => undefined} />);
     expect(html).toContain(`Resolved by ${comment.postedBy.displayName}`);
     expect(html).toContain('Reopen</button>');
   });
