@@ -115,6 +115,9 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('row').count()).toBe(2);
     await page.screenshot({ path: screenshot('members.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: screenshot('members-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('deletes a collection, its space going to the trash', async () => {
