@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { ApiClient } from '../../src-shared/client/client.js';
 import { organizationOf, type Route } from '../routing/route.js';
 import { useRoute } from '../routing/use-route.js';
+import { SearchDialog } from '../search/SearchDialog.js';
 import { Sidebar } from '../sidebar/Sidebar.js';
 import type { Overview } from '../store/overview.js';
 import type { ApiAccess } from '../store/session.js';
@@ -39,6 +40,7 @@ export function Frame({ user, organizations, client, access, storage, route: fix
           <header className="bar">
             <span className="brand">Folio</span>
             <OrgSwitcher organizations={organizations} current={org} />
+            {org && <SearchDialog key={org} org={org} />}
             <span className="who">
               Signed in as <strong>{user.displayName}</strong>
             </span>

@@ -120,6 +120,15 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
+  it('opens search with Ctrl-K and says when nothing matches', async () => {
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('dialog', { name: 'Search' });
+    await search.getByLabel('Search this organization').fill('vpn');
+    await search.getByText('Nothing matches “vpn”.').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => search.isVisible()).toBe(false);
+  });
+
   it('deletes a collection, its space going to the trash', async () => {
     await sidebar().getByRole('button', { name: 'Delete Guides' }).click();
     await sidebar().getByRole('button', { name: 'Delete', exact: true }).click();
