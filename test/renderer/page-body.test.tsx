@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { markdownToPm } from '../../src-shared/content/index.js';
+import { PageBody, safeHref } from '../../src-renderer/content/PageBody.js';
+
+function renderMarkdown(markdown: string): string {
+  const page = markdownToPm(markdown);
+  if (!page.ok) throw new Error(page.error.kind);
+  return renderToStaticMarkup(<PageBody body={page.value.body} />);
+}
+
+describe('a page drawn for reading', () => {
+  it('draws headings, marks, links, lists, tasks, code and tables', () => {
+    const html = renderMarkdown(
+      [
+        '# Setup',
+        'Install **the _client_** from [the site](https://example.com).',
+        '- one',
+        '- two',
+        '',
+        'Then:',
+        '',
+        '- [x] done',
+        '',
+        '```sh',
+        'npm start',
+        '```',
+        '',
+        '| Key | Value |',
+        '| --- | ---: |',
+        '| a | 1 |',
+      ].join('\n'),
+    );
+    expect(html).toMatch(/<h1 id="[^"]+">Setup<\/h1>/);
+    expect(html).toContain('<strong>the </strong><strong><em>client</em></strong>');
+    expect(html).toContain('<a href="https://example.com">the site</a>');
+    expect(html).toMatch(/<ul id="[^"]+"><li id="[^"]+"><p id="[^"]+">one<\/p><\/li>/);
+    expect(html).toContain('<input type="checkbox" readOnly="" disabled="" aria-label="Done" checked=""/>');
+    expect(html).toMatch(/<pre id="[^"]+" data-language="sh"><code>npm start<\/code><\/pre>/);
+    expect(html).toMatch(/<th[^>]*style="text-align:right"[^>]*>Value<\/th>/);
+  });
+
+  it('keeps script out of links', () => {
+    expect(safeHref('javascript:alert(1)')).toBeUndefined();
+    expect(safeHref('https://example.com')).toBe('https://example.com');
+    expect(renderMarkdown('[x](javascript:alert(1))')).not.toContain('javascript:');
+  });
+
+  it('draws an empty page as an empty body', () => {
+    expect(renderToStaticMarkup(<PageBody body={{ type: 'doc', content: [] }} />)).toBe('<div class="page-body"></div>');
+  });
+});
