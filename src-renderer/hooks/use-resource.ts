@@ -5,9 +5,14 @@ export type Resource<T> = { status: 'loading' } | { status: 'failed'; problem: s
 
 /**
  * Data a screen loads for itself. `key` names what is loaded: when it changes the screen starts
- * over, and an answer for an older key is dropped. A reload keeps showing the data it replaces.
+ * over, and an answer for an older key is dropped. A reload, or a change of `refreshOn` (something
+ * else that changed the same data), loads again and keeps showing the data it replaces meanwhile.
  */
-export function useResource<T>(key: string, load: () => Promise<Outcome<T>>): { resource: Resource<T>; reload(): void } {
+export function useResource<T>(
+  key: string,
+  load: () => Promise<Outcome<T>>,
+  refreshOn?: unknown,
+): { resource: Resource<T>; reload(): void } {
   const [state, setState] = useState<{ key: string; resource: Resource<T> }>({ key, resource: { status: 'loading' } });
   const [generation, setGeneration] = useState(0);
   const latestLoad = useRef(load);
@@ -22,7 +27,7 @@ export function useResource<T>(key: string, load: () => Promise<Outcome<T>>): { 
     return () => {
       current = false;
     };
-  }, [key, generation]);
+  }, [key, generation, refreshOn]);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   return { resource: state.key === key ? state.resource : { status: 'loading' }, reload };
 }

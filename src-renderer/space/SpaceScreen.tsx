@@ -1,3 +1,4 @@
+import { useStore } from 'zustand';
 import { attempt } from '../api/call.js';
 import { CommentsPanel } from '../comments/CommentsPanel.js';
 import { Loaded } from '../components/Loaded.js';
@@ -10,7 +11,8 @@ import { SpaceHeader } from './SpaceHeader.js';
 export function SpaceScreen({ org, spaceId }: { org: string; spaceId: string }) {
   const { client } = useWorkspace();
   const tree = useTreeStore();
-  const { resource, reload } = useResource(`space/${spaceId}`, () => attempt(client, 'getSpaceById', { params: { spaceId } }));
+  const changes = useStore(tree, (state) => state.changes);
+  const { resource, reload } = useResource(`space/${spaceId}`, () => attempt(client, 'getSpaceById', { params: { spaceId } }), changes);
   return (
     <Loaded resource={resource} what="the space" onRetry={reload}>
       {(space) => (

@@ -14,6 +14,8 @@ export interface TreeState {
   trash: Resource<Space[]>;
   /** The last action's failure, in words, until the next action. */
   problem?: string;
+  /** Counts the changes made here, so that screens showing the same items know to load them again. */
+  changes: number;
   load(): Promise<void>;
   loadTrash(): Promise<void>;
   createCollection(title: string, parent?: string): Promise<Outcome<Collection>>;
@@ -40,6 +42,7 @@ export function createTreeStore(client: ApiClient, organizationId: string, shelf
         return outcome;
       }
       after?.(outcome.data);
+      set({ changes: get().changes + 1 });
       await get().load();
       return outcome;
     };
@@ -78,6 +81,7 @@ export function createTreeStore(client: ApiClient, organizationId: string, shelf
     return {
       tree: { status: 'loading' },
       trash: { status: 'loading' },
+      changes: 0,
       load,
       loadTrash,
       createCollection: (title, parent) =>

@@ -49,6 +49,7 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await sidebar().getByLabel('New name').press('Enter');
     await row('Getting started').waitFor();
     expect(await row('Onboarding').count()).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'Getting started' }).waitFor();
   });
 
   it('moves a space with the keyboard, then back into the collection by dragging', async () => {
