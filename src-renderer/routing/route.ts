@@ -5,8 +5,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['api', 'members', 
 export type Route =
   | { screen: 'organizations' }
   | { screen: 'organization'; org: string }
-  | { screen: 'space'; org: string; space: string }
-  | { screen: 'change-request'; org: string; space: string; number: number }
+  | { screen: 'space'; org: string; space: string; page?: string }
+  | { screen: 'change-request'; org: string; space: string; number: number; page?: string }
   | { screen: 'trash'; org: string }
   | { screen: 'settings'; org: string; section: SettingsSection }
   | { screen: 'not-found'; hash: string };
@@ -14,7 +14,7 @@ export type Route =
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { screen: 'organizations' };
-  const [orgs, org, kind, id, sub, number] = parts;
+  const [orgs, org, kind, id, sub, number, pages, page] = parts;
   if (orgs !== 'orgs' || !org) return { screen: 'not-found', hash };
   if (parts.length === 2) return { screen: 'organization', org };
   if (kind === 'trash' && parts.length === 3) return { screen: 'trash', org };
@@ -22,9 +22,13 @@ export function parseHash(hash: string): Route {
     const section = (id ?? 'api') as SettingsSection;
     if (SETTINGS_SECTIONS.includes(section)) return { screen: 'settings', org, section };
   }
-  if (kind === 'spaces' && id && parts.length === 4) return { screen: 'space', org, space: id };
-  if (kind === 'spaces' && id && sub === 'change-requests' && number && /^\d+$/.test(number) && parts.length === 6) {
-    return { screen: 'change-request', org, space: id, number: Number(number) };
+  if (kind !== 'spaces' || !id) return { screen: 'not-found', hash };
+  if (parts.length === 4) return { screen: 'space', org, space: id };
+  if (sub === 'pages' && number && parts.length === 6) return { screen: 'space', org, space: id, page: number };
+  if (sub === 'change-requests' && number && /^\d+$/.test(number)) {
+    const changeRequest = { screen: 'change-request' as const, org, space: id, number: Number(number) };
+    if (parts.length === 6) return changeRequest;
+    if (pages === 'pages' && page && parts.length === 8) return { ...changeRequest, page };
   }
   return { screen: 'not-found', hash };
 }
@@ -37,9 +41,9 @@ export function hrefFor(route: Exclude<Route, { screen: 'not-found' }>): string 
     case 'organization':
       return at('orgs', route.org);
     case 'space':
-      return at('orgs', route.org, 'spaces', route.space);
+      return at('orgs', route.org, 'spaces', route.space, ...(route.page ? ['pages', route.page] : []));
     case 'change-request':
-      return at('orgs', route.org, 'spaces', route.space, 'change-requests', route.number);
+      return at('orgs', route.org, 'spaces', route.space, 'change-requests', route.number, ...(route.page ? ['pages', route.page] : []));
     case 'trash':
       return at('orgs', route.org, 'trash');
     case 'settings':

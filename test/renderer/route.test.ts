@@ -6,8 +6,11 @@ const id = fc.string({ minLength: 1, maxLength: 24 });
 const route: fc.Arbitrary<Exclude<Route, { screen: 'not-found' }>> = fc.oneof(
   fc.constant({ screen: 'organizations' as const }),
   id.map((org) => ({ screen: 'organization' as const, org })),
-  fc.record({ screen: fc.constant('space' as const), org: id, space: id }),
-  fc.record({ screen: fc.constant('change-request' as const), org: id, space: id, number: fc.nat() }),
+  fc.record({ screen: fc.constant('space' as const), org: id, space: id, page: id }, { requiredKeys: ['screen', 'org', 'space'] }),
+  fc.record(
+    { screen: fc.constant('change-request' as const), org: id, space: id, number: fc.nat(), page: id },
+    { requiredKeys: ['screen', 'org', 'space', 'number'] },
+  ),
   id.map((org) => ({ screen: 'trash' as const, org })),
   fc.record({ screen: fc.constant('settings' as const), org: id, section: fc.constantFrom(...SETTINGS_SECTIONS) }),
 );
