@@ -4,6 +4,7 @@ import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
+import { pdf } from './pdf.js';
 import { permissions } from './permissions.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
@@ -28,6 +29,7 @@ export const areas = {
   changeRequests,
   comments,
   changeRequestComments,
+  pdf,
 } as const;
 
 export const contract = {
@@ -43,6 +45,7 @@ export const contract = {
   ...changeRequests,
   ...comments,
   ...changeRequestComments,
+  ...pdf,
 } as const;
 
 export type ApiContract = typeof contract;

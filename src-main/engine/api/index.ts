@@ -6,6 +6,7 @@ import { changeRequestCommentsHandlers } from './comments/change-request-routes.
 import { commentsHandlers } from './comments/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
+import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
@@ -27,4 +28,5 @@ export const handlers: Handlers<ApiContract> = {
   ...changeRequestsHandlers,
   ...commentsHandlers,
   ...changeRequestCommentsHandlers,
+  ...pdfHandlers,
 };
