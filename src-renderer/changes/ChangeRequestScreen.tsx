@@ -11,6 +11,7 @@ import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { hrefFor } from '../routing/route.js';
 import { useAction } from '../settings/use-action.js';
+import { mergeWords } from './merge-words.js';
 import { statusMoves } from './status-moves.js';
 
 interface Props {
@@ -19,13 +20,23 @@ interface Props {
   number: number;
 }
 
-/** One change request: its subject and status, and the moves between statuses its reviewers make. */
+/** One change request: its subject and status, the moves between statuses, merging it and updating it from main. */
 export function ChangeRequestScreen({ org, spaceId, number }: Props) {
   const { client } = useWorkspace();
   const params = { spaceId, changeRequestId: String(number) };
   const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number));
   const { problem, run } = useAction(reload);
   const [renaming, setRenaming] = useState(false);
+  const [outcome, setOutcome] = useState<{ words: string; conflicts: boolean }>();
+  const combine = async (kind: 'merge' | 'update') => {
+    setOutcome(undefined);
+    const done =
+      kind === 'merge'
+        ? await attempt(client, 'mergeChangeRequest', { params })
+        : await attempt(client, 'updateChangeRequest', { params });
+    if (!(await run(Promise.resolve(done))) || !done.ok) return;
+    setOutcome({ words: mergeWords(kind, done.data), conflicts: done.data.result === 'conflicts' });
+  };
   const update = (body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => run(attempt(client, 'updateChangeRequestById', { params, body }));
   return (
     <div className="screen change-request">
@@ -50,6 +61,16 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
                     Edit subject
                   </button>
                 )}
+                {space.permissions.merge && (changeRequest.status === 'open' || changeRequest.status === 'draft') && (
+                  <button type="button" onClick={() => void combine('merge')}>
+                    Merge
+                  </button>
+                )}
+                {space.permissions.edit && changeRequest.outdated && changeRequest.status !== 'merged' && (
+                  <button type="button" className="secondary" onClick={() => void combine('update')}>
+                    Update from main
+                  </button>
+                )}
                 {statusMoves(changeRequest.status).map((move) => (
                   <button key={move.to} type="button" className="secondary" onClick={() => void update({ status: move.to })}>
                     {move.label}
@@ -60,6 +81,11 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
                 <NameForm label="Subject" submitLabel="Save" initial={changeRequest.subject} maxLength={100} onCancel={() => setRenaming(false)} onSubmit={(subject) => update({ subject })} />
               )}
               <ProblemLine problem={problem} />
+              {outcome && (
+                <p role="status" className={outcome.conflicts ? 'merge-result conflicts' : 'merge-result'}>
+                  {outcome.words}
+                </p>
+              )}
             </header>
             <CommentsPanel place={{ spaceId, changeRequestId: changeRequest.id }} canComment={space.permissions.comment} />
           </>

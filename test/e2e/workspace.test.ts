@@ -105,6 +105,10 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await comments.getByRole('button', { name: 'Comment', exact: true }).click();
     await comments.locator('.thread').getByText('Ready when the diagram is in.').waitFor();
     await page.screenshot({ path: screenshot('change-request.png') });
+    await page.getByRole('button', { name: 'Ready for review' }).click();
+    await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByText('Merged into main.').waitFor();
+    await page.locator('.badge.status-merged').waitFor();
   });
 
   it('shows the API address and token in Settings, and the members', async () => {
