@@ -28,12 +28,15 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
   const { problem, run } = useAction(reload);
   const [renaming, setRenaming] = useState(false);
   const [outcome, setOutcome] = useState<{ words: string; conflicts: boolean }>();
+  const [combining, setCombining] = useState<'merge' | 'update'>();
   const combine = async (kind: 'merge' | 'update') => {
     setOutcome(undefined);
+    setCombining(kind);
     const done =
       kind === 'merge'
         ? await attempt(client, 'mergeChangeRequest', { params })
         : await attempt(client, 'updateChangeRequest', { params });
+    setCombining(undefined);
     if (!(await run(Promise.resolve(done))) || !done.ok) return;
     setOutcome({ words: mergeWords(kind, done.data), conflicts: done.data.result === 'conflicts' });
   };
@@ -62,12 +65,12 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
                   </button>
                 )}
                 {space.permissions.merge && (changeRequest.status === 'open' || changeRequest.status === 'draft') && (
-                  <button type="button" onClick={() => void combine('merge')}>
+                  <button type="button" disabled={combining !== undefined} onClick={() => void combine('merge')}>
                     Merge
                   </button>
                 )}
                 {space.permissions.edit && changeRequest.outdated && changeRequest.status !== 'merged' && (
-                  <button type="button" className="secondary" onClick={() => void combine('update')}>
+                  <button type="button" className="secondary" disabled={combining !== undefined} onClick={() => void combine('update')}>
                     Update from main
                   </button>
                 )}
@@ -81,6 +84,11 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
                 <NameForm label="Subject" submitLabel="Save" initial={changeRequest.subject} maxLength={100} onCancel={() => setRenaming(false)} onSubmit={(subject) => update({ subject })} />
               )}
               <ProblemLine problem={problem} />
+              {combining && (
+                <p role="status" className="note">
+                  {combining === 'merge' ? 'Merging into main…' : 'Bringing in main’s changes…'}
+                </p>
+              )}
               {outcome && (
                 <p role="status" className={outcome.conflicts ? 'merge-result conflicts' : 'merge-result'}>
                   {outcome.words}
