@@ -4,6 +4,7 @@ import { pullChanges } from '../../content/merge/pull-changes.js';
 import { newId } from '../../ids.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, isFailure, type Failure, type Handlers } from '../../pipeline/index.js';
+import { branchDocPrefix, changeRequestBranch } from '../../revisions/doc-names.js';
 import { cutRevision } from '../../revisions/revisions.js';
 import { cutPendingEdits } from '../../yjs/live-edits.js';
 import { updateRow } from '../content-tree/rows.js';
@@ -24,6 +25,7 @@ export const mergeHandlers: MergeHandlers = {
     const unmet = unmetMergeRule(ctx, space, changeRequest);
     if (unmet) return conflict(`mergeRules: ${unmet}`);
     const conflicts = pullChanges(ctx.docs, space.id, changeRequest.id, 'merge');
+    ctx.docs.freezeBranch(branchDocPrefix(space.id, changeRequestBranch(changeRequest.id)));
     const revision = newRevision(ctx, changeRequest, 'merge', [mainHead, changeRequest.revision], mainContentDocs(ctx.docs, space.id));
     updateRow(ctx.db, 'spaces', space.id, { revision, updated_at: ctx.now });
     updateChangeRequest(ctx.db, changeRequest.id, {

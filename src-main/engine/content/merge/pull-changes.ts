@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import { EMPTY_STATE_VECTOR } from '../../docs/state-vector.js';
 import type { DocStore } from '../../docs/store.js';
+import { newDoc } from '../../docs/updates.js';
 import { bodyConflicts } from './block-conflicts.js';
 import { writtenPairs } from './branch-docs.js';
 import type { Conflict, Side } from './conflicts.js';
@@ -66,7 +67,7 @@ function mergeTrees(docs: DocStore, tree: ThreeWay, ways: ThreeWay[], into: Side
 function copyOf(docs: DocStore, docId: string): Y.Doc {
   const state = docs.diff(docId, EMPTY_STATE_VECTOR);
   if (!state.ok) throw new Error(state.problem.message);
-  const doc = new Y.Doc();
+  const doc = newDoc();
   Y.applyUpdate(doc, state.update);
   return doc;
 }

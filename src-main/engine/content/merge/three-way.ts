@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { DocStore } from '../../docs/store.js';
 import { EMPTY_STATE_VECTOR } from '../../docs/state-vector.js';
-import { EMPTY_UPDATE } from '../../docs/updates.js';
+import { EMPTY_UPDATE, newDoc } from '../../docs/updates.js';
 import type { DocPair } from './branch-docs.js';
 import type { Side } from './conflicts.js';
 
@@ -44,7 +44,7 @@ export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
   return {
     pair,
     base: once(() => {
-      const doc = new Y.Doc();
+      const doc = newDoc();
       if (fork) Y.applyUpdate(doc, fork.baseUpdate);
       return doc;
     }),
