@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { attempt, type Outcome } from '../api/call.js';
 import type { ApiClient } from '../../src-shared/client/client.js';
 import type { ChangeRequest, Space } from '../api/types.js';
+import type { CommentTarget } from '../comments/comment-target.js';
 import { CommentsPanel } from '../comments/CommentsPanel.js';
 import { formatDate } from '../components/format.js';
 import { Loaded } from '../components/Loaded.js';
@@ -11,6 +12,7 @@ import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { hrefFor } from '../routing/route.js';
 import { useAction } from '../settings/use-action.js';
+import { ChangeRequestPages } from './ChangeRequestPages.js';
 import { mergeWords } from './merge-words.js';
 import { statusMoves } from './status-moves.js';
 
@@ -18,10 +20,11 @@ interface Props {
   org: string;
   spaceId: string;
   number: number;
+  page?: string;
 }
 
-/** One change request: its subject and status, the moves between statuses, merging it and updating it from main. */
-export function ChangeRequestScreen({ org, spaceId, number }: Props) {
+/** One change request: its subject and status, the moves between statuses, merging and updating it, and its pages. */
+export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
   const { client } = useWorkspace();
   const params = { spaceId, changeRequestId: String(number) };
   const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number));
@@ -29,6 +32,8 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
   const [renaming, setRenaming] = useState(false);
   const [outcome, setOutcome] = useState<{ words: string; conflicts: boolean }>();
   const [combining, setCombining] = useState<'merge' | 'update'>();
+  const [combined, setCombined] = useState(0);
+  const [target, setTarget] = useState<CommentTarget>();
   const combine = async (kind: 'merge' | 'update') => {
     setOutcome(undefined);
     setCombining(kind);
@@ -39,6 +44,7 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
     setCombining(undefined);
     if (!(await run(Promise.resolve(done))) || !done.ok) return;
     setOutcome({ words: mergeWords(kind, done.data), conflicts: done.data.result === 'conflicts' });
+    setCombined((count) => count + 1);
   };
   const update = (body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => run(attempt(client, 'updateChangeRequestById', { params, body }));
   return (
@@ -95,7 +101,20 @@ export function ChangeRequestScreen({ org, spaceId, number }: Props) {
                 </p>
               )}
             </header>
-            <CommentsPanel place={{ spaceId, changeRequestId: changeRequest.id }} canComment={space.permissions.comment} />
+            <ChangeRequestPages
+              org={org}
+              space={space}
+              changeRequest={changeRequest}
+              page={page}
+              refreshOn={combined}
+              onComment={space.permissions.comment ? setTarget : undefined}
+            />
+            <CommentsPanel
+              place={{ spaceId, changeRequestId: changeRequest.id }}
+              canComment={space.permissions.comment}
+              target={target}
+              onClearTarget={() => setTarget(undefined)}
+            />
           </>
         )}
       </Loaded>

@@ -44,6 +44,7 @@ export function CommentThread({ calls, comment, onChanged }: Props) {
 
   return (
     <article className={`thread card${resolved ? ' resolved' : ''}`} aria-label={`Comment by ${comment.postedBy.displayName}`}>
+      {comment.target.page && <p className="note">{comment.target.node ? 'On a block of a page' : 'On a page'}</p>}
       <PostBody post={comment} />
       {resolved && <p className="note">Resolved by {comment.resolvedBy.displayName}</p>}
       <div className="thread-actions">

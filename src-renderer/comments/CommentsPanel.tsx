@@ -4,12 +4,21 @@ import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { commentCalls, type CommentPlace } from './comment-calls.js';
 import { CommentThread } from './CommentThread.js';
+import type { CommentTarget } from './comment-target.js';
 import { MarkdownForm } from './MarkdownForm.js';
 
 type Status = 'all' | 'open' | 'resolved';
 
+interface Props {
+  place: CommentPlace;
+  canComment: boolean;
+  /** A page or block chosen elsewhere on the screen: the next comment is about it. */
+  target?: CommentTarget;
+  onClearTarget?(): void;
+}
+
 /** The comment threads of a space or a change request, newest first, with a filter on their status. */
-export function CommentsPanel({ place, canComment }: { place: CommentPlace; canComment: boolean }) {
+export function CommentsPanel({ place, canComment, target, onClearTarget }: Props) {
   const { client } = useWorkspace();
   const calls = commentCalls(client, place);
   const filterId = useId();
@@ -19,9 +28,13 @@ export function CommentsPanel({ place, canComment }: { place: CommentPlace; canC
     calls.list({ status, format: 'markdown', order: 'desc' }),
   );
   const post = async (markdown: string) => {
-    const posted = await calls.post({ body: { markdown } });
+    const about = target ? { page: target.page, ...(target.node ? { node: target.node } : {}) } : {};
+    const posted = await calls.post({ body: { markdown }, ...about });
     setProblem(posted.ok ? undefined : posted.problem);
-    if (posted.ok) reload();
+    if (posted.ok) {
+      onClearTarget?.();
+      reload();
+    }
     return posted.ok;
   };
   return (
@@ -37,7 +50,15 @@ export function CommentsPanel({ place, canComment }: { place: CommentPlace; canC
           <option value="all">All</option>
         </select>
       </div>
-      {canComment && <MarkdownForm label="New comment" submitLabel="Comment" onSubmit={post} />}
+      {canComment && target && (
+        <p className="comment-target">
+          About “{target.label}”{' '}
+          <button type="button" className="quiet" onClick={onClearTarget}>
+            Comment on the whole instead
+          </button>
+        </p>
+      )}
+      {canComment && <MarkdownForm key={target?.node ?? target?.page ?? ''} autoFocus={target !== undefined} label={target ? `Comment on “${target.label}”` : 'New comment'} submitLabel="Comment" onSubmit={post} />}
       {problem && (
         <p role="alert" className="problem">
           {problem}

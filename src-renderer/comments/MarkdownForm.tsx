@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 
 /** A comment or reply being written, sent as Markdown. */
-export function MarkdownForm({ label, submitLabel, onSubmit }: { label: string; submitLabel: string; onSubmit(markdown: string): Promise<boolean> }) {
+interface Props {
+  label: string;
+  submitLabel: string;
+  autoFocus?: boolean;
+  onSubmit(markdown: string): Promise<boolean>;
+}
+
+export function MarkdownForm({ label, submitLabel, autoFocus, onSubmit }: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -16,6 +23,7 @@ export function MarkdownForm({ label, submitLabel, onSubmit }: { label: string; 
     <form className="markdown-form" onSubmit={(event) => void submit(event)}>
       <label htmlFor={id}>{label}</label>
       <textarea
+        autoFocus={autoFocus}
         id={id}
         rows={2}
         value={text}

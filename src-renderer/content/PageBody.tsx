@@ -1,13 +1,25 @@
 import { Fragment, type ReactNode } from 'react';
-import type { PmMarkJson, PmNodeJson } from '../../src-shared/content/index.js';
+import { blockText, type PmMarkJson, type PmNodeJson } from '../../src-shared/content/index.js';
 
 /**
  * A page body (the content model's ProseMirror JSON) drawn read-only. Written out node by node
  * rather than through the schema's `toDOM`, which describes the editor's DOM: a reader wants an
  * image as an image and a task's box as a checkbox.
  */
-export function PageBody({ body }: { body: PmNodeJson }) {
-  return <div className="page-body">{children(body)}</div>;
+export function PageBody({ body, onComment }: { body: PmNodeJson; onComment?(block: PmNodeJson): void }) {
+  if (!onComment) return <div className="page-body">{children(body)}</div>;
+  return (
+    <div className="page-body">
+      {(body.content ?? []).map((block, index) => (
+        <div key={blockKey(block, index)} className="commentable">
+          <Block node={block} />
+          <button type="button" className="quiet block-comment" aria-label={`Comment on this block: ${blockText(block).slice(0, 40)}`} onClick={() => onComment(block)}>
+            Comment
+          </button>
+        </div>
+      ))}
+    </div>
+  );
 }
 
 function children(node: PmNodeJson): ReactNode[] {

@@ -18,9 +18,9 @@ export function Screen({ route, organizations }: { route: Route; organizations: 
       return organization ? <OrganizationHome organization={organization} /> : <NotFound what="This organization" />;
     }
     case 'space':
-      return <SpaceScreen key={route.space} org={route.org} spaceId={route.space} />;
+      return <SpaceScreen key={route.space} org={route.org} spaceId={route.space} page={route.page} />;
     case 'change-request':
-      return <ChangeRequestScreen key={`${route.space}/${route.number}`} org={route.org} spaceId={route.space} number={route.number} />;
+      return <ChangeRequestScreen key={`${route.space}/${route.number}`} org={route.org} spaceId={route.space} number={route.number} page={route.page} />;
     case 'trash':
       return <TrashScreen org={route.org} />;
     case 'settings':

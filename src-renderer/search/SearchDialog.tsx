@@ -64,7 +64,7 @@ function SearchForm({ org, onLeave }: { org: string; onLeave(): void }) {
                   <ul className="rows">
                     {space.pages.map((page) => (
                       <li key={page.id}>
-                        <a className="search-hit" href={hrefFor({ screen: 'space', org, space: space.id })} onClick={onLeave}>
+                        <a className="search-hit" href={hrefFor({ screen: 'space', org, space: space.id, page: page.id })} onClick={onLeave}>
                           <strong>{[...page.ancestors.map((ancestor) => ancestor.title), page.title].join(' › ')}</strong>
                           {page.sections[0] && <span className="note">{page.sections[0].body}</span>}
                         </a>

@@ -6,9 +6,9 @@ import { emojiGlyph } from '../components/emoji.js';
 import { useTreeStore } from '../frame/workspace-context.js';
 import { hrefFor } from '../routing/route.js';
 import { navigate } from '../routing/use-route.js';
-import type { ItemRef, TreeNode } from '../tree/build-tree.js';
+import { destinations, type ItemRef, type TreeNode } from '../tree/build-tree.js';
 import { carriesItem, droppedItem, startDrag } from './drag.js';
-import { MoveForm } from './MoveForm.js';
+import { MoveForm } from '../components/MoveForm.js';
 
 type Mode = 'idle' | 'rename' | 'move' | 'delete' | 'new-space' | 'new-collection';
 
@@ -103,7 +103,7 @@ export function TreeRow({ node, tree, org, currentSpace }: Props) {
       {mode === 'rename' && (
         <NameForm label="New name" submitLabel="Rename" initial={node.item.title} maxLength={TITLE_LIMIT} onCancel={idle} onSubmit={async (name) => (await rename(ref, name)).ok} />
       )}
-      {mode === 'move' && <MoveForm tree={tree} item={ref} current={node.item.parent ?? null} onMove={(parent) => move(ref, parent)} onCancel={idle} />}
+      {mode === 'move' && <MoveForm choices={destinations(tree, ref)} current={node.item.parent ?? null} onMove={(parent) => move(ref, parent)} onCancel={idle} />}
       {mode === 'delete' && (
         <ConfirmAction
           question={node.kind === 'space' ? `Move “${title}” to the trash?` : `Delete “${title}”? Its spaces go to the trash.`}

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { markdownToPm } from '../../src-shared/content/index.js';
+import { blockLabel } from '../../src-renderer/comments/comment-target.js';
 import { PageBody, safeHref } from '../../src-renderer/content/PageBody.js';
 
 function renderMarkdown(markdown: string): string {
@@ -44,6 +45,16 @@ describe('a page drawn for reading', () => {
     expect(safeHref('javascript:alert(1)')).toBeUndefined();
     expect(safeHref('https://example.com')).toBe('https://example.com');
     expect(renderMarkdown('[x](javascript:alert(1))')).not.toContain('javascript:');
+  });
+
+  it('offers each top-level block to be commented on, when comments may be posted', () => {
+    const page = markdownToPm('First block.\n\nSecond block.');
+    if (!page.ok) throw new Error(page.error.kind);
+    const html = renderToStaticMarkup(<PageBody body={page.value.body} onComment={() => undefined} />);
+    expect(html.match(/class="commentable"/g)).toHaveLength(2);
+    expect(html).toContain('aria-label="Comment on this block: Second block."');
+    expect(blockLabel('  A  long\nline '.repeat(10))).toMatch(/^A long line A long line .{15}…$/);
+    expect(blockLabel('')).toBe('an empty block');
   });
 
   it('draws an empty page as an empty body', () => {

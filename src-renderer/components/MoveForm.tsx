@@ -1,19 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FormButtons } from '../components/FormButtons.js';
-import { destinations, type ItemRef, type TreeNode } from '../tree/build-tree.js';
+import { FormButtons } from './FormButtons.js';
+import type { Destination } from '../tree/build-tree.js';
 
 interface Props {
-  tree: TreeNode[];
-  item: ItemRef;
+  choices: Destination[];
   current: string | null;
   onMove(parent: string | null): Promise<unknown>;
   onCancel(): void;
 }
 
 /** The keyboard's way to do what dragging does: pick where the item goes. */
-export function MoveForm({ tree, item, current, onMove, onCancel }: Props) {
+export function MoveForm({ choices, current, onMove, onCancel }: Props) {
   const id = useId();
-  const choices = destinations(tree, item);
   const [parent, setParent] = useState(current ?? '');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
