@@ -113,7 +113,8 @@ function Table({ node }: { node: PmNodeJson }) {
       <thead>
         <tr>
           {headers.map((header, index) => (
-            <th key={blockKey(header, index)} style={{ textAlign: text(header, 'align') as 'left' }}>
+            // A class, not a style attribute: the desktop shell's CSP allows no inline styles.
+            <th key={blockKey(header, index)} className={`align-${text(header, 'align') || 'left'}`}>
               {inline(header)}
             </th>
           ))}
