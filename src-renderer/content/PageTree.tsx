@@ -3,6 +3,7 @@ import { ConfirmAction } from '../components/ConfirmAction.js';
 import { emojiGlyph } from '../components/emoji.js';
 import { MoveForm } from '../components/MoveForm.js';
 import { NameForm } from '../components/NameForm.js';
+import { walkLinks } from '../components/walk-links.js';
 import type { RevisionPage } from './branch.js';
 import { childPages, pageDestinations } from './page-tree.js';
 
@@ -25,7 +26,7 @@ interface Props {
 export function PageTree({ pages, current, hrefOf, actions }: Props) {
   const [adding, setAdding] = useState(false);
   return (
-    <nav className="page-tree" aria-label="Pages">
+    <nav className="page-tree" aria-label="Pages" onKeyDown={walkLinks}>
       {actions && (
         <button type="button" className="secondary" onClick={() => setAdding(true)}>
           New page

@@ -1,23 +1,13 @@
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import { useStore } from 'zustand';
 import { Loaded } from '../components/Loaded.js';
+import { walkLinks } from '../components/walk-links.js';
 import { NameForm } from '../components/NameForm.js';
 import { useTreeStore } from '../frame/workspace-context.js';
 import { hrefFor } from '../routing/route.js';
 import { navigate } from '../routing/use-route.js';
 import { carriesItem, droppedItem } from './drag.js';
 import { TreeRow } from './TreeRow.js';
-
-/** Up and down arrows walk the sidebar's links, as in a file tree. */
-function walkLinks(event: KeyboardEvent<HTMLElement>): void {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  if (!(event.target instanceof HTMLElement) || !event.target.classList.contains('tree-link')) return;
-  const links = [...event.currentTarget.querySelectorAll<HTMLElement>('.tree-link')];
-  const next = links[links.indexOf(event.target) + (event.key === 'ArrowDown' ? 1 : -1)];
-  if (!next) return;
-  event.preventDefault();
-  next.focus();
-}
 
 export function Sidebar({ org, currentSpace }: { org: string; currentSpace?: string }) {
   const store = useTreeStore();
