@@ -65,6 +65,14 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await page.screenshot({ path: screenshot('sidebar.png') });
   });
 
+  it('walks the sidebar with the arrow keys, with a visible focus ring', async () => {
+    await sidebar().getByRole('button', { name: 'Guides', exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    const focused = page.locator(':focus');
+    expect(await focused.textContent()).toContain('Getting started');
+    expect(await focused.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+  });
+
   it('sends a space to the trash and restores it', async () => {
     await sidebar().getByRole('button', { name: 'Delete Getting started' }).click();
     await sidebar().getByRole('button', { name: 'Delete', exact: true }).click();
