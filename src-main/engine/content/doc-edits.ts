@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { DocStore } from '../docs/store.js';
+import { newDoc } from '../docs/updates.js';
 
 interface OpenCopy {
   doc: Y.Doc;
@@ -23,7 +24,7 @@ export class DocEdits {
   open(docId: string): Y.Doc {
     const open = this.copies.get(docId);
     if (open) return open.doc;
-    const doc = new Y.Doc();
+    const doc = newDoc();
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(this.docs.load(docId)));
     this.copies.set(docId, { doc, from: Y.encodeStateVector(doc) });
     return doc;

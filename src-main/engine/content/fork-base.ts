@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { DocStore } from '../docs/store.js';
+import { newDoc } from '../docs/updates.js';
 
 /**
  * A change request's doc as it was at its fork base: main's content when the change request was
@@ -8,7 +9,7 @@ import type { DocStore } from '../docs/store.js';
 export function forkBaseDoc(docs: DocStore, docId: string): Y.Doc | undefined {
   const base = docs.forkBase(docId);
   if (!base) return undefined;
-  const doc = new Y.Doc();
+  const doc = newDoc();
   Y.applyUpdate(doc, base.baseUpdate);
   return doc;
 }
