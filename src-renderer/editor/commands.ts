@@ -15,7 +15,7 @@ export const splitBlock: Command = (state, dispatch) => {
   const atEnd = $pos.parentOffset === $pos.parent.content.size;
   const next = atEnd && $pos.parent.type !== pageSchema.nodes.paragraph ? [{ type: pageSchema.nodes.paragraph! }] : undefined;
   tr.split($pos.pos, 1, next);
-  dispatch?.(tr.setSelection(TextSelection.create(tr.doc, tr.mapping.map($pos.pos) + (next ? 1 : 0))).scrollIntoView());
+  dispatch?.(tr.setSelection(TextSelection.create(tr.doc, tr.mapping.map($pos.pos))).scrollIntoView());
   return true;
 };
 

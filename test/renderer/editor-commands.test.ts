@@ -25,6 +25,8 @@ describe('the editor', () => {
     expect(split.doc.content.content.map((node) => node.textContent)).toEqual(['Hello', ' world']);
     const [first, second] = ids(split);
     expect(first).toBe('p1');
+    expect(split.selection.$from.parentOffset).toBe(0);
+    expect(split.selection.$from.parent.textContent).toBe(' world');
     expect(second).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(second).not.toBe('p1');
   });
@@ -34,6 +36,7 @@ describe('the editor', () => {
     const split = run(stateOf([heading], 6), splitBlock);
     expect(split.doc.content.content.map((node) => node.type.name)).toEqual(['heading', 'paragraph']);
     expect(split.selection.$from.parent.type.name).toBe('paragraph');
+    expect(split.selection.from).toBe(split.doc.firstChild!.nodeSize + 1);
   });
 
   it('gives an id to a block made without one, and to a copy of an existing id', () => {
