@@ -133,6 +133,40 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
+  it('creates a team, adds a member by e-mail, renames and deletes it', async () => {
+    const tabs = page.getByRole('navigation', { name: 'Settings sections' });
+    await tabs.getByRole('link', { name: 'Teams' }).click();
+    await page.getByText('No teams yet.').waitFor();
+    await page.getByRole('button', { name: 'New team' }).click();
+    await page.getByLabel('Team name').fill('Writers');
+    await page.getByLabel('Team name').press('Enter');
+    const team = page.locator('.team', { hasText: 'Writers' });
+    await team.getByRole('button', { name: 'Members' }).click();
+    await team.getByLabel('Add a member by e-mail').fill('root@localhost');
+    await team.getByLabel('Add a member by e-mail').press('Enter');
+    await team.getByRole('button', { name: 'Remove root from Writers' }).waitFor();
+    await team.getByRole('button', { name: 'Rename Writers' }).click();
+    await team.getByLabel('Team name').fill('Editors');
+    await team.getByLabel('Team name').press('Enter');
+    const renamed = page.locator('.team', { hasText: 'Editors' });
+    await renamed.getByRole('button', { name: 'Delete Editors' }).click();
+    await renamed.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('No teams yet.').waitFor();
+  });
+
+  it('adds a SAML provider, shows what the identity provider needs, and deletes it', async () => {
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Single sign-on' }).click();
+    await page.getByRole('button', { name: 'New SAML provider' }).click();
+    await page.getByLabel('Provider label').fill('Okta');
+    await page.getByLabel('Provider label').press('Enter');
+    const provider = page.locator('.provider', { hasText: 'Okta' });
+    await provider.getByText('pending setup').waitFor();
+    expect(await provider.locator('dd code').first().textContent()).toMatch(/^https?:\/\//);
+    await provider.getByRole('button', { name: 'Delete Okta' }).click();
+    await provider.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('No SAML provider: members sign in with their Folio tokens.').waitFor();
+  });
+
   it('opens search with Ctrl-K and says when nothing matches', async () => {
     await page.keyboard.press('Control+k');
     const search = page.getByRole('dialog', { name: 'Search' });
