@@ -42,7 +42,7 @@ const ChangeRequestFilters = ListQuery.extend({
 
 const SpaceParams = z.object({ spaceId: EntityId });
 /** `changeRequestId` is the change request's id or its number in the space. */
-const ChangeRequestParams = SpaceParams.extend({ changeRequestId: EntityId });
+export const ChangeRequestParams = SpaceParams.extend({ changeRequestId: EntityId });
 
 export const changeRequests = {
   listChangeRequestsForSpace: defineOperation({

@@ -54,6 +54,8 @@ export const Comment = z
     target: z.object({
       space: z.string(),
       revision: z.string(),
+      /** The change request whose threads hold the comment; absent for a space's own comments. */
+      changeRequest: z.string().optional(),
       page: z.object({ id: z.string() }).optional(),
       node: z.object({ id: z.string() }).optional(),
       tableCell: TableCell.optional(),
@@ -72,7 +74,28 @@ const Reacting = {
 const InSpace = z.object({ spaceId: EntityId });
 const InComment = InSpace.extend({ commentId: EntityId });
 const InReply = InComment.extend({ commentReplyId: EntityId });
-const Format = z.object({ format: DocumentFormat.optional() });
+export const FormatQuery = z.object({ format: DocumentFormat.optional() });
+
+/** The shapes of the comment operations; change requests' comments reuse them (change-request-comments.ts). */
+export const CommentShapes = {
+  listQuery: ListQuery.extend({
+    order: ListOrder,
+    status: z.enum(['all', 'open', 'resolved']).default('all'),
+    format: DocumentFormat.optional(),
+    targetPage: z.string().optional(),
+    authors: z.array(z.string()).optional(),
+  }),
+  postBody: z.object({
+    body: CommentBodyInput,
+    page: z.string().optional(),
+    node: z.string().optional(),
+    tableCell: TableCell.optional(),
+  }),
+  updateBody: z.object({ resolved: z.boolean().optional(), body: CommentBodyInput.optional(), ...Reacting }),
+  replyListQuery: ListQuery.extend(FormatQuery.shape),
+  replyBody: z.object({ body: CommentBodyInput }),
+  updateReplyBody: z.object({ body: CommentBodyInput.optional(), ...Reacting }),
+};
 
 export const comments = {
   listCommentsInSpace: defineOperation({
@@ -81,13 +104,7 @@ export const comments = {
     path: '/v1/spaces/{spaceId}/comments',
     summary: 'List the comments posted on a space',
     params: InSpace,
-    query: ListQuery.extend({
-      order: ListOrder,
-      status: z.enum(['all', 'open', 'resolved']).default('all'),
-      format: DocumentFormat.optional(),
-      targetPage: z.string().optional(),
-      authors: z.array(z.string()).optional(),
-    }),
+    query: CommentShapes.listQuery,
     success: 200,
     response: listOf(Comment),
   }),
@@ -97,12 +114,7 @@ export const comments = {
     path: '/v1/spaces/{spaceId}/comments',
     summary: 'Post a comment on a space, a page or a block of a page',
     params: InSpace,
-    body: z.object({
-      body: CommentBodyInput,
-      page: z.string().optional(),
-      node: z.string().optional(),
-      tableCell: TableCell.optional(),
-    }),
+    body: CommentShapes.postBody,
     success: 200,
     response: Comment,
   }),
@@ -112,7 +124,7 @@ export const comments = {
     path: '/v1/spaces/{spaceId}/comments/{commentId}',
     summary: 'Get a comment of a space',
     params: InComment,
-    query: Format,
+    query: FormatQuery,
     success: 200,
     response: Comment,
   }),
@@ -122,7 +134,7 @@ export const comments = {
     path: '/v1/spaces/{spaceId}/comments/{commentId}',
     summary: 'Resolve or reopen a comment, edit its body, or react to it',
     params: InComment,
-    body: z.object({ resolved: z.boolean().optional(), body: CommentBodyInput.optional(), ...Reacting }),
+    body: CommentShapes.updateBody,
     success: 200,
     response: Comment,
   }),
@@ -140,7 +152,7 @@ export const comments = {
     path: '/v1/spaces/{spaceId}/comments/{commentId}/replies',
     summary: 'List the replies to a comment, oldest first',
     params: InComment,
-    query: ListQuery.extend(Format.shape),
+    query: CommentShapes.replyListQuery,
     success: 200,
     response: listOf(CommentReply),
   }),
@@ -150,7 +162,7 @@ export const comments = {
     path: '/v1/spaces/{spaceId}/comments/{commentId}/replies',
     summary: 'Reply to a comment',
     params: InComment,
-    body: z.object({ body: CommentBodyInput }),
+    body: CommentShapes.replyBody,
     success: 200,
     response: CommentReply,
   }),
@@ -160,7 +172,7 @@ export const comments = {
     path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}',
     summary: 'Get a reply to a comment',
     params: InReply,
-    query: Format,
+    query: FormatQuery,
     success: 200,
     response: CommentReply,
   }),
@@ -170,7 +182,7 @@ export const comments = {
     path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}',
     summary: 'Edit a reply or react to it',
     params: InReply,
-    body: z.object({ body: CommentBodyInput.optional(), ...Reacting }),
+    body: CommentShapes.updateReplyBody,
     success: 200,
     response: CommentReply,
   }),

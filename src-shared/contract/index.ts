@@ -1,3 +1,4 @@
+import { changeRequestComments } from './change-request-comments.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
@@ -28,6 +29,7 @@ export const areas = {
   changeRequests,
   comments,
   content,
+  changeRequestComments,
 } as const;
 
 export const contract = {
@@ -43,6 +45,7 @@ export const contract = {
   ...changeRequests,
   ...comments,
   ...content,
+  ...changeRequestComments,
 } as const;
 
 export type ApiContract = typeof contract;

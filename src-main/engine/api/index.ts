@@ -2,6 +2,7 @@ import type { ApiContract } from '../../../src-shared/contract/index.js';
 import type { Handlers } from '../pipeline/index.js';
 import { changeRequestsHandlers } from './change-requests/routes.js';
 import { collectionsHandlers } from './collections/routes.js';
+import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { membersHandlers } from './members/routes.js';
@@ -27,4 +28,5 @@ export const handlers: Handlers<ApiContract> = {
   ...changeRequestsHandlers,
   ...commentsHandlers,
   ...contentHandlers,
+  ...changeRequestCommentsHandlers,
 };

@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
+import { advance } from './state-vector.js';
 
 /** Where a fork started: changes since `snapshot` on either side are what a merge carries over. */
 export interface ForkBase {
@@ -8,18 +9,36 @@ export interface ForkBase {
   stateVector: Uint8Array;
   /** The state vector and the delete set of the copy: deletions since the fork are those not in it. */
   snapshot: Y.Snapshot;
+  /** The copy itself as one update: applied to an empty doc, it rebuilds the base content. */
+  baseUpdate: Uint8Array;
 }
 
-export function recordFork(db: Database, docId: string, sourceDocId: string, snapshot: Y.Snapshot): void {
-  db.run('INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot) VALUES (?, ?, ?)', docId, sourceDocId, Y.encodeSnapshot(snapshot));
+/** Records (or, after an update pulled the source in, moves) where `docId`'s copy of `sourceDocId` starts. */
+export function recordFork(db: Database, docId: string, sourceDocId: string, base: Uint8Array): void {
+  db.run(
+    `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update) VALUES (?, ?, ?, ?)
+     ON CONFLICT (doc_id) DO UPDATE SET source_doc_id = excluded.source_doc_id, base_snapshot = excluded.base_snapshot, base_update = excluded.base_update`,
+    docId,
+    sourceDocId,
+    Y.encodeSnapshot(snapshotOf(base)),
+    base,
+  );
 }
 
 export function readForkBase(db: Database, docId: string): ForkBase | undefined {
-  const row = db.get<{ sourceDocId: string; snapshot: Uint8Array }>(
-    'SELECT source_doc_id AS sourceDocId, base_snapshot AS snapshot FROM doc_forks WHERE doc_id = ?',
+  const row = db.get<{ sourceDocId: string; base: Uint8Array }>(
+    'SELECT source_doc_id AS sourceDocId, base_update AS base FROM doc_forks WHERE doc_id = ? AND base_update IS NOT NULL',
     docId,
   );
-  if (!row) return undefined;
-  const snapshot = Y.decodeSnapshot(row.snapshot);
-  return { sourceDocId: row.sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot };
+  return row ? forkBaseOf(row.sourceDocId, row.base) : undefined;
+}
+
+export function forkBaseOf(sourceDocId: string, base: Uint8Array): ForkBase {
+  const snapshot = snapshotOf(base);
+  return { sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: base };
+}
+
+function snapshotOf(update: Uint8Array): Y.Snapshot {
+  const { structs, ds } = Y.decodeUpdate(update);
+  return Y.createSnapshot(ds, advance(new Map(), structs));
 }

@@ -1,5 +1,8 @@
 import type { Database } from '../db/database.js';
 
+// substr, not LIKE: doc ids may hold `_`, a LIKE wildcard.
+const UNDER = 'substr(doc_id, 1, length(?)) = ?';
+
 /** What `docs` says of a doc: enough to append, to answer a state vector and to decide on compaction. */
 export interface DocMeta {
   seq: number;
@@ -54,14 +57,17 @@ export class UpdateLog {
     this.db.run('UPDATE docs SET row_count = row_count - ? + 1, state_vector = ? WHERE doc_id = ?', deleted, stateVector, docId);
   }
 
+  /** The ids of the docs whose id starts with `prefix`. */
+  idsUnder(prefix: string): string[] {
+    return this.db.all<{ id: string }>(`SELECT doc_id AS id FROM docs WHERE ${UNDER}`, prefix, prefix).map((row) => row.id);
+  }
+
   /** Deletes every doc whose id starts with `prefix` (a space's docs, once it is purged); returns their ids. */
   removeUnder(prefix: string): string[] {
-    // substr, not LIKE: doc ids may hold `_`, a LIKE wildcard.
-    const under = 'substr(doc_id, 1, length(?)) = ?';
-    const ids = this.db.all<{ doc_id: string }>(`SELECT doc_id FROM docs WHERE ${under}`, prefix, prefix).map((r) => r.doc_id);
-    this.db.run(`DELETE FROM doc_forks WHERE ${under}`, prefix, prefix);
-    this.db.run(`DELETE FROM doc_updates WHERE ${under}`, prefix, prefix);
-    this.db.run(`DELETE FROM docs WHERE ${under}`, prefix, prefix);
+    const ids = this.idsUnder(prefix);
+    this.db.run(`DELETE FROM doc_forks WHERE ${UNDER}`, prefix, prefix);
+    this.db.run(`DELETE FROM doc_updates WHERE ${UNDER}`, prefix, prefix);
+    this.db.run(`DELETE FROM docs WHERE ${UNDER}`, prefix, prefix);
     return ids;
   }
 }

@@ -1,9 +1,10 @@
 import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
+import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, type CompactionResult } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { readForkBase, recordFork, type ForkBase } from './fork.js';
+import { forkBaseOf, readForkBase, recordFork, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -45,6 +46,7 @@ const DEFAULTS = {
  */
 export class DocStore {
   private readonly log: UpdateLog;
+  private readonly branches: BranchForks;
   private readonly cache: DocCache;
   private readonly observers = new Observers();
   private readonly writes: OpenWrites;
@@ -59,6 +61,7 @@ export class DocStore {
     options: DocStoreOptions = {},
   ) {
     this.log = new UpdateLog(db);
+    this.branches = new BranchForks(db);
     this.cache = new DocCache({ ...DEFAULTS.cache, ...options.cache });
     this.writes = new OpenWrites(db, (written) => this.committed(written));
     this.compactEveryRows = options.compactEveryRows ?? DEFAULTS.compactEveryRows;
@@ -70,7 +73,10 @@ export class DocStore {
    * are dropped at once: dropping is always safe, a rollback only means they load again.
    */
   removeUnder(prefix: string): void {
-    const ids = this.db.transaction(() => this.log.removeUnder(prefix));
+    const ids = this.db.transaction(() => {
+      this.branches.removeUnder(prefix);
+      return this.log.removeUnder(prefix);
+    });
     for (const docId of ids) this.cache.drop(docId);
   }
 
@@ -79,7 +85,7 @@ export class DocStore {
     const decoded = decode(() => Y.decodeUpdate(update));
     if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
     return this.db.transaction(() => {
-      const meta = this.log.meta(docId);
+      const meta = this.prepareWrite(docId);
       return { ok: true, seq: this.write(docId, update, advance(heldBy(meta), decoded.structs), origin, meta) };
     });
   }
@@ -89,22 +95,24 @@ export class DocStore {
     const decoded = decode(() => Y.decodeUpdate(update));
     if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
     return this.db.transaction(() => {
-      const meta = this.log.meta(docId);
-      const held = heldBy(meta);
+      const held = heldBy(this.log.meta(this.readFrom(docId)));
       const changes =
         bringsStructs(held, decoded.structs) || (decoded.ds.clients.size > 0 && !holdsDeletions(this.load(docId), decoded.ds));
       if (!changes) return { ok: true, applied: false } as const;
-      return { ok: true, applied: true, seq: this.write(docId, update, advance(held, decoded.structs), origin, meta) } as const;
+      const meta = this.prepareWrite(docId);
+      return { ok: true, applied: true, seq: this.write(docId, update, advance(heldBy(meta), decoded.structs), origin, meta) } as const;
     });
   }
 
   /**
    * The doc, from the cache when it holds the last committed row. It belongs to the store: read
    * it, write through `append`. A doc the open transaction has written is built from SQLite for
-   * the caller alone, since the cache never runs ahead of a commit. An unknown doc is empty.
+   * the caller alone, since the cache never runs ahead of a commit. An unknown doc is empty; an
+   * unwritten doc of a forked branch is its source's.
    */
   load(docId: string): Y.Doc {
     return this.db.transaction(() => {
+      docId = this.readFrom(docId);
       const meta = this.log.meta(docId);
       if (!meta) {
         this.cache.drop(docId);
@@ -117,7 +125,7 @@ export class DocStore {
 
   /** The doc's state vector, from `docs`: no doc is loaded. */
   stateVector(docId: string): Uint8Array {
-    return this.db.transaction(() => this.log.meta(docId)?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
+    return this.db.transaction(() => this.log.meta(this.readFrom(docId))?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
   }
 
   /** The update a replica at `remoteStateVector` lacks: from the loaded doc if there is one, else from the rows, loading nothing. */
@@ -125,6 +133,7 @@ export class DocStore {
     const remote = decode(() => Y.decodeStateVector(remoteStateVector));
     if ('malformed' in remote) return problem('malformed-state-vector', remote.malformed);
     return this.db.transaction(() => {
+      docId = this.readFrom(docId);
       const meta = this.log.meta(docId);
       const doc = meta && !this.writes.touches(docId) ? this.cached(docId, meta) : undefined;
       if (doc) return { ok: true, update: Y.encodeStateAsUpdate(doc, remoteStateVector) };
@@ -145,19 +154,42 @@ export class DocStore {
   fork(sourceDocId: string, targetDocId: string, origin?: unknown): DocResult<{ seq: number }> {
     return this.db.transaction((): DocResult<{ seq: number }> => {
       if (this.log.meta(targetDocId)) return problem('doc-exists', `doc ${targetDocId} already exists`);
-      const rows = this.log.rows(sourceDocId);
-      if (rows.length === 0) return problem('unknown-doc', `doc ${sourceDocId} does not exist`);
-      const merged = mergeAll(rows.map((row) => row.update));
-      const { structs, ds } = Y.decodeUpdate(merged);
-      const held = advance(new Map(), structs);
-      const seq = this.write(targetDocId, merged, held, origin, undefined);
-      recordFork(this.db, targetDocId, sourceDocId, Y.createSnapshot(ds, held));
-      return { ok: true, seq };
+      if (!this.log.meta(sourceDocId)) return problem('unknown-doc', `doc ${sourceDocId} does not exist`);
+      return { ok: true, seq: this.copyInto(sourceDocId, targetDocId, origin) };
     });
   }
 
+  /**
+   * Forks every doc under `sourcePrefix` into `targetPrefix` at once, copying nothing now: an
+   * unwritten copy reads its source, and is copied just before either of them is first written.
+   */
+  forkBranch(sourcePrefix: string, targetPrefix: string): void {
+    this.db.transaction(() => this.branches.record(sourcePrefix, targetPrefix));
+  }
+
+  /** Where the doc's copy started; for an unwritten copy of a forked branch, its source as it is (unchanged since the fork). */
   forkBase(docId: string): ForkBase | undefined {
-    return this.db.transaction(() => readForkBase(this.db, docId), 'read');
+    return this.db.transaction(() => {
+      const recorded = readForkBase(this.db, docId);
+      if (recorded || this.log.meta(docId)) return recorded;
+      const source = this.branches.sourceOf(docId);
+      return source && this.log.meta(source) ? forkBaseOf(source, this.stateOf(source)) : undefined;
+    }, 'read');
+  }
+
+  /** Moves the doc's fork base to its source's current state, once an update has pulled the source's changes in. */
+  moveForkBase(docId: string): DocResult<{ base: ForkBase }> {
+    return this.db.transaction((): DocResult<{ base: ForkBase }> => {
+      const base = readForkBase(this.db, docId);
+      if (!base) return problem('unknown-doc', `doc ${docId} is not a written fork`);
+      recordFork(this.db, docId, base.sourceDocId, this.stateOf(base.sourceDocId));
+      return { ok: true, base: readForkBase(this.db, docId)! };
+    });
+  }
+
+  /** The ids of the docs under `prefix` that have rows of their own (for a forked branch: the docs it wrote). */
+  writtenUnder(prefix: string): string[] {
+    return this.db.transaction(() => this.log.idsUnder(prefix), 'read');
   }
 
   /** Calls `observer` after each commit that appended to the doc (`'*'`: to any doc). Returns the function that stops it. */
@@ -182,6 +214,43 @@ export class DocStore {
   close(): void {
     this.closed = true;
     this.cache.clear();
+  }
+
+  /** The doc reads come from: itself once written, else the source of the branch it was forked in. */
+  private readFrom(docId: string): string {
+    if (this.log.meta(docId)) return docId;
+    const source = this.branches.sourceOf(docId);
+    return source && this.log.meta(source) ? source : docId;
+  }
+
+  /**
+   * Before `docId` changes: its unwritten copies in forked branches take its state as it is
+   * (copy-before-write), and an unwritten copy itself starts from its source. Returns its meta.
+   */
+  private prepareWrite(docId: string): DocMeta | undefined {
+    const meta = this.log.meta(docId);
+    if (meta) {
+      for (const copy of this.branches.copiesOf(docId)) {
+        if (!this.log.meta(copy.docId)) this.copyInto(docId, copy.docId, undefined);
+      }
+      return meta;
+    }
+    const source = this.branches.sourceOf(docId);
+    if (!source || !this.log.meta(source)) return undefined;
+    this.copyInto(source, docId, undefined);
+    return this.log.meta(docId);
+  }
+
+  private copyInto(sourceDocId: string, targetDocId: string, origin: unknown): number {
+    const state = this.stateOf(sourceDocId);
+    const seq = this.write(targetDocId, state, advance(new Map(), Y.decodeUpdate(state).structs), origin, undefined);
+    recordFork(this.db, targetDocId, sourceDocId, state);
+    return seq;
+  }
+
+  /** Everything the doc's rows hold, as one update. */
+  private stateOf(docId: string): Uint8Array {
+    return mergeAll(this.log.rows(docId).map((row) => row.update));
   }
 
   private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined): number {

@@ -1,8 +1,8 @@
 import type { changeRequests } from '../../../../src-shared/contract/change-requests.js';
 import { paginate, type KeysetQuery } from '../../pagination.js';
 import type { RequestContext } from '../../pipeline/context.js';
-import { Failure, conflict, forbidden, isFailure, type Handlers } from '../../pipeline/index.js';
-import { changeRequestTreeDoc, mainTreeDoc } from '../../revisions/doc-names.js';
+import { conflict, forbidden, isFailure, type Handlers } from '../../pipeline/index.js';
+import { MAIN, branchDocPrefix, changeRequestBranch } from '../../revisions/doc-names.js';
 import { created } from '../content-tree/create.js';
 import { can as orgCan, requireOrganization } from '../orgs/rules.js';
 import { requireSpace } from '../spaces/rules.js';
@@ -33,9 +33,8 @@ export const changeRequestsHandlers: Handlers<typeof changeRequests> = {
       revision: space.revision,
       now: ctx.now,
     });
-    // Only the page tree is copied now; page bodies are forked when the change request first touches them.
-    const forked = ctx.docs.fork(mainTreeDoc(space.id), changeRequestTreeDoc(space.id, id));
-    if (!forked.ok) return new Failure(500, `The space's content cannot be forked: ${forked.problem.message}`);
+    // Nothing is copied now: each doc of the content is copied when main or the change request first changes it.
+    ctx.docs.forkBranch(branchDocPrefix(space.id, MAIN), branchDocPrefix(space.id, changeRequestBranch(id)));
     return created(toChangeRequest(ctx, findChangeRequest(ctx.db, space.id, id)!));
   },
 

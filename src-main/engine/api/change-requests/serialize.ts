@@ -20,8 +20,7 @@ export function toChangeRequest(ctx: RequestContext, row: ChangeRequestRow): Cha
     space: row.space_id,
     revision: row.revision,
     revisionInitial: row.revision_initial,
-    // Comments on change requests arrive with their area; until then none are open.
-    comments: 0,
+    comments: row.open_comments,
     // Main has moved on when the space's revision is no longer the one this was based on.
     outdated: row.space_revision !== (row.revision_merged_ancestor ?? row.revision_initial),
     urls: { app: ctx.urls.app(path), location: ctx.urls.api(path) },

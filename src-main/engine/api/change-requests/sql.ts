@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { KeysetQuery, OrderKey } from '../../pagination.js';
 
-/** A change request with its space's current revision, which `outdated` compares with. */
+/** A change request with its space's current revision, which `outdated` compares with, and its open comments. */
 export interface ChangeRequestRow {
   id: string;
   space_id: string;
@@ -19,9 +19,12 @@ export interface ChangeRequestRow {
   revision_merged_ancestor: string | null;
   revision_merged: string | null;
   space_revision: string;
+  /** Its open comments (`ChangeRequest.comments`). */
+  open_comments: number;
 }
 
-const SELECT = 'cr.*, s.revision AS space_revision';
+const OPEN_COMMENTS = "(SELECT count(*) FROM comments c WHERE c.change_request_id = cr.id AND c.status = 'open')";
+const SELECT = `cr.*, s.revision AS space_revision, ${OPEN_COMMENTS} AS open_comments`;
 const FROM = 'change_requests cr JOIN spaces s ON s.id = cr.space_id';
 
 /** By id, or by number in the space when `idOrNumber` is all digits and no id matches. */

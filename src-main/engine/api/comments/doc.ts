@@ -1,8 +1,7 @@
 import * as Y from 'yjs';
 import type { DocStore } from '../../docs/store.js';
-
-/** Where a space's threads live (docs/content-design.md); also the y-websocket room name. */
-export const commentsDocId = (spaceId: string) => `space/${spaceId}/comments`;
+import { commentsDoc } from '../../revisions/doc-names.js';
+import { branchOf, type CommentPlace } from './place.js';
 
 /** The root map of the doc: thread id → thread. */
 export const THREADS = 'threads';
@@ -36,8 +35,8 @@ export interface Target {
  * ahead of the database (docs/doc-store.md). A change that changes nothing appends nothing.
  * Answers the copy's threads, for the projection.
  */
-export function changeThreads(docs: DocStore, spaceId: string, change: (threads: Y.Map<YPost>) => void): Y.Map<YPost> {
-  const docId = commentsDocId(spaceId);
+export function changeThreads(docs: DocStore, place: CommentPlace, change: (threads: Y.Map<YPost>) => void): Y.Map<YPost> {
+  const docId = commentsDoc(place.spaceId, branchOf(place));
   const copy = new Y.Doc();
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
   let update: Uint8Array | undefined;
@@ -46,7 +45,7 @@ export function changeThreads(docs: DocStore, spaceId: string, change: (threads:
   copy.transact(() => change(threads));
   const appended = update ? docs.append(docId, update) : undefined;
   // The update was just encoded by Yjs: a store that refuses it is a bug, not a bad request.
-  if (appended && !appended.ok) throw new Error(`comments of space ${spaceId}: ${appended.problem.message}`);
+  if (appended && !appended.ok) throw new Error(`comments in ${docId}: ${appended.problem.message}`);
   return threads;
 }
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { Role } from '../../../../src-shared/contract/common.js';
 import type { DocumentFormat, comments } from '../../../../src-shared/contract/comments.js';
 import type { OperationOutput } from '../../../../src-shared/contract/operation.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { findUser, toUser } from '../users/sql.js';
 import { presentBody } from './body.js';
+import { commentsPath, type CommentPlace } from './place.js';
 import { postPermissions } from './rules.js';
 import { countReplies, reactionsOf, repliersOf, type CommentRow, type PostRow, type ReplyRow } from './sql.js';
 
@@ -12,9 +12,10 @@ type Comment = OperationOutput<typeof comments.getCommentInSpace>;
 type CommentReply = OperationOutput<typeof comments.getCommentReplyInSpace>;
 type Format = z.infer<typeof DocumentFormat> | undefined;
 
+/** Who looks at the posts of a place, and in which format they want bodies. */
 export interface Viewer {
   ctx: RequestContext;
-  role: Role | undefined;
+  place: CommentPlace;
   format: Format;
 }
 
@@ -31,7 +32,7 @@ function posted(viewer: Viewer, row: PostRow, location: string) {
     reactions: reactions(ctx, row.id),
     body: presentBody(row.body, viewer.format),
     urls: { location: ctx.urls.api(location) },
-    permissions: postPermissions(ctx, viewer.role, row),
+    permissions: postPermissions(ctx, viewer.place, row),
   };
 }
 
@@ -51,7 +52,7 @@ export function toComment(viewer: Viewer, row: CommentRow): Comment {
   const tableCell = row.table_cell === null ? undefined : (JSON.parse(row.table_cell) as { record: string; definition: string });
   const base = {
     object: 'comment' as const,
-    ...posted(viewer, row, `/spaces/${row.space_id}/comments/${row.id}`),
+    ...posted(viewer, row, `${commentsPath(row.space_id, row.change_request_id)}/${row.id}`),
     replies: countReplies(ctx.db, row.id),
     repliers: repliersOf(ctx.db, row.id).map((replier) => ({
       updatedAt: replier.updated_at,
@@ -61,6 +62,7 @@ export function toComment(viewer: Viewer, row: CommentRow): Comment {
     target: {
       space: row.space_id,
       revision: row.revision,
+      ...(row.change_request_id === null ? {} : { changeRequest: row.change_request_id }),
       ...(row.page_id === null ? {} : { page: { id: row.page_id } }),
       ...(row.node_id === null ? {} : { node: { id: row.node_id } }),
       ...(tableCell ? { tableCell } : {}),
@@ -70,9 +72,10 @@ export function toComment(viewer: Viewer, row: CommentRow): Comment {
   return { ...base, status: 'resolved', resolvedAt: row.resolved_at!, resolvedBy: userById(ctx, row.resolved_by!) };
 }
 
-export function toReply(viewer: Viewer, spaceId: string, row: ReplyRow): CommentReply {
+export function toReply(viewer: Viewer, row: ReplyRow): CommentReply {
+  const { place } = viewer;
   return {
     object: 'comment-reply',
-    ...posted(viewer, row, `/spaces/${spaceId}/comments/${row.comment_id}/replies/${row.id}`),
+    ...posted(viewer, row, `${commentsPath(place.spaceId, place.changeRequestId)}/${row.comment_id}/replies/${row.id}`),
   };
 }

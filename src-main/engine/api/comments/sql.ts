@@ -2,6 +2,10 @@ import type * as Y from 'yjs';
 import type { Database } from '../../db/database.js';
 import type { KeysetQuery } from '../../pagination.js';
 import { repliesOf, type Target, type YPost } from './doc.js';
+import type { CommentPlace } from './place.js';
+
+/** What identifies a place in the projection. */
+export type PlaceKey = Pick<CommentPlace, 'spaceId' | 'changeRequestId'>;
 
 export interface PostRow {
   id: string;
@@ -13,6 +17,7 @@ export interface PostRow {
 
 export interface CommentRow extends PostRow {
   space_id: string;
+  change_request_id: string | null;
   status: 'open' | 'resolved';
   resolved_at: string | null;
   resolved_by: string | null;
@@ -34,15 +39,15 @@ export interface ReactionRow {
  * Rewrites the rows of one thread from the doc (none if the thread is gone), in the transaction
  * that appended the change: the projection never disagrees with a committed doc.
  */
-export function projectThread(db: Database, spaceId: string, threadId: string, thread: YPost | undefined): void {
+export function projectThread(db: Database, place: PlaceKey, threadId: string, thread: YPost | undefined): void {
   // Its replies and reactions go with it (ON DELETE CASCADE).
   db.run('DELETE FROM comments WHERE id = ?', threadId);
   if (!thread) return;
   const target = thread.get('target') as Target;
   db.run(
-    `INSERT INTO comments (id, space_id, posted_by, posted_at, edited_at, body, status, resolved_at, resolved_by,
-       page_id, node_id, table_cell, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    threadId, spaceId, ...postColumns(thread),
+    `INSERT INTO comments (id, space_id, change_request_id, posted_by, posted_at, edited_at, body, status, resolved_at,
+       resolved_by, page_id, node_id, table_cell, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    threadId, place.spaceId, place.changeRequestId, ...postColumns(thread),
     thread.get('status'), thread.get('resolvedAt') ?? null, thread.get('resolvedBy') ?? null,
     target.page ?? null, target.node ?? null, target.tableCell ? JSON.stringify(target.tableCell) : null, target.revision,
   );
@@ -73,8 +78,12 @@ function projectReactions(db: Database, threadId: string, subjectId: string, pos
   }
 }
 
-export function findComment(db: Database, spaceId: string, commentId: string): CommentRow | undefined {
-  return db.get<CommentRow>('SELECT * FROM comments WHERE id = ? AND space_id = ?', commentId, spaceId);
+// `IS` matches NULL with NULL: a space's own comments are not found under a change request, nor the reverse.
+export function findComment(db: Database, place: PlaceKey, commentId: string): CommentRow | undefined {
+  return db.get<CommentRow>(
+    'SELECT * FROM comments WHERE id = ? AND space_id = ? AND change_request_id IS ?',
+    commentId, place.spaceId, place.changeRequestId,
+  );
 }
 
 export function findReply(db: Database, commentId: string, replyId: string): ReplyRow | undefined {
@@ -108,8 +117,12 @@ export function countReplies(db: Database, commentId: string): number {
   return db.get<{ n: number }>('SELECT count(*) AS n FROM comment_replies WHERE comment_id = ?', commentId)!.n;
 }
 
+/** `Space.comments`: the open comments of the space itself, not of its change requests. */
 export function countOpenComments(db: Database, spaceId: string): number {
-  return db.get<{ n: number }>("SELECT count(*) AS n FROM comments WHERE space_id = ? AND status = 'open'", spaceId)!.n;
+  return db.get<{ n: number }>(
+    "SELECT count(*) AS n FROM comments WHERE space_id = ? AND change_request_id IS NULL AND status = 'open'",
+    spaceId,
+  )!.n;
 }
 
 export interface CommentFilter {
@@ -119,9 +132,9 @@ export interface CommentFilter {
   authors?: string[];
 }
 
-export function commentsOfSpace(spaceId: string, filter: CommentFilter): KeysetQuery {
-  const where = ['space_id = ?'];
-  const params: unknown[] = [spaceId];
+export function commentsOf(place: PlaceKey, filter: CommentFilter): KeysetQuery {
+  const where = ['space_id = ?', 'change_request_id IS ?'];
+  const params: unknown[] = [place.spaceId, place.changeRequestId];
   if (filter.status !== 'all') {
     where.push('status = ?');
     params.push(filter.status);

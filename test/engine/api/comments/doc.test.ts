@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type * as Y from 'yjs';
-import { THREADS, commentsDocId } from '../../../../src-main/engine/api/comments/doc.js';
+import { THREADS } from '../../../../src-main/engine/api/comments/doc.js';
 import { TRASH_RETENTION_MS, purgeExpiredSpaces } from '../../../../src-main/engine/api/spaces/trash.js';
+import { MAIN, commentsDoc } from '../../../../src-main/engine/revisions/doc-names.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 
 let t: TestServer;
+const commentsDocId = (spaceId: string) => commentsDoc(spaceId, MAIN);
 beforeAll(async () => (t = await TestServer.start()));
 afterAll(() => t.stop());
 

@@ -1,0 +1,177 @@
+import type { z } from 'zod';
+import type { CommentBodyInput, CommentShapes, FormatQuery } from '../../../../src-shared/contract/comments.js';
+import { newId } from '../../ids.js';
+import { paginate } from '../../pagination.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { conflict, forbidden, isFailure, type Failure } from '../../pipeline/index.js';
+import type { ContentCheck } from '../content-tree/access.js';
+import { can } from '../spaces/rules.js';
+import { storedMarkdown } from './body.js';
+import { changeThreads, editBody, newReply, newThread, react, repliesOf, replyIndex, setResolved, type YPost } from './doc.js';
+import type { CommentPlace, Locate, Trash } from './place.js';
+import { postPermissions, requireComment, requireReply } from './rules.js';
+import { toComment, toReply, type Viewer } from './serialize.js';
+import { commentsOf, findComment, findReply, projectThread, repliesOfComment, type CommentRow, type PostRow, type ReplyRow } from './sql.js';
+
+type Out<K extends keyof typeof CommentShapes> = z.output<(typeof CommentShapes)[K]>;
+type Format = z.output<typeof FormatQuery>;
+type InComment = { commentId: string };
+type InReply = InComment & { commentReplyId: string };
+
+/**
+ * The handlers of every comment operation, for the places `locate` finds: a space's own threads
+ * or a change request's. Reads reach a space in the trash; changes do not.
+ */
+export function threadHandlers<P>(locate: Locate<P>) {
+  function reachComment(ctx: RequestContext, params: P & InComment, allowed: ContentCheck, trash?: Trash) {
+    const place = locate(ctx, params, allowed, trash);
+    if (isFailure(place)) return place;
+    const comment = requireComment(ctx, place, params.commentId);
+    return isFailure(comment) ? comment : { place, comment };
+  }
+
+  function reachReply(ctx: RequestContext, params: P & InReply, allowed: ContentCheck, trash?: Trash) {
+    const found = reachComment(ctx, params, allowed, trash);
+    if (isFailure(found)) return found;
+    const reply = requireReply(ctx, found.comment, params.commentReplyId);
+    return isFailure(reply) ? reply : { ...found, reply };
+  }
+
+  return {
+    list(ctx: RequestContext, { params, query }: { params: P; query: Out<'listQuery'> }) {
+      const place = locate(ctx, params, can.view, 'readable');
+      if (isFailure(place)) return place;
+      const page = paginate<CommentRow>(ctx.db, commentsOf(place, query), query);
+      if (isFailure(page)) return page;
+      const viewer = { ctx, place, format: query.format };
+      return { ...page, items: page.items.map((row) => toComment(viewer, row)) };
+    },
+
+    post(ctx: RequestContext, { params, body }: { params: P; body: Out<'postBody'> }) {
+      const place = locate(ctx, params, can.comment);
+      if (isFailure(place)) return place;
+      if (!place.takesPosts) return closed();
+      const markdown = storedMarkdown(body.body);
+      if (isFailure(markdown)) return markdown;
+      const id = newId();
+      const post = { id, body: markdown, author: ctx.actor.id, postedAt: ctx.now };
+      const target = { page: body.page, node: body.node, tableCell: body.tableCell, revision: place.revision };
+      const threads = changeThreads(ctx.docs, place, (all) => all.set(id, newThread(post, target)));
+      projectThread(ctx.db, place, id, threads.get(id));
+      return toComment({ ctx, place, format: undefined }, findComment(ctx.db, place, id)!);
+    },
+
+    get(ctx: RequestContext, { params, query }: { params: P & InComment; query: Format }) {
+      const found = reachComment(ctx, params, can.view, 'readable');
+      if (isFailure(found)) return found;
+      return toComment({ ctx, place: found.place, format: query.format }, found.comment);
+    },
+
+    update(ctx: RequestContext, { params, body }: { params: P & InComment; body: Out<'updateBody'> }) {
+      const found = reachComment(ctx, params, can.comment);
+      if (isFailure(found)) return found;
+      const { place, comment } = found;
+      const markdown = editedMarkdown(ctx, place, comment, body.body, 'comment');
+      if (isFailure(markdown)) return markdown;
+      changeThread(ctx, place, comment.id, (thread) => {
+        if (markdown !== undefined) editBody(thread, markdown, ctx.now);
+        if (body.resolved !== undefined) setResolved(thread, body.resolved, ctx.actor.id, ctx.now);
+        react(thread, ctx.actor.id, { added: body.addedReactions, removed: body.removedReactions }, ctx.now);
+      });
+      return toComment({ ctx, place, format: undefined }, findComment(ctx.db, place, comment.id)!);
+    },
+
+    // Folio answers 404 for a comment that does not exist, where the reference answers 204: a
+    // client that deletes twice learns that the second call did nothing.
+    remove(ctx: RequestContext, { params }: { params: P & InComment }) {
+      const found = reachComment(ctx, params, can.view);
+      if (isFailure(found)) return found;
+      const { place, comment } = found;
+      if (!postPermissions(ctx, place, comment).delete) return forbidden('Only its author or a space admin may delete a comment');
+      const threads = changeThreads(ctx.docs, place, (all) => all.delete(comment.id));
+      projectThread(ctx.db, place, comment.id, threads.get(comment.id));
+      return undefined;
+    },
+
+    listReplies(ctx: RequestContext, { params, query }: { params: P & InComment; query: Out<'replyListQuery'> }) {
+      const found = reachComment(ctx, params, can.view, 'readable');
+      if (isFailure(found)) return found;
+      const page = paginate<ReplyRow>(ctx.db, repliesOfComment(found.comment.id), query);
+      if (isFailure(page)) return page;
+      const viewer = { ctx, place: found.place, format: query.format };
+      return { ...page, items: page.items.map((row) => toReply(viewer, row)) };
+    },
+
+    postReply(ctx: RequestContext, { params, query, body }: { params: P & InComment; query?: Format; body: Out<'replyBody'> }) {
+      const found = reachComment(ctx, params, can.comment);
+      if (isFailure(found)) return found;
+      const { place, comment } = found;
+      if (!place.takesPosts) return closed();
+      const markdown = storedMarkdown(body.body);
+      if (isFailure(markdown)) return markdown;
+      const id = newId();
+      changeThread(ctx, place, comment.id, (thread) =>
+        repliesOf(thread).push([newReply({ id, body: markdown, author: ctx.actor.id, postedAt: ctx.now })]),
+      );
+      return currentReply({ ctx, place, format: query?.format }, comment.id, id);
+    },
+
+    getReply(ctx: RequestContext, { params, query }: { params: P & InReply; query: Format }) {
+      const found = reachReply(ctx, params, can.view, 'readable');
+      if (isFailure(found)) return found;
+      return toReply({ ctx, place: found.place, format: query.format }, found.reply);
+    },
+
+    /** `resolved`, which only a change request's replies take, resolves or reopens the reply's thread. */
+    updateReply(ctx: RequestContext, { params, body }: { params: P & InReply; body: Out<'updateBody'> }) {
+      const found = reachReply(ctx, params, can.comment);
+      if (isFailure(found)) return found;
+      const { place, comment, reply } = found;
+      const markdown = editedMarkdown(ctx, place, reply, body.body, 'reply');
+      if (isFailure(markdown)) return markdown;
+      changeThread(ctx, place, comment.id, (thread) => {
+        const post = repliesOf(thread).get(replyIndex(thread, reply.id));
+        if (markdown !== undefined) editBody(post, markdown, ctx.now);
+        if (body.resolved !== undefined) setResolved(thread, body.resolved, ctx.actor.id, ctx.now);
+        react(post, ctx.actor.id, { added: body.addedReactions, removed: body.removedReactions }, ctx.now);
+      });
+      return currentReply({ ctx, place, format: undefined }, comment.id, reply.id);
+    },
+
+    removeReply(ctx: RequestContext, { params }: { params: P & InReply }) {
+      const found = reachReply(ctx, params, can.view);
+      if (isFailure(found)) return found;
+      const { place, comment, reply } = found;
+      if (!postPermissions(ctx, place, reply).delete) return forbidden('Only its author or a space admin may delete a reply');
+      changeThread(ctx, place, comment.id, (thread) => repliesOf(thread).delete(replyIndex(thread, reply.id)));
+      return undefined;
+    },
+  };
+}
+
+/** A merged change request keeps its threads readable and changeable, but takes no new posts. */
+const closed = () => conflict('changeRequest: the change request is merged and takes no new comments or replies');
+
+/** The Markdown of a new body (none if no body is given), which only the post's author may set. */
+function editedMarkdown(
+  ctx: RequestContext,
+  place: CommentPlace,
+  post: PostRow,
+  input: z.output<typeof CommentBodyInput> | undefined,
+  noun: 'comment' | 'reply',
+): string | undefined | Failure {
+  if (input === undefined) return undefined;
+  const markdown = storedMarkdown(input);
+  if (isFailure(markdown)) return markdown;
+  return postPermissions(ctx, place, post).edit ? markdown : forbidden(`Only its author may edit a ${noun}`);
+}
+
+/** Changes one thread in the doc and rewrites its projection. */
+function changeThread(ctx: RequestContext, place: CommentPlace, threadId: string, change: (thread: YPost) => void): void {
+  const threads = changeThreads(ctx.docs, place, (all) => change(all.get(threadId)!));
+  projectThread(ctx.db, place, threadId, threads.get(threadId));
+}
+
+function currentReply(viewer: Viewer, commentId: string, replyId: string) {
+  return toReply(viewer, findReply(viewer.ctx.db, commentId, replyId)!);
+}

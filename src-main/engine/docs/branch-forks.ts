@@ -1,0 +1,57 @@
+import type { Database } from '../db/database.js';
+
+/** A doc of a forked branch, and the doc of the source branch it reads until it is written. */
+export interface BranchLink {
+  docId: string;
+  sourceDocId: string;
+}
+
+/**
+ * The SQL of lazy branch forks. A branch is the docs sharing a prefix; forking one records a
+ * single row, and a doc of the target is copied from its source only when one of them is first
+ * written (copy-before-write), so forking costs the same for a page as for ten thousand.
+ */
+export class BranchForks {
+  constructor(private readonly db: Database) {}
+
+  record(sourcePrefix: string, targetPrefix: string): void {
+    this.db.run('INSERT INTO branch_forks (target_prefix, source_prefix) VALUES (?, ?)', targetPrefix, sourcePrefix);
+  }
+
+  /** Where `docId` reads from while it has no rows of its own: its source, if it lies in a forked branch. */
+  sourceOf(docId: string): string | undefined {
+    const prefixes = slashPrefixes(docId);
+    if (prefixes.length === 0) return undefined;
+    const row = this.db.get<{ target: string; source: string }>(
+      `SELECT target_prefix AS target, source_prefix AS source FROM branch_forks
+       WHERE target_prefix IN (${prefixes.map(() => '?').join(', ')}) ORDER BY length(target_prefix) DESC LIMIT 1`,
+      ...prefixes,
+    );
+    return row ? row.source + docId.slice(row.target.length) : undefined;
+  }
+
+  /** The docs forked from `docId` by a branch fork; the caller keeps those that are still unwritten. */
+  copiesOf(docId: string): BranchLink[] {
+    const prefixes = slashPrefixes(docId);
+    if (prefixes.length === 0) return [];
+    return this.db
+      .all<{ target: string; source: string }>(
+        `SELECT target_prefix AS target, source_prefix AS source FROM branch_forks
+         WHERE source_prefix IN (${prefixes.map(() => '?').join(', ')})`,
+        ...prefixes,
+      )
+      .map((row) => ({ docId: row.target + docId.slice(row.source.length), sourceDocId: docId }));
+  }
+
+  removeUnder(prefix: string): void {
+    const under = (column: string) => `substr(${column}, 1, length(?)) = ?`;
+    this.db.run(`DELETE FROM branch_forks WHERE ${under('target_prefix')} OR ${under('source_prefix')}`, prefix, prefix, prefix, prefix);
+  }
+}
+
+/** `a/b/c` → `a/`, `a/b/`: the prefixes a branch may be named by. */
+function slashPrefixes(docId: string): string[] {
+  const prefixes: string[] = [];
+  for (let i = docId.indexOf('/'); i !== -1; i = docId.indexOf('/', i + 1)) prefixes.push(docId.slice(0, i + 1));
+  return prefixes;
+}

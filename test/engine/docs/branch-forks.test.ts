@@ -1,0 +1,114 @@
+import * as Y from 'yjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Stores, addParagraphs, contentOf, recordUpdates, rowsOf, textOf } from './fixture.js';
+
+let stores: Stores;
+beforeEach(() => (stores = new Stores()));
+afterEach(() => stores.close());
+
+const MAIN = 'space/s/main/';
+const CR = 'space/s/cr/c1/';
+
+/** Main with two pages and a tree, forked into one change request. */
+function forkedSpace() {
+  const opened = stores.open();
+  const editors = new Map<string, Y.Doc>();
+  for (const name of ['page/a', 'page/b', 'tree']) {
+    const editor = new Y.Doc();
+    const updates = recordUpdates(editor);
+    addParagraphs(editor, 2, name);
+    for (const update of updates) opened.store.append(MAIN + name, update);
+    editors.set(name, editor);
+  }
+  opened.store.forkBranch(MAIN, CR);
+  return { ...opened, editors };
+}
+
+function edit(doc: Y.Doc, text: string): Uint8Array {
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+  const updates = recordUpdates(copy);
+  textOf(copy, 0).insert(0, text);
+  return Y.mergeUpdates(updates);
+}
+
+describe('forkBranch', () => {
+  it('copies nothing: an unwritten copy reads its source', () => {
+    const { store, db, editors } = forkedSpace();
+    expect(rowsOf(db, CR + 'page/a')).toEqual([]);
+    expect(contentOf(store.load(CR + 'page/a'))).toEqual(contentOf(editors.get('page/a')!));
+    expect(store.stateVector(CR + 'page/a')).toEqual(store.stateVector(MAIN + 'page/a'));
+    expect(store.writtenUnder(CR)).toEqual([]);
+  });
+
+  it('copies a doc into the branch just before main changes it, so the change request keeps the fork point', () => {
+    const { store, editors } = forkedSpace();
+    const before = contentOf(editors.get('page/a')!);
+    store.append(MAIN + 'page/a', edit(store.load(MAIN + 'page/a'), 'Main: '));
+    expect(contentOf(store.load(CR + 'page/a'))).toEqual(before);
+    expect(textOf(store.load(MAIN + 'page/a'), 0).toString()).toMatch(/^Main: /);
+    expect(store.writtenUnder(CR)).toEqual([CR + 'page/a']);
+    expect(store.forkBase(CR + 'page/a')?.sourceDocId).toBe(MAIN + 'page/a');
+  });
+
+  it('copies a doc before the change request first writes it, and main does not see the write', () => {
+    const { store } = forkedSpace();
+    const mainBefore = contentOf(store.load(MAIN + 'page/b'));
+    store.append(CR + 'page/b', edit(store.load(CR + 'page/b'), 'CR: '));
+    expect(textOf(store.load(CR + 'page/b'), 0).toString()).toMatch(/^CR: /);
+    expect(contentOf(store.load(MAIN + 'page/b'))).toEqual(mainBefore);
+    const base = store.forkBase(CR + 'page/b')!;
+    const rebuilt = new Y.Doc();
+    Y.applyUpdate(rebuilt, base.baseUpdate);
+    expect(contentOf(rebuilt)).toEqual(mainBefore);
+  });
+
+  it('applies a remote update to an unwritten copy only when it brings something', () => {
+    const { store, db } = forkedSpace();
+    const same = Y.encodeStateAsUpdate(store.load(MAIN + 'page/a'));
+    expect(store.applyRemote(CR + 'page/a', same, 'peer')).toEqual({ ok: true, applied: false });
+    expect(rowsOf(db, CR + 'page/a')).toEqual([]);
+    expect(store.applyRemote(CR + 'page/a', edit(store.load(CR + 'page/a'), 'Peer: '), 'peer')).toMatchObject({ applied: true });
+    expect(textOf(store.load(CR + 'page/a'), 0).toString()).toMatch(/^Peer: /);
+  });
+
+  it('gives an unwritten copy its source as fork base, and moves a written copy\'s base to the source\'s state', () => {
+    const { store } = forkedSpace();
+    const treeBase = store.forkBase(CR + 'tree')!;
+    expect(treeBase.sourceDocId).toBe(MAIN + 'tree');
+    expect([...treeBase.stateVector]).toEqual([...store.stateVector(MAIN + 'tree')]);
+    store.append(CR + 'page/a', edit(store.load(CR + 'page/a'), 'CR: '));
+    store.append(MAIN + 'page/a', edit(store.load(MAIN + 'page/a'), 'Main: '));
+    expect([...store.forkBase(CR + 'page/a')!.stateVector]).not.toEqual([...store.stateVector(MAIN + 'page/a')]);
+    const moved = store.moveForkBase(CR + 'page/a');
+    expect(moved.ok && [...moved.base.stateVector]).toEqual([...store.stateVector(MAIN + 'page/a')]);
+    expect(store.moveForkBase(CR + 'page/b')).toMatchObject({ ok: false, problem: { kind: 'unknown-doc' } });
+  });
+
+  it('leaves docs created on main after the fork out of the branch', () => {
+    const { store, db } = forkedSpace();
+    const editor = new Y.Doc();
+    const updates = recordUpdates(editor);
+    addParagraphs(editor, 1, 'new');
+    for (const update of updates) store.append(MAIN + 'page/new', update);
+    expect(rowsOf(db, CR + 'page/new')).toEqual([]);
+  });
+
+  it('rolls the copy back with the write that caused it', () => {
+    const { store, db } = forkedSpace();
+    expect(() =>
+      db.transaction(() => {
+        store.append(MAIN + 'page/a', edit(store.load(MAIN + 'page/a'), 'Main: '));
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(rowsOf(db, CR + 'page/a')).toEqual([]);
+  });
+
+  it('forgets the fork when the space is purged', () => {
+    const { store, db } = forkedSpace();
+    store.removeUnder('space/s/');
+    expect(db.all('SELECT * FROM branch_forks')).toEqual([]);
+    expect(store.load(CR + 'page/a').getXmlFragment('body').length).toBe(0);
+  });
+});
