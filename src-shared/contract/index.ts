@@ -3,13 +3,16 @@ import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
+import { links } from './links.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { permissions } from './permissions.js';
+import { search } from './search.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
+import { templates } from './templates.js';
 import { users } from './users.js';
 
 /**
@@ -30,6 +33,9 @@ export const areas = {
   comments,
   content,
   changeRequestComments,
+  search,
+  links,
+  templates,
 } as const;
 
 export const contract = {
@@ -46,6 +52,9 @@ export const contract = {
   ...comments,
   ...content,
   ...changeRequestComments,
+  ...search,
+  ...links,
+  ...templates,
 } as const;
 
 export type ApiContract = typeof contract;
