@@ -8,13 +8,14 @@ import { ApiClient } from '../src-shared/client/client.js';
 import { httpTransport } from '../src-shared/client/http-transport.js';
 import { benchContentConversions } from './content-conversions.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchSearch } from './search.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
  * server answering the same bytes, in the same run. Servers run in child processes so that
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
  * Then the content model's conversions of a 10,000-block page, each way, and the Yjs doc
- * store's load and compaction figures.
+ * store's load and compaction figures, and space search over 100,000 sections.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -103,6 +104,7 @@ async function all(): Promise<void> {
   await main();
   benchContentConversions();
   reportDocStore(benchDocStore());
+  await benchSearch();
 }
 
 all().catch((error: Error) => {

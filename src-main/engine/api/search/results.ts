@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../pipeline/context.js';
 import { toSearchPage } from './serialize.js';
-import { ancestorTitles, hitPages, sectionHits, type Scope, type SectionHit } from './sql.js';
+import { ancestorTitles, hitPages, sectionHits, type BoundScope, type SectionHit } from './sql.js';
 
 /** At most this many sections are listed per page, the best first. */
 export const SECTIONS_PER_PAGE = 10;
@@ -8,7 +8,7 @@ export const SECTIONS_PER_PAGE = 10;
 const SNIPPET_WORDS = 24;
 
 /** The results for some matching pages of one space, in the order given. */
-export function searchPagesOf(ctx: RequestContext, scope: Scope, spaceId: string, pageIds: readonly string[]) {
+export function searchPagesOf(ctx: RequestContext, scope: BoundScope, spaceId: string, pageIds: readonly string[]) {
   const pages = new Map(hitPages(ctx.db, spaceId, scope.branch, pageIds).map((row) => [row.page_id, row]));
   const ancestors = ancestorTitles(ctx.db, spaceId, scope.branch, pageIds);
   const sections = new Map<string, SectionHit[]>();

@@ -1,9 +1,14 @@
 /**
  * Search over page titles, and links to anchors (docs/search.md). Page titles get their own FTS5
  * index, kept by triggers on `content_pages`, so that every writer of the projections keeps it
- * without knowing of it; `content_links` learns the `anchor` kind (`pageId#anchor`).
+ * without knowing of it; `content_links` learns the `anchor` kind (`pageId#anchor`). Both FTS5
+ * indexes keep prefixes of 2 and 3 characters, so that a word being typed is found fast.
  */
 export const sql = `
+DROP TABLE content_search;
+CREATE VIRTUAL TABLE content_search USING fts5(heading, body, content='content_sections', content_rowid='id', prefix='2 3');
+INSERT INTO content_search(content_search) VALUES ('rebuild');
+
 CREATE TABLE content_titles (
   id       INTEGER PRIMARY KEY,
   space_id TEXT NOT NULL,
@@ -12,7 +17,7 @@ CREATE TABLE content_titles (
   title    TEXT NOT NULL,
   UNIQUE (space_id, branch, page_id)
 );
-CREATE VIRTUAL TABLE content_title_search USING fts5(title, content='content_titles', content_rowid='id');
+CREATE VIRTUAL TABLE content_title_search USING fts5(title, content='content_titles', content_rowid='id', prefix='2 3');
 CREATE TRIGGER content_titles_ai AFTER INSERT ON content_titles BEGIN
   INSERT INTO content_title_search(rowid, title) VALUES (new.id, new.title);
 END;
