@@ -9,11 +9,12 @@ export default defineConfig({
   main: {
     build: {
       outDir: here('out/main'),
-      // Pure JS is bundled; the native module is loaded at run time from node_modules (or .native/).
+      // Pure JS is bundled; the native module is loaded at run time from node_modules (or .native/),
+      // and so is pdfkit, which loads its built-in fonts through its own package.json's `imports`.
       externalizeDeps: false,
       rolldownOptions: {
         input: { index: here('src-main/electron/main.ts') },
-        external: ['better-sqlite3'],
+        external: ['better-sqlite3', 'pdfkit'],
       },
     },
   },

@@ -80,6 +80,7 @@ function blockAt(i: number): PmNodeJson {
   return kinds[i % kinds.length]!();
 }
 
-function page(blocks: number): PmNodeJson {
+/** A page body of `blocks` top-level blocks of every kind. */
+export function page(blocks: number): PmNodeJson {
   return { type: 'doc', content: Array.from({ length: blocks }, (_, i) => blockAt(i)) };
 }

@@ -2,6 +2,7 @@ import { contract } from '../../src-shared/contract/index.js';
 import type { OperationDef } from '../../src-shared/contract/operation.js';
 import { openApiDocument } from '../../src-shared/openapi/document.js';
 import { handlers } from './api/index.js';
+import { pdfDownload } from './api/pdf/download.js';
 import { OperationRouter } from './http/router.js';
 import { BoundOperation, failureResponse, type PipelineDeps } from './pipeline/execute.js';
 import { Failure } from './pipeline/failure.js';
@@ -33,6 +34,14 @@ export class Dispatcher {
         ([id, op]) => new BoundOperation(op as OperationDef, handlers[id as keyof typeof handlers] as Handler<OperationDef>),
       ),
     );
+  }
+
+  /**
+   * A signed download (a PDF's `url`): it needs no bearer token and is answered asynchronously,
+   * its bytes as they are. Undefined for every other call.
+   */
+  download(call: IncomingCall): Promise<ApiResponse> | undefined {
+    return call.method === 'GET' ? pdfDownload(this.deps, call.pathname) : undefined;
   }
 
   dispatch(call: IncomingCall): ApiResponse {

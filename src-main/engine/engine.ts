@@ -9,6 +9,8 @@ import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import type { PipelineDeps } from './pipeline/execute.js';
 import { Urls } from './urls.js';
+import { LiveRevisions } from './yjs/live-edits.js';
+import { YjsServer } from './yjs/yjs-server.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -48,6 +50,10 @@ export class Engine {
   readonly docs: DocStore;
   readonly urls = new Urls('http://127.0.0.1');
   readonly dispatcher: Dispatcher;
+  /** The y-websocket endpoint (`/v1/yjs/<doc id>`), attached to the HTTP server by `listen`. */
+  readonly yjs: YjsServer;
+  /** Cuts live edits of main into `edits` revisions (docs/content-design.md, "Revisions"). */
+  readonly liveRevisions: LiveRevisions;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -66,6 +72,8 @@ export class Engine {
       checkResponses: !!options.checkResponses,
     };
     this.dispatcher = new Dispatcher(this.deps);
+    this.yjs = new YjsServer(this.deps);
+    this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
@@ -107,6 +115,8 @@ export class Engine {
       ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
     });
     if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
+    // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
+    if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
     return {
       status: response.status,
       headers: { ...response.headers, 'content-type': 'application/json' },
@@ -116,6 +126,8 @@ export class Engine {
 
   close(): void {
     clearInterval(this.purgeTimer);
+    this.yjs.close();
+    this.liveRevisions.close();
     this.docs.close();
     this.db.close();
   }

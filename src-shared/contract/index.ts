@@ -6,6 +6,7 @@ import { content } from './content.js';
 import { links } from './links.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
+import { pdf } from './pdf.js';
 import { permissions } from './permissions.js';
 import { search } from './search.js';
 import { spaces } from './spaces.js';
@@ -33,6 +34,7 @@ export const areas = {
   comments,
   content,
   changeRequestComments,
+  pdf,
   search,
   links,
   templates,
@@ -52,6 +54,7 @@ export const contract = {
   ...comments,
   ...content,
   ...changeRequestComments,
+  ...pdf,
   ...search,
   ...links,
   ...templates,

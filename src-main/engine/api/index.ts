@@ -8,6 +8,7 @@ import { contentHandlers } from './content/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
+import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
 import { searchHandlers } from './search/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
@@ -32,6 +33,7 @@ export const handlers: Handlers<ApiContract> = {
   ...commentsHandlers,
   ...contentHandlers,
   ...changeRequestCommentsHandlers,
+  ...pdfHandlers,
   ...searchHandlers,
   ...linksHandlers,
   ...templatesHandlers,

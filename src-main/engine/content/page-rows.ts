@@ -38,7 +38,7 @@ export function pageRows(pages: ReadonlyMap<string, TreePage>): Map<string, Page
   return rows;
 }
 
-function toRow(page: TreePage, path: string): PageRow {
+export function toRow(page: TreePage, path: string): PageRow {
   return {
     page_id: page.id,
     parent_id: page.parent,

@@ -36,6 +36,15 @@ export function projectedPages(db: Database, spaceId: string, branch: string): P
   return db.all<PageRow>(`SELECT ${PAGE_ROW_COLUMNS.join(', ')} FROM content_pages WHERE space_id = ? AND branch = ?`, spaceId, branch);
 }
 
+export function projectedPage(db: Database, spaceId: string, branch: string, pageId: string): PageRow | undefined {
+  return db.get<PageRow>(
+    `SELECT ${PAGE_ROW_COLUMNS.join(', ')} FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?`,
+    spaceId,
+    branch,
+    pageId,
+  );
+}
+
 export function upsertPage(db: Database, spaceId: string, branch: string, row: PageRow, now: string): void {
   const values = PAGE_ROW_COLUMNS.map((column) => row[column]);
   db.run(

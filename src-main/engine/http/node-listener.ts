@@ -3,7 +3,7 @@ import { parseBody, parseQuery, type Dispatcher } from '../dispatcher.js';
 import { failureResponse } from '../pipeline/execute.js';
 import { Failure } from '../pipeline/failure.js';
 import type { ApiResponse } from '../pipeline/request.js';
-import { isAllowedHost } from './host-guard.js';
+import { HOST_REFUSED, isAllowedHost } from './host-guard.js';
 import type { StaticFiles } from './static-files.js';
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -15,7 +15,7 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 export function nodeListener(dispatcher: Dispatcher, port: () => number, files?: StaticFiles) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (!isAllowedHost(req.headers.host, port())) {
-      send(res, failureResponse(new Failure(403, 'Host not allowed: use the loopback address')));
+      send(res, failureResponse(new Failure(403, HOST_REFUSED)));
       return;
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -24,6 +24,18 @@ export function nodeListener(dispatcher: Dispatcher, port: () => number, files?:
       return;
     }
     const base = { method: req.method ?? 'GET', pathname: url.pathname, query: parseQuery(url.searchParams), authorization: req.headers.authorization };
+    const download = dispatcher.download({ ...base, body: undefined });
+    if (download) {
+      req.resume();
+      download.then(
+        (response) => send(res, response),
+        (error: unknown) => {
+          console.error(error);
+          send(res, failureResponse(new Failure(500, 'Internal error')));
+        },
+      );
+      return;
+    }
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
       req.resume();
       send(res, dispatcher.dispatch({ ...base, body: undefined }));

@@ -12,6 +12,7 @@ export interface RunningServer {
 /** Serves the engine on 127.0.0.1 only. Port 0 picks a free port. */
 export function listen(engine: Engine, port: number): Promise<RunningServer> {
   const server = createServer(nodeListener(engine.dispatcher, () => engine.port, engine.options.serveStatic));
+  server.on('upgrade', (req, socket, head) => engine.yjs.upgrade(req, socket, head, engine.port));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -22,6 +23,8 @@ export function listen(engine: Engine, port: number): Promise<RunningServer> {
         url: `http://127.0.0.1:${actual}`,
         close: () =>
           new Promise<void>((done) => {
+            // Upgraded sockets are the server's connections too: close them, or it waits for them.
+            engine.yjs.close();
             server.close(() => done());
             server.closeAllConnections();
           }),

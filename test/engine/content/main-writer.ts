@@ -1,7 +1,10 @@
-import * as Y from 'yjs';
+import { createHash } from 'node:crypto';
+import type * as Y from 'yjs';
 import { markdownToPm, writeBody } from '../../../src-shared/content/index.js';
 import type { Engine } from '../../../src-main/engine/engine.js';
-import { setPageFields } from '../../../src-main/engine/content/tree.js';
+import { DocEdits } from '../../../src-main/engine/content/doc-edits.js';
+import { storeBlob } from '../../../src-main/engine/content/projection-sql.js';
+import { setFile, setPageFields } from '../../../src-main/engine/content/tree.js';
 import { positionBetween } from '../../../src-main/engine/content/positions.js';
 import { MAIN, pageDoc, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 
@@ -28,12 +31,20 @@ export function writeMainPages(engine: Engine, spaceId: string, pages: { id: str
   });
 }
 
+/** Adds a file to a space's main tree, its bytes stored as the content API stores them. */
+export function writeMainFile(engine: Engine, spaceId: string, file: { id: string; name: string; contentType: string; bytes: Buffer }): void {
+  const blob = createHash('sha256').update(file.bytes).digest('hex');
+  engine.db.transaction(() => {
+    storeBlob(engine.db, blob, file.bytes);
+    append(engine, treeDoc(spaceId, MAIN), (doc) =>
+      setFile(doc, { id: file.id, name: file.name, contentType: file.contentType, size: file.bytes.length, blob }),
+    );
+  });
+}
+
 /** Edits a copy of the stored doc and appends the difference, as any writer of the store does. */
 export function append(engine: Engine, docId: string, change: (doc: Y.Doc) => void): void {
-  const doc = new Y.Doc();
-  Y.applyUpdate(doc, Y.encodeStateAsUpdate(engine.docs.load(docId)));
-  const before = Y.encodeStateVector(doc);
-  change(doc);
-  const appended = engine.docs.append(docId, Y.encodeStateAsUpdate(doc, before));
-  if (!appended.ok) throw new Error(appended.problem.message);
+  const edits = new DocEdits(engine.docs);
+  change(edits.open(docId));
+  edits.save();
 }

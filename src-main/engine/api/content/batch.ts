@@ -1,10 +1,12 @@
 import type * as Y from 'yjs';
 import type { ChangeRequestContentChange } from '../../../../src-shared/contract/content.js';
 import { DocEdits } from '../../content/doc-edits.js';
+import { projectorOf } from '../../content/projector.js';
+import { watchTree, type TreeChanges } from '../../content/tree-watch.js';
 import { childrenIndex, readPages, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
-import { MAIN, pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
 import type { ContentTarget } from './rules.js';
 
 /** What a batch reports of each page it touched, in the order the pages were first touched. */
@@ -20,20 +22,37 @@ export type Outcome =
  */
 export class Batch {
   readonly edits: DocEdits;
-  readonly tree: Y.Doc;
   readonly outcomes = new Map<string, Outcome>();
   readonly refs = new Set<string>();
+  private readonly treeId: string;
+  private treeChanges: TreeChanges | undefined;
 
   constructor(
     readonly ctx: RequestContext,
     readonly target: ContentTarget,
   ) {
-    this.edits = new DocEdits(ctx.db, ctx.docs);
-    this.tree = this.edits.open(treeDoc(target.space.id, target.branch), treeDoc(target.space.id, MAIN));
+    this.edits = new DocEdits(ctx.docs);
+    this.treeId = treeDoc(target.space.id, target.branch);
+  }
+
+  /** The tree, to change it. Copying a large tree costs: changes that only read it use `pages()`. */
+  get tree(): Y.Doc {
+    const doc = this.edits.open(this.treeId);
+    this.treeChanges ??= watchTree(doc);
+    return doc;
+  }
+
+  /**
+   * Appends what the batch changed. The projector is lent the tree as written and the pages changed,
+   * so that it reads and writes only their rows.
+   */
+  save(): void {
+    const saved = this.edits.save().get(this.treeId);
+    if (saved && this.treeChanges) projectorOf(this.ctx.docs)?.lend(this.treeId, saved.seq, saved.doc, this.treeChanges);
   }
 
   pages(): Map<string, TreePage> {
-    return readPages(this.tree);
+    return readPages(this.edits.read(this.treeId));
   }
 
   /** The siblings `parent` has, in order, leaving `except` out (the page being moved). */
@@ -42,7 +61,7 @@ export class Batch {
   }
 
   pageBody(pageId: string): Y.Doc {
-    return this.edits.open(pageDoc(this.target.space.id, this.target.branch, pageId), pageDoc(this.target.space.id, MAIN, pageId));
+    return this.edits.open(pageDoc(this.target.space.id, this.target.branch, pageId));
   }
 
   /** Records what happened to a page; a page created then updated stays created, a deleted one stays deleted. */

@@ -5,7 +5,7 @@ import { freeSlug, slugFromTitle } from '../../content/slugs.js';
 import { readPages, removeSubtree, setPageFields, type TreePage } from '../../content/tree.js';
 import { newId } from '../../ids.js';
 import { isFailure, type Failure } from '../../pipeline/failure.js';
-import { MAIN, pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
 import { invalidChange, type Batch, type ChangeOf } from './batch.js';
 import { placement } from './placement.js';
 
@@ -49,16 +49,11 @@ export function updatePage(batch: Batch, index: number, change: ChangeOf<'update
   if ((change.slug !== undefined || place.parent !== page.parent) && siblingSlugs(batch, place.parent, page.id).has(slug)) {
     return invalidChange(index, change.slug !== undefined ? 'slug' : 'into', `a sibling page already has the slug "${slug}"`);
   }
+  if (parsed && page.type !== 'document') return invalidChange(index, 'document', `a ${page.type} page has no document`);
   const title = parsed?.meta.title ?? change.title;
-  setPageFields(batch.tree, page.id, {
-    ...(title !== undefined ? { title } : {}),
-    slug,
-    parent: place.parent,
-    position: place.position,
-    ...meta(change, parsed),
-  });
+  const fields = { ...(title !== undefined ? { title } : {}), slug, parent: place.parent, position: place.position, ...meta(change, parsed) };
+  if (changesAny(page, fields)) setPageFields(batch.tree, page.id, fields);
   if (parsed) {
-    if (page.type !== 'document') return invalidChange(index, 'document', `a ${page.type} page has no document`);
     const written = writePageBody(batch.pageBody(page.id), parsed);
     if (!written.ok) return invalidChange(index, 'document', describeContentError(written.error));
   }
@@ -82,13 +77,13 @@ export function revertPage(batch: Batch, index: number, change: ChangeOf<'revert
     return invalidChange(index, 'revision', "Folio reverts a page to the change request's base revision only");
   }
   if (change.block !== undefined) return invalidChange(index, 'block', 'Folio reverts whole pages only');
-  const baseTree = forkBaseDoc(batch.ctx.db, batch.ctx.docs, treeDoc(space.id, branch), treeDoc(space.id, MAIN));
+  const baseTree = forkBaseDoc(batch.ctx.docs, treeDoc(space.id, branch));
   const base = baseTree ? readPages(baseTree).get(change.page) : undefined;
   const current = batch.pages().get(change.page);
   if (!base && !current) return invalidChange(index, 'page', `no page ${change.page} in the change request or at its base`);
   if (!base) return deletePage(batch, index, { operation: 'delete_page', page: change.page });
   setPageFields(batch.tree, base.id, { ...emptyFields(current), ...fieldsOf(base) });
-  const baseBody = forkBaseDoc(batch.ctx.db, batch.ctx.docs, pageDoc(space.id, branch, base.id), pageDoc(space.id, MAIN, base.id));
+  const baseBody = forkBaseDoc(batch.ctx.docs, pageDoc(space.id, branch, base.id));
   if (baseBody) writeBody(batch.pageBody(base.id), readBody(baseBody));
   batch.touched({ object: current ? 'updated_page' : 'created_page', page: base.id });
 }
@@ -115,6 +110,10 @@ function leadingHeading(parsed: ParsedPage): string | undefined {
   if (!parsed.fromMarkdown || first?.type !== 'heading' || first.attrs?.level !== 1) return undefined;
   const text = (first.content ?? []).map((node: PmNodeJson) => node.text ?? '').join('').trim();
   return text || undefined;
+}
+
+function changesAny(page: TreePage, fields: Partial<TreePage>): boolean {
+  return Object.entries(fields).some(([key, value]) => page[key as keyof TreePage] !== value);
 }
 
 function siblingSlugs(batch: Batch, parent: string | null, except?: string): Set<string> {

@@ -1,5 +1,5 @@
 import { presentPageBody, describeContentError } from '../../content/page-body.js';
-import { readablePageDoc } from '../../content/branches.js';
+import { pageDoc } from '../../revisions/doc-names.js';
 import { paginate } from '../../pagination.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { Failure, isFailure, notFound } from '../../pipeline/failure.js';
@@ -59,7 +59,7 @@ export function pageOf(ctx: RequestContext, target: Target, pageId: string, form
   const page = toPage(ctx, target.place, row);
   if ('pages' in page) page.pages = nestPages(ctx, target.place, rows, pageId);
   if (row.type !== 'document') return page;
-  const body = presentPageBody(ctx.docs.load(readablePageDoc(ctx.db, target.space.id, target.branch, pageId)), format);
+  const body = presentPageBody(ctx.docs.load(pageDoc(target.space.id, target.branch, pageId)), format);
   if (!body.ok) return new Failure(500, `page ${pageId} cannot be presented: ${describeContentError(body.error)}`);
   return { ...page, ...body.value };
 }

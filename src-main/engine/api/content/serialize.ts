@@ -29,32 +29,33 @@ const apiBase = (place: ContentPlace) => `${appBase(place)}/content`;
 
 export type PageJson = z.input<typeof RevisionPage>;
 
-/** One page, without its children. */
+/** One page, without its children. Optional fields are left out rather than sent empty. */
 export function toPage(ctx: RequestContext, place: ContentPlace, row: ContentPageRow): PageJson {
-  const base = {
+  const base: { id: string; title: string; hidden: boolean; emoji?: string; createdAt?: string; updatedAt?: string } = {
     id: row.page_id,
     title: row.title,
-    ...(row.emoji ? { emoji: row.emoji } : {}),
-    ...(row.created_at ? { createdAt: row.created_at } : {}),
-    ...(row.updated_at ? { updatedAt: row.updated_at } : {}),
     hidden: row.hidden === 1,
   };
+  if (row.emoji) base.emoji = row.emoji;
+  if (row.created_at) base.createdAt = row.created_at;
+  if (row.updated_at) base.updatedAt = row.updated_at;
   if (row.type === 'link') {
     return { ...base, kind: 'link', type: 'link', target: row.target ? JSON.parse(row.target) : { kind: 'url', url: '' } };
   }
   if (row.type === 'group') return { ...base, kind: 'group', type: 'group', slug: row.slug, path: row.path, pages: [] };
-  return {
+  const page: PageJson = {
     ...base,
     kind: 'document',
     type: 'document',
     slug: row.slug,
     path: row.path,
-    ...(row.description ? { description: row.description } : {}),
-    layout: { ...DEFAULT_LAYOUT, ...(row.layout ? JSON.parse(row.layout) : {}) },
+    layout: row.layout ? { ...DEFAULT_LAYOUT, ...JSON.parse(row.layout) } : DEFAULT_LAYOUT,
     tags: [],
     pages: [],
     urls: { app: ctx.urls.app(`${appBase(place)}/page/${row.page_id}`) },
   };
+  if (row.description) page.description = row.description;
+  return page;
 }
 
 /**

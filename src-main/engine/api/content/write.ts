@@ -30,7 +30,7 @@ export function contentWrite(
     const failed = apply(batch, index, change, inserted);
     if (failed) return failed;
   }
-  batch.edits.save();
+  batch.save();
   const cr = target.changeRequest!;
   const revision = newId();
   const docIds = [treeDoc(target.space.id, target.branch), ...[...batch.outcomes.keys()].map((id) => pageDoc(target.space.id, target.branch, id))];

@@ -25,7 +25,7 @@ export function applyTemplate(ctx: RequestContext, target: ContentTarget, templa
   const batch = new Batch(ctx, target);
   const failed = insertPages(batch, template.pages, null, markdownRefs);
   if (failed) return new Failure(500, `template ${template.id} does not apply: ${failed.message}`);
-  batch.edits.save();
+  batch.save();
   commit(ctx, target, [...batch.outcomes.keys()]);
   return undefined;
 }

@@ -27,6 +27,8 @@ CREATE TABLE content_pages (
 ) WITHOUT ROWID;
 CREATE INDEX content_pages_children ON content_pages(space_id, branch, parent_id, position, page_id);
 CREATE INDEX content_pages_by_path ON content_pages(space_id, branch, path);
+-- Lists read a branch's pages in sibling order without sorting them.
+CREATE INDEX content_pages_in_order ON content_pages(space_id, branch, position, page_id);
 
 -- Branches whose rows are their own; a change request without one reads main's rows.
 CREATE TABLE content_branches (

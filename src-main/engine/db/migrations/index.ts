@@ -5,8 +5,10 @@ import * as yjsDocs from './004-yjs-docs.js';
 import * as comments from './005-comments.js';
 import * as revisionsChangeRequests from './006-revisions-change-requests.js';
 import * as content from './007-content.js';
+import * as changeRequestMerges from './008-change-request-merges.js';
 import * as changeRequestComments from './009-change-request-comments.js';
 import * as branchForks from './010-branch-forks.js';
+import * as liveEditSessions from './011-live-edit-sessions.js';
 import * as contentSearch from './012-content-search.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
@@ -18,7 +20,9 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 5, name: 'comments', sql: comments.sql },
   { version: 6, name: 'revisions-change-requests', sql: revisionsChangeRequests.sql },
   { version: 7, name: 'content', sql: content.sql },
+  { version: 8, name: 'change-request-merges', sql: changeRequestMerges.sql },
   { version: 9, name: 'change-request-comments', sql: changeRequestComments.sql },
   { version: 10, name: 'branch-forks', sql: branchForks.sql },
+  { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
   { version: 12, name: 'content-search', sql: contentSearch.sql },
 ];

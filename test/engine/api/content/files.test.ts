@@ -35,6 +35,14 @@ describe('inserting files', () => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
   });
 
+  it('serves the same bytes in process, as IPC asks for them', async () => {
+    const target = await spaceWithChangeRequest(t);
+    const [file] = await upload(target, [{ name: 'logo.png', contentType: 'image/png', base64: PNG.toString('base64') }]);
+    const answer = await t.engine.request({ method: 'GET', path: new URL(file!.downloadURL).pathname, headers: { authorization: `Bearer ${t.owner.token}` } });
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(Buffer.from(answer.body as Uint8Array)).toEqual(PNG);
+  });
+
   it('needs a token with read access to download', async () => {
     const target = await spaceWithChangeRequest(t);
     const [file] = await upload(target, [{ name: 'a.txt', contentType: 'text/plain', base64: 'aGk=' }]);

@@ -120,6 +120,22 @@ describe('deleting pages', () => {
   });
 });
 
+describe('the answer of a batch', () => {
+  it('is the change request by default (compat), and lists the pages touched with compat=false', async () => {
+    const target = await spaceWithChangeRequest(t);
+    const answer = ok(await t.owner.client.call('updateChangeRequestContent', {
+      params: target,
+      body: { changes: [{ operation: 'insert_page', title: 'P', ref: 'p', document: {} }] },
+    }));
+    expect(answer).toMatchObject({ object: 'change-request', id: target.changeRequestId });
+    const detailed = ok(await write(t.owner, target, [{ operation: 'insert_page', title: 'Q', ref: 'q', document: {} }]));
+    expect(detailed).toMatchObject({ changes: [{ object: 'created_page', ref: 'q', page: { object: 'page' } }], insertedFiles: [] });
+    const location = 'changes' in detailed && detailed.changes[0]!.object === 'created_page' ? detailed.changes[0]!.page.urls.location : '';
+    const read = await fetch(location, { headers: { authorization: `Bearer ${t.owner.token}` } });
+    expect(await read.json()).toMatchObject({ title: 'Q' });
+  });
+});
+
 describe('change request content and main', () => {
   it('leaves main unchanged, and reads fall through to main until the change request writes', async () => {
     const target = await spaceWithChangeRequest(t);

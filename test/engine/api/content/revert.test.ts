@@ -28,6 +28,14 @@ describe('reading through to main', () => {
     expect(ok(await crPage(t.owner, target, 'pageA', 'markdown'))).toMatchObject({ markdown: 'Main text.\n' });
   });
 
+  it('keeps showing main as it was at the fork once main changes', async () => {
+    const target = await withMainContent();
+    writeMainPages(t.engine, target.spaceId, [{ id: 'pageA', title: 'A on main', markdown: 'Main moved on.\n' }, { id: 'pageC', title: 'C' }]);
+    expect(outline(await mainPages(t.owner, target.spaceId))).toBe('A on main B C');
+    expect(outline(await crPages(t.owner, target))).toBe('A B');
+    expect(ok(await crPage(t.owner, target, 'pageA', 'markdown'))).toMatchObject({ markdown: 'Main text.\n' });
+  });
+
   it('keeps main as it was while the change request edits', async () => {
     const target = await withMainContent();
     ok(await write(t.owner, target, [{ operation: 'update_page', page: 'pageA', title: 'A2', document: { markdown: 'CR text.\n' } }]));

@@ -1,0 +1,46 @@
+import * as Y from 'yjs';
+import { holdsDeletions } from '../docs/deletions.js';
+import { bringsStructs } from '../docs/state-vector.js';
+import type { DocStore } from '../docs/store.js';
+import { decode } from '../docs/updates.js';
+import type { Actor } from '../pipeline/context.js';
+import type { PipelineDeps } from '../pipeline/execute.js';
+import { contextFor } from './context.js';
+import { writeRefusal, type ReadableDoc } from './doc-access.js';
+import { noteLiveEdit } from './live-edits.js';
+
+export type ClientWrite =
+  | { outcome: 'applied' | 'unchanged' }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'malformed'; problem: string };
+
+/**
+ * A client's update, in one write transaction: the caller's right to write is checked as things
+ * stand now, the update goes through `applyRemote` (so projections of the write commit with it),
+ * and a live edit of main is noted for its revision. A refused update is stored nowhere.
+ */
+export function writeFromClient(deps: PipelineDeps, actor: Actor, doc: ReadableDoc, update: Uint8Array, origin: unknown): ClientWrite {
+  return deps.db.transaction((): ClientWrite => {
+    deps.db.noticeExternalChanges();
+    const ctx = contextFor(deps, actor);
+    const refusal = writeRefusal(ctx, doc.name);
+    if (refusal !== undefined) return refuse(deps.docs, doc.docId, update, refusal);
+    const result = deps.docs.applyRemote(doc.docId, update, origin);
+    if (!result.ok) return { outcome: 'malformed', problem: result.problem.message };
+    if (!result.applied) return { outcome: 'unchanged' };
+    if (doc.name.kind !== 'comments' && doc.name.branch.kind === 'main') noteLiveEdit(deps.db, doc.name.spaceId, ctx.now);
+    return { outcome: 'applied' };
+  });
+}
+
+/**
+ * A reader's sync reply repeats what the server already has (its whole delete set, at least):
+ * only an update that would change the doc is news worth refusing out loud.
+ */
+function refuse(docs: DocStore, docId: string, update: Uint8Array, reason: string): ClientWrite {
+  const decoded = decode(() => Y.decodeUpdate(update));
+  if ('malformed' in decoded) return { outcome: 'malformed', problem: decoded.malformed };
+  const held = Y.decodeStateVector(docs.stateVector(docId));
+  const changes = bringsStructs(held, decoded.structs) || (decoded.ds.clients.size > 0 && !holdsDeletions(docs.load(docId), decoded.ds));
+  return changes ? { outcome: 'refused', reason } : { outcome: 'unchanged' };
+}

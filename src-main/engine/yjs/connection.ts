@@ -1,0 +1,81 @@
+import type { WebSocket } from 'ws';
+import type { Actor } from '../pipeline/context.js';
+import type { PipelineDeps } from '../pipeline/execute.js';
+import { writeFromClient } from './client-writes.js';
+import type { ReadableDoc } from './doc-access.js';
+import { permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
+import type { Room, RoomMember } from './room.js';
+
+/** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */
+export const CLOSE_MALFORMED = 1007;
+/** RFC 6455: the server met a condition it did not expect (a busy database, a bug). */
+const CLOSE_INTERNAL_ERROR = 1011;
+
+/**
+ * One y-websocket client on one doc: sync step 1 and 2 both ways, updates written through the
+ * doc store, awareness relayed through the room.
+ */
+export class Connection implements RoomMember {
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly deps: PipelineDeps,
+    private readonly actor: Actor,
+    private readonly doc: ReadableDoc,
+    private readonly room: Room,
+  ) {}
+
+  /** Joins the room first, so that no update committed from now on can be missed. */
+  start(): void {
+    this.room.join(this);
+    this.ws.on('message', (data: Buffer) => this.receiveSafely(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+    this.send(syncStep1(this.deps.docs.stateVector(this.doc.docId)));
+  }
+
+  send(data: Uint8Array): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(data);
+  }
+
+  /**
+   * Messages still arriving while the socket closes (the engine may be closing its database) are
+   * dropped; an error of ours ends this socket, never the process around the engine.
+   */
+  private receiveSafely(data: Uint8Array): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    try {
+      this.receive(data);
+    } catch (error) {
+      console.error(`y-websocket message on ${this.doc.docId} failed`, error);
+      this.ws.close(CLOSE_INTERNAL_ERROR, 'internal error');
+    }
+  }
+
+  private receive(data: Uint8Array): void {
+    let message: ClientMessage;
+    try {
+      message = readClientMessage(data);
+      if (message.type === 'awareness') this.room.applyAwareness(this, message.update);
+    } catch {
+      this.ws.close(CLOSE_MALFORMED, 'not a y-websocket message');
+      return;
+    }
+    if (message.type === 'sync-step-1') this.answerStep1(message.stateVector);
+    else if (message.type === 'update') this.write(message.update);
+    else if (message.type === 'query-awareness') this.send(this.room.awarenessOfAll());
+  }
+
+  private answerStep1(stateVector: Uint8Array): void {
+    const diff = this.deps.docs.diff(this.doc.docId, stateVector);
+    if (diff.ok) this.send(syncStep2(diff.update));
+    else this.ws.close(CLOSE_MALFORMED, diff.problem.message.slice(0, 120));
+  }
+
+  /**
+   * A refused update is answered with y-protocols' permission-denied message and the socket stays
+   * open: the client keeps reading, and closing would only make it reconnect and send it again.
+   */
+  private write(update: Uint8Array): void {
+    const result = writeFromClient(this.deps, this.actor, this.doc, update, this);
+    if (result.outcome === 'refused') this.send(permissionDenied(`${result.reason}: the update was not applied`));
+    else if (result.outcome === 'malformed') this.ws.close(CLOSE_MALFORMED, result.problem.slice(0, 120));
+  }
+}

@@ -1,0 +1,49 @@
+import { can, requireSpace } from '../api/spaces/rules.js';
+import { findChangeRequest } from '../api/change-requests/sql.js';
+import type { RequestContext } from '../pipeline/context.js';
+import { isFailure, notFound, type Failure } from '../pipeline/failure.js';
+import { parseDocName, treeDoc, type ParsedDocName } from '../revisions/doc-names.js';
+
+/** A doc a caller may read: what it is, by the names of docs/content-design.md. */
+export interface ReadableDoc {
+  docId: string;
+  name: ParsedDocName;
+}
+
+const UNKNOWN = 'No document of that name';
+
+/**
+ * Who may join a doc's room: readers of its space (404 for a name that is not a doc of an existing
+ * space, change request or page, then 403). A space in the trash stays readable, as over HTTP.
+ */
+export function readableDoc(ctx: RequestContext, docId: string): ReadableDoc | Failure {
+  const name = parseDocName(docId);
+  if (!name) return notFound(UNKNOWN);
+  const access = requireSpace(ctx, name.spaceId, can.view, 'readable');
+  if (isFailure(access)) return access;
+  if (name.branch.kind === 'change-request' && findChangeRequest(ctx.db, name.spaceId, name.branch.changeRequestId)?.id !== name.branch.changeRequestId) {
+    return notFound(UNKNOWN);
+  }
+  if (name.kind === 'page' && !ctx.docs.load(treeDoc(name.spaceId, name.branch)).getMap('pages').has(name.pageId)) {
+    return notFound(UNKNOWN);
+  }
+  return { docId, name };
+}
+
+/**
+ * Why the caller may not write the doc now, or undefined when they may. Asked again for every
+ * update, inside its transaction, so a space locked or a change request merged meanwhile
+ * refuses the next one. Comment threads follow the comments API (the comment role, in a space
+ * out of the trash); content takes the edit role in a live space, and a change request that is
+ * still open or a draft.
+ */
+export function writeRefusal(ctx: RequestContext, name: ParsedDocName): string | undefined {
+  const access = requireSpace(ctx, name.spaceId, () => true);
+  if (isFailure(access)) return 'the space is in the trash';
+  if (name.kind === 'comments') return can.comment(access.role) ? undefined : 'writing comments needs the comment role';
+  if (!can.edit(access.role)) return 'editing content needs the edit role';
+  if (access.row.edit_mode !== 'live') return 'the space is locked';
+  if (name.branch.kind === 'main') return undefined;
+  const status = findChangeRequest(ctx.db, name.spaceId, name.branch.changeRequestId)?.status;
+  return status === 'merged' || status === 'archived' ? `the change request is ${status}` : undefined;
+}

@@ -1,0 +1,80 @@
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import type { DocStore } from '../docs/store.js';
+import { awarenessMessage, syncUpdate } from './messages.js';
+
+/** One client of a room, as the room sees it. */
+export interface RoomMember {
+  send(data: Uint8Array): void;
+}
+
+interface AwarenessChange {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/**
+ * The clients of one doc. Committed updates of the doc, whoever wrote them (a client, the HTTP
+ * API), go to every client but their writer. Awareness (cursors, who is here) is relayed and kept
+ * in memory only, so that a client joining late sees who is already here.
+ */
+export class Room {
+  private readonly members = new Map<RoomMember, Set<number>>();
+  private readonly awareness = new awarenessProtocol.Awareness(new Y.Doc());
+  private readonly stopObserving: () => void;
+
+  constructor(
+    readonly docId: string,
+    docs: DocStore,
+  ) {
+    this.awareness.setLocalState(null);
+    this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
+    this.stopObserving = docs.onUpdate(docId, (event) => this.broadcast(syncUpdate(event.update), event.origin));
+  }
+
+  get size(): number {
+    return this.members.size;
+  }
+
+  join(member: RoomMember): void {
+    this.members.set(member, new Set());
+    const present = [...this.awareness.getStates().keys()];
+    if (present.length > 0) member.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, present)));
+  }
+
+  /** A member's awareness update; throws on bytes that are not one. */
+  applyAwareness(member: RoomMember, update: Uint8Array): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, member);
+  }
+
+  /** The states of every client here, for a member that asks. */
+  awarenessOfAll(): Uint8Array {
+    return awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...this.awareness.getStates().keys()]));
+  }
+
+  /** The member's clients leave the others' awareness with it. */
+  leave(member: RoomMember): void {
+    const controlled = this.members.get(member);
+    this.members.delete(member);
+    if (controlled && controlled.size > 0) awarenessProtocol.removeAwarenessStates(this.awareness, [...controlled], null);
+  }
+
+  /** Stops listening to the doc; a room nobody is in is dropped. */
+  close(): void {
+    this.stopObserving();
+    this.awareness.destroy();
+  }
+
+  private awarenessChanged({ added, updated, removed }: AwarenessChange, origin: unknown): void {
+    const controlled = this.members.get(origin as RoomMember);
+    for (const client of added) controlled?.add(client);
+    for (const client of removed) controlled?.delete(client);
+    const changed = [...added, ...updated, ...removed];
+    this.broadcast(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)));
+  }
+
+  private broadcast(data: Uint8Array, except?: unknown): void {
+    for (const member of this.members.keys()) if (member !== except) member.send(data);
+  }
+}
