@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
-import { writeMainPages } from '../../content/main-writer.js';
 import { created, spaceWithChangeRequest, write } from '../content/fixture.js';
-import { spaceWith, writeMain } from '../search/fixture.js';
-import { fileBlock, refLink, writeMainFile } from './fixture.js';
+import { publish, spaceWith, writeMain } from '../search/fixture.js';
+import { fileBlock, refLink } from './fixture.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -12,15 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const FILE_ID = 'F1le0000000000000000';
 const GONE_ID = 'G0ne0000000000000000';
 
 /** A space whose main content links to a bit of everything: see each page's Markdown. */
 async function linkedSpace() {
   const { spaceId, ids } = await spaceWith(t, [{ title: 'Target', markdown: '## Install steps\n\nText.\n' }]);
   const [target] = ids;
-  writeMainFile(t, spaceId, FILE_ID, 'hello');
-  const [source, other] = writeMain(t, spaceId, [
+  const published = await publish(t, spaceId, [{ operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: 'aGVsbG8=' }] }]);
+  const fileId = published.insertedFiles[0]!.id;
+  const [source, other] = await writeMain(t, spaceId, [
     {
       title: 'Source',
       markdown: [
@@ -31,13 +30,13 @@ async function linkedSpace() {
         refLink({ kind: 'page', page: GONE_ID }),
         refLink({ kind: 'anchor', page: target!, anchor: 'install-steps' }),
         refLink({ kind: 'anchor', page: target!, anchor: 'nowhere' }),
-        fileBlock(FILE_ID),
+        fileBlock(fileId),
         fileBlock(GONE_ID),
       ].join('\n\n') + '\n',
     },
-    { title: 'Other', markdown: `[external again](https://example.com/docs)\n\n${fileBlock(FILE_ID)}\n` },
+    { title: 'Other', markdown: `[external again](https://example.com/docs)\n\n${fileBlock(fileId)}\n` },
   ]);
-  return { spaceId, target: target!, source: source!, other: other! };
+  return { spaceId, target: target!, source: source!, other: other!, fileId };
 }
 
 const spaceLinks = (spaceId: string, query: { status?: 'ok' | 'broken' | 'in-app'; limit?: number; page?: string } = {}) =>
@@ -45,7 +44,7 @@ const spaceLinks = (spaceId: string, query: { status?: 'ok' | 'broken' | 'in-app
 
 describe("a space's links", () => {
   it('lists one item per target with its status, and totals', async () => {
-    const { spaceId, target, source, other } = await linkedSpace();
+    const { spaceId, target, source, other, fileId } = await linkedSpace();
     const result = ok(await spaceLinks(spaceId));
     expect(result.stats).toEqual({ total: 9, broken: { total: 3, changeRequest: 0 } });
     expect(result.count).toBe(9);
@@ -61,7 +60,7 @@ describe("a space's links", () => {
     const anchor = result.items.find((item) => item.targetReference?.kind === 'page' && 'internalLocation' in item.targetReference)!;
     expect(anchor.targetReference).toMatchObject({ internalLocation: { type: 'anchor', anchor: 'install-steps' } });
     const file = result.items.find((item) => item.targetReference?.kind === 'file')!;
-    expect(file).toMatchObject({ status: 'ok', targetReference: { file: { id: FILE_ID, name: 'notes.txt' } } });
+    expect(file).toMatchObject({ status: 'ok', targetReference: { file: { id: fileId, name: 'notes.txt' } } });
     expect(file.locationReferences).toHaveLength(2);
     for (const broken of byStatus('broken')) {
       expect(broken.targetReference).toBeUndefined();
@@ -102,21 +101,21 @@ describe("a space's links", () => {
   });
 
   it('lists the pages that use a file', async () => {
-    const { spaceId, source, other } = await linkedSpace();
-    const result = ok(await t.owner.client.call('listSpaceFileBacklinks', { params: { spaceId, fileId: FILE_ID } }));
+    const { spaceId, source, other, fileId } = await linkedSpace();
+    const result = ok(await t.owner.client.call('listSpaceFileBacklinks', { params: { spaceId, fileId } }));
     expect(result.count).toBe(2);
     expect(result.items.map((location) => location.kind === 'page' && location.page.id).sort()).toEqual([source, other].sort());
-    const first = ok(await t.owner.client.call('listSpaceFileBacklinks', { params: { spaceId, fileId: FILE_ID }, query: { limit: 1 } }));
-    const second = ok(await t.owner.client.call('listSpaceFileBacklinks', { params: { spaceId, fileId: FILE_ID }, query: { limit: 1, page: first.next!.page } }));
+    const first = ok(await t.owner.client.call('listSpaceFileBacklinks', { params: { spaceId, fileId }, query: { limit: 1 } }));
+    const second = ok(await t.owner.client.call('listSpaceFileBacklinks', { params: { spaceId, fileId }, query: { limit: 1, page: first.next!.page } }));
     expect([...first.items, ...second.items]).toHaveLength(2);
     expectFailure(await t.owner.client.call('listSpaceFileBacklinks', { params: { spaceId, fileId: GONE_ID } }), 404);
   });
 
   it('follows edits: a link removed leaves the list', async () => {
     const { spaceId } = await spaceWith(t, []);
-    const [page] = writeMain(t, spaceId, [{ title: 'Linking', markdown: '[x](https://example.org)\n' }]);
+    const [page] = await writeMain(t, spaceId, [{ title: 'Linking', markdown: '[x](https://example.org)\n' }]);
     expect(ok(await spaceLinks(spaceId)).count).toBe(1);
-    writeMainPages(t.engine, spaceId, [{ id: page!, title: 'Linking', markdown: 'No links now.\n' }]);
+    await publish(t, spaceId, [{ operation: 'update_page', page: page!, document: { markdown: 'No links now.\n' } }]);
     expect(ok(await spaceLinks(spaceId)).count).toBe(0);
   });
 });

@@ -13,14 +13,14 @@ const searchOrg = (user: TestUser, query: string, extra: { limit?: number; page?
 /** A space of the first organization holding one page with `word`, plus filler. */
 async function spaceHolding(word: string, title: string, body: Parameters<typeof newSpace>[2] = {}) {
   const space = await newSpace(test.t.owner, test.t.organizationId, { title, ...body });
-  writeMain(test.t, space.id, [{ title: `About ${word}`, markdown: `All about ${word} here.\n` }, ...FILLER]);
+  await writeMain(test.t, space.id, [{ title: `About ${word}`, markdown: `All about ${word} here.\n` }, ...FILLER]);
   return space.id;
 }
 
 describe('searching an organization', () => {
   it('groups pages by space, the space with the best page first', async () => {
     const weak = await newSpace(test.t.owner, test.t.organizationId, { title: 'Weak' });
-    writeMain(test.t, weak.id, [{ title: 'Other', markdown: 'A mention of lynxes somewhere in a longer sentence of text.\n' }, ...FILLER]);
+    await writeMain(test.t, weak.id, [{ title: 'Other', markdown: 'A mention of lynxes somewhere in a longer sentence of text.\n' }, ...FILLER]);
     const strong = await spaceHolding('lynxes', 'Strong');
     const result = ok(await searchOrg(test.t.owner, 'lynxes'));
     expect(result.items.map((space) => space.id)).toEqual([strong, weak.id]);

@@ -24,7 +24,7 @@ it('finds any text written into a page by any word of it', async () => {
     fc.asyncProperty(text, fc.nat(), async (body, pick) => {
       const words = body.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
       const chosen = words[pick % words.length]!;
-      const [pageId] = writeMain(t, spaceId, [{ title: 'Page', markdown: `${body}\n` }]);
+      const [pageId] = await writeMain(t, spaceId, [{ title: 'Page', markdown: `${body}\n` }]);
       const found = ok(await searchSpace(t.owner, spaceId, chosen, { limit: 1000 })).items.map((page) => page.id);
       expect(found).toContain(pageId);
     }),

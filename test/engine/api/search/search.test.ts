@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, ok } from '../../../support/content.js';
 import { TestServer, raw } from '../../../support/server.js';
-import { writeMainPages } from '../../content/main-writer.js';
-import { searchSpace, spaceWith, writeMain } from './fixture.js';
+import { publish, searchSpace, spaceWith, writeMain } from './fixture.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -79,8 +78,8 @@ describe('searching a space', () => {
 
   it('follows edits: a changed page is found by its new words only', async () => {
     const { spaceId } = await spaceWith(t, []);
-    const [id] = writeMain(t, spaceId, [{ title: 'Draft', markdown: 'Old armadillo text.\n' }]);
-    writeMainPages(t.engine, spaceId, [{ id: id!, title: 'Draft', markdown: 'New capybara text.\n' }]);
+    const [id] = await writeMain(t, spaceId, [{ title: 'Draft', markdown: 'Old armadillo text.\n' }]);
+    await publish(t, spaceId, [{ operation: 'update_page', page: id!, document: { markdown: 'New capybara text.\n' } }]);
     expect(ok(await searchSpace(t.owner, spaceId, 'armadillo')).count).toBe(0);
     expect(ok(await searchSpace(t.owner, spaceId, 'capybara')).count).toBe(1);
   });
