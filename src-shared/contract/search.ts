@@ -8,7 +8,7 @@ import { defineOperation } from './operation.js';
  * with the documents' `ancestors`).
  */
 
-export const SEARCH_QUERY_MAX = 512;
+const SEARCH_QUERY_MAX = 512;
 
 const SearchSectionResult = z
   .object({ id: z.string(), title: z.string(), path: z.string(), body: z.string(), urls: z.object({ app: z.string() }) })

@@ -1,5 +1,5 @@
-import type { links } from '../../../../src-shared/contract/links.js';
-import { paginate, paginateList } from '../../pagination.js';
+import type { LinkStatus, links } from '../../../../src-shared/contract/links.js';
+import { paginateList } from '../../pagination.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { isFailure, notFound, type Failure } from '../../pipeline/failure.js';
 import type { Handlers } from '../../pipeline/index.js';
@@ -7,7 +7,6 @@ import { requireChangeRequestContent, requireSpaceContent, type ContentTarget } 
 import { LinkedContent } from './locations.js';
 import { linksOf, pagesUsingFile } from './sql.js';
 import { existingIn, toUsage, usagesOf, type Usage } from './usages.js';
-import type { LinkStatus } from '../../../../src-shared/contract/links.js';
 
 const BY_KEY = { of: (usage: Usage) => [usage.key], length: 1 };
 

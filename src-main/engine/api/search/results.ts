@@ -3,7 +3,7 @@ import { toSearchPage } from './serialize.js';
 import { ancestorTitles, hitPages, sectionHits, type BoundScope, type SectionHit } from './sql.js';
 
 /** At most this many sections are listed per page, the best first. */
-export const SECTIONS_PER_PAGE = 10;
+const SECTIONS_PER_PAGE = 10;
 /** Words of a section's body kept around its match. */
 const SNIPPET_WORDS = 24;
 

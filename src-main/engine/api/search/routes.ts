@@ -9,7 +9,7 @@ import { readableSpaceIds } from './rules.js';
 import { bound, pageHits, type PageHit } from './sql.js';
 
 /** An organization search lists at most this many pages per space, the best first. */
-export const PAGES_PER_SPACE = 20;
+const PAGES_PER_SPACE = 20;
 
 const NOTHING = { items: [], count: 0 };
 

@@ -14,7 +14,7 @@ const SECTION_RANK = `bm25(${HEADING_WEIGHT}.0, 1.0)`;
  * microseconds a row, so a word in every section would take hundreds of milliseconds to rank in
  * full; past this many, the candidates are the first ones in index order (docs/search.md).
  */
-export const CANDIDATES = 1_000;
+const CANDIDATES = 1_000;
 
 /** Where to search: a branch of some spaces, for one match expression. */
 export interface Scope {
