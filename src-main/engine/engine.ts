@@ -7,6 +7,8 @@ import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import type { PipelineDeps } from './pipeline/execute.js';
+import { SyncHub } from './sync/hub.js';
+import { SyncWorker, type SyncWorkerOptions } from './sync/worker.js';
 import { Urls } from './urls.js';
 import { LiveRevisions } from './yjs/live-edits.js';
 import { YjsServer } from './yjs/yjs-server.js';
@@ -20,6 +22,8 @@ export interface EngineOptions {
   serveStatic?: StaticFiles;
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
   nativeBinding?: string;
+  /** Reconnect timing and extra channels of the sync worker (docs/sync.md). */
+  sync?: SyncWorkerOptions;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -53,6 +57,10 @@ export class Engine {
   readonly yjs: YjsServer;
   /** Cuts live edits of main into `edits` revisions (docs/content-design.md, "Revisions"). */
   readonly liveRevisions: LiveRevisions;
+  /** Replicas connect here (`/v1/sync`): every engine is a hub. */
+  readonly syncHub: SyncHub;
+  /** Replicates with the hub of the data dir's sync settings, once `sync.start()` is called. */
+  readonly sync: SyncWorker;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -61,15 +69,12 @@ export class Engine {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
-    this.deps = {
-      db: this.db,
-      docs: this.docs,
-      clock: options.clock ?? systemClock,
-      urls: this.urls,
-      checkResponses: !!options.checkResponses,
-    };
+    const clock = options.clock ?? systemClock;
+    this.sync = new SyncWorker({ db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds }, options.sync);
+    this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);
+    this.syncHub = new SyncHub(this.deps);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
@@ -121,6 +126,8 @@ export class Engine {
 
   close(): void {
     clearInterval(this.purgeTimer);
+    this.sync.stop();
+    this.syncHub.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

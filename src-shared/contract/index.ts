@@ -8,6 +8,7 @@ import { pdf } from './pdf.js';
 import { permissions } from './permissions.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
+import { sync } from './sync.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
 import { users } from './users.js';
@@ -30,6 +31,7 @@ export const areas = {
   comments,
   changeRequestComments,
   pdf,
+  sync,
 } as const;
 
 export const contract = {
@@ -46,6 +48,7 @@ export const contract = {
   ...comments,
   ...changeRequestComments,
   ...pdf,
+  ...sync,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -10,6 +10,7 @@ import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
+import { syncHandlers } from './sync/routes.js';
 import { teamMembersHandlers } from './teams/member-routes.js';
 import { teamsHandlers } from './teams/routes.js';
 import { usersHandlers } from './users/routes.js';
@@ -29,4 +30,5 @@ export const handlers: Handlers<ApiContract> = {
   ...commentsHandlers,
   ...changeRequestCommentsHandlers,
   ...pdfHandlers,
+  ...syncHandlers,
 };
