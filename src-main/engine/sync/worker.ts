@@ -102,12 +102,15 @@ export class SyncWorker {
       this.backoff.reset();
       connection.start();
     });
+    let refusal: string | undefined;
     socket.on('unexpected-response', (_req, res) => {
-      this.lastProblem = `the hub answered ${res.statusCode}`;
+      refusal = `the hub answered ${res.statusCode}`;
       res.resume();
       socket.terminate();
     });
-    socket.on('error', (error) => (this.lastProblem = error.message));
+    // Terminating after a refusal reports an error too; the refusal says more.
+    socket.on('error', (error) => (this.lastProblem = refusal ?? error.message));
+    socket.on('close', () => (this.lastProblem = refusal ?? this.lastProblem));
     socket.on('close', () => this.retryLater(socket));
   }
 

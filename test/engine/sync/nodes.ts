@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import * as Y from 'yjs';
 import { ApiClient } from '../../../src-shared/client/client.js';
 import { httpTransport } from '../../../src-shared/client/http-transport.js';
@@ -9,8 +9,9 @@ import { bootstrapIfEmpty } from '../../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../../src-main/engine/http/server.js';
 import { SYNC_PATH } from '../../../src-main/engine/sync/hub.js';
-import { ok } from '../../support/content.js';
-import { TestClock, type TestServer } from '../../support/server.js';
+import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { newSpace, ok } from '../../support/content.js';
+import { TestClock, TestServer } from '../../support/server.js';
 
 /** Reconnects come quickly in tests; the schedule itself has its unit test. */
 const FAST_BACKOFF = { baseMs: 10, capMs: 100 };
@@ -82,4 +83,45 @@ export function contentOf(engine: Engine, docId: string): unknown {
 /** The doc's state vector, decoded and sorted, so two engines' can be compared. */
 export function stateOf(engine: Engine, docId: string): [number, number][] {
   return [...Y.decodeStateVector(engine.docs.stateVector(docId))].sort(([a], [b]) => a - b);
+}
+
+/** A hub with one space of its owner's, and the replicas a test connects to it. */
+export class SyncedSpace {
+  readonly replicas: Replica[] = [];
+
+  private constructor(
+    readonly hub: TestServer,
+    readonly spaceId: string,
+  ) {}
+
+  static async start(): Promise<SyncedSpace> {
+    const hub = await TestServer.start();
+    return new SyncedSpace(hub, (await newSpace(hub.owner, hub.organizationId)).id);
+  }
+
+  /** The space's main page tree. */
+  get tree(): string {
+    return mainTreeDoc(this.spaceId);
+  }
+
+  async replica(token = this.hub.owner.token): Promise<Replica> {
+    const started = await Replica.connect(this.hub, token);
+    this.replicas.push(started);
+    return started;
+  }
+
+  async stop(): Promise<void> {
+    for (const replica of this.replicas) await replica.stop();
+    await this.hub.stop();
+  }
+}
+
+/** A new `SyncedSpace` for each test of the suite, stopped after it. */
+export function syncedSpaceEachTest(): () => SyncedSpace {
+  let synced: SyncedSpace;
+  beforeEach(async () => {
+    synced = await SyncedSpace.start();
+  });
+  afterEach(() => synced.stop());
+  return () => synced;
 }

@@ -1,39 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
-import { newSpace } from '../../support/content.js';
-import { TestServer } from '../../support/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MAIN, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import type { TestServer } from '../../support/server.js';
 import { addPage, changeDoc, writeParagraphs } from '../yjs/peers.js';
-import { Replica, contentOf, eventually, stateOf } from './nodes.js';
+import { syncedSpaceEachTest, contentOf, eventually, stateOf } from './nodes.js';
 
 describe('doc replication through a hub', () => {
+  const current = syncedSpaceEachTest();
   let hub: TestServer;
-  let replicas: Replica[];
   let spaceId: string;
   let tree: string;
-
-  beforeEach(async () => {
-    hub = await TestServer.start();
-    spaceId = (await newSpace(hub.owner, hub.organizationId)).id;
-    tree = mainTreeDoc(spaceId);
-    replicas = [];
+  beforeEach(() => {
+    ({ hub, spaceId, tree } = current());
   });
 
-  afterEach(async () => {
-    for (const replica of replicas) await replica.stop();
-    await hub.stop();
-  });
-
-  async function replica(token = hub.owner.token): Promise<Replica> {
-    const started = await Replica.connect(hub, token);
-    replicas.push(started);
-    return started;
-  }
+  const replica = () => current().replica();
 
   /** Every engine holds the same state and content of each doc. */
   async function converged(docIds: string[]): Promise<void> {
     await eventually(() => {
       for (const docId of docIds) {
-        for (const { engine } of replicas) {
+        for (const { engine } of current().replicas) {
           expect(stateOf(engine, docId)).toEqual(stateOf(hub.engine, docId));
           expect(contentOf(engine, docId)).toEqual(contentOf(hub.engine, docId));
         }
