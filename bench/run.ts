@@ -9,13 +9,14 @@ import { httpTransport } from '../src-shared/client/http-transport.js';
 import { benchContentConversions } from './content-conversions.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
+import { benchSync, report as reportSync } from './sync.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
  * server answering the same bytes, in the same run. Servers run in child processes so that
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
  * Then the content model's conversions of a 10,000-block page, each way, the Yjs doc
- * store's load and compaction figures, and the PDF of a 100-page change request.
+ * store's load and compaction figures, the PDF of a 100-page change request, and doc replication.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -105,6 +106,7 @@ async function all(): Promise<void> {
   benchContentConversions();
   reportDocStore(benchDocStore());
   reportPdf(await benchPdf());
+  reportSync(await benchSync());
 }
 
 all().catch((error: Error) => {
