@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAIN, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { listen } from '../../../src-main/engine/http/server.js';
 import type { TestServer } from '../../support/server.js';
 import { addPage, changeDoc, writeParagraphs } from '../yjs/peers.js';
 import { syncedSpaceEachTest, contentOf, eventually, stateOf } from './nodes.js';
@@ -47,6 +48,19 @@ describe('doc replication through a hub', () => {
     expect(Object.keys((contentOf(b.engine, tree) as { pages: object }).pages).sort()).toEqual(['pageA', 'pageB', 'pageH']);
     expect(contentOf(b.engine, docs[1]!)).toMatchObject({ body: expect.stringContaining('written on A') });
     await eventually(async () => expect((await a.status()).outbox).toBe(0));
+  });
+
+  it('reconnects when the hub comes back, and sends what was written meanwhile', async () => {
+    const a = await replica();
+    await converged([tree]);
+    const { port } = hub.server;
+    await hub.server.close();
+    await eventually(() => expect(a.engine.sync.state).not.toBe('connected'));
+    addPage(a.engine, tree, 'whileHubWasDown');
+
+    hub.server = await listen(hub.engine, port);
+    await eventually(async () => expect(await a.status()).toMatchObject({ state: 'connected', outbox: 0 }));
+    expect(hub.engine.docs.load(tree).getMap('pages').has('whileHubWasDown')).toBe(true);
   });
 
   it('fans a write out live to the other replica while all are connected', async () => {
