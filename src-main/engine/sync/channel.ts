@@ -14,7 +14,7 @@ export interface SyncChannel {
   open(link: ChannelLink): void;
   /** A payload of this channel from the peer. Throws `MalformedFrame` on bytes that are not its protocol. */
   receive(payload: Uint8Array): void;
-  /** The socket closed; what was in flight is the outbox's again. */
+  /** The connection ended (possibly told twice); what was in flight is the outbox's again. */
   close(): void;
 }
 

@@ -25,14 +25,18 @@ export class SyncConnection {
   /** Call once the socket is open. */
   start(): void {
     this.ws.on('message', (data: Buffer) => this.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
-    this.ws.on('close', () => {
-      for (const channel of this.channels.values()) channel.close();
-    });
+    this.ws.on('close', () => this.closeChannels());
     for (const channel of this.channels.values()) channel.open({ send: (payload) => this.send(channel.id, payload) });
   }
 
-  close(code?: number, reason?: string): void {
-    this.ws.close(code, reason);
+  /** Ends the connection at once: the channels stop now (their timers too), not when the socket reports closing. */
+  terminate(): void {
+    this.closeChannels();
+    this.ws.terminate();
+  }
+
+  private closeChannels(): void {
+    for (const channel of this.channels.values()) channel.close();
   }
 
   private send(channel: number, payload: Uint8Array): void {

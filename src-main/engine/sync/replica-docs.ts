@@ -6,6 +6,7 @@ import type { DocStore } from '../docs/store.js';
 import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { revertBeyond } from './revert.js';
+import type { Schedule } from './schedule.js';
 import { ackedStateVector, notePulled, noteSynced, pendingDocIds, readUpstream, recordAcked } from './sql.js';
 
 export interface ReplicaDocsDeps {
@@ -16,6 +17,8 @@ export interface ReplicaDocsDeps {
   openDocIds: () => string[];
   /** Told of each refusal, for the status. */
   refused: (docId: string, reason: string) => void;
+  schedule: Schedule;
+  quietMs: number;
 }
 
 /**
@@ -31,6 +34,7 @@ export class ReplicaDocsChannel implements SyncChannel {
   private stopObserving: (() => void) | undefined;
   /** The pull in progress: docs asked for, and the hub's counter it will have reached. */
   private pull: { cursor: number; waiting: Set<string> } | undefined;
+  private cancelRepull: (() => void) | undefined;
 
   constructor(private readonly deps: ReplicaDocsDeps) {}
 
@@ -44,6 +48,7 @@ export class ReplicaDocsChannel implements SyncChannel {
   close(): void {
     this.stopObserving?.();
     this.stopObserving = undefined;
+    this.cancelRepull?.();
     this.link = undefined;
     this.pull = undefined;
   }
@@ -54,9 +59,11 @@ export class ReplicaDocsChannel implements SyncChannel {
       case 'changed':
         return this.startPull(message.cursor, message.docIds);
       case 'step2':
-      case 'update':
         this.apply(message.docId, message.update, message.stateVector);
         return this.pulled(message.docId);
+      case 'update':
+        this.apply(message.docId, message.update, message.stateVector);
+        return this.repullWhenQuiet();
       case 'ack':
         return this.write(() => recordAcked(this.deps.db, this.deps.docs, message.docId, Y.decodeStateVector(message.stateVector)));
       case 'refused':
@@ -66,6 +73,21 @@ export class ReplicaDocsChannel implements SyncChannel {
       default:
         throw new MalformedFrame(`a hub does not send ${message.type}`);
     }
+  }
+
+  /**
+   * Live updates do not move the cursor (the hub's counter also counts docs this replica may not
+   * read, and other connections' writes that no live update carries). Once they pause, a new pull
+   * moves it past them, so the next reconnect does not list them again.
+   */
+  private repullWhenQuiet(): void {
+    this.cancelRepull?.();
+    this.cancelRepull = this.deps.schedule(() => {
+      this.cancelRepull = undefined;
+      if (!this.link) return;
+      if (this.pull) this.repullWhenQuiet();
+      else this.send({ type: 'changes-since', cursor: readUpstream(this.deps.db)?.cursor ?? 0 });
+    }, this.deps.quietMs);
   }
 
   private startPull(cursor: number, docIds: string[]): void {

@@ -7,16 +7,11 @@ import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import type { SyncChannel } from './channel.js';
 import { SyncConnection } from './connection.js';
 import { ReplicaDocsChannel } from './replica-docs.js';
+import { realSchedule, type Schedule } from './schedule.js';
 import { readUpstream } from './sql.js';
 
-/** Schedules a call; answers the function that cancels it. Injectable, so tests drive reconnects. */
-export type Schedule = (run: () => void, ms: number) => () => void;
-
-const realSchedule: Schedule = (run, ms) => {
-  // unref: a pending reconnect alone never keeps the process alive.
-  const timer = setTimeout(run, ms).unref();
-  return () => clearTimeout(timer);
-};
+/** A pause in live traffic this long lets the replica pull again, cheaply: see `ReplicaDocsChannel`. */
+const QUIET_MS = 5_000;
 
 export interface SyncWorkerDeps {
   db: Database;
@@ -28,6 +23,8 @@ export interface SyncWorkerDeps {
 export interface SyncWorkerOptions {
   backoff?: Partial<BackoffOptions>;
   schedule?: Schedule;
+  /** How long the hub's live updates pause before the replica pulls again, moving its cursor past them. */
+  quietMs?: number;
   /** More channels on the same socket (the metadata change log). */
   channels?: readonly ((deps: SyncWorkerDeps) => SyncChannel)[];
 }
@@ -39,6 +36,7 @@ export interface SyncWorkerOptions {
 export class SyncWorker {
   private currentState: SyncState = 'disabled';
   private socket: WebSocket | undefined;
+  private connection: SyncConnection | undefined;
   private cancelRetry: (() => void) | undefined;
   private readonly backoff: Backoff;
   private readonly schedule: Schedule;
@@ -75,10 +73,11 @@ export class SyncWorker {
     this.running = false;
     this.cancelRetry?.();
     this.cancelRetry = undefined;
-    const socket = this.socket;
-    // Forgotten first, so that its close event (which closes its channels) schedules no retry.
+    const connection = this.connection;
+    // Forgotten first, so that the socket's close event schedules no retry.
     this.socket = undefined;
-    socket?.terminate();
+    this.connection = undefined;
+    connection?.terminate();
     this.currentState = 'disabled';
   }
 
@@ -92,10 +91,16 @@ export class SyncWorker {
     const socket = new WebSocket(upstream.url, { headers: { authorization: `Bearer ${upstream.token}` } });
     this.socket = socket;
     const channels: SyncChannel[] = [
-      new ReplicaDocsChannel({ ...this.deps, refused: (docId, reason) => (this.lastProblem = `${docId}: ${reason}`) }),
+      new ReplicaDocsChannel({
+        ...this.deps,
+        schedule: this.schedule,
+        quietMs: this.options.quietMs ?? QUIET_MS,
+        refused: (docId, reason) => (this.lastProblem = `${docId}: ${reason}`),
+      }),
       ...(this.options.channels ?? []).map((make) => make(this.deps)),
     ];
     const connection = new SyncConnection(socket, channels, upstream.url);
+    this.connection = connection;
     socket.on('open', () => {
       this.currentState = 'connected';
       this.lastProblem = null;
@@ -117,6 +122,7 @@ export class SyncWorker {
   private retryLater(socket: WebSocket): void {
     if (this.socket !== socket || !this.running) return;
     this.socket = undefined;
+    this.connection = undefined;
     this.currentState = 'offline';
     this.cancelRetry = this.schedule(() => {
       this.cancelRetry = undefined;

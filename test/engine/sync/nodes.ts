@@ -13,7 +13,7 @@ import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestClock, TestServer } from '../../support/server.js';
 
-/** Reconnects come quickly in tests; the schedule itself has its unit test. */
+/** Reconnects and pulls after live updates come quickly in tests; the backoff schedule has its unit test. */
 const FAST_BACKOFF = { baseMs: 10, capMs: 100 };
 
 /** The hub's sync endpoint. */
@@ -55,7 +55,7 @@ export class Replica {
   }
 
   private async open(): Promise<void> {
-    this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF } });
+    this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 } });
     bootstrapIfEmpty(this.engine);
     this.server = await listen(this.engine, 0);
     const token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAIN, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { listen } from '../../../src-main/engine/http/server.js';
+import { changesSince, readUpstream } from '../../../src-main/engine/sync/sql.js';
 import type { TestServer } from '../../support/server.js';
 import { addPage, changeDoc, writeParagraphs } from '../yjs/peers.js';
 import { syncedSpaceEachTest, contentOf, eventually, stateOf } from './nodes.js';
@@ -61,6 +62,22 @@ describe('doc replication through a hub', () => {
     hub.server = await listen(hub.engine, port);
     await eventually(async () => expect(await a.status()).toMatchObject({ state: 'connected', outbox: 0 }));
     expect(hub.engine.docs.load(tree).getMap('pages').has('whileHubWasDown')).toBe(true);
+  });
+
+  it('moves its cursor past live updates once they pause, so a reconnect asks for nothing', async () => {
+    const a = await replica();
+    await converged([tree]);
+    for (const page of ['p1', 'p2']) changeDoc(hub.engine, pageDoc(spaceId, MAIN, page), (doc) => writeParagraphs(doc, page));
+    await converged([pageDoc(spaceId, MAIN, 'p1'), pageDoc(spaceId, MAIN, 'p2')]);
+    const hubCounter = changesSince(hub.engine.db, Number.MAX_SAFE_INTEGER).counter;
+    await eventually(() => expect(readUpstream(a.engine.db)?.cursor).toBe(hubCounter));
+
+    a.engine.sync.stop();
+    const asked = askedFor(hub);
+    a.engine.sync.start();
+    await eventually(() => expect(a.engine.sync.state).toBe('connected'));
+    await eventually(async () => expect((await a.status()).outbox).toBe(0));
+    expect(asked()).toEqual([]);
   });
 
   it('fans a write out live to the other replica while all are connected', async () => {
