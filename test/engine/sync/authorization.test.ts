@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_STATE_VECTOR } from '../../../src-main/engine/docs/state-vector.js';
-import { MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import * as Y from 'yjs';
+import { MAIN, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, otherOrganization } from '../../support/content.js';
 import type { TestServer } from '../../support/server.js';
 import { addPage, changeDoc, writeParagraphs } from '../yjs/peers.js';
@@ -48,6 +49,30 @@ describe('what the hub lets a replica read and write', () => {
     expect(pagesOf(reader)).toEqual(['existing']);
     expect(contentOf(reader.engine, pageDoc(spaceId, MAIN, 'existing'))).toMatchObject({ body: '' });
     expect(hub.engine.docs.stateVector(pageDoc(spaceId, MAIN, 'existing'))).toEqual(EMPTY_STATE_VECTOR);
+  });
+
+  it("checks each doc as y-websocket does: a commenter's threads are taken, their page edits are not", async () => {
+    const commenter = await replica(hub.user('comment').token);
+    await eventually(() => expect(pagesOf(commenter)).toEqual(['existing']));
+    const threads = commentsDoc(spaceId, MAIN);
+    changeDoc(commenter.engine, threads, (doc) => doc.getMap('threads').set('t1', new Y.Map()));
+    addPage(commenter.engine, tree, 'notAllowed');
+    await eventually(async () => expect((await commenter.status()).outbox).toBe(0));
+    expect(hub.engine.docs.load(threads).getMap('threads').has('t1')).toBe(true);
+    expect(pagesOf(hub)).toEqual(['existing']);
+    expect(pagesOf(commenter)).toEqual(['existing']);
+  });
+
+  it('keeps, unreverted and in the outbox, a doc of a space the hub does not know (yet)', async () => {
+    const editor = await replica(hub.user('edit').token);
+    await eventually(() => expect(pagesOf(editor)).toEqual(['existing']));
+    const unknown = mainTreeDoc('aSpaceTheHubHasNotSeen');
+    addPage(editor.engine, unknown, 'local');
+    addPage(editor.engine, tree, 'known');
+    // Pushes are answered in order: once the known doc is acknowledged, the unknown one was answered.
+    await eventually(() => expect(pagesOf(hub)).toEqual(['existing', 'known']));
+    await eventually(async () => expect((await editor.status()).lag.map((entry) => entry.docId)).toEqual([unknown]));
+    expect(editor.engine.docs.load(unknown).getMap('pages').has('local')).toBe(true);
   });
 
   it("takes an editor's edits", async () => {
