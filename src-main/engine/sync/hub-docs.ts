@@ -69,17 +69,20 @@ export class HubDocsChannel implements SyncChannel {
     this.send(answer);
   }
 
+  /** One write transaction: the answer is sent once it has committed. */
   private write(docId: string, update: Uint8Array): void {
-    const target = this.read((ctx) => syncableDoc(ctx, docId));
-    if (isFailure(target)) {
-      this.send({ type: 'unavailable', docId, reason: target.message });
-      return;
-    }
-    const result = writeFromClient(this.deps, this.actor, target, update, this);
-    if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
-    const stateVector = this.deps.docs.stateVector(docId);
-    if (result.outcome === 'refused') this.send({ type: 'refused', docId, reason: `${result.reason}: the update was not applied`, stateVector });
-    else this.send({ type: 'ack', docId, stateVector });
+    const { db } = this.deps;
+    const answer = db.transaction((): DocMessage => {
+      db.noticeExternalChanges();
+      const target = syncableDoc(contextFor(this.deps, this.actor), docId);
+      if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
+      const result = writeFromClient(this.deps, this.actor, target, update, this);
+      if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
+      const stateVector = this.deps.docs.stateVector(docId);
+      if (result.outcome === 'refused') return { type: 'refused', docId, reason: `${result.reason}: the update was not applied`, stateVector };
+      return { type: 'ack', docId, stateVector };
+    });
+    this.send(answer);
   }
 
   private read<T>(fn: (ctx: RequestContext) => T): T {
