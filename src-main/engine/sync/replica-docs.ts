@@ -134,7 +134,10 @@ export class ReplicaDocsChannel implements SyncChannel {
     if (diff.ok) this.send({ type: 'update', docId, update: diff.update, stateVector: this.deps.docs.stateVector(docId) });
   }
 
-  /** A local write (API, y-websocket, CLI): to the hub at once. It is in the outbox until acknowledged. */
+  /**
+   * A write of this engine (API, y-websocket): to the hub at once. It is in the outbox until
+   * acknowledged; another connection's (the CLI's) goes with the outbox at the next connection.
+   */
   private pushLocal(event: DocUpdate): void {
     if (event.origin === this) return;
     this.send({ type: 'update', docId: event.docId, update: event.update, stateVector: this.deps.docs.stateVector(event.docId) });

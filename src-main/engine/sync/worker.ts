@@ -115,8 +115,10 @@ export class SyncWorker {
     });
     // Terminating after a refusal reports an error too; the refusal says more.
     socket.on('error', (error) => (this.lastProblem = refusal ?? error.message));
-    socket.on('close', () => (this.lastProblem = refusal ?? this.lastProblem));
-    socket.on('close', () => this.retryLater(socket));
+    socket.on('close', () => {
+      this.lastProblem = refusal ?? this.lastProblem;
+      this.retryLater(socket);
+    });
   }
 
   private retryLater(socket: WebSocket): void {
