@@ -2,6 +2,7 @@ import { changeRequestComments } from './change-request-comments.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
+import { content } from './content.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
@@ -29,6 +30,7 @@ export const areas = {
   permissions,
   changeRequests,
   comments,
+  content,
   changeRequestComments,
   pdf,
   sync,
@@ -46,6 +48,7 @@ export const contract = {
   ...permissions,
   ...changeRequests,
   ...comments,
+  ...content,
   ...changeRequestComments,
   ...pdf,
   ...sync,
