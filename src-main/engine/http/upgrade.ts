@@ -43,6 +43,8 @@ function bearer({ req, url }: UpgradeRequest): string | undefined {
 
 /** Answers a refused upgrade as the API answers a refused request: status and error body. */
 export function refuseUpgrade(socket: Duplex, failure: Failure): void {
+  // The client may reset the connection before reading the answer (a replica giving up at once).
+  socket.on('error', () => socket.destroy());
   const body = JSON.stringify({ error: { code: failure.status, message: failure.message } });
   socket.end(
     `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status]}\r\n` +
