@@ -73,7 +73,10 @@ export class Engine {
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree or body rewrites its projection in the same transaction.
     new Projector(this.db, this.docs, clock);
-    this.sync = new SyncWorker({ db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds }, options.sync);
+    this.sync = new SyncWorker(
+      { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
+      options.sync,
+    );
     this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);

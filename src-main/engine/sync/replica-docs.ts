@@ -7,7 +7,10 @@ import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { revertBeyond } from './revert.js';
 import type { Schedule } from './schedule.js';
-import { ackedStateVector, notePulled, noteSynced, pendingDocIds, readUpstream, recordAcked } from './sql.js';
+import { ackedStateVector, isPending, notePulled, noteSynced, pendingDocIds, readUpstream, recordAcked } from './sql.js';
+
+/** Step 1s in flight during a pull: enough to keep the socket busy, few enough that a doc opened meanwhile is next. */
+const PULL_WINDOW = 32;
 
 export interface ReplicaDocsDeps {
   db: Database;
@@ -15,6 +18,8 @@ export interface ReplicaDocsDeps {
   clock: Clock;
   /** Docs a local client is viewing: they are pulled and pushed first. */
   openDocIds: () => string[];
+  /** A local client starts viewing a doc: it goes next. */
+  onDocOpened: (listener: (docId: string) => void) => () => void;
   /** Told of each refusal, for the status. */
   refused: (docId: string, reason: string) => void;
   schedule: Schedule;
@@ -32,15 +37,20 @@ export class ReplicaDocsChannel implements SyncChannel {
   readonly id = DOCS_CHANNEL;
   private link: ChannelLink | undefined;
   private stopObserving: (() => void) | undefined;
-  /** The pull in progress: docs asked for, and the hub's counter it will have reached. */
-  private pull: { cursor: number; waiting: Set<string> } | undefined;
+  /** The pull in progress: the hub's counter it will have reached, docs not asked for yet (last first), docs asked for. */
+  private pull: { cursor: number; toAsk: string[]; waiting: Set<string> } | undefined;
   private cancelRepull: (() => void) | undefined;
 
   constructor(private readonly deps: ReplicaDocsDeps) {}
 
   open(link: ChannelLink): void {
     this.link = link;
-    this.stopObserving = this.deps.docs.onUpdate('*', (event) => this.pushLocal(event));
+    const stopPushing = this.deps.docs.onUpdate('*', (event) => this.pushLocal(event));
+    const stopWatching = this.deps.onDocOpened((docId) => this.bringFirst(docId));
+    this.stopObserving = () => {
+      stopPushing();
+      stopWatching();
+    };
     this.send({ type: 'changes-since', cursor: readUpstream(this.deps.db)?.cursor ?? 0 });
     for (const docId of this.openFirst(pendingDocIds(this.deps.db))) this.pushPending(docId);
   }
@@ -91,18 +101,40 @@ export class ReplicaDocsChannel implements SyncChannel {
   }
 
   private startPull(cursor: number, docIds: string[]): void {
-    this.pull = { cursor, waiting: new Set(docIds) };
-    for (const docId of this.openFirst(docIds)) this.send({ type: 'step1', docId, stateVector: this.deps.docs.stateVector(docId) });
+    this.pull = { cursor, toAsk: this.openFirst(docIds).reverse(), waiting: new Set() };
+    this.askMore();
     this.finishPullIfDone();
   }
 
+  /** Keeps `PULL_WINDOW` step 1s in flight, so that a doc opened meanwhile waits for those only. */
+  private askMore(): void {
+    const pull = this.pull;
+    while (pull && pull.waiting.size < PULL_WINDOW && pull.toAsk.length > 0) this.ask(pull.toAsk.pop()!);
+  }
+
+  private ask(docId: string): void {
+    this.pull?.waiting.add(docId);
+    this.send({ type: 'step1', docId, stateVector: this.deps.docs.stateVector(docId) });
+  }
+
   private pulled(docId: string): void {
-    if (this.pull?.waiting.delete(docId)) this.finishPullIfDone();
+    if (!this.pull?.waiting.delete(docId)) return;
+    this.askMore();
+    this.finishPullIfDone();
+  }
+
+  /** A local client opened the doc: it is pulled (and pushed, if in the outbox) before what is queued. */
+  private bringFirst(docId: string): void {
+    if (!this.link) return;
+    const queued = this.pull?.toAsk.indexOf(docId) ?? -1;
+    if (queued >= 0) this.pull!.toAsk.splice(queued, 1);
+    if (!this.pull?.waiting.has(docId)) this.ask(docId);
+    if (isPending(this.deps.db, docId)) this.pushPending(docId);
   }
 
   /** Every doc listed has been answered: the cursor moves, so the next connection asks only for what changed after. */
   private finishPullIfDone(): void {
-    if (!this.pull || this.pull.waiting.size > 0) return;
+    if (!this.pull || this.pull.waiting.size > 0 || this.pull.toAsk.length > 0) return;
     const { cursor } = this.pull;
     this.pull = undefined;
     this.write(() => notePulled(this.deps.db, cursor, this.now()));

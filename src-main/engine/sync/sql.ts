@@ -63,6 +63,10 @@ export function pendingDocIds(db: Database): string[] {
   return db.all<{ doc_id: string }>('SELECT doc_id FROM sync_acked WHERE pending = 1').map((row) => row.doc_id);
 }
 
+export function isPending(db: Database, docId: string): boolean {
+  return db.get('SELECT 1 FROM sync_acked WHERE doc_id = ? AND pending = 1', docId) !== undefined;
+}
+
 export function outboxSize(db: Database): number {
   return db.get<{ n: number }>('SELECT count(*) AS n FROM sync_acked WHERE pending = 1')!.n;
 }

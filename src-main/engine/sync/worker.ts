@@ -18,6 +18,8 @@ export interface SyncWorkerDeps {
   docs: DocStore;
   clock: Clock;
   openDocIds: () => string[];
+  /** Calls the listener with each doc a local client starts viewing; returns the function that stops it. */
+  onDocOpened: (listener: (docId: string) => void) => () => void;
 }
 
 export interface SyncWorkerOptions {

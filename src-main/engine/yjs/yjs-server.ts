@@ -31,6 +31,7 @@ interface Admitted {
 export class YjsServer {
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private readonly rooms = new Map<string, Room>();
+  private readonly roomListeners = new Set<(docId: string) => void>();
 
   constructor(private readonly deps: PipelineDeps) {}
 
@@ -56,6 +57,12 @@ export class YjsServer {
   /** The docs someone is viewing now: sync pulls and pushes them first. */
   get openDocIds(): string[] {
     return [...this.rooms.keys()];
+  }
+
+  /** Calls `listener` with each doc someone starts viewing (its room opens); returns the function that stops it. */
+  onRoomOpened(listener: (docId: string) => void): () => void {
+    this.roomListeners.add(listener);
+    return () => this.roomListeners.delete(listener);
   }
 
   /** Closes every socket; the rooms go with them. */
@@ -89,6 +96,7 @@ export class YjsServer {
     if (!room) {
       room = new Room(docId, this.deps.docs);
       this.rooms.set(docId, room);
+      for (const listener of this.roomListeners) listener(docId);
     }
     return room;
   }
