@@ -11,6 +11,7 @@ import { permissions } from './permissions.js';
 import { search } from './search.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
+import { sync } from './sync.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
 import { templates } from './templates.js';
@@ -38,6 +39,7 @@ export const areas = {
   search,
   links,
   templates,
+  sync,
 } as const;
 
 export const contract = {
@@ -58,6 +60,7 @@ export const contract = {
   ...search,
   ...links,
   ...templates,
+  ...sync,
 } as const;
 
 export type ApiContract = typeof contract;
