@@ -256,9 +256,14 @@ export class DocStore {
     return seq;
   }
 
-  /** Everything the doc's rows hold, as one update. */
+  /**
+   * Everything the doc's rows hold, as one update: encoded from the loaded doc when the cache has
+   * it (pending structs included), which is several times faster than merging its rows.
+   */
   private stateOf(docId: string): Uint8Array {
-    return mergeAll(this.log.rows(docId).map((row) => row.update));
+    const meta = this.log.meta(docId);
+    const doc = meta && !this.writes.touches(docId) ? this.cached(docId, meta) : undefined;
+    return doc ? Y.encodeStateAsUpdate(doc) : mergeAll(this.log.rows(docId).map((row) => row.update));
   }
 
   private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined): number {
