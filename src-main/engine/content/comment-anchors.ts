@@ -2,6 +2,7 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { BODY_FRAGMENT } from '../../../src-shared/content/index.js';
+import { decode } from '../docs/updates.js';
 
 /**
  * Comment anchors: where in a page body a thread was posted (docs/content-design.md, "Comments").
@@ -35,10 +36,19 @@ export function anchorBlock(doc: Y.Doc, blockId: string): Uint8Array | undefined
   return encoding.toUint8Array(encoder);
 }
 
+/** A body nests a few levels deep; an anchor claiming more places is not one of ours. */
+const MAX_PLACES = 64;
+
+/** The places an anchor holds; none when its bytes are not an anchor (any peer may write a thread). */
 function decodeAnchor(anchor: Uint8Array): Y.RelativePosition[] {
-  const decoder = decoding.createDecoder(anchor);
-  const count = decoding.readVarUint(decoder);
-  return Array.from({ length: count }, () => Y.decodeRelativePosition(decoding.readVarUint8Array(decoder)));
+  const places = decode(() => {
+    const decoder = decoding.createDecoder(anchor);
+    const count = decoding.readVarUint(decoder);
+    if (count > MAX_PLACES) return [];
+    return Array.from({ length: count }, () => Y.decodeRelativePosition(decoding.readVarUint8Array(decoder)));
+  });
+  // Ours always name an item (the block at the place); a type name would make Yjs create that root type.
+  return 'malformed' in places || places.some((place) => place.item === null) ? [] : places;
 }
 
 /** The id of the block the anchor's own Yjs item holds, while that item is in the body. */
@@ -84,7 +94,7 @@ function itemAt(doc: Y.Doc, id: Y.ID | null): Y.Item | undefined {
 function followingBlock(doc: Y.Doc, places: Y.RelativePosition[]): string | undefined {
   let at = places
     .map((place) => Y.createAbsolutePositionFromRelativePosition(place, doc) as Place | null)
-    .find((place) => place !== null && !place.type._item?.deleted);
+    .find((place) => place !== null && place.type instanceof Y.XmlFragment && !place.type._item?.deleted);
   while (at) {
     const block = firstBlockFrom(at.type, at.index);
     if (block) return block;

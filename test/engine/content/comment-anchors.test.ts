@@ -64,10 +64,14 @@ describe('resolveAnchor', () => {
     expect(resolveAnchor(reloaded(doc), onI2, 'i2p')).toEqual({ detached: true });
   });
 
-  it('without an anchor, finds the block by id or is detached', () => {
+  it('without an anchor, or with bytes that are none, finds the block by id or is detached', () => {
     const doc = docOf(paragraphs({ a: 'A' }));
     expect(resolveAnchor(doc, null, 'a')).toEqual({ node: 'a' });
     expect(resolveAnchor(doc, null, 'b')).toEqual({ detached: true });
+    for (const bytes of [new Uint8Array([1, 200]), new Uint8Array([0xff, 0xff, 0xff, 0x0f]), new Uint8Array()]) {
+      expect(resolveAnchor(doc, bytes, 'a')).toEqual({ node: 'a' });
+      expect(resolveAnchor(doc, bytes, 'b')).toEqual({ detached: true });
+    }
   });
 
   /**
