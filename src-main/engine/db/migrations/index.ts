@@ -7,6 +7,7 @@ import * as revisionsChangeRequests from './006-revisions-change-requests.js';
 import * as changeRequestComments from './009-change-request-comments.js';
 import * as branchForks from './010-branch-forks.js';
 import * as liveEditSessions from './011-live-edit-sessions.js';
+import * as changeLog from './012-change-log.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -19,4 +20,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 9, name: 'change-request-comments', sql: changeRequestComments.sql },
   { version: 10, name: 'branch-forks', sql: branchForks.sql },
   { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
+  { version: 12, name: 'change-log', sql: changeLog.sql },
 ];
