@@ -1,0 +1,49 @@
+import type { Change, ChangeBatch, FieldValue } from '../../../../src-shared/sync/change.js';
+import type { Database } from '../../db/database.js';
+import { Visibility, type ScopedChange } from './visibility.js';
+
+interface LogRow extends ScopedChange {
+  seq: number;
+  hlc: string;
+  op: Change['op'];
+  fields: string | null;
+  actor: string | null;
+}
+
+/** How many log rows one call reads at most; the cursor it answers continues from there. */
+export const BATCH_LIMIT = 2000;
+
+/**
+ * The changes logged after `cursor` that `userId` may receive, in clock order, and the cursor
+ * to continue from. The cursor counts this engine's log in the order it learned of changes
+ * (not their stamps), so a change that arrives late with an old stamp is still handed on.
+ * An empty cursor starts from the beginning.
+ */
+export function changesSince(db: Database, cursor: string, userId: string, limit = BATCH_LIMIT): ChangeBatch {
+  const after = cursor === '' ? 0 : Number(cursor);
+  if (!Number.isSafeInteger(after) || after < 0) throw new RangeError(`not a change log cursor: ${cursor}`);
+  return db.transaction(() => {
+    const rows = db.all<LogRow>(
+      `SELECT seq, hlc, tbl, row_key, op, fields, actor, audience, organization_id, space_id
+       FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?`,
+      after,
+      limit,
+    );
+    const visibility = new Visibility(db, userId);
+    const changes = rows.filter((row) => visibility.sees(row)).map(toChange);
+    changes.sort((a, b) => (a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : 0));
+    const last = rows.length === 0 ? after : rows[rows.length - 1]!.seq;
+    return { changes, cursor: String(last) };
+  }, 'read');
+}
+
+function toChange(row: LogRow): Change {
+  return {
+    hlc: row.hlc,
+    table: row.tbl,
+    key: JSON.parse(row.row_key) as string[],
+    op: row.op,
+    fields: row.fields === null ? null : (JSON.parse(row.fields) as Record<string, FieldValue>),
+    actor: row.actor,
+  };
+}

@@ -1,0 +1,87 @@
+import { AdminError, issueToken } from '../../../../src-main/engine/admin/commands.js';
+import { listen } from '../../../../src-main/engine/http/server.js';
+import { applyChanges, type ApplyResult } from '../../../../src-main/engine/sync/changes/apply.js';
+import { changesSince } from '../../../../src-main/engine/sync/changes/since.js';
+import { TestServer, type TestUser } from '../../../support/server.js';
+
+/**
+ * A replica for change-log tests: a real engine on its own data dir, acting for one user of the
+ * hub, that exchanges changes with the hub in-process through `changesSince` / `applyChanges`
+ * (what the sync transport carries), with a cursor each way.
+ */
+export class Replica {
+  user!: TestUser;
+  private pulled = '';
+  private pushed = '';
+
+  private constructor(
+    readonly server: TestServer,
+    readonly hub: TestServer,
+    readonly hubUser: TestUser,
+  ) {}
+
+  /** A new, empty engine that adopts the hub's data for `hubUser` on its first pull. */
+  static async of(hub: TestServer, hubUser: TestUser): Promise<Replica> {
+    const server = new TestServer();
+    server.server = await listen(server.engine, 0);
+    const replica = new Replica(server, hub, hubUser);
+    replica.pull();
+    const token = issueToken(server.engine, hubUser.email);
+    if (token instanceof AdminError) throw new Error(token.message);
+    replica.user = { id: hubUser.id, email: hubUser.email, token, client: server.clientFor(token) };
+    server.organizationId = hub.organizationId;
+    return replica;
+  }
+
+  get db() {
+    return this.server.engine.db;
+  }
+
+  /** Receives what the hub has that this user may see. */
+  pull(): ApplyResult {
+    return drain(() => {
+      const batch = changesSince(this.hub.engine.db, this.pulled, this.hubUser.id);
+      const moved = batch.cursor !== this.pulled;
+      this.pulled = batch.cursor;
+      return { moved, result: applyChanges(this.db, batch.changes, { hub: true }) };
+    });
+  }
+
+  /** Sends this replica's new changes to the hub, which checks them against the user's roles. */
+  push(): ApplyResult {
+    return drain(() => {
+      const batch = changesSince(this.db, this.pushed, this.hubUser.id);
+      const moved = batch.cursor !== this.pushed;
+      this.pushed = batch.cursor;
+      return { moved, result: applyChanges(this.hub.engine.db, batch.changes, { peer: this.hubUser.id }) };
+    });
+  }
+
+  /** Push then pull: what a connected replica does continually. */
+  sync(): ApplyResult {
+    return sum(this.push(), this.pull());
+  }
+
+  async stop(): Promise<void> {
+    await this.server.stop();
+  }
+}
+
+/** Runs `step` until its cursor stops moving. */
+function drain(step: () => { moved: boolean; result: ApplyResult }): ApplyResult {
+  let total: ApplyResult = { applied: 0, compensated: 0, ignored: 0 };
+  for (;;) {
+    const { moved, result } = step();
+    total = sum(total, result);
+    if (!moved) return total;
+  }
+}
+
+function sum(a: ApplyResult, b: ApplyResult): ApplyResult {
+  return { applied: a.applied + b.applied, compensated: a.compensated + b.compensated, ignored: a.ignored + b.ignored };
+}
+
+/** Syncs every replica until nothing moves: a second round carries what the first round's pushes brought. */
+export function heal(replicas: readonly Replica[]): void {
+  for (let round = 0; round < 3; round += 1) for (const replica of replicas) replica.sync();
+}
