@@ -1,6 +1,7 @@
 import type { Change, FieldValue } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
 import { mayApply } from './authorize.js';
+import type { Peer } from './peer.js';
 import { captureOf } from './capture.js';
 import { capturing } from './capture-scope.js';
 import { settleNumber } from './change-request-numbers.js';
@@ -10,11 +11,6 @@ import { restamp } from './restamp.js';
 import { deleteRow, fieldClock, insertRow, newer, raiseClock, readRow, updateRow, type RowValues } from './rows.js';
 import { tableSpec, type TableSpec } from './tables.js';
 
-/**
- * Where changes come from: the hub, whose word a replica takes, or a peer the hub checks
- * every change of against that user's roles.
- */
-export type ChangeSource = { hub: true } | { peer: string };
 
 export interface ApplyResult {
   applied: number;
@@ -33,7 +29,7 @@ type Outcome = keyof ApplyResult;
  * What is applied is logged under its own stamp, so it travels on to other peers. Applying a
  * change twice changes nothing.
  */
-export function applyChanges(db: Database, changes: readonly Change[], source: ChangeSource): ApplyResult {
+export function applyChanges(db: Database, changes: readonly Change[], source: Peer): ApplyResult {
   return db.transaction(() => {
     // Rows of one batch may come children first (a collection moved under a newer one).
     db.raw.pragma('defer_foreign_keys = ON');
@@ -43,19 +39,18 @@ export function applyChanges(db: Database, changes: readonly Change[], source: C
   });
 }
 
-function applyOne(db: Database, change: Change, source: ChangeSource): Outcome {
+function applyOne(db: Database, change: Change, source: Peer): Outcome {
   const spec = tableSpec(change.table);
   if (!spec || !knownShape(spec, change) || alreadyKnown(db, change)) return 'ignored';
   captureOf(db.raw).observe(change.hlc);
   const row = readRow(db, spec, change.key);
-  if ('peer' in source) {
-    if (!mayApply(db, source.peer, change, row)) {
-      compensate(db, spec, change, row, source.peer);
-      return 'compensated';
-    }
-    return write(db, spec, { ...change, actor: source.peer }, row);
+  const sender = 'user' in source ? source.user : undefined;
+  // A delete of a row this engine does not have changes nothing, whoever sent it.
+  if (sender !== undefined && (row || change.op !== 'delete') && !mayApply(db, sender, change, row)) {
+    compensate(db, spec, change, row, sender);
+    return 'compensated';
   }
-  return write(db, spec, change, row);
+  return write(db, spec, sender === undefined ? change : { ...change, actor: sender }, row);
 }
 
 function knownShape(spec: TableSpec, change: Change): boolean {

@@ -51,6 +51,14 @@ function manageTeam(roles: RolesOf, teamId: FieldValue | undefined, db: Database
   return canTeam.manage(roles.inOrganization(organizationId), teamRole);
 }
 
+/**
+ * Revisions and the records of who worked on a change request are written once and never
+ * edited; like change requests, they go only with their space, which each engine purges itself.
+ */
+function createsRow(judged: Judged): boolean {
+  return judged.change.op === 'insert' && !judged.row;
+}
+
 function spaceRole(roles: RolesOf, judged: Judged) {
   return roles.onContent('spaces', asId(judged.value('space_id')));
 }
@@ -101,20 +109,23 @@ const RULES: Record<string, Rule> = {
     if (space) return spaceCan.admin(roles.onContent('spaces', space));
     return collectionCan.admin(roles.onContent('collections', asId(judged.value('collection_id'))));
   },
-  revisions: (roles, judged) =>
-    judged.value('type') === 'merge' ? spaceCan.review(spaceRole(roles, judged)) : spaceCan.edit(spaceRole(roles, judged)),
+  revisions: (roles, judged) => {
+    if (!createsRow(judged)) return false;
+    const role = spaceRole(roles, judged);
+    return judged.value('type') === 'merge' ? spaceCan.review(role) : spaceCan.edit(role);
+  },
   revision_docs: (roles, judged, db) => {
     const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM revisions WHERE id = ?', judged.value('revision_id'))?.space_id;
-    return spaceCan.edit(roles.onContent('spaces', spaceId));
+    return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
   },
   change_requests: (roles, judged) => {
     const role = spaceRole(roles, judged);
-    if (judged.change.op === 'delete') return spaceCan.admin(role);
+    if (judged.change.op === 'delete') return false;
     return judged.value('status') === 'merged' && judged.changes('status') ? spaceCan.review(role) : spaceCan.edit(role);
   },
   change_request_contributors: (roles, judged, db) => {
     const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
-    return spaceCan.edit(roles.onContent('spaces', spaceId));
+    return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Change, ChangeBatch, FieldValue } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
+import type { Peer } from './peer.js';
 import { Visibility, type ScopedChange } from './visibility.js';
 
 interface LogRow extends ScopedChange {
@@ -14,12 +15,13 @@ interface LogRow extends ScopedChange {
 export const BATCH_LIMIT = 2000;
 
 /**
- * The changes logged after `cursor` that `userId` may receive, in clock order, and the cursor
+ * The changes logged after `cursor` that `peer` may receive (the hub: all; a user: what they
+ * may see), in clock order, and the cursor
  * to continue from. The cursor counts this engine's log in the order it learned of changes
  * (not their stamps), so a change that arrives late with an old stamp is still handed on.
  * An empty cursor starts from the beginning.
  */
-export function changesSince(db: Database, cursor: string, userId: string, limit = BATCH_LIMIT): ChangeBatch {
+export function changesSince(db: Database, cursor: string, peer: Peer, limit = BATCH_LIMIT): ChangeBatch {
   const after = cursor === '' ? 0 : Number(cursor);
   if (!Number.isSafeInteger(after) || after < 0) throw new RangeError(`not a change log cursor: ${cursor}`);
   return db.transaction(() => {
@@ -29,8 +31,8 @@ export function changesSince(db: Database, cursor: string, userId: string, limit
       after,
       limit,
     );
-    const visibility = new Visibility(db, userId);
-    const changes = rows.filter((row) => visibility.sees(row)).map(toChange);
+    const visibility = 'user' in peer ? new Visibility(db, peer.user) : undefined;
+    const changes = rows.filter((row) => !visibility || visibility.sees(row)).map(toChange);
     changes.sort((a, b) => (a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : 0));
     const last = rows.length === 0 ? after : rows[rows.length - 1]!.seq;
     return { changes, cursor: String(last) };

@@ -1,33 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newCollection, newSpace, ok } from '../../../support/content.js';
 import { addMember } from '../../../../src-main/engine/admin/commands.js';
-import { TestServer, type TestUser } from '../../../support/server.js';
-import { heal, Replica } from './peers.js';
+import type { TestUser } from '../../../support/server.js';
+import { heal, useNetwork, type Replica } from './peers.js';
 
-let hub: TestServer;
-let replicas: Replica[];
-
-beforeEach(async () => {
-  hub = await TestServer.start();
-  replicas = [];
-});
-afterEach(async () => {
-  for (const replica of replicas) await replica.stop();
-  await hub.stop();
-});
-
-async function replicaOf(user = hub.owner): Promise<Replica> {
-  const replica = await Replica.of(hub, user);
-  replicas.push(replica);
-  return replica;
-}
+const net = useNetwork();
 
 describe('a replica’s first pull', () => {
   it('adopts the hub’s user, organizations and content', async () => {
-    const space = await newSpace(hub.owner, hub.organizationId, { title: 'Guide' });
-    const a = await replicaOf();
+    const space = await newSpace(net.hub.owner, net.hub.organizationId, { title: 'Guide' });
+    const a = await net.replicaOf();
     const orgs = ok(await a.user.client.call('listOrganizationsForAuthenticatedUser', { params: undefined }));
-    expect(orgs.items.map((org) => org.id)).toEqual([hub.organizationId]);
+    expect(orgs.items.map((org) => org.id)).toEqual([net.hub.organizationId]);
     const got = ok(await a.user.client.call('getSpaceById', { params: { spaceId: space.id } }));
     expect(got.title).toBe('Guide');
   });
@@ -35,23 +19,23 @@ describe('a replica’s first pull', () => {
 
 describe('concurrent edits of one field', () => {
   it('keep the edit with the greater stamp on every replica', async () => {
-    const space = await newSpace(hub.owner, hub.organizationId, { title: 'Guide' });
-    const [a, b] = [await replicaOf(), await replicaOf()];
+    const space = await newSpace(net.hub.owner, net.hub.organizationId, { title: 'Guide' });
+    const [a, b] = [await net.replicaOf(), await net.replicaOf()];
     ok(await a.user.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { title: 'From A' } }));
     ok(await b.user.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { title: 'From B' } }));
     heal([a, b]);
-    const titles = await Promise.all([hub.owner, a.user, b.user].map(async (user) => titleOf(user, space.id)));
+    const titles = await Promise.all([net.hub.owner, a.user, b.user].map(async (user) => titleOf(user, space.id)));
     expect(new Set(titles).size).toBe(1);
     expect(titles[0]).toBe('From B');
   });
 
   it('merge edits of different fields of one row', async () => {
-    const space = await newSpace(hub.owner, hub.organizationId, { title: 'Guide' });
-    const [a, b] = [await replicaOf(), await replicaOf()];
+    const space = await newSpace(net.hub.owner, net.hub.organizationId, { title: 'Guide' });
+    const [a, b] = [await net.replicaOf(), await net.replicaOf()];
     ok(await a.user.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { title: 'Handbook' } }));
     ok(await b.user.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { emoji: '1f600' } }));
     heal([a, b]);
-    for (const user of [hub.owner, a.user, b.user]) {
+    for (const user of [net.hub.owner, a.user, b.user]) {
       const got = ok(await user.client.call('getSpaceById', { params: { spaceId: space.id } }));
       expect([got.title, got.emoji]).toEqual(['Handbook', '1f600']);
     }
@@ -64,47 +48,47 @@ async function titleOf(user: TestUser, spaceId: string): Promise<string> {
 
 describe('delete versus edit', () => {
   it('the delete wins over an edit made at the same time, even a later one', async () => {
-    const collection = await newCollection(hub.owner, hub.organizationId, { title: 'Team docs' });
-    const [a, b] = [await replicaOf(), await replicaOf()];
+    const collection = await newCollection(net.hub.owner, net.hub.organizationId, { title: 'Team docs' });
+    const [a, b] = [await net.replicaOf(), await net.replicaOf()];
     ok(await a.user.client.call('deleteCollectionById', { params: { collectionId: collection.id } }));
     ok(await b.user.client.call('updateCollectionById', { params: { collectionId: collection.id }, body: { title: 'Renamed' } }));
     heal([a, b]);
-    for (const user of [hub.owner, a.user, b.user]) {
+    for (const user of [net.hub.owner, a.user, b.user]) {
       const got = await user.client.call('getCollectionById', { params: { collectionId: collection.id } });
       expect(got.ok ? 200 : got.status).toBe(404);
     }
   });
 
   it('a member removed while their role changes elsewhere is removed, and a later re-adding brings them back', async () => {
-    const writer = hub.user('edit');
-    const [a, b] = [await replicaOf(), await replicaOf()];
-    const params = { organizationId: hub.organizationId, userId: writer.id };
+    const writer = net.hub.user('edit');
+    const [a, b] = [await net.replicaOf(), await net.replicaOf()];
+    const params = { organizationId: net.hub.organizationId, userId: writer.id };
     ok(await a.user.client.call('removeMemberFromOrganizationById', { params }));
     ok(await b.user.client.call('updateMemberInOrganizationById', { params, body: { role: 'review' } }));
     heal([a, b]);
-    for (const user of [hub.owner, a.user, b.user]) expect(await memberIds(user)).not.toContain(writer.id);
-    expect(addMember(hub.engine, hub.organizationId, writer.email, 'read')).toBeTypeOf('string');
+    for (const user of [net.hub.owner, a.user, b.user]) expect(await memberIds(user)).not.toContain(writer.id);
+    expect(addMember(net.hub.engine, net.hub.organizationId, writer.email, 'read')).toBeTypeOf('string');
     heal([a, b]);
-    for (const user of [hub.owner, a.user, b.user]) expect(await memberIds(user)).toContain(writer.id);
+    for (const user of [net.hub.owner, a.user, b.user]) expect(await memberIds(user)).toContain(writer.id);
   });
 });
 
 async function memberIds(user: TestUser): Promise<string[]> {
-  const list = ok(await user.client.call('listMembersInOrganizationById', { params: { organizationId: hub.organizationId }, query: {} }));
+  const list = ok(await user.client.call('listMembersInOrganizationById', { params: { organizationId: net.hub.organizationId }, query: {} }));
   return list.items.map((member) => member.user.id);
 }
 
 describe('change request numbers allocated on two replicas at once', () => {
   it('settle on distinct numbers, the later one taking the next free number, on every replica', async () => {
-    const space = await newSpace(hub.owner, hub.organizationId, { title: 'Guide' });
-    const [a, b] = [await replicaOf(), await replicaOf()];
+    const space = await newSpace(net.hub.owner, net.hub.organizationId, { title: 'Guide' });
+    const [a, b] = [await net.replicaOf(), await net.replicaOf()];
     const fromA = ok(await a.user.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'A' } }));
     const fromB = ok(await b.user.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'B' } }));
     expect([fromA.number, fromB.number]).toEqual([1, 1]);
     b.sync();
     a.sync();
     heal([a, b]);
-    for (const user of [hub.owner, a.user, b.user]) {
+    for (const user of [net.hub.owner, a.user, b.user]) {
       const list = ok(await user.client.call('listChangeRequestsForSpace', { params: { spaceId: space.id }, query: {} }));
       const numbers = Object.fromEntries(list.items.map((cr) => [cr.subject, cr.number]));
       expect(numbers).toEqual({ A: 1, B: 2 });
@@ -114,15 +98,15 @@ describe('change request numbers allocated on two replicas at once', () => {
 
 describe('moves that would make a cycle of collections', () => {
   it('leave the later move’s collection at the root on every replica', async () => {
-    const x = await newCollection(hub.owner, hub.organizationId, { title: 'X' });
-    const y = await newCollection(hub.owner, hub.organizationId, { title: 'Y' });
-    const [a, b] = [await replicaOf(), await replicaOf()];
+    const x = await newCollection(net.hub.owner, net.hub.organizationId, { title: 'X' });
+    const y = await newCollection(net.hub.owner, net.hub.organizationId, { title: 'Y' });
+    const [a, b] = [await net.replicaOf(), await net.replicaOf()];
     ok(await a.user.client.call('moveCollection', { params: { collectionId: x.id }, body: { parent: y.id } }));
     ok(await b.user.client.call('moveCollection', { params: { collectionId: y.id }, body: { parent: x.id } }));
     b.sync();
     a.sync();
     heal([a, b]);
-    for (const user of [hub.owner, a.user, b.user]) {
+    for (const user of [net.hub.owner, a.user, b.user]) {
       const gx = ok(await user.client.call('getCollectionById', { params: { collectionId: x.id } }));
       const gy = ok(await user.client.call('getCollectionById', { params: { collectionId: y.id } }));
       expect([gx.parent ?? null, gy.parent ?? null]).toEqual([y.id, null]);

@@ -2,6 +2,7 @@ import { AdminError, issueToken } from '../../../../src-main/engine/admin/comman
 import { listen } from '../../../../src-main/engine/http/server.js';
 import { applyChanges, type ApplyResult } from '../../../../src-main/engine/sync/changes/apply.js';
 import { changesSince } from '../../../../src-main/engine/sync/changes/since.js';
+import { afterEach, beforeEach } from 'vitest';
 import { TestServer, type TestUser } from '../../../support/server.js';
 
 /**
@@ -40,7 +41,7 @@ export class Replica {
   /** Receives what the hub has that this user may see. */
   pull(): ApplyResult {
     return drain(() => {
-      const batch = changesSince(this.hub.engine.db, this.pulled, this.hubUser.id);
+      const batch = changesSince(this.hub.engine.db, this.pulled, { user: this.hubUser.id });
       const moved = batch.cursor !== this.pulled;
       this.pulled = batch.cursor;
       return { moved, result: applyChanges(this.db, batch.changes, { hub: true }) };
@@ -50,10 +51,10 @@ export class Replica {
   /** Sends this replica's new changes to the hub, which checks them against the user's roles. */
   push(): ApplyResult {
     return drain(() => {
-      const batch = changesSince(this.db, this.pushed, this.hubUser.id);
+      const batch = changesSince(this.db, this.pushed, { hub: true });
       const moved = batch.cursor !== this.pushed;
       this.pushed = batch.cursor;
-      return { moved, result: applyChanges(this.hub.engine.db, batch.changes, { peer: this.hubUser.id }) };
+      return { moved, result: applyChanges(this.hub.engine.db, batch.changes, { user: this.hubUser.id }) };
     });
   }
 
@@ -84,4 +85,41 @@ function sum(a: ApplyResult, b: ApplyResult): ApplyResult {
 /** Syncs every replica until nothing moves: a second round carries what the first round's pushes brought. */
 export function heal(replicas: readonly Replica[]): void {
   for (let round = 0; round < 3; round += 1) for (const replica of replicas) replica.sync();
+}
+
+/** A hub and the replicas a test opens against it, all stopped together. */
+export class Network {
+  private readonly replicas: Replica[] = [];
+
+  private constructor(readonly hub: TestServer) {}
+
+  static async start(): Promise<Network> {
+    return new Network(await TestServer.start());
+  }
+
+  async replicaOf(user: TestUser = this.hub.owner): Promise<Replica> {
+    const replica = await Replica.of(this.hub, user);
+    this.replicas.push(replica);
+    return replica;
+  }
+
+  async stop(): Promise<void> {
+    for (const replica of this.replicas) await replica.stop();
+    await this.hub.stop();
+  }
+}
+
+/** A network started before each test of the file and stopped after it. */
+export function useNetwork(): { readonly hub: TestServer; replicaOf(user?: TestUser): Promise<Replica> } {
+  let net: Network | undefined;
+  beforeEach(async () => {
+    net = await Network.start();
+  });
+  afterEach(async () => net?.stop());
+  return {
+    get hub() {
+      return net!.hub;
+    },
+    replicaOf: (user) => net!.replicaOf(user),
+  };
 }
