@@ -108,7 +108,8 @@ function update(db: Database, spec: TableSpec, change: Change, rowKey: string): 
 
 /** Logs what `write` does under the change's own stamp and actor. */
 function pinned(db: Database, change: Change, forced: Parameters<typeof capturing>[1]['forced'], write: () => void): void {
-  capturing(db, { pinned: change.hlc, actor: change.actor, forced }, write);
+  const pin = { hlc: change.hlc, table: change.table, rowKey: JSON.stringify(change.key) };
+  capturing(db, { pinned: pin, actor: change.actor, forced }, write);
 }
 
 /**

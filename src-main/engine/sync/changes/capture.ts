@@ -23,8 +23,12 @@ export class ChangeCapture {
   actor: string | null = null;
   /** The one user a compensating change answers. */
   audience: string | null = null;
-  /** Set while a remote change is applied: everything written is logged under its stamp. */
-  pinned: string | undefined;
+  /**
+   * Set while a remote change is applied: its row's write is logged under its stamp. What the
+   * write sets off (cascades, other triggers) gets fresh stamps: a child created concurrently
+   * under a deleted parent is newer than the parent's delete, and its delete must beat it.
+   */
+  pinned: { hlc: string; table: string; rowKey: string } | undefined;
   forced: ForcedFields | undefined;
 
   constructor(
@@ -35,9 +39,10 @@ export class ChangeCapture {
     this.last = seen ? receive(zeroHlc(this.node), seen, 0) : zeroHlc(this.node);
   }
 
-  /** The stamp of the change being logged: the pinned one, or a new tick. */
-  stamp(): string {
-    if (this.pinned !== undefined) return this.pinned;
+  /** The stamp of the change being logged: the pinned one for the pinned row, or a new tick. */
+  stamp(table?: string, rowKey?: string): string {
+    const pinned = this.pinned;
+    if (pinned && pinned.table === table && pinned.rowKey === rowKey) return pinned.hlc;
     this.last = tick(this.last, this.nowMs());
     return encodeHlc(this.last);
   }
@@ -80,7 +85,7 @@ export function registerChangeCapture(raw: BetterSqlite3.Database, nowMs: () => 
   const capture = new ChangeCapture(latestStamp(raw), nowMs);
   captures.set(raw, capture);
   const volatile = { deterministic: false, varargs: false } as const;
-  raw.function('sync_stamp', volatile, () => capture.stamp());
+  raw.function('sync_stamp', volatile, (table, rowKey) => capture.stamp(String(table), String(rowKey)));
   raw.function('sync_actor', volatile, () => capture.actor);
   raw.function('sync_audience', volatile, () => capture.audience);
   raw.function('sync_op', volatile, (table, rowKey) => capture.opOf(String(table), String(rowKey)));

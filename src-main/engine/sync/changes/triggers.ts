@@ -4,7 +4,7 @@ import { scopeOver, type TableSpec } from './tables.js';
  * The capture triggers of one replicated table: every insert, update and delete is written to
  * `change_log` in the statement's own transaction. The stamp, the actor and the changed fields
  * come from SQL functions of the connection (capture.ts), which the pipeline points at the
- * request's actor and the sync applier pins to a remote change's stamp.
+ * request's actor and the sync applier pins to a remote change's stamp for the row it writes.
  */
 export function captureTriggers(spec: TableSpec): string {
   return [insertTrigger(spec), updateTrigger(spec), deleteTrigger(spec)].join('\n');
@@ -18,7 +18,7 @@ export function captureTriggers(spec: TableSpec): string {
 export function baselineChanges(spec: TableSpec): string {
   return `
 INSERT INTO change_log (${COLUMNS})
-  SELECT sync_stamp(), '${spec.name}', ${keyOf(spec, 'r')}, 'insert', ${valuesOf(spec, 'r')}, NULL, NULL, ${scopeOf(spec, 'r')}
+  SELECT sync_stamp('${spec.name}', ${keyOf(spec, 'r')}), '${spec.name}', ${keyOf(spec, 'r')}, 'insert', ${valuesOf(spec, 'r')}, NULL, NULL, ${scopeOf(spec, 'r')}
   FROM ${spec.name} AS r;`;
 }
 
@@ -45,7 +45,7 @@ function insertTrigger(spec: TableSpec): string {
   return `
 CREATE TRIGGER sync_capture_${spec.name}_insert AFTER INSERT ON ${spec.name} BEGIN
   INSERT INTO change_log (${COLUMNS})
-  VALUES (sync_stamp(), '${spec.name}', ${keyOf(spec, 'NEW')}, 'insert', ${valuesOf(spec, 'NEW')},
+  VALUES (sync_stamp('${spec.name}', ${keyOf(spec, 'NEW')}), '${spec.name}', ${keyOf(spec, 'NEW')}, 'insert', ${valuesOf(spec, 'NEW')},
           sync_actor(), sync_audience(), ${scopeOf(spec, 'NEW')});
 END;`;
 }
@@ -54,7 +54,7 @@ function updateTrigger(spec: TableSpec): string {
   return `
 CREATE TRIGGER sync_capture_${spec.name}_update AFTER UPDATE ON ${spec.name} BEGIN
   INSERT INTO change_log (${COLUMNS})
-  SELECT sync_stamp(), '${spec.name}', changed.row_key, sync_op('${spec.name}', changed.row_key), changed.fields,
+  SELECT sync_stamp('${spec.name}', changed.row_key), '${spec.name}', changed.row_key, sync_op('${spec.name}', changed.row_key), changed.fields,
          sync_actor(), sync_audience(), ${scopeOf(spec, 'NEW')}
   FROM (SELECT ${keyOf(spec, 'NEW')} AS row_key,
                sync_fields('${spec.name}', ${keyOf(spec, 'NEW')}, ${valuesOf(spec, 'OLD')}, ${valuesOf(spec, 'NEW')}) AS fields) AS changed
@@ -66,7 +66,7 @@ function deleteTrigger(spec: TableSpec): string {
   return `
 CREATE TRIGGER sync_capture_${spec.name}_delete AFTER DELETE ON ${spec.name} BEGIN
   INSERT INTO change_log (${COLUMNS})
-  VALUES (sync_stamp(), '${spec.name}', ${keyOf(spec, 'OLD')}, 'delete', NULL,
+  VALUES (sync_stamp('${spec.name}', ${keyOf(spec, 'OLD')}), '${spec.name}', ${keyOf(spec, 'OLD')}, 'delete', NULL,
           sync_actor(), sync_audience(), ${scopeOf(spec, 'OLD')});
 END;`;
 }

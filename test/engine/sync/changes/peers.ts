@@ -82,9 +82,13 @@ function sum(a: ApplyResult, b: ApplyResult): ApplyResult {
   return { applied: a.applied + b.applied, compensated: a.compensated + b.compensated, ignored: a.ignored + b.ignored };
 }
 
-/** Syncs every replica until nothing moves: a second round carries what the first round's pushes brought. */
+/** Syncs every replica, round after round, until a round applies nothing: settled clashes and compensations travel on. */
 export function heal(replicas: readonly Replica[]): void {
-  for (let round = 0; round < 3; round += 1) for (const replica of replicas) replica.sync();
+  for (let round = 0; round < 20; round += 1) {
+    const moved = replicas.map((replica) => replica.sync()).reduce((n, result) => n + result.applied + result.compensated, 0);
+    if (moved === 0) return;
+  }
+  throw new Error('replicas still exchanging changes after 20 rounds');
 }
 
 /** A hub and the replicas a test opens against it, all stopped together. */
