@@ -1,5 +1,7 @@
 import type { Change, ChangeBatch, FieldValue } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
+import { fieldClock, readRow } from './rows.js';
+import { tableSpec } from './tables.js';
 import type { Peer } from './peer.js';
 import { Visibility, type ScopedChange } from './visibility.js';
 
@@ -33,6 +35,7 @@ export function changesSince(db: Database, cursor: string, peer: Peer, limit = B
     );
     const visibility = 'user' in peer ? new Visibility(db, peer.user) : undefined;
     const changes = rows.filter((row) => !visibility || visibility.sees(row)).map(toChange);
+    changes.push(...profilesOfNewMembers(db, changes));
     changes.sort((a, b) => (a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : 0));
     const last = rows.length === 0 ? after : rows[rows.length - 1]!.seq;
     return { changes, cursor: String(last) };
@@ -48,4 +51,25 @@ function toChange(row: LogRow): Change {
     fields: row.fields === null ? null : (JSON.parse(row.fields) as Record<string, FieldValue>),
     actor: row.actor,
   };
+}
+
+const users = tableSpec('users')!;
+
+/**
+ * A member's user row goes along with their membership: the user's own insert may lie before
+ * the cursor, logged when the reader shared no organization with them yet. It travels under
+ * its insert's stamp, so a reader that has it already ignores it.
+ */
+function profilesOfNewMembers(db: Database, changes: readonly Change[]): Change[] {
+  const present = new Set(changes.filter((c) => c.table === 'users' && c.op === 'insert').map((c) => c.key[0]));
+  const profiles: Change[] = [];
+  for (const change of changes) {
+    const userId = change.key[1]!;
+    if (change.table !== 'members' || change.op !== 'insert' || present.has(userId)) continue;
+    present.add(userId);
+    const row = readRow(db, users, [userId]);
+    const hlc = fieldClock(db, 'users', JSON.stringify([userId]), '*');
+    if (row && hlc) profiles.push({ hlc, table: 'users', key: [userId], op: 'insert', fields: row, actor: null });
+  }
+  return profiles;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newCollection, newSpace, ok } from '../../../support/content.js';
 import { addMember } from '../../../../src-main/engine/admin/commands.js';
+import { applyChanges } from '../../../../src-main/engine/sync/changes/apply.js';
+import { changesSince } from '../../../../src-main/engine/sync/changes/since.js';
 import type { TestUser } from '../../../support/server.js';
 import { heal, useNetwork, type Replica } from './peers.js';
 
@@ -14,6 +16,18 @@ describe('a replica’s first pull', () => {
     expect(orgs.items.map((org) => org.id)).toEqual([net.hub.organizationId]);
     const got = ok(await a.user.client.call('getSpaceById', { params: { spaceId: space.id } }));
     expect(got.title).toBe('Guide');
+  });
+});
+
+describe('applying', () => {
+  it('the same changes twice changes nothing the second time', async () => {
+    await newSpace(net.hub.owner, net.hub.organizationId, { title: 'Guide' });
+    const a = await net.replicaOf();
+    const everything = changesSince(net.hub.engine.db, '', { user: net.hub.owner.id }).changes;
+    const logged = () => a.db.get<{ n: number }>('SELECT count(*) AS n FROM change_log')!.n;
+    const before = logged();
+    expect(applyChanges(a.db, everything, { hub: true })).toEqual({ applied: 0, compensated: 0, ignored: everything.length });
+    expect(logged()).toBe(before);
   });
 });
 

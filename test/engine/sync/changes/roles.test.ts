@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addMember } from '../../../../src-main/engine/admin/commands.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { heal, useNetwork, type Replica } from './peers.js';
 
@@ -67,6 +68,16 @@ describe('changes checked against the sender’s role', () => {
 });
 
 describe('what a user receives', () => {
+  it('a user who joins after a replica’s first pull arrives with their membership', async () => {
+    const newcomer = net.hub.user();
+    const own = await net.replicaOf();
+    expect(own.db.get('SELECT 1 FROM users WHERE id = ?', newcomer.id)).toBeUndefined();
+    expect(addMember(net.hub.engine, net.hub.organizationId, newcomer.email, 'edit')).toBeTypeOf('string');
+    own.pull();
+    const members = ok(await own.user.client.call('listMembersInOrganizationById', { params: { organizationId: net.hub.organizationId }, query: {} }));
+    expect(members.items.find((member) => member.user.id === newcomer.id)?.user.email).toBe(newcomer.email);
+  });
+
   it('is only what the API would show them', async () => {
     const secret = await newSpace(net.hub.owner, net.hub.organizationId, { title: 'Secret' });
     ok(await net.hub.owner.client.call('updateSpaceById', { params: { spaceId: secret.id }, body: { defaultLevel: null } }));
