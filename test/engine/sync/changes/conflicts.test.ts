@@ -3,7 +3,7 @@ import { newCollection, newSpace, ok } from '../../../support/content.js';
 import { addMember } from '../../../../src-main/engine/admin/commands.js';
 import { applyChanges } from '../../../../src-main/engine/sync/changes/apply.js';
 import { changesSince } from '../../../../src-main/engine/sync/changes/since.js';
-import type { TestUser } from '../../../support/server.js';
+import { TestServer, type TestUser } from '../../../support/server.js';
 import { heal, useNetwork, type Replica } from './peers.js';
 
 const net = useNetwork();
@@ -16,6 +16,25 @@ describe('a replica’s first pull', () => {
     expect(orgs.items.map((org) => org.id)).toEqual([net.hub.organizationId]);
     const got = ok(await a.user.client.call('getSpaceById', { params: { spaceId: space.id } }));
     expect(got.title).toBe('Guide');
+  });
+});
+
+describe('a replica used alone before its first connection', () => {
+  it('keeps its work, ids and all, uploaded under the hub user as creator, and adopts the hub’s organizations', async () => {
+    const local = await TestServer.start();
+    const localOwner = local.owner.id;
+    const space = await newSpace(local.owner, local.organizationId, { title: 'Offline notes' });
+    const draft = ok(await local.owner.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Draft' } }));
+    const a = await net.joining(local);
+    expect(a.sync().compensated).toBe(0);
+    const hubOwner = net.hub.owner;
+    const orgs = ok(await a.user.client.call('listOrganizationsForAuthenticatedUser', { params: undefined }));
+    expect(orgs.items.map((org) => org.id).sort()).toEqual([net.hub.organizationId, local.organizationId].sort());
+    const onHub = ok(await hubOwner.client.call('getChangeRequestById', { params: { spaceId: space.id, changeRequestId: draft.id } }));
+    expect(onHub.createdBy.id).toBe(hubOwner.id);
+    const members = ok(await hubOwner.client.call('listMembersInOrganizationById', { params: { organizationId: local.organizationId }, query: {} }));
+    expect(members.items.map((member) => [member.user.id, member.role])).toEqual([[hubOwner.id, 'admin']]);
+    expect(a.db.get('SELECT 1 FROM users WHERE id = ?', localOwner)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,10 @@
 import { AdminError, issueToken } from '../../../../src-main/engine/admin/commands.js';
 import { listen } from '../../../../src-main/engine/http/server.js';
 import { applyChanges, type ApplyResult } from '../../../../src-main/engine/sync/changes/apply.js';
+import { adoptHubUser } from '../../../../src-main/engine/sync/changes/identity.js';
+import { readRow } from '../../../../src-main/engine/sync/changes/rows.js';
 import { changesSince } from '../../../../src-main/engine/sync/changes/since.js';
+import { tableSpec } from '../../../../src-main/engine/sync/changes/tables.js';
 import { afterEach, beforeEach } from 'vitest';
 import { TestServer, type TestUser } from '../../../support/server.js';
 
@@ -31,6 +34,18 @@ export class Replica {
     if (token instanceof AdminError) throw new Error(token.message);
     replica.user = { id: hubUser.id, email: hubUser.email, token, client: server.clientFor(token) };
     server.organizationId = hub.organizationId;
+    return replica;
+  }
+
+  /**
+   * An engine that was used on its own before (its first start's owner, their organization and
+   * work) and now connects to the hub for the first time with `hubUser`'s token.
+   */
+  static joining(hub: TestServer, hubUser: TestUser, local: TestServer): Replica {
+    adoptHubUser(local.engine.db, readRow(hub.engine.db, tableSpec('users')!, [hubUser.id])!);
+    const replica = new Replica(local, hub, hubUser);
+    replica.user = { ...local.owner, id: hubUser.id, email: hubUser.email };
+    replica.pull();
     return replica;
   }
 
@@ -107,6 +122,12 @@ export class Network {
     return replica;
   }
 
+  async joining(local: TestServer, user: TestUser = this.hub.owner): Promise<Replica> {
+    const replica = Replica.joining(this.hub, user, local);
+    this.replicas.push(replica);
+    return replica;
+  }
+
   async stop(): Promise<void> {
     for (const replica of this.replicas) await replica.stop();
     await this.hub.stop();
@@ -114,7 +135,7 @@ export class Network {
 }
 
 /** A network started before each test of the file and stopped after it. */
-export function useNetwork(): { readonly hub: TestServer; replicaOf(user?: TestUser): Promise<Replica> } {
+export function useNetwork(): Pick<Network, 'hub' | 'replicaOf' | 'joining'> {
   let net: Network | undefined;
   beforeEach(async () => {
     net = await Network.start();
@@ -125,5 +146,6 @@ export function useNetwork(): { readonly hub: TestServer; replicaOf(user?: TestU
       return net!.hub;
     },
     replicaOf: (user) => net!.replicaOf(user),
+    joining: (local, user) => net!.joining(local, user),
   };
 }
