@@ -120,7 +120,7 @@ function timeLoads(db: Database, docId: string, editor: Y.Doc, runs: number): Lo
   return { rows, firstMs: times[0]!, medianMs: median(times.slice(1)) };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

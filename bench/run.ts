@@ -7,15 +7,18 @@ import { createInterface } from 'node:readline';
 import { ApiClient } from '../src-shared/client/client.js';
 import { httpTransport } from '../src-shared/client/http-transport.js';
 import { benchContentConversions } from './content-conversions.js';
+import { benchContentPages } from './content-pages.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchMerge, report as reportMerge } from './merge.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
  * server answering the same bytes, in the same run. Servers run in child processes so that
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
- * Then the content model's conversions of a 10,000-block page, each way, the Yjs doc
- * store's load and compaction figures, and the PDF of a 100-page change request.
+ * Then the content model's conversions of a 10,000-block page, each way, the content reads and
+ * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
+ * 100-page change request, and merge and update of a change request touching 100 pages of 1,000.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -103,8 +106,10 @@ function start(command: string, args: string[], ready: RegExp, children: ChildPr
 async function all(): Promise<void> {
   await main();
   benchContentConversions();
+  await benchContentPages();
   reportDocStore(benchDocStore());
   reportPdf(await benchPdf());
+  reportMerge(await benchMerge());
 }
 
 all().catch((error: Error) => {

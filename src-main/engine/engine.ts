@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
+import { Projector } from './content/projector.js';
 import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
@@ -61,6 +62,8 @@ export class Engine {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
+    // Every committed write of a page tree or body rewrites its projection in the same transaction.
+    new Projector(this.db, this.docs, options.clock ?? systemClock);
     this.deps = {
       db: this.db,
       docs: this.docs,
@@ -112,6 +115,8 @@ export class Engine {
       ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
     });
     if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
+    // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
+    if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
     return {
       status: response.status,
       headers: { ...response.headers, 'content-type': 'application/json' },

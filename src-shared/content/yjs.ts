@@ -1,6 +1,6 @@
 import { prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
-import type * as Y from 'yjs';
-import { blockHash } from './block-hash.js';
+import * as Y from 'yjs';
+import { hashOf } from './block-hash.js';
 import { parsePm, type PmNodeJson } from './pm-json.js';
 import { ok, type Result } from './result.js';
 import { pageSchema } from './schema.js';
@@ -24,14 +24,33 @@ export function readBody(doc: Y.Doc): PmNodeJson {
   return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(BODY_FRAGMENT), pageSchema).toJSON() as PmNodeJson;
 }
 
-/** Block id → hash of the block's own content, for every block in the body: what merge compares to see which blocks changed. */
+/**
+ * Block id → hash of the block's own content, for every block in the body: what merge compares to
+ * see which blocks changed. A block's own content is its type, its attributes but the id, its text
+ * with marks, and for a container the ids of its children in order, not their content: an edit
+ * changes the hash of the block edited (and of its container when children are added, removed or
+ * moved), so two edits in different items of one list are not a conflict. Read from the Yjs
+ * elements as the y-prosemirror binding stores them, not through a ProseMirror document: a merge
+ * indexes three versions of every page both sides changed.
+ */
 export function blockIndex(doc: Y.Doc): Map<string, string> {
   const index = new Map<string, string>();
-  const visit = (node: PmNodeJson) => {
-    const id = node.attrs?.id;
-    if (typeof id === 'string') index.set(id, blockHash(node));
-    node.content?.forEach(visit);
+  const visit = (element: Y.XmlElement) => {
+    const { id, ...attrs } = element.getAttributes() as Record<string, unknown>;
+    const children = element.toArray();
+    if (typeof id === 'string') {
+      const content = children.map((child) => (child instanceof Y.XmlElement ? (child.getAttribute('id') ?? null) : (child as Y.XmlText).toDelta()));
+      index.set(id, hashOf(stableJson([element.nodeName, attrs, content])));
+    }
+    for (const child of children) if (child instanceof Y.XmlElement) visit(child);
   };
-  visit(readBody(doc));
+  for (const child of doc.getXmlFragment(BODY_FRAGMENT).toArray()) if (child instanceof Y.XmlElement) visit(child);
   return index;
+}
+
+/** JSON with object keys sorted: Yjs keeps attributes in the order they arrived, which replicas need not share. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 }

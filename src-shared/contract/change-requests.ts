@@ -26,6 +26,9 @@ export const ChangeRequest = z
     revisionInitial: z.string(),
     revisionMergedAncestor: z.string().optional(),
     revisionMerged: z.string().optional(),
+    /** Who merged it and when: only once merged (the 0.202.0 description's fields). */
+    mergedBy: User.optional(),
+    mergedAt: Timestamp.optional(),
     comments: z.number().int(),
     outdated: z.boolean(),
     urls: z.object({ app: z.string(), location: z.string() }),
@@ -43,6 +46,14 @@ const ChangeRequestFilters = ListQuery.extend({
 const SpaceParams = z.object({ spaceId: EntityId });
 /** `changeRequestId` is the change request's id or its number in the space. */
 export const ChangeRequestParams = SpaceParams.extend({ changeRequestId: EntityId });
+
+/** `conflicts`: the changes were applied, but blocks or pages changed on both sides need a look (REFERENCE §2.2). */
+const mergeResult = <const R extends string>(clean: R) =>
+  z.object({
+    /** The revision the merge or update made. */
+    revision: z.string(),
+    result: z.enum([clean, 'conflicts']),
+  });
 
 export const changeRequests = {
   listChangeRequestsForSpace: defineOperation({
@@ -87,6 +98,24 @@ export const changeRequests = {
     }),
     success: 200,
     response: ChangeRequest,
+  }),
+  mergeChangeRequest: defineOperation({
+    id: 'mergeChangeRequest',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
+    summary: "Merge a change request into the space's main content, even with conflicts",
+    params: ChangeRequestParams,
+    success: 200,
+    response: mergeResult('merge'),
+  }),
+  updateChangeRequest: defineOperation({
+    id: 'updateChangeRequest',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update',
+    summary: "Pull the space's main content into the change request",
+    params: ChangeRequestParams,
+    success: 200,
+    response: mergeResult('update'),
   }),
   listChangeRequestsForOrganization: defineOperation({
     id: 'listChangeRequestsForOrganization',

@@ -2,6 +2,7 @@ import { changeRequestComments } from './change-request-comments.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
+import { content } from './content.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
@@ -28,6 +29,7 @@ export const areas = {
   permissions,
   changeRequests,
   comments,
+  content,
   changeRequestComments,
   pdf,
 } as const;
@@ -44,6 +46,7 @@ export const contract = {
   ...permissions,
   ...changeRequests,
   ...comments,
+  ...content,
   ...changeRequestComments,
   ...pdf,
 } as const;

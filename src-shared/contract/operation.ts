@@ -22,6 +22,8 @@ export interface OperationDef {
   success: 200 | 201 | 204;
   /** Absent when the success answer is empty. */
   response?: z.ZodType;
+  /** The media type of the success answer when it is not JSON (a file's bytes). */
+  responseType?: string;
   deprecated?: boolean;
 }
 

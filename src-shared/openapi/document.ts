@@ -40,7 +40,7 @@ function operationObject(op: OperationDef, schema: (t: z.ZodType, io: 'input' | 
   ];
   const responses: Record<string, JsonSchema> = {
     [op.success]: op.response
-      ? { description: 'OK', content: { 'application/json': { schema: schema(op.response, 'output') } } }
+      ? { description: 'OK', content: { [op.responseType ?? 'application/json']: { schema: schema(op.response, 'output') } } }
       : { description: 'No content' },
   };
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {

@@ -33,3 +33,12 @@ export function startServe(args: string[]): Promise<ServeProcess> {
     });
   });
 }
+
+/**
+ * Runs a TypeScript file of the repository (a path from its root) in a process of its own, its
+ * stdout piped. Node itself runs it, with tsx as a loader, so that the child's pid is the
+ * script's: a signal sent to it reaches the script, not a wrapper.
+ */
+export function spawnScript(script: string, args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+}

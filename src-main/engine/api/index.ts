@@ -4,6 +4,7 @@ import { changeRequestsHandlers } from './change-requests/routes.js';
 import { collectionsHandlers } from './collections/routes.js';
 import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
 import { commentsHandlers } from './comments/routes.js';
+import { contentHandlers } from './content/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { pdfHandlers } from './pdf/routes.js';
@@ -27,6 +28,7 @@ export const handlers: Handlers<ApiContract> = {
   ...permissionsHandlers,
   ...changeRequestsHandlers,
   ...commentsHandlers,
+  ...contentHandlers,
   ...changeRequestCommentsHandlers,
   ...pdfHandlers,
 };

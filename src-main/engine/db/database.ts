@@ -20,6 +20,8 @@ export class Database {
   private seenDataVersion = -1;
   /** Hooks of the transaction `transaction()` has open; undefined outside one. */
   private endHooks: TransactionEndHook[] | undefined;
+  /** Work the open transaction runs just before it commits (projections); undefined outside one. */
+  private commitHooks: (() => void)[] | undefined;
 
   /** `nativeBinding`: better-sqlite3's compiled addon, when node_modules holds one built for another runtime. */
   constructor(file: string, nativeBinding?: string) {
@@ -67,9 +69,11 @@ export class Database {
     this.statement(mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE').run();
     const hooks: TransactionEndHook[] = [];
     this.endHooks = hooks;
+    this.commitHooks = [];
     let committed = false;
     try {
       const result = fn();
+      this.runBeforeCommit();
       this.statement('COMMIT').run();
       committed = true;
       return result;
@@ -78,6 +82,7 @@ export class Database {
       throw error;
     } finally {
       this.endHooks = undefined;
+      this.commitHooks = undefined;
       // What was read inside a write transaction may have been rolled back.
       if (mode === 'write') this.memo.clear();
       // Outside the transaction, so that a hook may open a new one.
@@ -93,6 +98,19 @@ export class Database {
   onTransactionEnd(hook: TransactionEndHook): void {
     if (!this.endHooks) throw new Error('onTransactionEnd needs a transaction opened by Database.transaction()');
     this.endHooks.push(hook);
+  }
+
+  /**
+   * Runs `hook` inside the transaction in progress, once its work is done and just before it
+   * commits; a hook that throws rolls the transaction back. A hook may register more.
+   */
+  beforeCommit(hook: () => void): void {
+    if (!this.commitHooks) throw new Error('beforeCommit needs a transaction opened by Database.transaction()');
+    this.commitHooks.push(hook);
+  }
+
+  private runBeforeCommit(): void {
+    for (let hook = this.commitHooks!.shift(); hook; hook = this.commitHooks!.shift()) hook();
   }
 
   /**

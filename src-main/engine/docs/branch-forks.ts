@@ -37,10 +37,15 @@ export class BranchForks {
     return this.db
       .all<{ target: string; source: string }>(
         `SELECT target_prefix AS target, source_prefix AS source FROM branch_forks
-         WHERE source_prefix IN (${prefixes.map(() => '?').join(', ')})`,
+         WHERE frozen = 0 AND source_prefix IN (${prefixes.map(() => '?').join(', ')})`,
         ...prefixes,
       )
       .map((row) => ({ docId: row.target + docId.slice(row.source.length), sourceDocId: docId }));
+  }
+
+  /** Stops copy-before-write into the branch; its unwritten docs go on reading their source. */
+  freeze(targetPrefix: string): void {
+    this.db.run('UPDATE branch_forks SET frozen = 1 WHERE target_prefix = ?', targetPrefix);
   }
 
   removeUnder(prefix: string): void {

@@ -14,23 +14,29 @@ export interface ForkBase {
 }
 
 /** Records (or, after an update pulled the source in, moves) where `docId`'s copy of `sourceDocId` starts. */
-export function recordFork(db: Database, docId: string, sourceDocId: string, base: Uint8Array): void {
+export function recordFork(db: Database, docId: string, sourceDocId: string, base: Uint8Array): ForkBase {
+  const forkBase = forkBaseOf(sourceDocId, base);
   db.run(
     `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update) VALUES (?, ?, ?, ?)
      ON CONFLICT (doc_id) DO UPDATE SET source_doc_id = excluded.source_doc_id, base_snapshot = excluded.base_snapshot, base_update = excluded.base_update`,
     docId,
     sourceDocId,
-    Y.encodeSnapshot(snapshotOf(base)),
+    Y.encodeSnapshot(forkBase.snapshot),
     base,
   );
+  return forkBase;
 }
 
 export function readForkBase(db: Database, docId: string): ForkBase | undefined {
-  const row = db.get<{ sourceDocId: string; base: Uint8Array }>(
-    'SELECT source_doc_id AS sourceDocId, base_update AS base FROM doc_forks WHERE doc_id = ? AND base_update IS NOT NULL',
+  const row = db.get<{ sourceDocId: string; snapshot: Uint8Array; base: Uint8Array }>(
+    `SELECT source_doc_id AS sourceDocId, base_snapshot AS snapshot, base_update AS base
+     FROM doc_forks WHERE doc_id = ? AND base_update IS NOT NULL`,
     docId,
   );
-  return row ? forkBaseOf(row.sourceDocId, row.base) : undefined;
+  if (!row) return undefined;
+  // The stored snapshot spares decoding the whole base, which a merge of many pages would pay per page.
+  const snapshot = Y.decodeSnapshot(row.snapshot);
+  return { sourceDocId: row.sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: row.base };
 }
 
 export function forkBaseOf(sourceDocId: string, base: Uint8Array): ForkBase {

@@ -64,6 +64,7 @@ function send(res: ServerResponse, response: ApiResponse): void {
       res.writeHead(response.status, response.headers).end();
       return;
     }
+    // A file's bytes go out as they are, under the content type their handler gave.
     if (response.body instanceof Uint8Array) {
       res.writeHead(response.status, { ...response.headers, 'content-length': response.body.length }).end(response.body);
       return;

@@ -112,3 +112,13 @@ describe('forkBranch', () => {
     expect(store.load(CR + 'page/a').getXmlFragment('body').length).toBe(0);
   });
 });
+
+describe('freezeBranch', () => {
+  it('stops copying main into a closed branch, whose unwritten docs then read main as it is', () => {
+    const { store, db } = forkedSpace();
+    store.freezeBranch(CR);
+    store.append(MAIN + 'page/a', edit(store.load(MAIN + 'page/a'), 'Main: '));
+    expect(rowsOf(db, CR + 'page/a')).toEqual([]);
+    expect(textOf(store.load(CR + 'page/a'), 0).toString()).toMatch(/^Main: /);
+  });
+});

@@ -6,6 +6,7 @@ import { MAIN, branchDocPrefix, changeRequestBranch } from '../../revisions/doc-
 import { created } from '../content-tree/create.js';
 import { can as orgCan, requireOrganization } from '../orgs/rules.js';
 import { requireSpace } from '../spaces/rules.js';
+import { mergeHandlers } from './merge.js';
 import { can, requireChangeRequest } from './rules.js';
 import { toChangeRequest } from './serialize.js';
 import {
@@ -62,6 +63,8 @@ export const changeRequestsHandlers: Handlers<typeof changeRequests> = {
     }
     return toChangeRequest(ctx, findChangeRequest(ctx.db, access.row.id, row.id)!);
   },
+
+  ...mergeHandlers,
 
   // The documents give this list no `status` filter, so it lists change requests of every status.
   listChangeRequestsForOrganization(ctx, { params, query }) {

@@ -11,7 +11,19 @@ export const can = {
   edit: spaceCan.edit,
   /** Reviewers move any change request between draft, open and archived; editors only their own. */
   setStatus: (role: Role | undefined, isAuthor: boolean) => spaceCan.review(role) || (isAuthor && spaceCan.edit(role)),
+  /** Merging into main is a reviewer's call, as `permissions.merge` says. */
+  merge: spaceCan.review,
+  /** Pulling main in changes only the change request's content. */
+  update: spaceCan.edit,
 };
+
+/**
+ * Main has moved on when the space's revision is no longer the last one this change request
+ * saw of main: the one it merged into, else the one its last update pulled in, else its start.
+ */
+export function isOutdated(row: ChangeRequestRow): boolean {
+  return row.space_revision !== (row.revision_merged ?? row.revision_merged_ancestor ?? row.revision_initial);
+}
 
 /** The change request `idOrNumber` of a space the caller already reached, or a 404. */
 export function requireChangeRequest(ctx: RequestContext, spaceId: string, idOrNumber: string): ChangeRequestRow | Failure {

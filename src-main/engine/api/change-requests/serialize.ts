@@ -2,6 +2,7 @@ import type { OperationOutput } from '../../../../src-shared/contract/operation.
 import type { changeRequests } from '../../../../src-shared/contract/change-requests.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { findUser, toUser } from '../users/sql.js';
+import { isOutdated } from './rules.js';
 import type { ChangeRequestRow } from './sql.js';
 
 type ChangeRequest = OperationOutput<typeof changeRequests.getChangeRequestById>;
@@ -21,12 +22,13 @@ export function toChangeRequest(ctx: RequestContext, row: ChangeRequestRow): Cha
     revision: row.revision,
     revisionInitial: row.revision_initial,
     comments: row.open_comments,
-    // Main has moved on when the space's revision is no longer the one this was based on.
-    outdated: row.space_revision !== (row.revision_merged_ancestor ?? row.revision_initial),
+    outdated: isOutdated(row),
     urls: { app: ctx.urls.app(path), location: ctx.urls.api(path) },
   };
   if (row.description !== null) changeRequest.description = JSON.parse(row.description) as ChangeRequest['description'];
   if (row.revision_merged_ancestor !== null) changeRequest.revisionMergedAncestor = row.revision_merged_ancestor;
   if (row.revision_merged !== null) changeRequest.revisionMerged = row.revision_merged;
+  if (row.merged_by !== null) changeRequest.mergedBy = toUser(ctx, findUser(ctx.db, row.merged_by)!);
+  if (row.merged_at !== null) changeRequest.mergedAt = row.merged_at;
   return changeRequest;
 }

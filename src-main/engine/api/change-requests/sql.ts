@@ -18,6 +18,8 @@ export interface ChangeRequestRow {
   revision_initial: string;
   revision_merged_ancestor: string | null;
   revision_merged: string | null;
+  merged_by: string | null;
+  merged_at: string | null;
   space_revision: string;
   /** Its open comments (`ChangeRequest.comments`). */
   open_comments: number;

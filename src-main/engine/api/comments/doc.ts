@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { DocStore } from '../../docs/store.js';
+import { newDoc } from '../../docs/updates.js';
 import { commentsDoc } from '../../revisions/doc-names.js';
 import { branchOf, type CommentPlace } from './place.js';
 
@@ -37,7 +38,7 @@ export interface Target {
  */
 export function changeThreads(docs: DocStore, place: CommentPlace, change: (threads: Y.Map<YPost>) => void): Y.Map<YPost> {
   const docId = commentsDoc(place.spaceId, branchOf(place));
-  const copy = new Y.Doc();
+  const copy = newDoc();
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
   let update: Uint8Array | undefined;
   copy.on('update', (encoded: Uint8Array) => (update = encoded));

@@ -6,7 +6,8 @@
 export const sql = `
 CREATE TABLE branch_forks (
   target_prefix TEXT PRIMARY KEY,   -- e.g. space/{id}/cr/{changeRequestId}/
-  source_prefix TEXT NOT NULL       -- e.g. space/{id}/main/
+  source_prefix TEXT NOT NULL,      -- e.g. space/{id}/main/
+  frozen        INTEGER NOT NULL DEFAULT 0  -- 1 once the target branch is closed for good: nothing more is copied into it
 ) WITHOUT ROWID;
 
 CREATE INDEX branch_forks_by_source ON branch_forks (source_prefix);

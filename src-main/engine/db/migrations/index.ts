@@ -4,6 +4,8 @@ import * as contentGrants from './003-content-grants.js';
 import * as yjsDocs from './004-yjs-docs.js';
 import * as comments from './005-comments.js';
 import * as revisionsChangeRequests from './006-revisions-change-requests.js';
+import * as content from './007-content.js';
+import * as changeRequestMerges from './008-change-request-merges.js';
 import * as changeRequestComments from './009-change-request-comments.js';
 import * as branchForks from './010-branch-forks.js';
 import * as liveEditSessions from './011-live-edit-sessions.js';
@@ -17,6 +19,8 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 4, name: 'yjs-docs', sql: yjsDocs.sql },
   { version: 5, name: 'comments', sql: comments.sql },
   { version: 6, name: 'revisions-change-requests', sql: revisionsChangeRequests.sql },
+  { version: 7, name: 'content', sql: content.sql },
+  { version: 8, name: 'change-request-merges', sql: changeRequestMerges.sql },
   { version: 9, name: 'change-request-comments', sql: changeRequestComments.sql },
   { version: 10, name: 'branch-forks', sql: branchForks.sql },
   { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },

@@ -12,6 +12,7 @@ const USER_REFERENCES: readonly [table: string, column: string][] = [
   ['organizations', 'created_by'],
   ['organizations', 'agent_updated_by'],
   ['change_requests', 'created_by'],
+  ['change_requests', 'merged_by'],
   ['change_request_contributors', 'user_id'],
 ];
 

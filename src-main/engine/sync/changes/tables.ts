@@ -114,7 +114,7 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     key: ['id'],
     columns: [
       'id', 'space_id', 'number', 'status', 'subject', 'description', 'created_by', 'created_at', 'updated_at', 'revision',
-      'revision_initial', 'revision_merged_ancestor', 'revision_merged',
+      'revision_initial', 'revision_merged_ancestor', 'revision_merged', 'merged_by', 'merged_at',
     ],
     organization: spaceOrganization('$.space_id'),
     space: '$.space_id',

@@ -25,4 +25,16 @@ describe('@gitbook/api change request calls against Folio', () => {
     const all = await api.orgs.listChangeRequestsForOrganization(t.organizationId);
     expect(all.data.items.map((cr) => cr.id)).toEqual([created.data.id]);
   });
+
+  it('updates a change request from main and merges it, by number', async () => {
+    const { api, t } = test;
+    const space = await newSpace(t.owner, t.organizationId);
+    const created = await api.spaces.createChangeRequest(space.id, { subject: 'Merge me' });
+    const updated = await api.spaces.updateChangeRequest(space.id, String(created.data.number));
+    expect(updated.data).toEqual({ revision: expect.any(String), result: 'update' });
+    const merged = await api.spaces.mergeChangeRequest(space.id, created.data.id);
+    expect(merged.data).toEqual({ revision: expect.any(String), result: 'merge' });
+    const after = await api.spaces.getChangeRequestById(space.id, created.data.id);
+    expect(after.data).toMatchObject({ status: 'merged', revisionMerged: merged.data.revision, outdated: false });
+  });
 });

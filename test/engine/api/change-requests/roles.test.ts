@@ -23,6 +23,10 @@ const cases: AccessCase[] = [
     user.client.call('updateChangeRequestById', { params: await fresh(), body: { subject: 'Edited' } })],
   ["updateChangeRequestById (status of another's)", atLeast('review'), async (user) =>
     user.client.call('updateChangeRequestById', { params: await fresh(), body: { status: 'archived' } })],
+  ['mergeChangeRequest', atLeast('review'), async (user) =>
+    user.client.call('mergeChangeRequest', { params: await fresh() })],
+  ['updateChangeRequest', atLeast('edit'), async (user) =>
+    user.client.call('updateChangeRequest', { params: await fresh() })],
   ['listChangeRequestsForOrganization', anyMember, (user) =>
     user.client.call('listChangeRequestsForOrganization', { params: { organizationId: test.t.organizationId } })],
 ];

@@ -1,0 +1,82 @@
+import type * as Y from 'yjs';
+import type { ChangeRequestContentChange } from '../../../../src-shared/contract/content.js';
+import { DocEdits } from '../../content/doc-edits.js';
+import { projectorOf } from '../../content/projector.js';
+import { watchTree, type TreeChanges } from '../../content/tree-watch.js';
+import { childrenIndex, readPages, type TreePage } from '../../content/tree.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { badRequest, type Failure } from '../../pipeline/failure.js';
+import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import type { ContentTarget } from './rules.js';
+
+/** What a batch reports of each page it touched, in the order the pages were first touched. */
+export type Outcome =
+  | { object: 'created_page'; ref?: string; page: string }
+  | { object: 'updated_page'; page: string }
+  | { object: 'deleted_page'; page: string };
+
+/**
+ * One `updateChangeRequestContent` call: the change request's docs opened once, every change
+ * applied to them in order, and what was touched, for the answer. Nothing reaches the store until
+ * `edits.save()`, after every change was accepted.
+ */
+export class Batch {
+  readonly edits: DocEdits;
+  readonly outcomes = new Map<string, Outcome>();
+  readonly refs = new Set<string>();
+  private readonly treeId: string;
+  private treeChanges: TreeChanges | undefined;
+
+  constructor(
+    readonly ctx: RequestContext,
+    readonly target: ContentTarget,
+  ) {
+    this.edits = new DocEdits(ctx.docs);
+    this.treeId = treeDoc(target.space.id, target.branch);
+  }
+
+  /** The tree, to change it. Copying a large tree costs: changes that only read it use `pages()`. */
+  get tree(): Y.Doc {
+    const doc = this.edits.open(this.treeId);
+    this.treeChanges ??= watchTree(doc);
+    return doc;
+  }
+
+  /**
+   * Appends what the batch changed. The projector is lent the tree as written and the pages changed,
+   * so that it reads and writes only their rows.
+   */
+  save(): void {
+    const saved = this.edits.save().get(this.treeId);
+    if (saved && this.treeChanges) projectorOf(this.ctx.docs)?.lend(this.treeId, saved.seq, saved.doc, this.treeChanges);
+  }
+
+  pages(): Map<string, TreePage> {
+    return readPages(this.edits.read(this.treeId));
+  }
+
+  /** The siblings `parent` has, in order, leaving `except` out (the page being moved). */
+  siblings(parent: string | null, except?: string): TreePage[] {
+    return (childrenIndex(this.pages()).get(parent) ?? []).filter((page) => page.id !== except);
+  }
+
+  pageBody(pageId: string): Y.Doc {
+    return this.edits.open(pageDoc(this.target.space.id, this.target.branch, pageId));
+  }
+
+  /** Records what happened to a page; a page created then updated stays created, a deleted one stays deleted. */
+  touched(outcome: Outcome): void {
+    const before = this.outcomes.get(outcome.page);
+    if (before?.object === 'created_page' && outcome.object === 'updated_page') return;
+    if (before?.object === 'created_page' && outcome.object === 'deleted_page') this.outcomes.delete(outcome.page);
+    else this.outcomes.set(outcome.page, outcome);
+  }
+}
+
+/** A 400 naming the change and its field, e.g. `body.changes.2.page: …`. */
+export function invalidChange(index: number, field: string, message: string): Failure {
+  return badRequest(`body.changes.${index}${field ? `.${field}` : ''}: ${message}`);
+}
+
+export type Change = ChangeRequestContentChange;
+export type ChangeOf<K extends Change['operation']> = Extract<Change, { operation: K }>;

@@ -1,0 +1,76 @@
+import { presentPageBody, describeContentError } from '../../content/page-body.js';
+import { pageDoc } from '../../revisions/doc-names.js';
+import { paginate } from '../../pagination.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { Failure, isFailure, notFound } from '../../pipeline/failure.js';
+import { Reply } from '../../pipeline/reply.js';
+import type { ContentTarget } from './rules.js';
+import { nestPages, toFile, toPage, toRevision } from './serialize.js';
+import {
+  allFilesOfBranch, blobBytes, fileOfBranch, filesOfBranch, findRevision, pageIdByPath, pagesOfBranch, subtreeOf, type ContentFileRow,
+} from './sql.js';
+
+type Target = ContentTarget | Failure;
+
+export function revisionOf(ctx: RequestContext, target: Target) {
+  if (isFailure(target)) return target;
+  const revision = findRevision(ctx.db, target.revisionId);
+  if (!revision) return new Failure(500, `revision ${target.revisionId} is missing`);
+  const pages = nestPages(ctx, target.place, pagesOfBranch(ctx.db, target.space.id, target.rows));
+  return toRevision(ctx, target.place, revision, pages, allFilesOfBranch(ctx.db, target.space.id, target.rows));
+}
+
+export function pagesOf(ctx: RequestContext, target: Target) {
+  if (isFailure(target)) return target;
+  return { pages: nestPages(ctx, target.place, pagesOfBranch(ctx.db, target.space.id, target.rows)) };
+}
+
+export function filesPage(ctx: RequestContext, target: Target, request: { page?: string; limit: number }) {
+  if (isFailure(target)) return target;
+  const page = paginate<ContentFileRow>(ctx.db, filesOfBranch(target.space.id, target.rows), request);
+  if (isFailure(page)) return page;
+  return { ...page, items: page.items.map((row) => toFile(ctx, target.place, row)) };
+}
+
+export function fileOf(ctx: RequestContext, target: Target, fileId: string) {
+  if (isFailure(target)) return target;
+  const row = findFile(ctx, target, fileId);
+  return isFailure(row) ? row : toFile(ctx, target.place, row);
+}
+
+/** A file's bytes, as its `downloadURL` serves them: the caller's bearer token, read access to the space. */
+export function download(ctx: RequestContext, target: Target, fileId: string) {
+  if (isFailure(target)) return target;
+  const row = findFile(ctx, target, fileId);
+  if (isFailure(row)) return row;
+  const bytes = blobBytes(ctx.db, row.blob);
+  if (!bytes) return new Failure(500, `the bytes of file ${fileId} are missing`);
+  return new Reply(200, new Uint8Array(bytes), {
+    'content-type': row.content_type,
+    'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+  });
+}
+
+export function pageOf(ctx: RequestContext, target: Target, pageId: string, format: 'document' | 'markdown' | undefined) {
+  if (isFailure(target)) return target;
+  const rows = subtreeOf(ctx.db, target.space.id, target.rows, pageId);
+  const row = rows.find((candidate) => candidate.page_id === pageId);
+  if (!row) return notFound('No matching page found for given ID');
+  const page = toPage(ctx, target.place, row);
+  if ('pages' in page) page.pages = nestPages(ctx, target.place, rows, pageId);
+  if (row.type !== 'document') return page;
+  const body = presentPageBody(ctx.docs.load(pageDoc(target.space.id, target.branch, pageId)), format);
+  if (!body.ok) return new Failure(500, `page ${pageId} cannot be presented: ${describeContentError(body.error)}`);
+  return { ...page, ...body.value };
+}
+
+export function pageAt(ctx: RequestContext, target: Target, path: string, format: 'document' | 'markdown' | undefined) {
+  if (isFailure(target)) return target;
+  const pageId = pageIdByPath(ctx.db, target.space.id, target.rows, decodeURIComponent(path).replace(/^\/+|\/+$/g, ''));
+  if (!pageId) return notFound('No matching page found for given path');
+  return pageOf(ctx, target, pageId, format);
+}
+
+function findFile(ctx: RequestContext, target: ContentTarget, fileId: string): ContentFileRow | Failure {
+  return fileOfBranch(ctx.db, target.space.id, target.rows, fileId) ?? notFound('No matching file found for given ID');
+}

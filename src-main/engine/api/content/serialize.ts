@@ -1,0 +1,105 @@
+import type { RevisionPage, RevisionPageLayout } from '../../../../src-shared/contract/content.js';
+import type { z } from 'zod';
+import type { RequestContext } from '../../pipeline/context.js';
+import type { ContentFileRow, ContentPageRow, RevisionRow } from './sql.js';
+
+/** Where a branch's content lives in the API and in the app. */
+export interface ContentPlace {
+  spaceId: string;
+  /** Undefined for the space's main content. */
+  changeRequestId?: string;
+}
+
+const DEFAULT_LAYOUT: z.input<typeof RevisionPageLayout> = {
+  width: 'default',
+  cover: false,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+};
+
+const appBase = (place: ContentPlace) =>
+  place.changeRequestId ? `/spaces/${place.spaceId}/change-requests/${place.changeRequestId}` : `/spaces/${place.spaceId}`;
+
+const apiBase = (place: ContentPlace) => `${appBase(place)}/content`;
+
+export type PageJson = z.input<typeof RevisionPage>;
+
+/** One page, without its children. Optional fields are left out rather than sent empty. */
+export function toPage(ctx: RequestContext, place: ContentPlace, row: ContentPageRow): PageJson {
+  const base: { id: string; title: string; hidden: boolean; emoji?: string; createdAt?: string; updatedAt?: string } = {
+    id: row.page_id,
+    title: row.title,
+    hidden: row.hidden === 1,
+  };
+  if (row.emoji) base.emoji = row.emoji;
+  if (row.created_at) base.createdAt = row.created_at;
+  if (row.updated_at) base.updatedAt = row.updated_at;
+  if (row.type === 'link') {
+    return { ...base, kind: 'link', type: 'link', target: row.target ? JSON.parse(row.target) : { kind: 'url', url: '' } };
+  }
+  if (row.type === 'group') return { ...base, kind: 'group', type: 'group', slug: row.slug, path: row.path, pages: [] };
+  const page: PageJson = {
+    ...base,
+    kind: 'document',
+    type: 'document',
+    slug: row.slug,
+    path: row.path,
+    layout: row.layout ? { ...DEFAULT_LAYOUT, ...JSON.parse(row.layout) } : DEFAULT_LAYOUT,
+    tags: [],
+    pages: [],
+    urls: { app: ctx.urls.app(`${appBase(place)}/page/${row.page_id}`) },
+  };
+  if (row.description) page.description = row.description;
+  return page;
+}
+
+/**
+ * The pages nested under their parents, from rows in sibling order. `rootId`: the page whose
+ * subtree the rows are; without it, the pages at the root of the content.
+ */
+export function nestPages(ctx: RequestContext, place: ContentPlace, rows: readonly ContentPageRow[], rootId?: string): PageJson[] {
+  const pages = new Map(rows.map((row) => [row.page_id, toPage(ctx, place, row)]));
+  const roots: PageJson[] = [];
+  const top = rootId ?? null;
+  for (const row of rows) {
+    if (row.page_id === rootId) continue;
+    const page = pages.get(row.page_id)!;
+    if (row.parent_id === top) roots.push(page);
+    else {
+      const parent = pages.get(row.parent_id!);
+      if (parent && 'pages' in parent) (parent.pages as PageJson[]).push(page);
+    }
+  }
+  return roots;
+}
+
+export function toFile(ctx: RequestContext, place: ContentPlace, row: ContentFileRow) {
+  return {
+    id: row.file_id,
+    name: row.name,
+    contentType: row.content_type,
+    size: row.size,
+    downloadURL: ctx.urls.api(`${apiBase(place)}/files/${row.file_id}/download`),
+  };
+}
+
+export function toRevision(ctx: RequestContext, place: ContentPlace, revision: RevisionRow, pages: PageJson[], files: ContentFileRow[]) {
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    parents: JSON.parse(revision.parents) as string[],
+    type: revision.type,
+    createdAt: revision.created_at,
+    pages,
+    files: files.map((file) => toFile(ctx, place, file)),
+    reusableContents: [],
+    tags: [],
+    variables: {},
+    urls: { app: ctx.urls.app(appBase(place)) },
+  };
+}

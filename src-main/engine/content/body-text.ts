@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { sections, type PmNodeJson } from '../../../src-shared/content/index.js';
+
+export interface BodyLink {
+  kind: 'url' | 'page' | 'file';
+  target: string;
+}
+
+/** What the projections keep of a body: its hash, its search sections, the links it holds. */
+export function bodyFacts(body: PmNodeJson) {
+  return {
+    hash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+    sections: sections(body),
+    links: bodyLinks(body),
+  };
+}
+
+/** Links of a body: URL marks, file blocks, and the page and file references opaque blocks hold. */
+export function bodyLinks(body: PmNodeJson): BodyLink[] {
+  const found = new Map<string, BodyLink>();
+  const add = (link: BodyLink) => found.set(`${link.kind} ${link.target}`, link);
+  const visit = (node: PmNodeJson) => {
+    for (const mark of node.marks ?? []) {
+      if (mark.type === 'link' && typeof mark.attrs?.href === 'string') add({ kind: 'url', target: mark.attrs.href });
+    }
+    if (node.type === 'file' && typeof node.attrs?.fileId === 'string') add({ kind: 'file', target: node.attrs.fileId });
+    if (node.type === 'opaque') referencesIn(node.attrs?.block, add);
+    node.content?.forEach(visit);
+  };
+  visit(body);
+  return [...found.values()];
+}
+
+/** Content references (`{kind: 'page', page}`, `{kind: 'file', file}`) anywhere in a verbatim block. */
+function referencesIn(value: unknown, add: (link: BodyLink) => void): void {
+  if (Array.isArray(value)) return value.forEach((item) => referencesIn(item, add));
+  if (typeof value !== 'object' || value === null) return;
+  const object = value as Record<string, unknown>;
+  if (object.kind === 'page' && typeof object.page === 'string') add({ kind: 'page', target: object.page });
+  if (object.kind === 'file' && typeof object.file === 'string') add({ kind: 'file', target: object.file });
+  for (const child of Object.values(object)) referencesIn(child, add);
+}

@@ -1,0 +1,53 @@
+import * as Y from 'yjs';
+import type { DocStore } from '../docs/store.js';
+import { newDoc } from '../docs/updates.js';
+
+interface OpenCopy {
+  doc: Y.Doc;
+  /** The state vector the copy started from: what is appended is the copy's difference from it. */
+  from: Uint8Array;
+}
+
+/**
+ * Working copies of a branch's docs for one request: every change of the request edits them, and
+ * `save` appends each doc's difference once, in the request's transaction. The store's loaded docs
+ * are never edited in place (they must not run ahead of the database; docs/doc-store.md). A change
+ * request's doc it never wrote reads as main's, and the store copies main's into it before the
+ * first append, so its history starts at main's.
+ */
+export class DocEdits {
+  private readonly copies = new Map<string, OpenCopy>();
+
+  constructor(private readonly docs: DocStore) {}
+
+  /** The copy of `docId`, to change it. */
+  open(docId: string): Y.Doc {
+    const open = this.copies.get(docId);
+    if (open) return open.doc;
+    const doc = newDoc();
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(this.docs.load(docId)));
+    this.copies.set(docId, { doc, from: Y.encodeStateVector(doc) });
+    return doc;
+  }
+
+  /** The copy if this request opened it, else the stored doc (read only). */
+  read(docId: string): Y.Doc {
+    return this.copies.get(docId)?.doc ?? this.docs.load(docId);
+  }
+
+  /** Appends every changed copy; answers each saved doc with the seq of its row, the copy now being its state. */
+  save(): Map<string, { seq: number; doc: Y.Doc }> {
+    const saved = new Map<string, { seq: number; doc: Y.Doc }>();
+    for (const [docId, copy] of this.copies) {
+      const update = Y.encodeStateAsUpdate(copy.doc, copy.from);
+      const { structs, ds } = Y.decodeUpdate(update);
+      if (structs.length === 0 && ds.clients.size === 0) continue;
+      const appended = this.docs.append(docId, update);
+      // Updates Yjs just encoded always decode: a store that refuses one is a bug, not a bad request.
+      if (!appended.ok) throw new Error(appended.problem.message);
+      saved.set(docId, { seq: appended.seq, doc: copy.doc });
+    }
+    this.copies.clear();
+    return saved;
+  }
+}

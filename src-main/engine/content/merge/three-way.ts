@@ -1,0 +1,80 @@
+import * as Y from 'yjs';
+import type { DocStore } from '../../docs/store.js';
+import { EMPTY_STATE_VECTOR } from '../../docs/state-vector.js';
+import { EMPTY_UPDATE, newDoc } from '../../docs/updates.js';
+import type { DocPair } from './branch-docs.js';
+import type { Side } from './conflicts.js';
+
+/** What one side did to a doc since the base: the update carrying it, and whether it changed anything. */
+export interface SideChanges {
+  update: Uint8Array;
+  changed: boolean;
+}
+
+/**
+ * A doc of the content at the base of a change request's copy, and what each side did since.
+ * Each part is read when first asked for, and once: most docs changed on one side only, and
+ * a merge never needs to read the other side of those.
+ */
+export interface ThreeWay {
+  pair: DocPair;
+  /** The base content, built for this merge alone. */
+  base: () => Y.Doc;
+  since: (side: Side) => SideChanges;
+  /** Whether a side changed the doc, read from its state vector alone when that tells (see `changed`). */
+  changed: (side: Side) => boolean;
+}
+
+const NO_CHANGES: SideChanges = { update: EMPTY_UPDATE, changed: false };
+
+/**
+ * Reads a pair against the change request's fork base. A doc the change request created has
+ * no base: everything in it is its change, and main has none of it.
+ */
+export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
+  const fork = docs.forkBase(pair.changeRequest);
+  const read = (side: Side): SideChanges => {
+    if (!fork && side === 'main') return NO_CHANGES;
+    const diff = docs.diff(docIdOf(pair, side), fork?.stateVector ?? EMPTY_STATE_VECTOR);
+    // Both ids name docs of our store, and the state vector is the store's own.
+    if (!diff.ok) throw new Error(diff.problem.message);
+    return { update: diff.update, changed: fork ? !Y.snapshotContainsUpdate(fork.snapshot, diff.update) : true };
+  };
+  const since = memoBySide(read);
+  return {
+    pair,
+    base: once(() => {
+      const doc = newDoc();
+      if (fork) Y.applyUpdate(doc, fork.baseUpdate);
+      return doc;
+    }),
+    since,
+    changed: (side) => {
+      if (!fork) return side === 'change-request';
+      return addsStructs(docs.stateVector(docIdOf(pair, side)), fork.snapshot.sv) || since(side).changed;
+    },
+  };
+}
+
+const docIdOf = (pair: DocPair, side: Side) => (side === 'main' ? pair.main : pair.changeRequest);
+
+/**
+ * Whether a doc holds structs past the base: then it changed, and no update needs reading (the
+ * store's state vector never claims more than its rows hold). One that holds none may still
+ * have deleted something, which only its update tells.
+ */
+function addsStructs(stateVector: Uint8Array, base: Map<number, number>): boolean {
+  for (const [client, clock] of Y.decodeStateVector(stateVector)) if (clock > (base.get(client) ?? 0)) return true;
+  return false;
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+function memoBySide(read: (side: Side) => SideChanges): (side: Side) => SideChanges {
+  const main = once(() => read('main'));
+  const changeRequest = once(() => read('change-request'));
+  return (side) => (side === 'main' ? main() : changeRequest());
+}

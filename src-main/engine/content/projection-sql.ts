@@ -1,0 +1,124 @@
+import type { Database } from '../db/database.js';
+import type { Section } from '../../../src-shared/content/index.js';
+import type { BodyLink } from './body-text.js';
+import { PAGE_ROW_COLUMNS, type PageRow } from './page-rows.js';
+import type { TreeFile } from './tree.js';
+
+/** The SQL of the projections (migration 007). Every function runs inside the caller's transaction. */
+
+const BRANCH_TABLES = ['content_pages', 'content_sections', 'content_links', 'content_files'] as const;
+
+/** Whether a branch has rows of its own (main always does once it was projected). */
+export function ownsRows(db: Database, spaceId: string, branch: string): boolean {
+  return branch === 'main' || db.get('SELECT 1 FROM content_branches WHERE space_id = ? AND branch = ?', spaceId, branch) !== undefined;
+}
+
+/** The branch whose rows answer reads of `branch`: its own, or main's until it has some. */
+export function rowsBranch(db: Database, spaceId: string, branch: string): string {
+  return ownsRows(db, spaceId, branch) ? branch : 'main';
+}
+
+/** Gives a change request rows of its own: a copy of main's, which its first projection then corrects. */
+export function takeRows(db: Database, spaceId: string, branch: string): void {
+  if (ownsRows(db, spaceId, branch)) return;
+  for (const table of BRANCH_TABLES) {
+    const columns = db
+      .all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+      .map((c) => c.name)
+      .filter((name) => name !== 'branch' && name !== 'id');
+    const list = columns.join(', ');
+    db.run(`INSERT INTO ${table} (branch, ${list}) SELECT ?, ${list} FROM ${table} WHERE space_id = ? AND branch = 'main'`, branch, spaceId);
+  }
+  db.run('INSERT INTO content_branches (space_id, branch) VALUES (?, ?)', spaceId, branch);
+}
+
+export function projectedPages(db: Database, spaceId: string, branch: string): PageRow[] {
+  return db.all<PageRow>(`SELECT ${PAGE_ROW_COLUMNS.join(', ')} FROM content_pages WHERE space_id = ? AND branch = ?`, spaceId, branch);
+}
+
+export function projectedPage(db: Database, spaceId: string, branch: string, pageId: string): PageRow | undefined {
+  return db.get<PageRow>(
+    `SELECT ${PAGE_ROW_COLUMNS.join(', ')} FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?`,
+    spaceId,
+    branch,
+    pageId,
+  );
+}
+
+export function upsertPage(db: Database, spaceId: string, branch: string, row: PageRow, now: string): void {
+  const values = PAGE_ROW_COLUMNS.map((column) => row[column]);
+  db.run(
+    `INSERT INTO content_pages (space_id, branch, ${PAGE_ROW_COLUMNS.join(', ')}, updated_at)
+     VALUES (?, ?, ${PAGE_ROW_COLUMNS.map(() => '?').join(', ')}, ?)
+     ON CONFLICT (space_id, branch, page_id) DO UPDATE SET
+       ${PAGE_ROW_COLUMNS.filter((c) => c !== 'page_id').map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at`,
+    spaceId,
+    branch,
+    ...values,
+    now,
+  );
+}
+
+export function deletePage(db: Database, spaceId: string, branch: string, pageId: string): void {
+  for (const table of ['content_pages', 'content_sections', 'content_links']) {
+    db.run(`DELETE FROM ${table} WHERE space_id = ? AND branch = ? AND page_id = ?`, spaceId, branch, pageId);
+  }
+}
+
+export function hasPage(db: Database, spaceId: string, branch: string, pageId: string): boolean {
+  return db.get('SELECT 1 FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?', spaceId, branch, pageId) !== undefined;
+}
+
+export interface BodyRows {
+  hash: string;
+  sections: Section[];
+  links: BodyLink[];
+}
+
+/** Rewrites what a page's body gives: its hash, its sections (and so the search index) and its links. */
+export function writeBodyRows(db: Database, spaceId: string, branch: string, pageId: string, body: BodyRows, now: string): void {
+  const key = [spaceId, branch, pageId] as const;
+  const current = db.get<{ body_hash: string | null }>('SELECT body_hash FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
+  if (current?.body_hash === body.hash) return;
+  db.run('UPDATE content_pages SET body_hash = ?, updated_at = ? WHERE space_id = ? AND branch = ? AND page_id = ?', body.hash, now, ...key);
+  db.run('DELETE FROM content_sections WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
+  body.sections.forEach((section, ord) =>
+    db.run(
+      'INSERT INTO content_sections (space_id, branch, page_id, ord, anchor, heading, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ...key,
+      ord,
+      section.id,
+      section.title,
+      section.body,
+    ),
+  );
+  db.run('DELETE FROM content_links WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
+  for (const link of body.links) {
+    db.run('INSERT INTO content_links (space_id, branch, page_id, kind, target) VALUES (?, ?, ?, ?, ?)', ...key, link.kind, link.target);
+  }
+}
+
+/** Makes the branch's file rows those of `files`. */
+export function writeFileRows(db: Database, spaceId: string, branch: string, files: ReadonlyMap<string, TreeFile>): void {
+  const held = new Set(
+    db.all<{ file_id: string }>('SELECT file_id FROM content_files WHERE space_id = ? AND branch = ?', spaceId, branch).map((r) => r.file_id),
+  );
+  for (const id of held) if (!files.has(id)) db.run('DELETE FROM content_files WHERE space_id = ? AND branch = ? AND file_id = ?', spaceId, branch, id);
+  for (const file of files.values()) {
+    if (!blobExists(db, file.blob)) continue;
+    db.run(
+      `INSERT INTO content_files (space_id, branch, file_id, name, content_type, size, blob, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (space_id, branch, file_id) DO UPDATE SET name = excluded.name, content_type = excluded.content_type,
+         size = excluded.size, blob = excluded.blob, created_at = excluded.created_at`,
+      spaceId, branch, file.id, file.name, file.contentType, file.size, file.blob, file.createdAt ?? null,
+    );
+  }
+}
+
+export function blobExists(db: Database, sha256: string): boolean {
+  return db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256) !== undefined;
+}
+
+export function storeBlob(db: Database, sha256: string, bytes: Uint8Array): void {
+  db.run('INSERT OR IGNORE INTO file_blobs (sha256, bytes) VALUES (?, ?)', sha256, bytes);
+}

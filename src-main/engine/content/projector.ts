@@ -1,0 +1,113 @@
+import type * as Y from 'yjs';
+import { readBody } from '../../../src-shared/content/index.js';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import type { DocStore } from '../docs/store.js';
+import { pageDoc, parseDocName, treeDoc, type Branch } from '../revisions/doc-names.js';
+import { bodyFacts } from './body-text.js';
+import { hasPage, takeRows, writeBodyRows } from './projection-sql.js';
+import { projectTreeChanges, projectWholeTree, type TreeTarget } from './tree-projection.js';
+import type { TreeChanges } from './tree-watch.js';
+
+/** What one transaction wrote, per space and branch: the tree or not, and which page bodies. */
+interface Touched {
+  spaceId: string;
+  branch: Branch;
+  tree: boolean;
+  pages: Set<string>;
+}
+
+/** A tree doc as its writer left it, with what the writer changed. */
+interface Lent {
+  seq: number;
+  doc: Y.Doc;
+  changes: TreeChanges;
+}
+
+const projectors = new WeakMap<DocStore, Projector>();
+
+/** The projector following `docs`, for writers that can lend it what they wrote. */
+export const projectorOf = (docs: DocStore) => projectors.get(docs);
+
+/**
+ * Keeps the SQL projections of page trees and bodies in step with the docs. Every row the store
+ * writes, whoever the writer (API handlers, y-websocket, sync), marks its doc; just before the
+ * transaction commits, the marked branches are projected, inside it. Only the pages a write
+ * touched have their body rows rewritten. A tree write is projected from the tree doc as a whole
+ * (rows compared, only those that differ written), unless its writer lent the doc it wrote and
+ * what it changed: then only those pages are read and written.
+ */
+export class Projector {
+  private touched: Map<string, Touched> | undefined;
+  /** The last seq written to each doc in the open transaction. */
+  private readonly lastSeq = new Map<string, number>();
+  private readonly lent = new Map<string, Lent>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly docs: DocStore,
+    private readonly clock: Clock,
+  ) {
+    docs.onWriteInTransaction((docId, seq) => this.written(docId, seq));
+    projectors.set(docs, this);
+  }
+
+  /**
+   * A writer's doc as it stands after its row `seq`, and the pages it changed. Used only if no
+   * other row reaches that doc before the transaction commits.
+   */
+  lend(docId: string, seq: number, doc: Y.Doc, changes: TreeChanges): void {
+    if (this.touched) this.lent.set(docId, { seq, doc, changes });
+  }
+
+  private written(docId: string, seq: number): void {
+    const name = parseDocName(docId);
+    if (!name || name.kind === 'comments') return;
+    if (!this.touched) {
+      this.touched = new Map();
+      this.db.beforeCommit(() => this.flush());
+      this.db.onTransactionEnd(() => this.forget());
+    }
+    this.lastSeq.set(docId, seq);
+    const key = `${name.spaceId} ${name.branch.kind === 'main' ? '' : name.branch.changeRequestId}`;
+    let entry = this.touched.get(key);
+    if (!entry) this.touched.set(key, (entry = { spaceId: name.spaceId, branch: name.branch, tree: false, pages: new Set() }));
+    if (name.kind === 'tree') entry.tree = true;
+    else entry.pages.add(name.pageId);
+  }
+
+  private flush(): void {
+    const touched = [...(this.touched?.values() ?? [])];
+    const now = this.clock.now().toISOString();
+    for (const entry of touched) this.projectBranch(entry, now);
+    this.forget();
+  }
+
+  private forget(): void {
+    this.touched = undefined;
+    this.lastSeq.clear();
+    this.lent.clear();
+  }
+
+  private projectBranch(entry: Touched, now: string): void {
+    const { spaceId, branch } = entry;
+    if (!this.db.get('SELECT 1 FROM spaces WHERE id = ?', spaceId)) return;
+    const key = branch.kind === 'main' ? 'main' : branch.changeRequestId;
+    takeRows(this.db, spaceId, key);
+    const bodies = new Set(entry.pages);
+    if (entry.tree) for (const pageId of this.projectTree({ db: this.db, spaceId, branch: key, now }, treeDoc(spaceId, branch))) bodies.add(pageId);
+    for (const pageId of bodies) this.projectBody(spaceId, branch, key, pageId, now);
+  }
+
+  private projectTree(target: TreeTarget, docId: string): string[] {
+    const lent = this.lent.get(docId);
+    const changed = lent && lent.seq === this.lastSeq.get(docId) ? projectTreeChanges(target, lent.doc, lent.changes) : undefined;
+    return changed ?? projectWholeTree(target, this.docs.load(docId));
+  }
+
+  private projectBody(spaceId: string, branch: Branch, key: string, pageId: string, now: string): void {
+    if (!hasPage(this.db, spaceId, key, pageId)) return;
+    const body = readBody(this.docs.load(pageDoc(spaceId, branch, pageId)));
+    writeBodyRows(this.db, spaceId, key, pageId, bodyFacts(body), now);
+  }
+}

@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { pullChanges } from '../../../../src-main/engine/content/merge/pull-changes.js';
+import type { DocStore } from '../../../../src-main/engine/docs/store.js';
+import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { readBody } from '../../../../src-shared/content/yjs.js';
+import { Stores } from '../../docs/fixture.js';
+import { editTree, treeOf, writePage } from '../../../support/yjs-edits.js';
+import { paragraphs } from './bodies.js';
+
+const SPACE = 's1';
+const CR = changeRequestBranch('c1');
+
+let stores: Stores;
+let docs: DocStore;
+beforeEach(() => {
+  stores = new Stores();
+  docs = stores.open().store;
+  editTree(docs, SPACE, MAIN, { a: { position: 'a0' }, b: { position: 'a1' }, c: { parent: 'a' } });
+  for (const pageId of ['a', 'b', 'c']) writePage(docs, SPACE, MAIN, pageId, paragraphs({ [`${pageId}1`]: 'one', [`${pageId}2`]: 'two' }));
+  docs.forkBranch(branchDocPrefix(SPACE, MAIN), branchDocPrefix(SPACE, CR));
+});
+afterEach(() => stores.close());
+
+/** Block id → text of a page body on a branch. */
+function blocks(branch: typeof MAIN, pageId: string): Record<string, string> {
+  const body = readBody(docs.load(pageDoc(SPACE, branch, pageId)));
+  return Object.fromEntries((body.content ?? []).map((block) => [block.attrs!.id, (block.content ?? []).map((t) => t.text).join('')]));
+}
+
+const merge = () => pullChanges(docs, SPACE, 'c1', 'merge');
+const update = () => pullChanges(docs, SPACE, 'c1', 'update');
+
+describe('merging a change request into main', () => {
+  it('carries its edits over when the two sides changed different pages and blocks', () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'one (main)', a2: 'two' }));
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one', a2: 'two (cr)' }));
+    writePage(docs, SPACE, CR, 'b', paragraphs({ b1: 'one', b2: 'two', b3: 'three (cr)' }));
+    expect(merge()).toEqual([]);
+    expect(blocks(MAIN, 'a')).toEqual({ a1: 'one (main)', a2: 'two (cr)' });
+    expect(blocks(MAIN, 'b')).toEqual({ b1: 'one', b2: 'two', b3: 'three (cr)' });
+    expect(blocks(MAIN, 'c')).toEqual({ c1: 'one', c2: 'two' });
+  });
+
+  it('reports a block edited on both sides, and still applies both edits', () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'one main', a2: 'two' }));
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'cr one', a2: 'two' }));
+    expect(merge()).toEqual([{ kind: 'block', pageId: 'a', blockId: 'a1' }]);
+    expect(blocks(MAIN, 'a').a1).toBe('cr one main');
+  });
+
+  it('reports a block deleted on main and edited in the change request, and the other way round', () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a2: 'two' }));
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one, edited', a2: 'two' }));
+    writePage(docs, SPACE, MAIN, 'b', paragraphs({ b1: 'one, edited', b2: 'two' }));
+    writePage(docs, SPACE, CR, 'b', paragraphs({ b2: 'two' }));
+    expect(merge()).toEqual([
+      { kind: 'block', pageId: 'a', blockId: 'a1', deletedOn: 'main' },
+      { kind: 'block', pageId: 'b', blockId: 'b1', deletedOn: 'change-request' },
+    ]);
+  });
+
+  it('brings pages both sides added or moved, and a page only the change request has', () => {
+    editTree(docs, SPACE, MAIN, { m: { parent: 'b' }, c: { parent: 'b' } });
+    editTree(docs, SPACE, CR, { n: { parent: 'a' }, b: { parent: 'a' } });
+    writePage(docs, SPACE, CR, 'n', paragraphs({ n1: 'new page' }));
+    expect(merge()).toEqual([]);
+    const tree = treeOf(docs, SPACE, MAIN);
+    expect(Object.fromEntries(Object.entries(tree).map(([id, page]) => [id, page.parent]))).toEqual({
+      a: null, b: 'a', c: 'b', m: 'b', n: 'a',
+    });
+    expect(blocks(MAIN, 'n')).toEqual({ n1: 'new page' });
+  });
+
+  it("keeps main's parent for a move that would make a cycle", () => {
+    editTree(docs, SPACE, MAIN, { a: { parent: 'b' } });
+    editTree(docs, SPACE, CR, { b: { parent: 'c' } });
+    expect(merge()).toEqual([{ kind: 'cycle', pageId: 'b' }]);
+    expect(treeOf(docs, SPACE, MAIN).b!.parent).toBeNull();
+    expect(treeOf(docs, SPACE, MAIN).a!.parent).toBe('b');
+  });
+
+  it('reports a page deleted on one side and edited on the other', () => {
+    editTree(docs, SPACE, MAIN, { c: null });
+    writePage(docs, SPACE, CR, 'c', paragraphs({ c1: 'one, edited', c2: 'two' }));
+    editTree(docs, SPACE, CR, { b: null });
+    editTree(docs, SPACE, MAIN, { b: { title: 'B!' } });
+    expect(merge()).toEqual([
+      { kind: 'page-deleted', pageId: 'b', deletedOn: 'change-request' },
+      { kind: 'page-deleted', pageId: 'c', deletedOn: 'main' },
+    ]);
+    expect(Object.keys(treeOf(docs, SPACE, MAIN))).toEqual(['a']);
+  });
+
+  it('reports a page main deleted and the change request edited, when it left the tree alone', () => {
+    editTree(docs, SPACE, MAIN, { c: null });
+    writePage(docs, SPACE, CR, 'c', paragraphs({ c1: 'one, edited', c2: 'two' }));
+    expect(merge()).toEqual([{ kind: 'page-deleted', pageId: 'c', deletedOn: 'main' }]);
+    expect(Object.keys(treeOf(docs, SPACE, MAIN)).sort()).toEqual(['a', 'b']);
+  });
+
+  it('changes nothing when the change request changed nothing', () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'main' }));
+    const before = docs.stateVector(pageDoc(SPACE, MAIN, 'a'));
+    expect(merge()).toEqual([]);
+    expect(docs.stateVector(pageDoc(SPACE, MAIN, 'a'))).toEqual(before);
+  });
+});
+
+describe('updating a change request from main', () => {
+  it('pulls main in, then a merge carries only what the change request did since', () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'one (main)', a2: 'two' }));
+    editTree(docs, SPACE, MAIN, { m: { parent: null } });
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one', a2: 'two (cr)' }));
+    expect(update()).toEqual([]);
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one (main)', a2: 'two (cr)' });
+    expect(Object.keys(treeOf(docs, SPACE, CR)).sort()).toEqual(['a', 'b', 'c', 'm']);
+
+    // Edited on main before the update, it is no conflict when the change request edits it after.
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one (main, then cr)', a2: 'two (cr)' }));
+    expect(merge()).toEqual([]);
+    expect(blocks(MAIN, 'a')).toEqual({ a1: 'one (main, then cr)', a2: 'two (cr)' });
+    expect(Object.keys(treeOf(docs, SPACE, MAIN)).sort()).toEqual(['a', 'b', 'c', 'm']);
+  });
+
+  it('reports the same conflicts a merge would, and moves the fork base to main', () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'main', a2: 'two' }));
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'cr', a2: 'two' }));
+    expect(update()).toEqual([{ kind: 'block', pageId: 'a', blockId: 'a1' }]);
+    const base = docs.forkBase(pageDoc(SPACE, CR, 'a'))!;
+    expect(Y.decodeStateVector(base.stateVector)).toEqual(Y.decodeStateVector(docs.stateVector(pageDoc(SPACE, MAIN, 'a'))));
+    expect(update()).toEqual([]);
+  });
+});
