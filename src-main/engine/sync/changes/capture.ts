@@ -102,7 +102,7 @@ export function captureOf(raw: BetterSqlite3.Database): ChangeCapture {
 }
 
 /** The newest stamp in the log, when the log exists yet (before migration 012 it does not). */
-export function latestStamp(raw: BetterSqlite3.Database): string | undefined {
+function latestStamp(raw: BetterSqlite3.Database): string | undefined {
   const table = raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'change_log'").get();
   if (!table) return undefined;
   const row = raw.prepare('SELECT max(hlc) AS hlc FROM change_log').get() as { hlc: string | null };

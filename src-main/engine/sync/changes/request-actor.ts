@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { captureOf, latestStamp } from './capture.js';
+import { captureOf } from './capture.js';
 
 /**
  * Logs the changes of the transaction in progress as `actorId`'s: the pipeline calls this for
@@ -7,8 +7,8 @@ import { captureOf, latestStamp } from './capture.js';
  */
 export function logChangesAs(db: Database, actorId: string): void {
   const capture = captureOf(db.raw);
-  const latest = latestStamp(db.raw);
-  if (latest !== undefined) capture.observe(latest);
+  const latest = db.get<{ hlc: string | null }>('SELECT max(hlc) AS hlc FROM change_log')!.hlc;
+  if (latest !== null) capture.observe(latest);
   capture.actor = actorId;
   db.onTransactionEnd(() => {
     capture.actor = null;
