@@ -20,8 +20,12 @@ type Rule = (roles: RolesOf, judged: Judged, db: Database) => boolean;
 
 /** Only the user's own profile, and only what the API lets them edit of it. */
 const PROFILE_FIELDS = new Set(['display_name', 'photo_url']);
+/** What members change of their own membership: when they were last seen. */
+const SELF_MEMBER_FIELDS = new Set(['last_seen_at']);
 /** What editing a space's content moves on its row; anything else is the space's settings (admin). */
 const CONTENT_FIELDS = new Set(['revision', 'updated_at']);
+
+const onlyFields = (change: Change, allowed: ReadonlySet<string>) => Object.keys(change.fields ?? {}).every((f) => allowed.has(f));
 
 const asId = (value: FieldValue | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -72,11 +76,11 @@ const collectionRule: Rule = (roles, judged) => {
 };
 
 const spaceRule: Rule = (roles, judged) => {
-  const { op, fields } = judged.change;
+  const { op } = judged.change;
   const organizationId = judged.value('organization_id');
   if (op === 'insert' && !judged.row) return mayCreateIn(roles, organizationId, judged.value('parent_id'));
   const role = roles.onContent('spaces', judged.change.key[0]);
-  const contentOnly = op === 'update' && Object.keys(fields ?? {}).every((field) => CONTENT_FIELDS.has(field));
+  const contentOnly = op === 'update' && onlyFields(judged.change, CONTENT_FIELDS);
   if (!(contentOnly ? spaceCan.edit(role) : spaceCan.admin(role))) return false;
   return !judged.changes('parent_id') || mayCreateIn(roles, organizationId, judged.value('parent_id'));
 };
@@ -86,13 +90,14 @@ const spaceRule: Rule = (roles, judged) => {
  * these rows, with the predicates of the areas' rules files, against this engine's data.
  */
 const RULES: Record<string, Rule> = {
-  users: (roles, { change }) =>
-    change.op === 'update' && change.key[0] === roles.userId && Object.keys(change.fields ?? {}).every((f) => PROFILE_FIELDS.has(f)),
+  users: (roles, { change }) => change.op === 'update' && change.key[0] === roles.userId && onlyFields(change, PROFILE_FIELDS),
   organizations: (roles, judged) =>
     judged.change.op === 'insert' && !judged.row ? judged.value('created_by') === roles.userId : admin(roles, judged.change.key[0]),
   members: (roles, judged, db) => {
     if (admin(roles, judged.value('organization_id'))) return true;
-    if (judged.change.op === 'delete') return judged.change.key[1] === roles.userId;
+    const self = judged.change.key[1] === roles.userId;
+    if (judged.change.op === 'delete') return self;
+    if (judged.change.op === 'update') return self && onlyFields(judged.change, SELF_MEMBER_FIELDS);
     return judged.change.op === 'insert' && !judged.row && foundsOrganization(roles, judged, db);
   },
   invite_links: (roles, judged) => admin(roles, judged.value('organization_id')),

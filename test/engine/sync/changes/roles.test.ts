@@ -54,6 +54,19 @@ describe('changes checked against the sender’s role', () => {
     expect(net.hub.engine.db.get("SELECT 1 FROM teams WHERE id = 'forged'")).toBeUndefined();
   });
 
+  it('a member’s own last-seen time goes through; another member’s is put back', async () => {
+    const reader = net.hub.user('read');
+    const own = await net.replicaOf(reader);
+    const organizationId = net.hub.organizationId;
+    ok(await own.user.client.call('updateOrganizationMemberLastSeenAt', { params: { organizationId } }));
+    own.db.run("UPDATE members SET last_seen_at = '2030-01-01T00:00:00.000Z' WHERE organization_id = ? AND user_id = ?", organizationId, net.hub.owner.id);
+    expect(own.push()).toMatchObject({ applied: 1, compensated: 1 });
+    const lastSeen = (userId: string) =>
+      net.hub.engine.db.get<{ at: string | null }>('SELECT last_seen_at AS at FROM members WHERE organization_id = ? AND user_id = ?', organizationId, userId)!.at;
+    expect(lastSeen(reader.id)).not.toBeNull();
+    expect(lastSeen(net.hub.owner.id)).not.toBe('2030-01-01T00:00:00.000Z');
+  });
+
   it('an allowed write of a replica reaches the hub under the sender as actor', async () => {
     const space = await newSpace(net.hub.owner, net.hub.organizationId, { title: 'Guide' });
     const editor = net.hub.user('edit');
