@@ -7,14 +7,12 @@
 export interface Hlc {
   wall: number;
   counter: number;
+  /** Lowercase letters and digits, so that encoded stamps sort as they compare. */
   node: string;
 }
 
 const WALL_DIGITS = 15;
 const COUNTER_DIGITS = 9;
-
-/** A node id: lowercase letters and digits, so that encoded stamps sort as they compare. */
-export const NODE_ID = /^[0-9a-z]{1,32}$/;
 
 /** A local event (a change made here): strictly after `last`. */
 export function tick(last: Hlc, nowMs: number): Hlc {

@@ -1,8 +1,8 @@
-import type { Change, FieldValue } from '../../../../src-shared/sync/change.js';
+import type { Change } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
 import { mayApply } from './authorize.js';
 import type { Peer } from './peer.js';
-import { captureOf } from './capture.js';
+import { captureOf, type ForcedFields } from './capture.js';
 import { capturing } from './capture-scope.js';
 import { settleNumber } from './change-request-numbers.js';
 import { settleMove } from './collection-cycles.js';
@@ -100,14 +100,14 @@ function update(db: Database, spec: TableSpec, change: Change, rowKey: string): 
   }
   const created = change.op === 'insert' ? change.hlc : (fieldClock(db, spec.name, rowKey, '*') ?? change.hlc);
   const settled = settle(db, spec, change, winning, created);
-  const forced = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? ('insert' as const) : ('update' as const) };
+  const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
   pinned(db, change, forced, () => updateRow(db, spec, change.key, settled.values));
   restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
   return 'applied';
 }
 
 /** Logs what `write` does under the change's own stamp and actor. */
-function pinned(db: Database, change: Change, forced: Parameters<typeof capturing>[1]['forced'], write: () => void): void {
+function pinned(db: Database, change: Change, forced: ForcedFields | undefined, write: () => void): void {
   const pin = { hlc: change.hlc, table: change.table, rowKey: JSON.stringify(change.key) };
   capturing(db, { pinned: pin, actor: change.actor, forced }, write);
 }
@@ -126,7 +126,7 @@ function settle(db: Database, spec: TableSpec, change: Change, values: RowValues
     values.number = number;
   }
   if (spec.name === 'collections' && typeof values.parent_id === 'string' && !settleMove(db, id, values.parent_id, change.hlc)) {
-    values.parent_id = null as FieldValue;
+    values.parent_id = null;
     moved.push('parent_id');
   }
   return { values, moved };
