@@ -19,12 +19,15 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('createChangeRequest' as const), replica, space: pick, title }),
   fc.record({ kind: fc.constant('setRole' as const), replica, role: fc.constantFrom(...ROLES) }),
   fc.record({ kind: fc.constant('forgeTitle' as const), replica, space: pick, title }),
+  fc.record({ kind: fc.constant('createTeam' as const), replica, title }),
+  fc.record({ kind: fc.constant('leaveTeam' as const), replica, team: pick }),
+  fc.record({ kind: fc.constant('grant' as const), replica, space: pick, role: fc.option(fc.constantFrom(...ROLES)) }),
   fc.record({ kind: fc.constant('push' as const), replica }),
   fc.record({ kind: fc.constant('pull' as const), replica }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
-function idsOf(replica: Replica, table: 'spaces' | 'collections'): string[] {
+function idsOf(replica: Replica, table: 'spaces' | 'collections' | 'teams'): string[] {
   return replica.db.all<{ id: string }>(`SELECT id FROM ${table} ORDER BY id`).map((row) => row.id);
 }
 
@@ -39,6 +42,7 @@ async function run(replica: Replica, op: Operation, member: TestUser): Promise<v
   const space = 'space' in op ? nth(idsOf(replica, 'spaces'), op.space) : undefined;
   const collection = 'collection' in op ? nth(idsOf(replica, 'collections'), op.collection) : undefined;
   const parent = 'parent' in op ? nth(idsOf(replica, 'collections'), op.parent) : undefined;
+  const team = 'team' in op ? nth(idsOf(replica, 'teams'), op.team) : undefined;
   switch (op.kind) {
     case 'createSpace':
       return void (await client.call('createSpace', { params: { organizationId }, body: { title: op.title, parent } }));
@@ -65,6 +69,14 @@ async function run(replica: Replica, op: Operation, member: TestUser): Promise<v
       // Straight into the replica's database, past the API: the hub judges it by the user's role.
       if (space) replica.db.run('UPDATE spaces SET title = ? WHERE id = ?', op.title, space);
       return;
+    case 'createTeam':
+      return void (await client.call('createOrganizationTeam', { params: { organizationId }, body: { title: op.title, members: [member.id] } }));
+    case 'leaveTeam':
+      if (team) await client.call('deleteMemberFromOrganizationTeamById', { params: { organizationId, teamId: team, userId: member.id } });
+      return;
+    case 'grant':
+      if (space) await client.call('inviteToSpace', { params: { spaceId: space }, body: { role: op.role, users: [member.id] } });
+      return;
     case 'push':
       return void replica.push();
     case 'pull':
@@ -72,18 +84,21 @@ async function run(replica: Replica, op: Operation, member: TestUser): Promise<v
   }
 }
 
-/** What the API shows a user of the organization: its members, collections, spaces and change requests. */
+/** What the API shows a user of the organization: members, teams, collections, spaces, their grants and change requests. */
 async function digest(user: TestUser, organizationId: string): Promise<unknown> {
   const query = { limit: 1000 };
   const members = await user.client.call('listMembersInOrganizationById', { params: { organizationId }, query });
   const collections = await user.client.call('listCollectionsInOrganizationById', { params: { organizationId }, query });
   const spaces = await user.client.call('listSpacesInOrganizationById', { params: { organizationId }, query });
-  if (!members.ok || !collections.ok || !spaces.ok) throw new Error('a list failed');
+  const teams = await user.client.call('listTeamsInOrganizationById', { params: { organizationId }, query });
+  if (!members.ok || !collections.ok || !spaces.ok || !teams.ok) throw new Error('a list failed');
   const changeRequests = await Promise.all(
     spaces.data.items.map(async (space) => {
       const list = await user.client.call('listChangeRequestsForSpace', { params: { spaceId: space.id }, query });
+      const granted = await user.client.call('listUserPermissionsInSpace', { params: { spaceId: space.id }, query });
       if (!list.ok) throw new Error('a list failed');
-      return list.data.items.map((cr) => [cr.id, cr.number, cr.subject, cr.status]);
+      const grants = granted.ok ? granted.data.items.map((grant) => [grant.user.id, grant.permission]) : granted.status;
+      return [list.data.items.map((cr) => [cr.id, cr.number, cr.subject, cr.status]), grants];
     }),
   );
   return {
@@ -91,6 +106,7 @@ async function digest(user: TestUser, organizationId: string): Promise<unknown> 
     collections: collections.data.items.map((c) => [c.id, c.title, c.parent ?? null, c.defaultLevel]),
     spaces: spaces.data.items.map((s) => [s.id, s.title, s.parent ?? null, s.revision, s.updatedAt, s.changeRequests]),
     changeRequests,
+    teams: teams.data.items.map((t) => [t.id, t.title, t.members]),
   };
 }
 
