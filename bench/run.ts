@@ -11,6 +11,8 @@ import { benchContentPages } from './content-pages.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
+import { benchSearch } from './search.js';
+import { benchSync, report as reportSync } from './sync.js';
 import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js';
 
 /**
@@ -19,8 +21,9 @@ import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
- * 100-page change request, merge and update of a change request touching 100 pages of 1,000, and
- * an empty replica's catch-up of 10,000 metadata changes of the sync change log.
+ * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
+ * space search over 100,000 sections, doc replication, and an empty replica's catch-up of 10,000
+ * metadata changes of the sync change log.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -112,6 +115,8 @@ async function all(): Promise<void> {
   reportDocStore(benchDocStore());
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
+  await benchSearch();
+  reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
 }
 

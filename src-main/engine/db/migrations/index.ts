@@ -10,6 +10,8 @@ import * as changeRequestComments from './009-change-request-comments.js';
 import * as branchForks from './010-branch-forks.js';
 import * as liveEditSessions from './011-live-edit-sessions.js';
 import * as changeLog from './012-change-log.js';
+import * as contentSearch from './013-content-search.js';
+import * as syncDocs from './017-sync-docs.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -25,4 +27,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 10, name: 'branch-forks', sql: branchForks.sql },
   { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
   { version: 12, name: 'change-log', sql: changeLog.sql },
+  { version: 13, name: 'content-search', sql: contentSearch.sql },
+  { version: 17, name: 'sync-docs', sql: syncDocs.sql },
 ];
