@@ -6,9 +6,9 @@ import { captureOf, type ForcedFields } from './capture.js';
 import { capturing } from './capture-scope.js';
 import { settleNumber } from './change-request-numbers.js';
 import { settleMove } from './collection-cycles.js';
-import { compensate, wasRejected } from './compensate.js';
+import { compensate } from './compensate.js';
 import { restamp } from './restamp.js';
-import { deleteRow, fieldClock, insertRow, newer, raiseClock, readRow, updateRow, type RowValues } from './rows.js';
+import { deleteRow, insertRow, newer, raiseClock, readRow, rowClocks, updateRow, type RowValues } from './rows.js';
 import { tableSpec, type TableSpec } from './tables.js';
 
 
@@ -57,15 +57,20 @@ function knownShape(spec: TableSpec, change: Change): boolean {
   return change.key.length === spec.key.length && Object.keys(change.fields ?? {}).every((field) => spec.columns.includes(field));
 }
 
+/** Logged here already, or refused before. */
 function alreadyKnown(db: Database, change: Change): boolean {
-  const rowKey = JSON.stringify(change.key);
-  const logged = db.get('SELECT 1 FROM change_log WHERE hlc = ? AND tbl = ? AND row_key = ?', change.hlc, change.table, rowKey);
-  return !!logged || wasRejected(db, change);
+  const known = db.get<{ known: number }>(
+    `SELECT EXISTS (SELECT 1 FROM change_log WHERE hlc = @hlc AND tbl = @tbl AND row_key = @key)
+         OR EXISTS (SELECT 1 FROM rejected_changes WHERE hlc = @hlc AND tbl = @tbl AND row_key = @key) AS known`,
+    { hlc: change.hlc, tbl: change.table, key: JSON.stringify(change.key) },
+  );
+  return known!.known === 1;
 }
 
 function write(db: Database, spec: TableSpec, change: Change, row: RowValues | undefined): Outcome {
   const rowKey = JSON.stringify(change.key);
-  const existence = fieldClock(db, spec.name, rowKey, '*');
+  const clocks = rowClocks(db, spec.name, rowKey);
+  const existence = clocks.get('*');
   if (change.op === 'delete') {
     if (!row || !newer(change.hlc, existence)) {
       raiseClock(db, spec.name, rowKey, '*', change.hlc);
@@ -78,7 +83,7 @@ function write(db: Database, spec: TableSpec, change: Change, row: RowValues | u
     if (change.op === 'update' || !newer(change.hlc, existence)) return 'ignored';
     return insert(db, spec, change);
   }
-  return update(db, spec, change, rowKey);
+  return update(db, spec, change, rowKey, clocks);
 }
 
 function insert(db: Database, spec: TableSpec, change: Change): Outcome {
@@ -89,16 +94,16 @@ function insert(db: Database, spec: TableSpec, change: Change): Outcome {
 }
 
 /** The fields whose stamps beat this engine's, written; an insert of a row it has is one too. */
-function update(db: Database, spec: TableSpec, change: Change, rowKey: string): Outcome {
+function update(db: Database, spec: TableSpec, change: Change, rowKey: string, clocks: ReadonlyMap<string, string>): Outcome {
   const winning: RowValues = {};
   for (const [field, value] of Object.entries(change.fields ?? {})) {
-    if (newer(change.hlc, fieldClock(db, spec.name, rowKey, field))) winning[field] = value;
+    if (newer(change.hlc, clocks.get(field))) winning[field] = value;
   }
   if (Object.keys(winning).length === 0) {
     if (change.op === 'insert') raiseClock(db, spec.name, rowKey, '*', change.hlc);
     return 'ignored';
   }
-  const created = change.op === 'insert' ? change.hlc : (fieldClock(db, spec.name, rowKey, '*') ?? change.hlc);
+  const created = change.op === 'insert' ? change.hlc : (clocks.get('*') ?? change.hlc);
   const settled = settle(db, spec, change, winning, created);
   const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
   pinned(db, change, forced, () => updateRow(db, spec, change.key, settled.values));

@@ -9,7 +9,7 @@ import type { TableSpec } from './tables.js';
  * Answers a change `sender` was not allowed to make with a newer one, addressed to them, that
  * puts back what this engine holds: a deleted row comes back whole, edited fields get their
  * stored values, and a row this engine does not have is deleted. The refused change is not
- * applied, and its stamp is remembered so that a resent copy is not answered again.
+ * applied, and its stamp is remembered (`rejected_changes`) so that a resent copy is not answered again.
  */
 export function compensate(db: Database, spec: TableSpec, change: Change, row: RowValues | undefined, sender: string): void {
   const rowKey = JSON.stringify(change.key);
@@ -31,8 +31,4 @@ function logTombstone(db: Database, table: string, rowKey: string, audience: str
     rowKey,
     audience,
   );
-}
-
-export function wasRejected(db: Database, change: Change): boolean {
-  return !!db.get('SELECT 1 FROM rejected_changes WHERE hlc = ? AND tbl = ? AND row_key = ?', change.hlc, change.table, JSON.stringify(change.key));
 }

@@ -50,6 +50,12 @@ export function fieldClock(db: Database, table: string, rowKey: string, field: s
     ?.hlc;
 }
 
+/** Every clock of a row, field → newest stamp (`*` for its existence), in one read. */
+export function rowClocks(db: Database, table: string, rowKey: string): ReadonlyMap<string, string> {
+  const rows = db.all<{ field: string; hlc: string }>('SELECT field, hlc FROM field_clocks WHERE tbl = ? AND row_key = ?', table, rowKey);
+  return new Map(rows.map((row) => [row.field, row.hlc]));
+}
+
 /** Moves a clock forward to `hlc` (never back): a tombstone remembered for a row this replica never had. */
 export function raiseClock(db: Database, table: string, rowKey: string, field: string, hlc: string): void {
   db.run(
