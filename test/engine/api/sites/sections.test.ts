@@ -110,7 +110,7 @@ describe('PATCH …/sites/{siteId} defaults', () => {
     const { params } = await newSite(t, ['A', 'B']);
     const [, b] = ok(await call('listSiteSpaces', { params })).items;
     ok(await call('updateSiteById', { params, body: { defaultSiteSpace: b!.id } }));
-    expect(ok(await call('listSiteSpaces', { params, query: { default: true } })).items.map((s) => s.id)).toEqual([b!.id]);
+    expect(ok(await call('listSiteSpaces', { params, query: { default: 'true' } })).items.map((s) => s.id)).toEqual([b!.id]);
   });
 });
 
