@@ -7,6 +7,10 @@ import { links } from './links.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
+import { siteSectionGroups } from './site-section-groups.js';
+import { siteSections } from './site-sections.js';
+import { siteSpaces } from './site-spaces.js';
+import { sites } from './sites.js';
 import { permissions } from './permissions.js';
 import { search } from './search.js';
 import { spaces } from './spaces.js';
@@ -36,6 +40,10 @@ export const areas = {
   content,
   changeRequestComments,
   pdf,
+  sites,
+  siteSpaces,
+  siteSections,
+  siteSectionGroups,
   search,
   links,
   templates,
@@ -57,6 +65,10 @@ export const contract = {
   ...content,
   ...changeRequestComments,
   ...pdf,
+  ...sites,
+  ...siteSpaces,
+  ...siteSections,
+  ...siteSectionGroups,
   ...search,
   ...links,
   ...templates,
