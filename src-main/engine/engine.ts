@@ -7,6 +7,8 @@ import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
+import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { PipelineDeps } from './pipeline/execute.js';
 import { Urls } from './urls.js';
 import { LiveRevisions } from './yjs/live-edits.js';
@@ -21,6 +23,8 @@ export interface EngineOptions {
   serveStatic?: StaticFiles;
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
   nativeBinding?: string;
+  /** How OpenAPI specs are fetched (docs/openapi-specs.md): a timeout, and loopback only unless allowed. */
+  openapi?: Partial<FetchPolicy>;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -54,6 +58,8 @@ export class Engine {
   readonly yjs: YjsServer;
   /** Cuts live edits of main into `edits` revisions (docs/content-design.md, "Revisions"). */
   readonly liveRevisions: LiveRevisions;
+  /** Fetches, parses and versions OpenAPI specs in the background (docs/openapi-specs.md). */
+  readonly openapi: OpenAPIProcessor;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -74,6 +80,10 @@ export class Engine {
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
+    this.openapi = new OpenAPIProcessor(this.db, this.deps.clock, {
+      timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+      allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false,
+    });
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
@@ -126,6 +136,7 @@ export class Engine {
 
   close(): void {
     clearInterval(this.purgeTimer);
+    this.openapi.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

@@ -4,6 +4,7 @@ import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
 import { members } from './members.js';
+import { openapiSpecs } from './openapi-specs.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
 import { permissions } from './permissions.js';
@@ -32,6 +33,7 @@ export const areas = {
   content,
   changeRequestComments,
   pdf,
+  openapiSpecs,
 } as const;
 
 export const contract = {
@@ -49,6 +51,7 @@ export const contract = {
   ...content,
   ...changeRequestComments,
   ...pdf,
+  ...openapiSpecs,
 } as const;
 
 export type ApiContract = typeof contract;

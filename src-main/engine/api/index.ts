@@ -6,6 +6,7 @@ import { changeRequestCommentsHandlers } from './comments/change-request-routes.
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { membersHandlers } from './members/routes.js';
+import { openapiSpecsHandlers } from './openapi-specs/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
@@ -31,4 +32,5 @@ export const handlers: Handlers<ApiContract> = {
   ...contentHandlers,
   ...changeRequestCommentsHandlers,
   ...pdfHandlers,
+  ...openapiSpecsHandlers,
 };
