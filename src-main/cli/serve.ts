@@ -13,11 +13,17 @@ async function main(argv: string[]): Promise<void> {
   const { values } = parse(argv, {
     'data-dir': { type: 'string' },
     port: { type: 'string', default: '0' },
+    // OpenAPI specs are fetched from loopback only unless this is given (docs/openapi-specs.md).
+    'allow-remote-openapi': { type: 'boolean', default: false },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
-  const engine = new Engine({ dataDir, serveStatic: staticFiles(RENDERER_DIR) });
+  const engine = new Engine({
+    dataDir,
+    serveStatic: staticFiles(RENDERER_DIR),
+    openapi: { allowRemoteHosts: values['allow-remote-openapi'] },
+  });
   bootstrapIfEmpty(engine);
   const server = await listen(engine, port);
   console.log(`Folio listening on ${server.url}`);
