@@ -8,6 +8,7 @@ import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
+import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { PipelineDeps } from './pipeline/execute.js';
 import { Urls } from './urls.js';
@@ -84,6 +85,8 @@ export class Engine {
       timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
       allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false,
     });
+    // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
+    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();

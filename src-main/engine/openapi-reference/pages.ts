@@ -44,10 +44,3 @@ export function computedMarkdown(field: ComputedOpenAPI, document: Json): string
   return field.props.doc === 'info' ? overviewMarkdown(document) : tagMarkdown(document, field.props.page);
 }
 
-/** The spec slug a page's `computed` field depends on, when it is one of ours. */
-export function dependsOnSpec(field: unknown): string | undefined {
-  const value = field as Partial<ComputedOpenAPI> | undefined;
-  if (value?.type !== 'builtin:openapi') return undefined;
-  const spec = value.dependencies?.spec?.ref?.spec;
-  return typeof spec === 'string' ? spec : undefined;
-}

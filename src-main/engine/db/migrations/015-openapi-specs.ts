@@ -38,5 +38,10 @@ CREATE TABLE openapi_spec_versions (
   url          TEXT,
   created_at   TEXT NOT NULL
 );
+-- A computed page's source (JSON), projected from its tree doc; API-reference pages find theirs by spec.
+ALTER TABLE content_pages ADD COLUMN computed TEXT;
+CREATE INDEX content_pages_computed_spec ON content_pages(json_extract(computed, '$.dependencies.spec.ref.spec'))
+  WHERE computed IS NOT NULL;
+
 CREATE UNIQUE INDEX openapi_spec_versions_number ON openapi_spec_versions(spec_id, number);
 `;
