@@ -3,15 +3,18 @@ import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
+import { links } from './links.js';
 import { members } from './members.js';
 import { openapiSpecs } from './openapi-specs.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
 import { permissions } from './permissions.js';
+import { search } from './search.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
+import { templates } from './templates.js';
 import { users } from './users.js';
 
 /**
@@ -33,6 +36,9 @@ export const areas = {
   content,
   changeRequestComments,
   pdf,
+  search,
+  links,
+  templates,
   openapiSpecs,
 } as const;
 
@@ -51,6 +57,9 @@ export const contract = {
   ...content,
   ...changeRequestComments,
   ...pdf,
+  ...search,
+  ...links,
+  ...templates,
   ...openapiSpecs,
 } as const;
 
