@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFailure, ok } from '../../../support/content.js';
-import { TestServer } from '../../../support/server.js';
+import type { TestServer } from '../../../support/server.js';
 import { invalidSpec, json, openapi30, openapi30Yaml, openapi31, swagger2 } from './fixtures.js';
-import { Gate, pollSpec, SpecServer } from './spec-server.js';
+import { Gate, pollSpec, serverWithSpecs, SpecServer } from './spec-server.js';
 
 let t: TestServer;
 let specs: SpecServer;
 const org = () => ({ organizationId: t.organizationId });
 
-beforeAll(async () => {
-  // A short fetch timeout, so that the hanging route times out quickly.
-  t = await TestServer.start({ openapi: { timeoutMs: 300 } });
-  specs = await SpecServer.start();
-});
-afterAll(async () => {
-  await t.stop();
-  await specs.stop();
-});
+// A short fetch timeout, so that the hanging route times out quickly.
+serverWithSpecs((server, specServer) => {
+  t = server;
+  specs = specServer;
+}, { openapi: { timeoutMs: 300 } });
 
 async function create(slug: string, source: { url: string } | { text: string }) {
   return ok(await t.owner.client.call('createOpenAPISpec', { params: org(), body: { slug, source } }));

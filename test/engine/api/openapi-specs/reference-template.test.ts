@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
-import { TestServer } from '../../../support/server.js';
+import type { TestServer } from '../../../support/server.js';
 import { mainPages } from '../content/fixture.js';
 import { json, openapi30 } from './fixtures.js';
-import { pollSpec, SpecServer } from './spec-server.js';
+import { pollSpec, serverWithSpecs, SpecServer } from './spec-server.js';
 
 let t: TestServer;
 let specs: SpecServer;
@@ -16,13 +16,9 @@ const markdownOf = async (spaceId: string, pageId: string) => {
   return 'markdown' in page ? page.markdown! : '';
 };
 
-beforeAll(async () => {
-  t = await TestServer.start();
-  specs = await SpecServer.start();
-});
-afterAll(async () => {
-  await t.stop();
-  await specs.stop();
+serverWithSpecs((server, specServer) => {
+  t = server;
+  specs = specServer;
 });
 
 describe('the openapi-reference template', () => {

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApiResult } from '../../../../src-shared/client/client.js';
-import type { TestServer } from '../../../support/server.js';
+import type { EngineOptions } from '../../../../src-main/engine/engine.js';
+import { TestServer } from '../../../support/server.js';
 
 /** What one path of the spec server answers. */
 export type Route =
@@ -78,4 +79,19 @@ export async function pollSpec(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return expect.fail(`spec ${slug} did not reach the expected state`);
+}
+
+/** Starts a Folio server (with `options`) and a spec server for the file's tests, and stops both after. */
+export function serverWithSpecs(ready: (t: TestServer, specs: SpecServer) => void, options: Partial<EngineOptions> = {}): void {
+  let t: TestServer;
+  let specs: SpecServer;
+  beforeAll(async () => {
+    t = await TestServer.start(options);
+    specs = await SpecServer.start();
+    ready(t, specs);
+  });
+  afterAll(async () => {
+    await t.stop();
+    await specs.stop();
+  });
 }

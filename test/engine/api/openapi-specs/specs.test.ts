@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFailure, ok, otherOrganization } from '../../../support/content.js';
-import { TestServer } from '../../../support/server.js';
+import type { TestServer } from '../../../support/server.js';
 import { json, openapi31 } from './fixtures.js';
-import { pollSpec, SpecServer } from './spec-server.js';
+import { pollSpec, serverWithSpecs, SpecServer } from './spec-server.js';
 
 let t: TestServer;
 let specs: SpecServer;
@@ -10,13 +10,9 @@ const org = () => ({ organizationId: t.organizationId });
 const spec = (specSlug: string) => ({ ...org(), specSlug });
 const text = { text: json(openapi31) };
 
-beforeAll(async () => {
-  t = await TestServer.start();
-  specs = await SpecServer.start();
-});
-afterAll(async () => {
-  await t.stop();
-  await specs.stop();
+serverWithSpecs((server, specServer) => {
+  t = server;
+  specs = specServer;
 });
 
 describe('creating, reading and listing', () => {
