@@ -1,4 +1,4 @@
-import { validate, type ValidationResult } from '@readme/openapi-parser';
+import type { ValidationResult } from '@readme/openapi-parser';
 import { parseDocument } from 'yaml';
 import type { OpenAPIErrorObject } from '../../../src-shared/contract/openapi-specs.js';
 
@@ -17,6 +17,8 @@ export async function parseSpec(text: string): Promise<ParsedSpec> {
   const { document, format } = read;
   let result: ValidationResult;
   try {
+    // Loaded on first use: the CLI and an engine with no spec to process never pay for it.
+    const { validate } = await import('@readme/openapi-parser');
     // The validator dereferences what it is given in place; the stored document stays as written.
     result = await validate(structuredClone(document) as never, { resolve: { external: false }, validate: { errors: { colorize: false } } });
   } catch (error) {
