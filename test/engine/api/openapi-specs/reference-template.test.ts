@@ -64,4 +64,16 @@ describe('the openapi-reference template', () => {
     expectFailure(await apply(space.id, { spec: { kind: 'openapi', spec: 'unprocessed' } }), 409, /has no version yet/);
     expect(await mainPages(t.owner, space.id)).toEqual([]);
   });
+
+  it("a guest who edits the space through a grant cannot read the organization's specs: 403", async () => {
+    const space = await newSpace(t.owner, t.organizationId);
+    const guest = t.user(null);
+    expect((await t.owner.client.call('inviteToSpace', { params: { spaceId: space.id }, body: { role: 'edit', users: [guest.id] } })).status).toBe(204);
+    const res = await guest.client.call('applyTemplateToSpace', {
+      params: { spaceId: space.id },
+      body: { id: 'openapi-reference', params: { contentRefs: { spec: { kind: 'openapi', spec: 'library' } } } },
+    });
+    expectFailure(res, 403, /OpenAPI specs/);
+    expect((await guest.client.call('applyTemplateToSpace', { params: { spaceId: space.id }, body: { id: 'getting-started' } })).status).toBe(201);
+  });
 });
