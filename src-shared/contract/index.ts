@@ -12,6 +12,7 @@ import { permissions } from './permissions.js';
 import { search } from './search.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
+import { sync } from './sync.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
 import { templates } from './templates.js';
@@ -39,6 +40,7 @@ export const areas = {
   search,
   links,
   templates,
+  sync,
   openapiSpecs,
 } as const;
 
@@ -60,6 +62,7 @@ export const contract = {
   ...search,
   ...links,
   ...templates,
+  ...sync,
   ...openapiSpecs,
 } as const;
 
