@@ -22,10 +22,6 @@ export function processorOf(db: Database): OpenAPIProcessor {
   return processor;
 }
 
-interface Claimed {
-  spec: SpecRow;
-}
-
 /**
  * Processes OpenAPI specs in the background, one at a time, in the order asked: fetch (when the
  * source is an address), parse and validate, then record the outcome and cut a version when the
@@ -111,21 +107,20 @@ export class OpenAPIProcessor {
   }
 
   private async process(specId: string): Promise<void> {
-    const claimed = this.claim(specId);
-    if (!claimed) return;
-    const outcome = await this.run(claimed.spec);
+    const spec = this.claim(specId);
+    if (!spec) return;
+    const outcome = await this.run(spec);
     if (this.closed) return;
-    this.record(claimed.spec, outcome);
+    this.record(spec, outcome);
   }
 
   /** Marks the spec in progress; undefined when it was deleted meanwhile. */
-  private claim(specId: string): Claimed | undefined {
+  private claim(specId: string): SpecRow | undefined {
     if (this.closed) return undefined;
     return this.db.transaction(() => {
       const spec = findSpecById(this.db, specId);
-      if (!spec) return undefined;
-      markInProgress(this.db, specId);
-      return { spec };
+      if (spec) markInProgress(this.db, specId);
+      return spec;
     });
   }
 

@@ -8,7 +8,7 @@ import { toContent, toSpec, toVersion } from './serialize.js';
 import { can, NO_VERSION, requireSpec, type SpecAccess } from './rules.js';
 import {
   deleteSpec, findSpec, findSpecById, findVersion, insertSpec, latestVersion, replaceSource, setVisibility, specsOf, versionsOf,
-  type SpecRow, type SpecSource, type VersionRow,
+  type ListedVersionRow, type SpecRow, type SpecSource, type VersionRow,
 } from './sql.js';
 
 export const openapiSpecsHandlers: Handlers<typeof openapiSpecs> = {
@@ -68,7 +68,7 @@ export const openapiSpecsHandlers: Handlers<typeof openapiSpecs> = {
   listOpenAPISpecVersions(ctx, { params, query }) {
     const access = requireSpec(ctx, params.organizationId, params.specSlug, can.view);
     if (isFailure(access)) return access;
-    const page = paginate<VersionRow>(ctx.db, versionsOf(access.spec.id), query);
+    const page = paginate<ListedVersionRow>(ctx.db, versionsOf(access.spec.id), query);
     if (isFailure(page)) return page;
     return { ...page, items: page.items.map((row) => toVersion(ctx, access.spec, row)) };
   },

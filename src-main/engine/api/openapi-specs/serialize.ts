@@ -3,7 +3,7 @@ import type { OperationOutput } from '../../../../src-shared/contract/operation.
 import type { OpenAPIErrorObject, openapiSpecs } from '../../../../src-shared/contract/openapi-specs.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { can } from './rules.js';
-import type { SpecRow, VersionRow } from './sql.js';
+import type { ListedVersionRow, SpecRow, VersionRow } from './sql.js';
 
 type OpenAPISpec = OperationOutput<typeof openapiSpecs.getOpenAPISpecBySlug>;
 type OpenAPISpecVersion = OperationOutput<typeof openapiSpecs.getOpenAPISpecVersionById>;
@@ -31,17 +31,15 @@ export function toSpec(ctx: RequestContext, spec: SpecRow, role: Role | null | u
   };
 }
 
-type ListedVersion = Pick<VersionRow, 'id' | 'url' | 'created_at'>;
-
 /**
  * Where a version's specification is reachable: the address it was fetched from, or, for a
  * specification given as text, its content in this API.
  */
-function versionURL(ctx: RequestContext, spec: SpecRow, version: ListedVersion): string {
+function versionURL(ctx: RequestContext, spec: SpecRow, version: ListedVersionRow): string {
   return version.url ?? ctx.urls.api(`${specPath(spec)}/versions/${version.id}/content`);
 }
 
-export function toVersion(ctx: RequestContext, spec: SpecRow, version: ListedVersion): OpenAPISpecVersion {
+export function toVersion(ctx: RequestContext, spec: SpecRow, version: ListedVersionRow): OpenAPISpecVersion {
   return {
     object: 'openapi-spec-version',
     id: version.id,

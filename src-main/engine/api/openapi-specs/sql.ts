@@ -116,6 +116,9 @@ export function latestVersion(db: Database, specId: string): VersionRow | undefi
   return db.get<VersionRow>('SELECT * FROM openapi_spec_versions WHERE spec_id = ? ORDER BY number DESC LIMIT 1', specId);
 }
 
+/** What a list of versions reads of each: not the text nor the document. */
+export type ListedVersionRow = Pick<VersionRow, 'id' | 'spec_id' | 'number' | 'url' | 'created_at'>;
+
 export const versionsOf = (specId: string): KeysetQuery => ({
   select: 'id, spec_id, number, url, created_at',
   from: 'openapi_spec_versions',
