@@ -8,6 +8,9 @@ import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
+import { followNewVersion } from './openapi-reference/follow-versions.js';
+import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { PipelineDeps } from './pipeline/execute.js';
 import { SyncHub } from './sync/hub.js';
 import { SyncWorker, type SyncWorkerOptions } from './sync/worker.js';
@@ -26,6 +29,8 @@ export interface EngineOptions {
   nativeBinding?: string;
   /** Reconnect timing and extra channels of the sync worker (docs/sync.md). */
   sync?: SyncWorkerOptions;
+  /** How OpenAPI specs are fetched (docs/openapi-specs.md): a timeout, and loopback only unless allowed. */
+  openapi?: Partial<FetchPolicy>;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -63,6 +68,8 @@ export class Engine {
   readonly syncHub: SyncHub;
   /** Replicates with the hub of the data dir's sync settings, once `sync.start()` is called. */
   readonly sync: SyncWorker;
+  /** Fetches, parses and versions OpenAPI specs in the background (docs/openapi-specs.md). */
+  readonly openapi: OpenAPIProcessor;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -83,6 +90,12 @@ export class Engine {
     this.yjs = new YjsServer(this.deps);
     this.syncHub = new SyncHub(this.deps);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
+    this.openapi = new OpenAPIProcessor(this.db, this.deps.clock, {
+      timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+      allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false,
+    });
+    // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
+    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
@@ -137,6 +150,7 @@ export class Engine {
     clearInterval(this.purgeTimer);
     this.sync.stop();
     this.syncHub.close();
+    this.openapi.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

@@ -5,6 +5,7 @@ import { comments } from './comments.js';
 import { content } from './content.js';
 import { links } from './links.js';
 import { members } from './members.js';
+import { openapiSpecs } from './openapi-specs.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
 import { siteSectionGroups } from './site-section-groups.js';
@@ -48,6 +49,7 @@ export const areas = {
   links,
   templates,
   sync,
+  openapiSpecs,
 } as const;
 
 export const contract = {
@@ -73,6 +75,7 @@ export const contract = {
   ...links,
   ...templates,
   ...sync,
+  ...openapiSpecs,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -7,6 +7,7 @@ import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
+import { openapiSpecsHandlers } from './openapi-specs/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
@@ -47,4 +48,5 @@ export const handlers: Handlers<ApiContract> = {
   ...linksHandlers,
   ...templatesHandlers,
   ...syncHandlers,
+  ...openapiSpecsHandlers,
 };
