@@ -3,6 +3,7 @@ import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
+import { conversations } from './conversations.js';
 import { links } from './links.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
@@ -38,6 +39,7 @@ export const areas = {
   search,
   links,
   templates,
+  conversations,
 } as const;
 
 export const contract = {
@@ -58,6 +60,7 @@ export const contract = {
   ...search,
   ...links,
   ...templates,
+  ...conversations,
 } as const;
 
 export type ApiContract = typeof contract;

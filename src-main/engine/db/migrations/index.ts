@@ -10,6 +10,7 @@ import * as changeRequestComments from './009-change-request-comments.js';
 import * as branchForks from './010-branch-forks.js';
 import * as liveEditSessions from './011-live-edit-sessions.js';
 import * as contentSearch from './013-content-search.js';
+import * as conversations from './016-conversations.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -25,4 +26,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 10, name: 'branch-forks', sql: branchForks.sql },
   { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
   { version: 13, name: 'content-search', sql: contentSearch.sql },
+  { version: 16, name: 'conversations', sql: conversations.sql },
 ];
