@@ -25,15 +25,14 @@ const SUFFIXES: readonly [suffix: string, replacement: string][] = [
   ['ied', 'y'],
   ['ed', ''],
   ['ly', ''],
-  ['es', ''],
   ['s', ''],
 ];
 
-/** Words this short, or ending in "ss"/"us"/"is", keep their ending ("access", "status", "analysis"). */
+/** A stem keeps at least this many letters; words ending in "ss"/"us"/"is" keep their ending ("access", "status"). */
 const MIN_STEM = 3;
 
 export function stem(word: string): string {
-  if (word.length <= MIN_STEM + 1 || /(ss|us|is)$/.test(word)) return word;
+  if (/(ss|us|is)$/.test(word)) return word;
   for (const [suffix, replacement] of SUFFIXES) {
     if (!word.endsWith(suffix)) continue;
     const base = word.slice(0, -suffix.length);
