@@ -43,7 +43,7 @@ export class Ingestion {
   add(input: ConversationInput): void {
     const source = input.source ?? DEFAULT_SOURCE;
     const previous = sql.findConversationBySource(this.db, this.organizationId, source, input.id);
-    if (previous) this.forgetIssues(previous.id);
+    const vacated = previous ? this.forgetIssues(previous.id) : [];
     const conversationId = previous?.id ?? newId();
     const createdAt = input.metadata?.createdAt ? new Date(input.metadata.createdAt).toISOString() : this.now;
     const plan = input.metadata?.attributes?.plan;
@@ -69,7 +69,7 @@ export class Ingestion {
       createdAt,
       processedAt: this.now,
     });
-    for (const issue of issues) this.place(conversationId, createdAt, issue);
+    for (const issue of issues) this.place(conversationId, createdAt, issue, vacated);
   }
 
   /** Writes what the added conversations changed: term frequencies, centroids, counts, impact, icons. */
@@ -89,10 +89,11 @@ export class Ingestion {
     conversationId: string,
     createdAt: string,
     issue: { title: string; sentences: string[]; impact: Impact; vector: Vector },
+    vacated: ClusterVector[],
   ): void {
     this.index.count(issue.vector, 1);
     for (const term of issue.vector.keys()) this.touchedTerms.add(term);
-    const cluster = this.index.nearest(issue.vector) ?? this.found(issue.title);
+    const cluster = this.index.nearest(issue.vector) ?? vacated.shift() ?? this.found(issue.title);
     this.index.join(cluster, issue.vector);
     this.touchedClusters.add(cluster.id);
     sql.touchCluster(this.db, cluster.id, this.now);
@@ -119,7 +120,13 @@ export class Ingestion {
     return cluster;
   }
 
-  private forgetIssues(conversationId: string): void {
+  /**
+   * Takes a replaced conversation's issues out of their clusters; answers the clusters this left
+   * empty, which its new issues take over before founding any, so that sending the same
+   * conversation again keeps its cluster ids (and the links and mutes on them).
+   */
+  private forgetIssues(conversationId: string): ClusterVector[] {
+    const left: ClusterVector[] = [];
     for (const issue of sql.issuesOfConversation(this.db, conversationId)) {
       const vector: Vector = new Map(Object.entries(JSON.parse(issue.terms) as Record<string, number>));
       this.index.count(vector, -1);
@@ -128,9 +135,12 @@ export class Ingestion {
       if (cluster) {
         this.index.leave(cluster, vector);
         this.touchedClusters.add(cluster.id);
+        sql.touchCluster(this.db, cluster.id, this.now);
+        if (!left.includes(cluster)) left.push(cluster);
       }
     }
     sql.deleteIssuesOfConversation(this.db, conversationId);
+    return left.filter((cluster) => cluster.centroid.size === 0).sort((a, b) => a.seq - b.seq);
   }
 }
 

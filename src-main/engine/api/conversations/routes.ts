@@ -1,6 +1,7 @@
 import type { conversations } from '../../../../src-shared/contract/conversations.js';
 import { paginate } from '../../pagination.js';
-import { isFailure, notFound, type Handlers } from '../../pipeline/index.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { forbidden, isFailure, notFound, type Handlers } from '../../pipeline/index.js';
 import { requireOrganization } from '../orgs/rules.js';
 import { ingestConversations } from './ingest.js';
 import { canConversations } from './rules.js';
@@ -30,8 +31,7 @@ export const conversationsHandlers: Handlers<typeof conversations> = {
     if (isFailure(access)) return access;
     const cluster = sql.findCluster(ctx.db, params.organizationId, params.clusterId);
     if (!cluster) return notFound(CLUSTER_NOT_FOUND);
-    const allowed = requireOrganization(ctx, params.organizationId, canConversations.mute);
-    if (isFailure(allowed)) return allowed;
+    if (!canConversations.mute(access.role)) return forbidden();
     sql.setMuted(ctx.db, cluster.id, body.muted);
     return toCluster(ctx, { ...cluster, muted: body.muted ? 1 : 0 });
   },
@@ -77,7 +77,7 @@ export const conversationsHandlers: Handlers<typeof conversations> = {
   },
 };
 
-function withConversation(ctx: Parameters<typeof toIssue>[0], row: sql.IssueRow) {
+function withConversation(ctx: RequestContext, row: sql.IssueRow) {
   const conversation = sql.findConversation(ctx.db, row.organization_id, row.conversation_id)!;
   return { issue: toIssue(ctx, row), conversation: toConversation(ctx, conversation) };
 }

@@ -73,10 +73,26 @@ describe('ingesting conversations', () => {
   it('replaces a conversation ingested again from the same source, keeping its id', async () => {
     await ingest({ id: 're-1', subject: 'Mobile app crashes on launch', parts: [user('The iOS app crashes on launch.')] });
     const first = await conversationBySubject('Mobile app crashes on launch');
+    const [before] = await issuesOfConversation(first.id);
     await ingest({ id: 're-1', subject: 'Mobile app crashes on launch', parts: [user('The iOS app crashes on launch.'), user('Also, dark mode is ignored on Android?')] });
     const again = await conversationBySubject('Mobile app crashes on launch');
     expect(again.id).toBe(first.id);
-    expect((await issuesOfConversation(first.id)).map((row) => row.issue.title)).toEqual(['Dark mode is ignored on Android?', 'Mobile app crashes on launch']);
+    const after = await issuesOfConversation(first.id);
+    expect(after.map((row) => row.issue.title)).toEqual(['Dark mode is ignored on Android?', 'Mobile app crashes on launch']);
+    expect(after[1]!.issue.cluster).toBe(before!.issue.cluster);
+  });
+
+  it('keeps a cluster whose only conversation is sent again reworded, and deletes one left empty', async () => {
+    const params = { ...org(), clusterId: '' };
+    await ingest({ id: 'solo', subject: 'Webhooks to Zapier never fire', parts: [user('Our Zapier webhook never fires.')] });
+    const solo = await conversationBySubject('Webhooks to Zapier never fire');
+    params.clusterId = (await issuesOfConversation(solo.id))[0]!.issue.cluster!;
+    await ingest({ id: 'solo', subject: 'Zapier webhook silent', parts: [user('No webhook call reaches Zapier at all.')] });
+    expect((await issuesOfConversation(solo.id))[0]!.issue.cluster).toBe(params.clusterId);
+    expect(ok(await t.owner.client.call('getConversationsIssuesCluster', { params })).stats.issues).toBe(1);
+    await ingest({ id: 'solo', subject: 'Thanks', parts: [user('Thanks, all good now.')] });
+    expect(await issuesOfConversation(solo.id)).toEqual([]);
+    expectFailure(await t.owner.client.call('getConversationsIssuesCluster', { params }), 404);
   });
 });
 
