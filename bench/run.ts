@@ -13,6 +13,7 @@ import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
 import { benchSearch } from './search.js';
+import { benchSync, report as reportSync } from './sync.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -21,7 +22,7 @@ import { benchSearch } from './search.js';
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
  * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
- * and space search over 100,000 sections.
+ * space search over 100,000 sections, and doc replication.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -115,6 +116,7 @@ async function all(): Promise<void> {
   reportMerge(await benchMerge());
   await benchSearch();
   await benchConversations();
+  reportSync(await benchSync());
 }
 
 all().catch((error: Error) => {

@@ -12,6 +12,7 @@ import { permissions } from './permissions.js';
 import { search } from './search.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
+import { sync } from './sync.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
 import { templates } from './templates.js';
@@ -40,6 +41,7 @@ export const areas = {
   links,
   templates,
   conversations,
+  sync,
 } as const;
 
 export const contract = {
@@ -61,6 +63,7 @@ export const contract = {
   ...links,
   ...templates,
   ...conversations,
+  ...sync,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -15,6 +15,7 @@ import { searchHandlers } from './search/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
 import { templatesHandlers } from './templates/routes.js';
+import { syncHandlers } from './sync/routes.js';
 import { teamMembersHandlers } from './teams/member-routes.js';
 import { teamsHandlers } from './teams/routes.js';
 import { usersHandlers } from './users/routes.js';
@@ -39,4 +40,5 @@ export const handlers: Handlers<ApiContract> = {
   ...linksHandlers,
   ...templatesHandlers,
   ...conversationsHandlers,
+  ...syncHandlers,
 };

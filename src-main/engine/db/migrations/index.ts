@@ -11,6 +11,8 @@ import * as branchForks from './010-branch-forks.js';
 import * as liveEditSessions from './011-live-edit-sessions.js';
 import * as contentSearch from './013-content-search.js';
 import * as conversations from './016-conversations.js';
+import * as syncDocs from './017-sync-docs.js';
+import * as commentAnchors from './018-comment-anchors.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -27,4 +29,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
   { version: 13, name: 'content-search', sql: contentSearch.sql },
   { version: 16, name: 'conversations', sql: conversations.sql },
+  { version: 17, name: 'sync-docs', sql: syncDocs.sql },
+  { version: 18, name: 'comment-anchors', sql: commentAnchors.sql },
 ];
