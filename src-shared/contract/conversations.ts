@@ -99,7 +99,7 @@ const IssueWithConversation = z.object({ issue: ConversationIssue, conversation:
 
 const ClusterParams = InOrganization.extend({ clusterId: EntityId });
 
-export const CLUSTER_ORDER_BY = ['updatedAt', 'issues', 'conversations'] as const;
+const CLUSTER_ORDER_BY = ['updatedAt', 'issues', 'conversations'] as const;
 
 export const conversations = {
   listConversationsIssuesClusters: defineOperation({

@@ -9,7 +9,7 @@ export interface ClusterVector {
 }
 
 /** An issue joins the nearest cluster when their cosine reaches this; else it founds a cluster. */
-export const SIMILARITY_THRESHOLD = 0.25;
+const SIMILARITY_THRESHOLD = 0.25;
 
 /**
  * Incremental clustering of an organization's issues (docs/conversations.md, "Clustering"): each

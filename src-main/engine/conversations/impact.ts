@@ -36,7 +36,7 @@ export function impactOf(signals: ImpactSignals): Impact {
   return score >= HIGH ? 'high' : score >= MEDIUM ? 'medium' : 'low';
 }
 
-export const IMPACTS: readonly Impact[] = ['low', 'medium', 'high'];
+const IMPACTS: readonly Impact[] = ['low', 'medium', 'high'];
 
 export function maxImpact(impacts: readonly Impact[]): Impact {
   return impacts.reduce<Impact>((max, impact) => (IMPACTS.indexOf(impact) > IMPACTS.indexOf(max) ? impact : max), 'low');

@@ -10,7 +10,7 @@ import { newId } from '../../ids.js';
 import * as sql from './sql.js';
 
 /** When the source names none: a conversation handed over by a person, as a forwarded mail is. */
-export const DEFAULT_SOURCE = 'email';
+const DEFAULT_SOURCE = 'email';
 
 /**
  * Analyses and clusters conversations inside the request's transaction (docs/conversations.md):
