@@ -3,6 +3,7 @@ import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
+import { conversations } from './conversations.js';
 import { links } from './links.js';
 import { members } from './members.js';
 import { openapiSpecs } from './openapi-specs.js';
@@ -48,6 +49,7 @@ export const areas = {
   search,
   links,
   templates,
+  conversations,
   sync,
   openapiSpecs,
 } as const;
@@ -74,6 +76,7 @@ export const contract = {
   ...search,
   ...links,
   ...templates,
+  ...conversations,
   ...sync,
   ...openapiSpecs,
 } as const;

@@ -5,6 +5,7 @@ import { collectionsHandlers } from './collections/routes.js';
 import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
+import { conversationsHandlers } from './conversations/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { openapiSpecsHandlers } from './openapi-specs/routes.js';
@@ -47,6 +48,7 @@ export const handlers: Handlers<ApiContract> = {
   ...searchHandlers,
   ...linksHandlers,
   ...templatesHandlers,
+  ...conversationsHandlers,
   ...syncHandlers,
   ...openapiSpecsHandlers,
 };

@@ -13,6 +13,7 @@ import * as changeLog from './012-change-log.js';
 import * as contentSearch from './013-content-search.js';
 import * as sites from './014-sites.js';
 import * as openapiSpecs from './015-openapi-specs.js';
+import * as conversations from './016-conversations.js';
 import * as syncDocs from './017-sync-docs.js';
 import * as commentAnchors from './018-comment-anchors.js';
 
@@ -33,6 +34,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 13, name: 'content-search', sql: contentSearch.sql },
   { version: 14, name: 'sites', sql: sites.sql },
   { version: 15, name: 'openapi-specs', sql: openapiSpecs.sql },
+  { version: 16, name: 'conversations', sql: conversations.sql },
   { version: 17, name: 'sync-docs', sql: syncDocs.sql },
   { version: 18, name: 'comment-anchors', sql: commentAnchors.sql },
 ];
