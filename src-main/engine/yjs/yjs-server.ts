@@ -9,6 +9,7 @@ import { Failure, forbidden, isFailure, notFound, unauthorized } from '../pipeli
 import { Connection } from './connection.js';
 import { contextFor } from './context.js';
 import { readableDoc, type ReadableDoc } from './doc-access.js';
+import { LocalSocket, type LocalClient, type LocalPeer } from './local-client.js';
 import { Room } from './room.js';
 
 /** Where the rooms are: `/v1/yjs/<doc id>`, the doc ids of docs/content-design.md. */
@@ -32,6 +33,7 @@ interface Admitted {
 export class YjsServer {
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private readonly rooms = new Map<string, Room>();
+  private readonly localSockets = new Set<LocalSocket>();
 
   constructor(private readonly deps: PipelineDeps) {}
 
@@ -42,7 +44,10 @@ export class YjsServer {
       refuse(socket, admitted);
       return;
     }
-    this.sockets.handleUpgrade(req, socket, head, (ws) => this.connect(ws, admitted));
+    this.sockets.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      this.connect(ws, admitted);
+    });
   }
 
   /** Clients connected now, over every room. */
@@ -57,6 +62,7 @@ export class YjsServer {
   /** Closes every socket; the rooms go with them. */
   close(): void {
     for (const ws of this.sockets.clients) ws.close(CLOSE_GOING_AWAY, 'Folio is closing');
+    for (const socket of this.localSockets) socket.close(CLOSE_GOING_AWAY, 'Folio is closing');
     for (const room of this.rooms.values()) room.close();
     this.rooms.clear();
   }
@@ -66,22 +72,39 @@ export class YjsServer {
     if (!isAllowedOrigin(req.headers.origin, port)) return forbidden(ORIGIN_REFUSED);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!url.pathname.startsWith(YJS_PATH)) return notFound('Not found');
-    const docId = decodePath(url.pathname.slice(YJS_PATH.length));
+    return this.authorize(bearer(req, url), decodePath(url.pathname.slice(YJS_PATH.length)));
+  }
+
+  /**
+   * An in-process client (the desktop shell's MessagePort for one doc): admitted by its bearer
+   * and read access as an upgrade is, without the Host and Origin checks that guard the network;
+   * every update it sends meets the same write checks. Answers the failure, or the client's end.
+   */
+  connectLocal(authorization: string, docId: string, peer: LocalPeer): LocalClient | Failure {
+    const admitted = this.authorize(authorization, docId);
+    if (isFailure(admitted)) return admitted;
+    const socket = new LocalSocket(peer);
+    this.localSockets.add(socket);
+    socket.on('close', () => this.localSockets.delete(socket));
+    this.connect(socket, admitted);
+    return socket;
+  }
+
+  private authorize(authorization: string | undefined, docId: string | undefined): Admitted | Failure {
     const { db } = this.deps;
     return db.transaction(() => {
       db.noticeExternalChanges();
-      const actor = authenticate(db, bearer(req, url));
+      const actor = authenticate(db, authorization);
       if (!actor) return unauthorized();
       const doc = docId === undefined ? notFound('No document of that name') : readableDoc(contextFor(this.deps, actor), docId);
       return isFailure(doc) ? doc : { actor, doc };
     }, 'read');
   }
 
-  private connect(ws: WebSocket, { actor, doc }: Admitted): void {
+  private connect(socket: WebSocket | LocalSocket, { actor, doc }: Admitted): void {
     const room = this.roomOf(doc.docId);
-    const connection = new Connection(ws, this.deps, actor, doc, room);
-    ws.on('close', () => this.leave(room, connection));
-    ws.on('error', () => ws.terminate());
+    const connection = new Connection(socket, this.deps, actor, doc, room);
+    socket.on('close', () => this.leave(room, connection));
     connection.start();
   }
 
