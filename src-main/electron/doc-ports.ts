@@ -50,8 +50,10 @@ export function registerDocPorts({ engine, token, origin }: RequestRoute): void 
 
 function carryBytes(port: MessagePortMain, client: LocalClient): void {
   port.on('message', ({ data }) => {
-    if (data instanceof Uint8Array) client.receive(data);
-    else port.close();
+    if (data instanceof Uint8Array) return client.receive(data);
+    // Closing an end emits `close` only at the other one: the client is told here.
+    port.close();
+    client.close();
   });
   // The renderer closed its end, or its page went away: the client leaves the room.
   port.on('close', () => client.close());
