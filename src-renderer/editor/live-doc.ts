@@ -25,7 +25,8 @@ export function useLiveDoc(room: string, linker: DocLinker): LiveDoc | undefined
     update({});
     const forget = keepOnDevice(room, doc, (stored) => update({ stored }));
     const unlink = linker(doc, room, {
-      status: (link) => update({ link, synced: link === 'connected' && state.synced }),
+      // A retry after losing the engine stays "disconnected" until it succeeds, so the words hold still.
+      status: (link) => update({ link: link === 'connecting' && state.link === 'disconnected' ? 'disconnected' : link, synced: link === 'connected' && state.synced }),
       synced: (synced) => update({ synced }),
     });
     return () => {
