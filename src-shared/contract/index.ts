@@ -3,14 +3,18 @@ import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
+import { links } from './links.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
 import { permissions } from './permissions.js';
+import { search } from './search.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
+import { sync } from './sync.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
+import { templates } from './templates.js';
 import { users } from './users.js';
 
 /**
@@ -32,6 +36,10 @@ export const areas = {
   content,
   changeRequestComments,
   pdf,
+  search,
+  links,
+  templates,
+  sync,
 } as const;
 
 export const contract = {
@@ -49,6 +57,10 @@ export const contract = {
   ...content,
   ...changeRequestComments,
   ...pdf,
+  ...search,
+  ...links,
+  ...templates,
+  ...sync,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -5,12 +5,16 @@ import { collectionsHandlers } from './collections/routes.js';
 import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
+import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
+import { searchHandlers } from './search/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
+import { templatesHandlers } from './templates/routes.js';
+import { syncHandlers } from './sync/routes.js';
 import { teamMembersHandlers } from './teams/member-routes.js';
 import { teamsHandlers } from './teams/routes.js';
 import { usersHandlers } from './users/routes.js';
@@ -31,4 +35,8 @@ export const handlers: Handlers<ApiContract> = {
   ...contentHandlers,
   ...changeRequestCommentsHandlers,
   ...pdfHandlers,
+  ...searchHandlers,
+  ...linksHandlers,
+  ...templatesHandlers,
+  ...syncHandlers,
 };
