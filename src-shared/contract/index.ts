@@ -6,6 +6,10 @@ import { content } from './content.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
+import { siteSectionGroups } from './site-section-groups.js';
+import { siteSections } from './site-sections.js';
+import { siteSpaces } from './site-spaces.js';
+import { sites } from './sites.js';
 import { permissions } from './permissions.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
@@ -32,6 +36,10 @@ export const areas = {
   content,
   changeRequestComments,
   pdf,
+  sites,
+  siteSpaces,
+  siteSections,
+  siteSectionGroups,
 } as const;
 
 export const contract = {
@@ -49,6 +57,10 @@ export const contract = {
   ...content,
   ...changeRequestComments,
   ...pdf,
+  ...sites,
+  ...siteSpaces,
+  ...siteSections,
+  ...siteSectionGroups,
 } as const;
 
 export type ApiContract = typeof contract;

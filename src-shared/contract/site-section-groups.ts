@@ -16,7 +16,7 @@ export interface SiteSectionGroupShape {
   children: (z.infer<typeof SiteSection> | SiteSectionGroupShape)[];
 }
 
-export const SiteSectionGroup: z.ZodType<SiteSectionGroupShape> = z
+export const SiteSectionGroup: z.ZodType<SiteSectionGroupShape, SiteSectionGroupShape> = z
   .object({
     object: z.literal('site-section-group'),
     id: z.string(),

@@ -9,6 +9,10 @@ import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
+import { siteSectionGroupsHandlers } from './site-section-groups/routes.js';
+import { siteSectionsHandlers } from './site-sections/routes.js';
+import { siteSpacesHandlers } from './site-spaces/routes.js';
+import { sitesHandlers } from './sites/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
 import { teamMembersHandlers } from './teams/member-routes.js';
@@ -31,4 +35,8 @@ export const handlers: Handlers<ApiContract> = {
   ...contentHandlers,
   ...changeRequestCommentsHandlers,
   ...pdfHandlers,
+  ...sitesHandlers,
+  ...siteSpacesHandlers,
+  ...siteSectionsHandlers,
+  ...siteSectionGroupsHandlers,
 };
