@@ -78,7 +78,7 @@ function table(node: PmNodeJson): string {
   const headers = children.filter((child) => child.type === 'table_header');
   const rows = children.filter((child) => child.type === 'table_row');
   const aligns = headers.map((header) => String(header.attrs?.align ?? 'left'));
-  const alignment = (column: number) => (aligns[column] && aligns[column] !== 'left' ? attr('style', `text-align: ${aligns[column]}`) : '');
+  const alignment = (column: number) => (aligns[column] && aligns[column] !== 'left' ? attr('class', `align-${aligns[column]}`) : '');
   const head = headers.map((header, column) => `<th${alignment(column)}>${inlineHtml(header.content)}</th>`).join('');
   const body = rows
     .map((row) => `<tr>${(row.content ?? []).map((cell, column) => `<td${alignment(column)}>${inlineHtml(cell.content)}</td>`).join('')}</tr>`)

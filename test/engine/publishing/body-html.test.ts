@@ -40,8 +40,8 @@ describe('page body as HTML', () => {
     expect(html(BLOCK_EXAMPLES.quote!)).toBe('<blockquote>\n<p>Said</p>\n<blockquote>\n<p>inner</p>\n</blockquote>\n</blockquote>');
     expect(html(BLOCK_EXAMPLES.hint!)).toContain('<div class="hint hint-warning" role="note">\n<p>warning</p>\n</div>');
     expect(html(BLOCK_EXAMPLES.table!)).toBe(
-      '<div class="table"><table>\n<thead><tr><th>Name</th><th style="text-align: center">Role</th><th style="text-align: right"></th></tr></thead>\n' +
-        '<tbody>\n<tr><td><strong>Ada</strong></td><td style="text-align: center">a | b</td><td style="text-align: right"></td></tr>\n</tbody>\n</table></div>',
+      '<div class="table"><table>\n<thead><tr><th>Name</th><th class="align-center">Role</th><th class="align-right"></th></tr></thead>\n' +
+        '<tbody>\n<tr><td><strong>Ada</strong></td><td class="align-center">a | b</td><td class="align-right"></td></tr>\n</tbody>\n</table></div>',
     );
     expect(html(BLOCK_EXAMPLES.image!)).toBe('<figure><img src="https://img.example/cat.png" alt="A cat"><figcaption>Our &quot;cat&quot;</figcaption></figure>');
     expect(html(BLOCK_EXAMPLES.file!)).toBe(

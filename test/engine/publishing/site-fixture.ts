@@ -1,0 +1,46 @@
+import type { SiteVisibility } from '../../../src-shared/contract/sites.js';
+import type { ChangeRequestContentChange } from '../../../src-shared/contract/content.js';
+import { newSpace, ok } from '../../support/content.js';
+import type { TestServer, TestUser } from '../../support/server.js';
+
+/**
+ * Published sites built as a writer would: pages written in a change request and merged into
+ * main, then a site over the spaces, published.
+ */
+
+/**
+ * A space whose main content is what the merged change request wrote, one batch after the other
+ * (each given the ids created so far); answers the created pages' ids in order.
+ */
+export async function spaceWithPages(t: TestServer, title: string, batches: ((ids: string[]) => ChangeRequestContentChange[])[], user: TestUser = t.owner) {
+  const space = await newSpace(user, t.organizationId, { title });
+  const target = { spaceId: space.id, changeRequestId: ok(await user.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Pages' } })).id };
+  const ids: string[] = [];
+  for (const batch of batches) {
+    const answer = ok(await user.client.call('updateChangeRequestContent', { params: target, query: { compat: 'false' }, body: { changes: batch(ids) } }));
+    if (!('changes' in answer)) throw new Error('expected the detailed answer');
+    for (const change of answer.changes) if (change.object === 'created_page') ids.push(change.page.id);
+  }
+  ok(await user.client.call('mergeChangeRequest', { params: target }));
+  return { spaceId: space.id, pageIds: ids };
+}
+
+export const markdownPage = (title: string, markdown: string, extra: Partial<ChangeRequestContentChange> = {}): ChangeRequestContentChange =>
+  ({ operation: 'insert_page', title, document: { markdown }, ...extra }) as ChangeRequestContentChange;
+
+/** A published site over `spaceIds`, answering the site as the API gives it. */
+export async function publishedSite(t: TestServer, spaceIds: string[], visibility: SiteVisibility = 'public', title = 'Handbook') {
+  const params = { organizationId: t.organizationId };
+  const site = ok(await t.owner.client.call('createSite', { params, body: { title, visibility, spaces: spaceIds } }));
+  return ok(await t.owner.client.call('publishSite', { params: { ...params, siteId: site.id } }));
+}
+
+/** A visitor's GET: no token, redirects left to the caller. */
+export function visit(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { redirect: 'manual', headers });
+}
+
+/** The text of a page's HTML without tags, spaces collapsed. */
+export function textOf(html: string): string {
+  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+}
