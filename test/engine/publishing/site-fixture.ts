@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import type { SiteVisibility } from '../../../src-shared/contract/sites.js';
 import type { ChangeRequestContentChange } from '../../../src-shared/contract/content.js';
 import { newSpace, ok } from '../../support/content.js';
@@ -43,4 +44,14 @@ export function visit(url: string, headers: Record<string, string> = {}): Promis
 /** The text of a page's HTML without tags, spaces collapsed. */
 export function textOf(html: string): string {
   return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The site's visitor-token key, as its administrator would be given it (read from the database: no operation answers it yet). */
+export function visitorKey(t: TestServer, siteId: string): string {
+  return t.engine.db.get<{ visitor_auth_key: string }>('SELECT visitor_auth_key FROM sites WHERE id = ?', siteId)!.visitor_auth_key;
+}
+
+/** A visitor JWT as a site's sign-in would make it: HS256 with the site's key, expiring in an hour unless said. */
+export function visitorToken(key: string, claims: Record<string, unknown> = {}, expiresAt = Math.floor(Date.now() / 1000) + 3600): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(expiresAt).sign(new TextEncoder().encode(key));
 }
