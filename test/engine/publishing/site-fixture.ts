@@ -11,16 +11,19 @@ import type { TestServer, TestUser } from '../../support/server.js';
 
 /**
  * A space whose main content is what the merged change request wrote, one batch after the other
- * (each given the ids created so far); answers the created pages' ids in order.
+ * (each given the ids of the pages created so far, and of the files by name); answers the created
+ * pages' ids in order.
  */
-export async function spaceWithPages(t: TestServer, title: string, batches: ((ids: string[]) => ChangeRequestContentChange[])[], user: TestUser = t.owner) {
+export async function spaceWithPages(t: TestServer, title: string, batches: ((ids: string[], files: Record<string, string>) => ChangeRequestContentChange[])[], user: TestUser = t.owner) {
   const space = await newSpace(user, t.organizationId, { title });
   const target = { spaceId: space.id, changeRequestId: ok(await user.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Pages' } })).id };
   const ids: string[] = [];
+  const files: Record<string, string> = {};
   for (const batch of batches) {
-    const answer = ok(await user.client.call('updateChangeRequestContent', { params: target, query: { compat: 'false' }, body: { changes: batch(ids) } }));
+    const answer = ok(await user.client.call('updateChangeRequestContent', { params: target, query: { compat: 'false' }, body: { changes: batch(ids, files) } }));
     if (!('changes' in answer)) throw new Error('expected the detailed answer');
     for (const change of answer.changes) if (change.object === 'created_page') ids.push(change.page.id);
+    for (const file of ok(await user.client.call('listFilesInChangeRequestById', { params: target, query: {} })).items) files[file.name] = file.id;
   }
   ok(await user.client.call('mergeChangeRequest', { params: target }));
   return { spaceId: space.id, pageIds: ids };
