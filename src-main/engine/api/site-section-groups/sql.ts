@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { KeysetQuery } from '../../pagination.js';
-import { ascending } from '../content-tree/rows.js';
-import { updateColumns } from '../sites/rows.js';
+import { inCreationOrder, updateColumns } from '../sites/rows.js';
 import { endPosition } from '../sites/order.js';
 
 export interface SiteSectionGroupRow {
@@ -43,5 +42,5 @@ export function deleteGroup(db: Database, id: string): void {
 }
 
 export function groupsOf(siteId: string): KeysetQuery {
-  return { select: '*', from: 'site_section_groups', where: 'site_id = ?', params: [siteId], order: ascending('created_at', 'id') };
+  return inCreationOrder('site_section_groups', 'site_id = ?', [siteId]);
 }

@@ -8,13 +8,13 @@ import type { RequestContext } from '../../pipeline/context.js';
 import { DEFAULT_TITLE } from '../content-tree/create.js';
 import { findSiteSpace, siteSpacesIn } from '../site-spaces/sql.js';
 import { presenterFor, spaceForSite } from '../sites/access.js';
+import { spaceOf } from '../sites/present.js';
 import { chooseDefault, siteSpacesScope } from '../sites/defaults.js';
 import { addSiteSpace } from '../sites/placing.js';
 import { createdAt, deprecatedMove, siteItemLocation } from '../sites/replies.js';
 import { can, requireAudience, requireSite } from '../sites/rules.js';
 import type { SiteRow } from '../sites/sql.js';
 import { moveStructureItem } from '../sites/structure.js';
-import { findSpace } from '../spaces/sql.js';
 import {
   deleteSection, findSection, hasSections, insertSection, sectionPaths, sectionsOf, updateSection,
   type SiteSectionColumns, type SiteSectionRow,
@@ -105,7 +105,7 @@ function gatherRootSiteSpaces(ctx: RequestContext, site: SiteRow): void {
   const root = siteSpacesIn(ctx.db, site.id, null);
   const lead = root.find((row) => row.is_default === 1);
   if (!lead) return;
-  const title = sectionTitle(findSpace(ctx.db, lead.space_id, ctx.now)!.title);
+  const title = sectionTitle(spaceOf(ctx.db, lead.space_id).title);
   const id = newSection(ctx.db, site.id, title, null, ctx.now);
   ctx.db.run('UPDATE site_spaces SET section_id = ? WHERE site_id = ? AND section_id IS NULL', id, site.id);
 }

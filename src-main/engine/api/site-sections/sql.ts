@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { KeysetQuery } from '../../pagination.js';
-import { ascending } from '../content-tree/rows.js';
-import { updateColumns } from '../sites/rows.js';
+import { inCreationOrder, updateColumns } from '../sites/rows.js';
 import { keepDefault, sectionsScope } from '../sites/defaults.js';
 import { endPosition } from '../sites/order.js';
 
@@ -67,5 +66,5 @@ export function sectionPaths(db: Database, siteId: string): Set<string> {
 }
 
 export function sectionsOf(siteId: string): KeysetQuery {
-  return { select: '*', from: 'site_sections', where: 'site_id = ?', params: [siteId], order: ascending('created_at', 'id') };
+  return inCreationOrder('site_sections', 'site_id = ?', [siteId]);
 }

@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { KeysetQuery } from '../../pagination.js';
-import { ascending } from '../content-tree/rows.js';
-import { updateColumns } from '../sites/rows.js';
+import { inCreationOrder, updateColumns } from '../sites/rows.js';
 import { keepDefault, siteSpacesScope } from '../sites/defaults.js';
 import { endPosition } from '../sites/order.js';
 
@@ -68,5 +67,5 @@ export function siteSpacePaths(db: Database, siteId: string, sectionId: string |
 export function siteSpacesOf(siteId: string, isDefault: boolean | undefined): KeysetQuery {
   const where = isDefault === undefined ? 'site_id = ?' : 'site_id = ? AND is_default = ?';
   const params = isDefault === undefined ? [siteId] : [siteId, isDefault ? 1 : 0];
-  return { select: '*', from: 'site_spaces', where, params, order: ascending('created_at', 'id') };
+  return inCreationOrder('site_spaces', where, params);
 }

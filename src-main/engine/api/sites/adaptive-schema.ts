@@ -8,8 +8,9 @@ const matchesShape = ajv.compile(ADAPTIVE_SCHEMA_SHAPE);
 
 /** 400 naming the first problem when `jsonSchema` is no draft-07 schema of the documented shape. */
 export function checkAdaptiveSchema(jsonSchema: Record<string, unknown>): Failure | undefined {
-  if (!ajv.validateSchema(jsonSchema)) return problem('not a JSON Schema draft-07', ajv.errors);
+  // The shape first: it pins `$schema` to draft-07, which ajv must know to check the rest.
   if (!matchesShape(jsonSchema)) return problem('not an adaptive schema', matchesShape.errors);
+  if (!ajv.validateSchema(jsonSchema)) return problem('not a JSON Schema draft-07', ajv.errors);
   return undefined;
 }
 

@@ -6,12 +6,13 @@ import type { SiteSpace } from '../../../../src-shared/contract/site-spaces.js';
 import type { Site } from '../../../../src-shared/contract/sites.js';
 import { contentRole } from '../../access/content-role.js';
 import type { Membership } from '../../access/membership.js';
+import type { Database } from '../../db/database.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { findGroup, type SiteSectionGroupRow } from '../site-section-groups/sql.js';
 import { findSection, type SiteSectionRow } from '../site-sections/sql.js';
 import { findSiteSpace, siteSpacesIn, type SiteSpaceRow } from '../site-spaces/sql.js';
 import { toSpace } from '../spaces/serialize.js';
-import { findSpace } from '../spaces/sql.js';
+import type { SpaceRow } from '../spaces/sql.js';
 import { siblings, type StructureItem } from './order.js';
 import { publishedUrl, segmentOf } from './published-urls.js';
 import { countSiteSpaces, type SiteRow } from './sql.js';
@@ -21,6 +22,14 @@ import { sitePermissions } from './rules.js';
 export type SiteReader = Pick<RequestContext, 'db' | 'urls' | 'now'>;
 
 export type SiteNode = z.input<typeof SiteSection> | z.input<typeof SiteSectionGroup>;
+
+/**
+ * The space a site space points to: its row stays until the space is purged (the site space goes
+ * with it), even past its time in the trash.
+ */
+export function spaceOf(db: Database, spaceId: string): SpaceRow {
+  return db.get<SpaceRow>('SELECT * FROM spaces WHERE id = ?', spaceId)!;
+}
 
 /** Turns one site's rows into API objects for one caller (`membership` undefined: a visitor). */
 export class SitePresenter {
@@ -56,8 +65,8 @@ export class SitePresenter {
   }
 
   siteSpace(row: SiteSpaceRow): z.input<typeof SiteSpace> {
-    const { db, now } = this.reader;
-    const spaceRow = findSpace(db, row.space_id, now)!;
+    const { db } = this.reader;
+    const spaceRow = spaceOf(db, row.space_id);
     const section = row.section_id === null ? undefined : findSection(db, row.site_id, row.section_id);
     const segments = [...(section ? segmentOf(section) : []), ...segmentOf(row)];
     const siteSpace: z.input<typeof SiteSpace> = {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { Role } from '../../../../src-shared/contract/common.js';
 import type { SitePermissions } from '../../../../src-shared/contract/sites.js';
@@ -70,5 +71,11 @@ export function requireAudience(
 function admitsVisitor(site: SiteRow, shareKey: string | undefined): boolean {
   if (site.published !== 1) return false;
   if (site.visibility === 'public' || site.visibility === 'unlisted') return true;
-  return site.visibility === 'share-link' && shareKey === site.share_key;
+  return site.visibility === 'share-link' && shareKey !== undefined && sameSecret(shareKey, site.share_key);
+}
+
+/** Compares digests in constant time, so the time taken tells nothing about the key. */
+function sameSecret(given: string, secret: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(secret));
 }

@@ -3,8 +3,7 @@ import type { SiteVisibility } from '../../../../src-shared/contract/sites.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { KeysetQuery } from '../../pagination.js';
-import { ascending } from '../content-tree/rows.js';
-import { updateColumns } from './rows.js';
+import { inCreationOrder, updateColumns } from './rows.js';
 
 export interface SiteRow {
   id: string;
@@ -92,5 +91,5 @@ export function sitesOf(organizationId: string, filters: SiteFilters): KeysetQue
     where.push('published = ?');
     params.push(filters.published ? 1 : 0);
   }
-  return { select: '*', from: 'sites', where: where.join(' AND '), params, order: ascending('created_at', 'id') };
+  return inCreationOrder('sites', where.join(' AND '), params);
 }
