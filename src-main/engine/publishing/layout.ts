@@ -19,7 +19,8 @@ export function pageHtml(context: RenderContext, space: PublishedSpace, page: Si
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-${page.description ? `<meta name="description"${attr('content', page.description)}>\n` : ''}${context.noindex ? '<meta name="robots" content="noindex">\n' : ''}<link rel="stylesheet" href="${asset('site.css')}">
+${page.description ? `<meta name="description"${attr('content', page.description)}>\n` : ''}${context.noindex ? '<meta name="robots" content="noindex">\n' : ''}<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${asset('site.css')}">
 </head>
 <body>
 <header class="site-header">

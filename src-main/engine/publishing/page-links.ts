@@ -4,8 +4,11 @@ import { safeImageSource } from './html.js';
 import { hrefTo, placeOfPage, type RenderContext } from './render-context.js';
 import type { PublishedSpace } from './site-map.js';
 
-/** A space file's download address as the API gives it (`downloadURL`), on any port. */
-const DOWNLOAD = /\/v1\/spaces\/([A-Za-z0-9_-]+)\/content\/files\/([A-Za-z0-9_-]+)\/download$/;
+/**
+ * A space file's download address as the API gives it (`downloadURL`, of main or of the change
+ * request the image was added in), on any port: the file, once merged, is main's.
+ */
+const DOWNLOAD = /\/v1\/spaces\/([A-Za-z0-9_-]+)\/(?:change-requests\/[A-Za-z0-9_-]+\/)?content\/files\/([A-Za-z0-9_-]+)\/download$/;
 
 /** Where a published file is: under the site's files, by space and file id, with a name safe on any disk. */
 export function filePlace(spaceId: string, fileId: string, name: string): string[] {

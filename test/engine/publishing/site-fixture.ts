@@ -11,16 +11,16 @@ import type { TestServer, TestUser } from '../../support/server.js';
 
 /**
  * A space whose main content is what the merged change request wrote, one batch after the other
- * (each given the ids of the pages created so far, and of the files by name); answers the created
- * pages' ids in order.
+ * (each given the ids of the pages created so far, of the files by name, and their download
+ * addresses); answers the created pages' ids in order.
  */
-export async function spaceWithPages(t: TestServer, title: string, batches: ((ids: string[], files: Record<string, string>) => ChangeRequestContentChange[])[], user: TestUser = t.owner) {
+export async function spaceWithPages(t: TestServer, title: string, batches: ((ids: string[], files: Record<string, string>, downloadURL: (fileId: string) => string) => ChangeRequestContentChange[])[], user: TestUser = t.owner) {
   const space = await newSpace(user, t.organizationId, { title });
   const target = { spaceId: space.id, changeRequestId: ok(await user.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Pages' } })).id };
   const ids: string[] = [];
   const files: Record<string, string> = {};
   for (const batch of batches) {
-    const answer = ok(await user.client.call('updateChangeRequestContent', { params: target, query: { compat: 'false' }, body: { changes: batch(ids, files) } }));
+    const answer = ok(await user.client.call('updateChangeRequestContent', { params: target, query: { compat: 'false' }, body: { changes: batch(ids, files, (fileId) => `${t.url}/v1/spaces/${space.id}/change-requests/${target.changeRequestId}/content/files/${fileId}/download`) } }));
     if (!('changes' in answer)) throw new Error('expected the detailed answer');
     for (const change of answer.changes) if (change.object === 'created_page') ids.push(change.page.id);
     for (const file of ok(await user.client.call('listFilesInChangeRequestById', { params: target, query: {} })).items) files[file.name] = file.id;
