@@ -4,10 +4,10 @@ import { publishedStructure } from '../api/sites/published.js';
 import { sitePath } from '../api/sites/published-urls.js';
 import { placeOf } from './addresses.js';
 import { isShown } from './conditions.js';
-import { refusalHtml } from './site-pages-html.js';
+import { refusalHtml } from './refusal-html.js';
 import { SiteRenderer, type SiteFile } from './site-renderer.js';
 import { findPublishedSite } from './sql.js';
-import { admitVisitor, parseCookies, type Admission } from './visitor-access.js';
+import { admitVisitor, parseCookies, type Admission, type SiteSecrets } from './visitor-access.js';
 
 /** A visitor's request for a published site: no bearer token, maybe a key or token and cookies. */
 export interface SiteRequest {
@@ -32,22 +32,30 @@ export function servePublishedSite(deps: PipelineDeps, request: SiteRequest): Pr
   const match = SITES.exec(request.pathname);
   if (!match) return undefined;
   const [, siteId, rest = ''] = match;
-  if (request.method !== 'GET' && request.method !== 'HEAD') return Promise.resolve(answer(405, 'text/plain; charset=utf-8', 'Method not allowed'));
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return Promise.resolve(answer(405, 'text/plain; charset=utf-8', 'Method not allowed'));
+  }
   if (rest === '') return Promise.resolve(redirect(`${sitePath(siteId!)}${search(request.query)}`));
   const site = deps.db.transaction(() => {
     deps.db.noticeExternalChanges();
     return findPublishedSite(deps.db, siteId!);
   }, 'read');
   if (!site) return Promise.resolve(refusal(404));
-  return admitVisitor(site, { query: request.query, cookies: parseCookies(request.cookie) }).then((admission) =>
-    admission.admitted ? pageFor(deps, site, admission, rest, request) : refusal(admission.status, admission.forget && expired(admission.forget, siteId!)),
-  );
+  return admitVisitor(site, { query: request.query, cookies: parseCookies(request.cookie) }).then((admission) => {
+    if (admission.admitted) return pageFor(deps, site, admission, rest, request);
+    return refusal(admission.status, admission.forget && expired(admission.forget, siteId!));
+  });
 }
 
-function pageFor(deps: PipelineDeps, site: { id: string; visibility: string }, admission: Extract<Admission, { admitted: true }>, rest: string, request: SiteRequest): ApiResponse {
+type Admitted = Extract<Admission, { admitted: true }>;
+
+/** What the site holds at `rest` for an admitted visitor; a page asked for without its final slash is redirected to it. */
+function pageFor(deps: PipelineDeps, site: SiteSecrets & { id: string }, admission: Admitted, rest: string, request: SiteRequest): ApiResponse {
   const place = placeOf(rest);
   if (!place) return refusal(404);
   const file = deps.db.transaction(() => {
+    // The site may have been unpublished, or its audience changed, while the token was checked.
+    if (findPublishedSite(deps.db, site.id)?.visibility !== site.visibility) return undefined;
     const reader = { db: deps.db, urls: deps.urls, now: deps.clock.now().toISOString() };
     const published = publishedStructure(reader, site.id, admission.claims, isShown);
     if (!published) return undefined;

@@ -81,6 +81,18 @@ describe('a public site on the loopback server', () => {
     expect((await visit(`${site.urls.published}nothing-here/`)).status).toBe(404);
   });
 
+  it('redirects the bare site address, answers only reads, and keeps pages to their own scripts', async () => {
+    const { spaceId } = await guide();
+    const site = await publishedSite(t, [spaceId]);
+    const bare = await visit(`${t.url}/sites/${site.id}`);
+    expect(bare.status).toBe(301);
+    expect(bare.headers.get('location')).toBe(`/sites/${site.id}/`);
+    expect((await fetch(site.urls.published!, { method: 'POST' })).status).toBe(405);
+    const page = await visit(site.urls.published!);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('does not serve an unpublished site, nor an unknown one', async () => {
     const { spaceId } = await guide();
     const site = await publishedSite(t, [spaceId]);
