@@ -11,6 +11,8 @@ import { benchContentPages } from './content-pages.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
+import { benchSearch } from './search.js';
+import { benchSync, report as reportSync } from './sync.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -18,7 +20,8 @@ import { benchPdf, report as reportPdf } from './pdf.js';
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
- * 100-page change request, and merge and update of a change request touching 100 pages of 1,000.
+ * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
+ * space search over 100,000 sections, and doc replication.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -110,6 +113,8 @@ async function all(): Promise<void> {
   reportDocStore(benchDocStore());
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
+  await benchSearch();
+  reportSync(await benchSync());
 }
 
 all().catch((error: Error) => {

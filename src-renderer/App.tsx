@@ -1,24 +1,32 @@
 import { useStore } from 'zustand';
-import { OrganizationList } from './components/OrganizationList.js';
 import { Problem } from './components/Problem.js';
 import { TokenForm } from './components/TokenForm.js';
+import { Frame } from './frame/Frame.js';
+import type { Route } from './routing/route.js';
 import type { SessionStore, View } from './store/session.js';
 
-export function App({ store }: { store: SessionStore }) {
+interface Props {
+  store: SessionStore;
+  /** Where the trash remembers deleted spaces: the browser's local storage in the app. */
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  route?: Route;
+}
+
+export function App({ store, storage, route }: Props) {
   const view = useStore(store, (state) => state.view);
+  const client = useStore(store, (state) => state.client);
+  const access = useStore(store, (state) => state.access);
   const load = useStore(store, (state) => state.load);
   const submitToken = useStore(store, (state) => state.submitToken);
+  if (view.status === 'ready' && client && access) {
+    return <Frame user={view.user} organizations={view.organizations} client={client} access={access} storage={storage} route={route} />;
+  }
   return (
     <>
       <header className="bar">
         <span className="brand">Folio</span>
-        {view.status === 'ready' && (
-          <span className="who">
-            Signed in as <strong>{view.user.displayName}</strong>
-          </span>
-        )}
       </header>
-      <main>
+      <main id="main">
         <Content view={view} onRetry={() => void load()} onToken={(token) => void submitToken(token)} />
       </main>
     </>
@@ -30,6 +38,7 @@ function Content({ view, onRetry, onToken }: { view: View; onRetry(): void; onTo
     case 'needs-token':
       return <TokenForm problem={view.problem} onSubmit={onToken} />;
     case 'loading':
+    case 'ready':
       return (
         <p role="status" className="note">
           Loading your organizations…
@@ -37,7 +46,5 @@ function Content({ view, onRetry, onToken }: { view: View; onRetry(): void; onTo
       );
     case 'failed':
       return <Problem message={view.problem} onRetry={onRetry} />;
-    case 'ready':
-      return <OrganizationList organizations={view.organizations} />;
   }
 }

@@ -18,6 +18,6 @@ void store.getState().load();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App store={store} />
+    <App store={store} storage={window.localStorage} />
   </StrictMode>,
 );

@@ -5,6 +5,8 @@ import { defaultDataDir } from '../engine/data-dir.js';
 import { Engine } from '../engine/engine.js';
 import { listen } from '../engine/http/server.js';
 import { staticFiles } from '../engine/http/static-files.js';
+import { saveUpstream } from '../engine/sync/sql.js';
+import { SyncSettings } from '../../src-shared/contract/sync.js';
 import { UsageError, parse } from './args.js';
 
 const RENDERER_DIR = resolve(fileURLToPath(import.meta.url), '../../../out/renderer');
@@ -13,14 +15,19 @@ async function main(argv: string[]): Promise<void> {
   const { values } = parse(argv, {
     'data-dir': { type: 'string' },
     port: { type: 'string', default: '0' },
+    'sync-url': { type: 'string' },
+    'sync-token': { type: 'string' },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
+  const hub = syncSettings(values['sync-url'], values['sync-token']);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const engine = new Engine({ dataDir, serveStatic: staticFiles(RENDERER_DIR) });
   bootstrapIfEmpty(engine);
+  if (hub) saveUpstream(engine.db, hub.url, hub.token);
   const server = await listen(engine, port);
   console.log(`Folio listening on ${server.url}`);
+  engine.sync.start();
   // A terminal's Ctrl-C may reach us twice (directly and forwarded by `npm start`): stop once.
   let stopping = false;
   const stop = async () => {
@@ -32,6 +39,15 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** Both flags or neither; checked by the API's own schema. Without them, the stored settings hold. */
+function syncSettings(url: string | undefined, token: string | undefined): { url: string; token: string } | undefined {
+  if (url === undefined && token === undefined) return undefined;
+  if (url === undefined || token === undefined) throw new UsageError('--sync-url and --sync-token go together');
+  const parsed = SyncSettings.safeParse({ url, token });
+  if (!parsed.success) throw new UsageError(`--sync-${String(parsed.error.issues[0]!.path[0])}: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 }
 
 main(process.argv.slice(2)).catch((error: Error) => {

@@ -8,6 +8,8 @@ import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import type { PipelineDeps } from './pipeline/execute.js';
+import { SyncHub } from './sync/hub.js';
+import { SyncWorker, type SyncWorkerOptions } from './sync/worker.js';
 import { Urls } from './urls.js';
 import { LiveRevisions } from './yjs/live-edits.js';
 import { YjsServer } from './yjs/yjs-server.js';
@@ -21,6 +23,8 @@ export interface EngineOptions {
   serveStatic?: StaticFiles;
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
   nativeBinding?: string;
+  /** Reconnect timing and extra channels of the sync worker (docs/sync.md). */
+  sync?: SyncWorkerOptions;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -54,6 +58,10 @@ export class Engine {
   readonly yjs: YjsServer;
   /** Cuts live edits of main into `edits` revisions (docs/content-design.md, "Revisions"). */
   readonly liveRevisions: LiveRevisions;
+  /** Replicas connect here (`/v1/sync`): every engine is a hub. */
+  readonly syncHub: SyncHub;
+  /** Replicates with the hub of the data dir's sync settings, once `sync.start()` is called. */
+  readonly sync: SyncWorker;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -62,17 +70,17 @@ export class Engine {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
+    const clock = options.clock ?? systemClock;
     // Every committed write of a page tree or body rewrites its projection in the same transaction.
-    new Projector(this.db, this.docs, options.clock ?? systemClock);
-    this.deps = {
-      db: this.db,
-      docs: this.docs,
-      clock: options.clock ?? systemClock,
-      urls: this.urls,
-      checkResponses: !!options.checkResponses,
-    };
+    new Projector(this.db, this.docs, clock);
+    this.sync = new SyncWorker(
+      { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
+      options.sync,
+    );
+    this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);
+    this.syncHub = new SyncHub(this.deps);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
@@ -126,6 +134,8 @@ export class Engine {
 
   close(): void {
     clearInterval(this.purgeTimer);
+    this.sync.stop();
+    this.syncHub.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

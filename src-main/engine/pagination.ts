@@ -86,3 +86,33 @@ function decodeCursor(page: string, length: number): unknown[] | Failure {
     return invalid;
   }
 }
+
+/**
+ * The same keyset pagination over a list computed in memory, sorted ascending by `key.of` (keys
+ * of `key.length` parts): a cursor is the key of the last item served, as for SQL lists.
+ */
+export function paginateList<T>(
+  items: readonly T[],
+  key: { of: (item: T) => (string | number)[]; length: number },
+  request: { page?: string; limit: number },
+): Page<T> | Failure {
+  const count = items.length;
+  if (request.limit === 0) return { items: [], count };
+  let rest = items;
+  if (request.page !== undefined) {
+    const after = decodeCursor(request.page, key.length);
+    if (after instanceof Failure) return after;
+    rest = items.filter((item) => compareKeys(key.of(item), after as (string | number)[]) > 0);
+  }
+  if (rest.length <= request.limit) return { items: [...rest], count };
+  const served = rest.slice(0, request.limit);
+  return { items: served, count, next: { page: encodeCursor(key.of(served[served.length - 1]!)) } };
+}
+
+export function compareKeys(a: readonly (string | number)[], b: readonly (string | number)[]): number {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i]! < b[i]!) return -1;
+    if (a[i]! > b[i]!) return 1;
+  }
+  return 0;
+}

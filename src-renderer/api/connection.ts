@@ -10,7 +10,7 @@ import { TabToken, type TokenPage } from './tab-token.js';
  */
 export type Connection =
   | { kind: 'desktop'; client: ApiClient }
-  | { kind: 'browser'; token: TabToken; clientWith(token: string): ApiClient };
+  | { kind: 'browser'; origin: string; token: TabToken; clientWith(token: string): ApiClient };
 
 export interface ConnectionPage extends TokenPage {
   folio?: FolioBridge;
@@ -25,6 +25,7 @@ export function detectConnection(page: ConnectionPage): Connection {
   const fetchImpl = page.fetch.bind(page);
   return {
     kind: 'browser',
+    origin: page.location.origin,
     token,
     clientWith: (value) => new ApiClient(httpTransport(page.location.origin, value, fetchImpl)),
   };

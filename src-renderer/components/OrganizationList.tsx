@@ -1,4 +1,5 @@
 import { permissionSummary } from '../orgs/permissions.js';
+import { hrefFor } from '../routing/route.js';
 import type { Organization } from '../store/overview.js';
 
 export function OrganizationList({ organizations }: { organizations: Organization[] }) {
@@ -11,7 +12,9 @@ export function OrganizationList({ organizations }: { organizations: Organizatio
         <ul className="org-list">
           {organizations.map((organization) => (
             <li key={organization.id} className="card org">
-              <h2>{organization.title}</h2>
+              <h2>
+                <a href={hrefFor({ screen: 'organization', org: organization.id })}>{organization.title}</a>
+              </h2>
               <p className="permissions">{permissionSummary(organization.permissions)}</p>
             </li>
           ))}

@@ -9,13 +9,24 @@ export type View =
   | ({ status: 'ready' } & Overview)
   | { status: 'failed'; problem: string };
 
+/** How this page reaches the engine, for the Settings screen. */
+export type ApiAccess = { kind: 'desktop' } | { kind: 'browser'; origin: string; token: string };
+
 export interface SessionState {
   view: View;
+  /** Set once the engine has answered: the client every screen uses. */
+  client?: ApiClient;
+  access?: ApiAccess;
   load(): Promise<void>;
   submitToken(token: string): Promise<void>;
 }
 
 export type SessionStore = StoreApi<SessionState>;
+
+function accessOf(connection: Connection): ApiAccess {
+  if (connection.kind === 'desktop') return { kind: 'desktop' };
+  return { kind: 'browser', origin: connection.origin, token: connection.token.get() ?? '' };
+}
 
 /** Who is signed in and what they belong to, loaded through whichever connection the page has. */
 export function createSessionStore(connection: Connection): SessionStore {
@@ -36,7 +47,7 @@ export function createSessionStore(connection: Connection): SessionStore {
       set({ view: { status: 'loading' } });
       const result = await loadOverview(client);
       if (mine !== generation) return;
-      if (result.ok) return set({ view: { status: 'ready', ...result.overview } });
+      if (result.ok) return set({ view: { status: 'ready', ...result.overview }, client, access: accessOf(connection) });
       if (result.unauthorized && connection.kind === 'browser') {
         connection.token.clear();
         return set({ view: { status: 'needs-token', problem: result.problem } });

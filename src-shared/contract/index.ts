@@ -3,6 +3,7 @@ import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
+import { links } from './links.js';
 import { members } from './members.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
@@ -11,10 +12,13 @@ import { siteSections } from './site-sections.js';
 import { siteSpaces } from './site-spaces.js';
 import { sites } from './sites.js';
 import { permissions } from './permissions.js';
+import { search } from './search.js';
 import { spaces } from './spaces.js';
 import { sso } from './sso.js';
+import { sync } from './sync.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
+import { templates } from './templates.js';
 import { users } from './users.js';
 
 /**
@@ -40,6 +44,10 @@ export const areas = {
   siteSpaces,
   siteSections,
   siteSectionGroups,
+  search,
+  links,
+  templates,
+  sync,
 } as const;
 
 export const contract = {
@@ -61,6 +69,10 @@ export const contract = {
   ...siteSpaces,
   ...siteSections,
   ...siteSectionGroups,
+  ...search,
+  ...links,
+  ...templates,
+  ...sync,
 } as const;
 
 export type ApiContract = typeof contract;

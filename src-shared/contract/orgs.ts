@@ -74,21 +74,6 @@ export const AgentInstructions = z
   })
   .meta({ id: 'OrganizationAgentInstructions' });
 
-const SearchSection = z.object({
-  id: z.string(), title: z.string(), path: z.string(), body: z.string(), urls: z.object({ app: z.string() }),
-});
-const SearchPage = z.object({
-  id: z.string(),
-  title: z.string(),
-  path: z.string(),
-  sections: z.array(SearchSection),
-  ancestors: z.array(z.object({ title: z.string() })),
-  urls: z.object({ app: z.string() }),
-});
-export const SearchSpaceResult = z
-  .object({ id: z.string(), title: z.string(), pages: z.array(SearchPage) })
-  .meta({ id: 'SearchSpaceResult' });
-
 const OrgParams = z.object({ organizationId: EntityId });
 
 export const orgs = {
@@ -176,16 +161,6 @@ export const orgs = {
     params: OrgParams,
     bodyOptional: true,
     success: 204,
-  }),
-  searchOrganizationContent: defineOperation({
-    id: 'searchOrganizationContent',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/search',
-    summary: "Search the content of the organization's spaces",
-    params: OrgParams,
-    query: ListQuery.extend({ query: z.string().min(1).max(512) }),
-    success: 200,
-    response: listOf(SearchSpaceResult),
   }),
   getOrganizationAgentInstructions: defineOperation({
     id: 'getOrganizationAgentInstructions',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  DefaultLevel, Emoji, EntityId, ListQuery, SpaceMergeRules, Timestamp, TranslationLanguage, Url, listOf,
+  DefaultLevel, Emoji, EntityId, SpaceMergeRules, Timestamp, TranslationLanguage, Url,
 } from './common.js';
 import { InOrganization, MoveBody, TransferBody } from './content-tree.js';
 import { defineOperation } from './operation.js';
@@ -54,36 +54,6 @@ export const Space = z
     permissions: SpacePermissions,
   })
   .meta({ id: 'Space' });
-
-export const LinkStatus = z.enum(['ok', 'broken', 'in-app']).meta({ id: 'ContentReferenceStatus' });
-
-/**
- * Where a link points or stands. Each kind carries its own fields (a file: organization, space,
- * versionContext, file).
- */
-const ContentLocation = z
-  .looseObject({
-    kind: z.enum([
-      'file', 'url', 'page', 'anchor', 'user', 'collection', 'space', 'reusable-content', 'tag', 'openapi',
-    ]),
-  })
-  .meta({ id: 'ContentLocation' });
-
-const ContentReferenceUsage = z
-  .object({
-    status: LinkStatus,
-    relation: z.enum(['reference', 'dependsOn']),
-    targetReference: ContentLocation.optional(),
-    locationReferences: z.array(ContentLocation),
-  })
-  .meta({ id: 'ContentReferenceUsage' });
-
-export const SpaceLinks = listOf(ContentReferenceUsage).extend({
-  stats: z.object({
-    total: z.number().int(),
-    broken: z.object({ total: z.number().int(), changeRequest: z.number().int().optional() }),
-  }),
-});
 
 const SpaceParams = z.object({ spaceId: EntityId });
 
@@ -183,15 +153,5 @@ export const spaces = {
     body: TransferBody,
     success: 200,
     response: Space,
-  }),
-  listSpaceLinks: defineOperation({
-    id: 'listSpaceLinks',
-    method: 'GET',
-    path: '/v1/spaces/{spaceId}/links',
-    summary: 'List the links in the content of a space',
-    params: SpaceParams,
-    query: ListQuery.extend({ status: LinkStatus.optional() }),
-    success: 200,
-    response: SpaceLinks,
   }),
 };

@@ -78,3 +78,9 @@ export function engineAnswering(token: string, organizations: unknown[]): Answer
 export function apiError(code: number, message: string): TransportResponse {
   return { status: code, headers: {}, body: { error: { code, message } } };
 }
+
+/** A Storage kept in memory, for the trash shelf. */
+export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  return { entries, getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value) };
+}

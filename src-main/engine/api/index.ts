@@ -5,6 +5,7 @@ import { collectionsHandlers } from './collections/routes.js';
 import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
+import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { pdfHandlers } from './pdf/routes.js';
@@ -13,8 +14,11 @@ import { siteSectionGroupsHandlers } from './site-section-groups/routes.js';
 import { siteSectionsHandlers } from './site-sections/routes.js';
 import { siteSpacesHandlers } from './site-spaces/routes.js';
 import { sitesHandlers } from './sites/routes.js';
+import { searchHandlers } from './search/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
+import { templatesHandlers } from './templates/routes.js';
+import { syncHandlers } from './sync/routes.js';
 import { teamMembersHandlers } from './teams/member-routes.js';
 import { teamsHandlers } from './teams/routes.js';
 import { usersHandlers } from './users/routes.js';
@@ -39,4 +43,8 @@ export const handlers: Handlers<ApiContract> = {
   ...siteSpacesHandlers,
   ...siteSectionsHandlers,
   ...siteSectionGroupsHandlers,
+  ...searchHandlers,
+  ...linksHandlers,
+  ...templatesHandlers,
+  ...syncHandlers,
 };

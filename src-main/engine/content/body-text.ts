@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sections, type PmNodeJson } from '../../../src-shared/content/index.js';
 
 export interface BodyLink {
-  kind: 'url' | 'page' | 'file';
+  kind: 'url' | 'page' | 'file' | 'anchor';
+  /** A URL, a page id, a file id, or for an anchor `pageId#anchor` (`#anchor`: on the page itself). */
   target: string;
 }
 
@@ -31,12 +32,15 @@ export function bodyLinks(body: PmNodeJson): BodyLink[] {
   return [...found.values()];
 }
 
-/** Content references (`{kind: 'page', page}`, `{kind: 'file', file}`) anywhere in a verbatim block. */
+/** Content references (`{kind: 'page', page}`, `{kind: 'file', file}`, `{kind: 'anchor', anchor, page?}`) anywhere in a verbatim block. */
 function referencesIn(value: unknown, add: (link: BodyLink) => void): void {
   if (Array.isArray(value)) return value.forEach((item) => referencesIn(item, add));
   if (typeof value !== 'object' || value === null) return;
   const object = value as Record<string, unknown>;
   if (object.kind === 'page' && typeof object.page === 'string') add({ kind: 'page', target: object.page });
   if (object.kind === 'file' && typeof object.file === 'string') add({ kind: 'file', target: object.file });
+  if (object.kind === 'anchor' && typeof object.anchor === 'string') {
+    add({ kind: 'anchor', target: `${typeof object.page === 'string' ? object.page : ''}#${object.anchor}` });
+  }
   for (const child of Object.values(object)) referencesIn(child, add);
 }

@@ -12,7 +12,7 @@ export interface RunningServer {
 /** Serves the engine on 127.0.0.1 only. Port 0 picks a free port. */
 export function listen(engine: Engine, port: number): Promise<RunningServer> {
   const server = createServer(nodeListener(engine.dispatcher, () => engine.port, engine.options.serveStatic));
-  server.on('upgrade', (req, socket, head) => engine.yjs.upgrade(req, socket, head, engine.port));
+  server.on('upgrade', (req, socket, head) => (engine.syncHub.handles(req) ? engine.syncHub : engine.yjs).upgrade(req, socket, head, engine.port));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -25,6 +25,7 @@ export function listen(engine: Engine, port: number): Promise<RunningServer> {
           new Promise<void>((done) => {
             // Upgraded sockets are the server's connections too: close them, or it waits for them.
             engine.yjs.close();
+            engine.syncHub.closeConnections();
             server.close(() => done());
             server.closeAllConnections();
           }),

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { DocStore } from '../docs/store.js';
+import type { SyncWorker } from '../sync/worker.js';
 import type { Urls } from '../urls.js';
 
 export interface Actor {
@@ -18,4 +19,6 @@ export interface RequestContext {
   now: string;
   clock: Clock;
   urls: Urls;
+  /** Replication with a hub: its state, and a restart once new settings commit. */
+  sync: SyncWorker;
 }

@@ -3,6 +3,7 @@ import { authenticate } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
+import type { SyncWorker } from '../sync/worker.js';
 import type { Urls } from '../urls.js';
 import type { Handler } from './handler.js';
 import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
@@ -15,6 +16,7 @@ export interface PipelineDeps {
   docs: DocStore;
   clock: Clock;
   urls: Urls;
+  sync: SyncWorker;
   /** Tests turn this on: every answer is checked against the contract's response schema. */
   checkResponses: boolean;
 }
@@ -51,7 +53,7 @@ export class BoundOperation {
         const input = this.parse(request);
         if (isFailure(input)) throw new Rollback(input);
         const now = deps.clock.now().toISOString();
-        const ctx = { db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls };
+        const ctx = { db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, sync: deps.sync };
         const value = this.handler(ctx, input);
         if (isFailure(value)) throw new Rollback(value);
         return value;

@@ -1,11 +1,10 @@
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { authenticate } from '../auth/tokens.js';
-import { HOST_REFUSED, ORIGIN_REFUSED, isAllowedHost, isAllowedOrigin } from '../http/host-guard.js';
+import { admitCaller, checkUpgrade, refuseUpgrade } from '../http/upgrade.js';
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
-import { Failure, forbidden, isFailure, notFound, unauthorized } from '../pipeline/failure.js';
+import { Failure, isFailure, notFound } from '../pipeline/failure.js';
 import { Connection } from './connection.js';
 import { contextFor } from './context.js';
 import { readableDoc, type ReadableDoc } from './doc-access.js';
@@ -32,6 +31,7 @@ interface Admitted {
 export class YjsServer {
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private readonly rooms = new Map<string, Room>();
+  private readonly roomListeners = new Set<(docId: string) => void>();
 
   constructor(private readonly deps: PipelineDeps) {}
 
@@ -39,7 +39,7 @@ export class YjsServer {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, port: number): void {
     const admitted = this.admit(req, port);
     if (isFailure(admitted)) {
-      refuse(socket, admitted);
+      refuseUpgrade(socket, admitted);
       return;
     }
     this.sockets.handleUpgrade(req, socket, head, (ws) => this.connect(ws, admitted));
@@ -54,6 +54,17 @@ export class YjsServer {
     return this.rooms.size;
   }
 
+  /** The docs someone is viewing now: sync pulls and pushes them first. */
+  get openDocIds(): string[] {
+    return [...this.rooms.keys()];
+  }
+
+  /** Calls `listener` with each doc someone starts viewing (its room opens); returns the function that stops it. */
+  onRoomOpened(listener: (docId: string) => void): () => void {
+    this.roomListeners.add(listener);
+    return () => this.roomListeners.delete(listener);
+  }
+
   /** Closes every socket; the rooms go with them. */
   close(): void {
     for (const ws of this.sockets.clients) ws.close(CLOSE_GOING_AWAY, 'Folio is closing');
@@ -62,19 +73,14 @@ export class YjsServer {
   }
 
   private admit(req: IncomingMessage, port: number): Admitted | Failure {
-    if (!isAllowedHost(req.headers.host, port)) return forbidden(HOST_REFUSED);
-    if (!isAllowedOrigin(req.headers.origin, port)) return forbidden(ORIGIN_REFUSED);
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (!url.pathname.startsWith(YJS_PATH)) return notFound('Not found');
-    const docId = decodePath(url.pathname.slice(YJS_PATH.length));
-    const { db } = this.deps;
-    return db.transaction(() => {
-      db.noticeExternalChanges();
-      const actor = authenticate(db, bearer(req, url));
-      if (!actor) return unauthorized();
+    const upgrade = checkUpgrade(req, port);
+    if (isFailure(upgrade)) return upgrade;
+    if (!upgrade.url.pathname.startsWith(YJS_PATH)) return notFound('Not found');
+    const docId = decodePath(upgrade.url.pathname.slice(YJS_PATH.length));
+    return admitCaller(this.deps, upgrade, (actor) => {
       const doc = docId === undefined ? notFound('No document of that name') : readableDoc(contextFor(this.deps, actor), docId);
       return isFailure(doc) ? doc : { actor, doc };
-    }, 'read');
+    });
   }
 
   private connect(ws: WebSocket, { actor, doc }: Admitted): void {
@@ -90,6 +96,7 @@ export class YjsServer {
     if (!room) {
       room = new Room(docId, this.deps.docs);
       this.rooms.set(docId, room);
+      for (const listener of this.roomListeners) listener(docId);
     }
     return room;
   }
@@ -102,26 +109,10 @@ export class YjsServer {
   }
 }
 
-/** The `Authorization` header, else the `token` parameter that browsers' WebSocket must use. */
-function bearer(req: IncomingMessage, url: URL): string | undefined {
-  if (req.headers.authorization) return req.headers.authorization;
-  const token = url.searchParams.get('token');
-  return token ? `Bearer ${token}` : undefined;
-}
-
 function decodePath(path: string): string | undefined {
   try {
     return decodeURIComponent(path);
   } catch {
     return undefined;
   }
-}
-
-/** Answers a refused upgrade as the API answers a refused request: status and error body. */
-function refuse(socket: Duplex, failure: Failure): void {
-  const body = JSON.stringify({ error: { code: failure.status, message: failure.message } });
-  socket.end(
-    `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status]}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
 }

@@ -102,13 +102,6 @@ export const orgsHandlers: Handlers<typeof orgs> = {
     return undefined;
   },
 
-  searchOrganizationContent(ctx, { params }) {
-    const access = requireOrganization(ctx, params.organizationId, can.view);
-    if (isFailure(access)) return access;
-    // Page content and its full-text index arrive with the content area; until then nothing matches.
-    return { items: [], count: 0 };
-  },
-
   getOrganizationAgentInstructions(ctx, { params }) {
     const access = requireOrganization(ctx, params.organizationId, can.view);
     if (isFailure(access)) return access;

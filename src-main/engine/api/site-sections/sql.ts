@@ -58,7 +58,6 @@ export function updateSection(db: Database, id: string, columns: SiteSectionColu
 /** Deletes a section with its site spaces (the foreign key cascades). */
 export function deleteSection(db: Database, row: SiteSectionRow): void {
   db.run('DELETE FROM site_sections WHERE id = ?', row.id);
-  keepDefault(db, sectionsScope(row.site_id));
 }
 
 export function sectionPaths(db: Database, siteId: string): Set<string> {

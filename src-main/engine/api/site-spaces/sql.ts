@@ -55,7 +55,6 @@ export function updateSiteSpace(db: Database, id: string, columns: SiteSpaceColu
 
 export function deleteSiteSpace(db: Database, row: SiteSpaceRow): void {
   db.run('DELETE FROM site_spaces WHERE id = ?', row.id);
-  keepDefault(db, siteSpacesScope(row.site_id, row.section_id));
 }
 
 /** The paths the site spaces of a section (or root) already use. */

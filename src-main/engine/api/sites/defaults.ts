@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.js';
 /**
  * The default site space of each sibling set and the default section of each site are flags
  * (`is_default`) kept on exactly one row of a non-empty set: the first row added, until another
- * is chosen or it goes, when the first remaining row (in order) takes it.
+ * is chosen or it goes, when the first remaining row (in order) takes it (migration 014's
+ * triggers, which also cover cascades).
  */
 type DefaultScope =
   | { table: 'site_spaces'; siteId: string; sectionId: string | null }

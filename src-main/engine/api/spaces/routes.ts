@@ -14,7 +14,6 @@ import { canCreateIn } from '../content-tree/parent.js';
 import { updateRow } from '../content-tree/rows.js';
 import { endOf, placeAmong } from '../content-tree/siblings.js';
 import { transferTarget } from '../content-tree/transfer.js';
-import { linksOfSpace } from './links.js';
 import { can, requireSpace } from './rules.js';
 import { toSpace } from './serialize.js';
 import { findSpace, insertSpace } from './sql.js';
@@ -124,12 +123,6 @@ export const spacesHandlers: Handlers<typeof spaces> = {
     if (access.row.deleted_at !== null) return preconditionFailed('The space cannot be moved.');
     updateRow(ctx.db, 'spaces', access.row.id, { ...target, updated_at: ctx.now });
     return current(ctx, access.row.id);
-  },
-
-  listSpaceLinks(ctx, { params }) {
-    const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
-    if (isFailure(access)) return access;
-    return linksOfSpace();
   },
 };
 

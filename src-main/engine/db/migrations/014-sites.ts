@@ -68,4 +68,19 @@ CREATE TABLE site_spaces (
 );
 CREATE INDEX site_spaces_by_site ON site_spaces(site_id, section_id, position);
 CREATE INDEX site_spaces_by_space ON site_spaces(space_id);
+
+-- When a default goes, by whatever path (an API delete, or a cascade from a purged space), the
+-- first remaining row of its set takes the flag.
+CREATE TRIGGER site_spaces_keep_default AFTER DELETE ON site_spaces WHEN old.is_default = 1
+BEGIN
+  UPDATE site_spaces SET is_default = 1 WHERE id = (
+    SELECT id FROM site_spaces WHERE site_id = old.site_id AND section_id IS old.section_id ORDER BY position, id LIMIT 1
+  );
+END;
+CREATE TRIGGER site_sections_keep_default AFTER DELETE ON site_sections WHEN old.is_default = 1
+BEGIN
+  UPDATE site_sections SET is_default = 1 WHERE id = (
+    SELECT id FROM site_sections WHERE site_id = old.site_id ORDER BY position, id LIMIT 1
+  );
+END;
 `;

@@ -9,7 +9,9 @@ import * as changeRequestMerges from './008-change-request-merges.js';
 import * as changeRequestComments from './009-change-request-comments.js';
 import * as branchForks from './010-branch-forks.js';
 import * as liveEditSessions from './011-live-edit-sessions.js';
+import * as contentSearch from './013-content-search.js';
 import * as sites from './014-sites.js';
+import * as syncDocs from './017-sync-docs.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -24,5 +26,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 9, name: 'change-request-comments', sql: changeRequestComments.sql },
   { version: 10, name: 'branch-forks', sql: branchForks.sql },
   { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
+  { version: 13, name: 'content-search', sql: contentSearch.sql },
   { version: 14, name: 'sites', sql: sites.sql },
+  { version: 17, name: 'sync-docs', sql: syncDocs.sql },
 ];

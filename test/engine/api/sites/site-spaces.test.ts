@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredSpaces } from '../../../../src-main/engine/api/spaces/trash.js';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
 import { expectFailure, newSpace, ok, otherOrganization } from '../../../support/content.js';
 import { raw, TestServer } from '../../../support/server.js';
@@ -114,6 +115,17 @@ describe('DELETE …/site-spaces/{siteSpaceId}', () => {
     const left = ok(await call('listSiteSpaces', { params })).items;
     expect(left.map((s) => [s.id, s.default])).toEqual([[b!.id, true]]);
     expectFailure(await call('deleteSiteSpaceById', { params: p }), 404);
+  });
+});
+
+describe('a purged space', () => {
+  it('takes its site spaces along; the next one becomes the default', async () => {
+    const { params, spaces } = await newSite(t, ['A', 'B']);
+    ok(await call('deleteSpaceById', { params: { spaceId: spaces[0]!.id } }));
+    t.clock.advance(7 * 24 * 60 * 60 * 1000);
+    purgeExpiredSpaces(t.engine.db, t.engine.docs, t.clock.now().toISOString());
+    const left = ok(await call('listSiteSpaces', { params })).items;
+    expect(left.map((s) => [s.space.id, s.default])).toEqual([[spaces[1]!.id, true]]);
   });
 });
 

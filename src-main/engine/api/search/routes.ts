@@ -1,0 +1,55 @@
+import type { search } from '../../../../src-shared/contract/search.js';
+import { paginateList } from '../../pagination.js';
+import { isFailure, type Handlers } from '../../pipeline/index.js';
+import { can as orgCan, requireOrganization } from '../orgs/rules.js';
+import { can, requireSpace } from '../spaces/rules.js';
+import { matchExpression } from './match-expression.js';
+import { searchPagesOf } from './results.js';
+import { readableSpaceIds } from './rules.js';
+import { bound, pageHits, type PageHit } from './sql.js';
+
+/** An organization search lists at most this many pages per space, the best first. */
+const PAGES_PER_SPACE = 20;
+
+const NOTHING = { items: [], count: 0 };
+
+/** Hits are few (the candidates are bounded), so they are ranked once and paged in memory. */
+const BY_RANK = { of: (hit: PageHit) => [hit.score, hit.space_id, hit.page_id], length: 3 };
+
+export const searchHandlers: Handlers<typeof search> = {
+  searchSpaceContent(ctx, { params, query }) {
+    const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
+    if (isFailure(access)) return access;
+    const match = matchExpression(query.query);
+    if (!match) return NOTHING;
+    const scope = bound(ctx.db, { match, spaceIds: [access.row.id], branch: 'main' });
+    const page = paginateList(pageHits(ctx.db, scope), BY_RANK, query);
+    if (isFailure(page)) return page;
+    return { ...page, items: searchPagesOf(ctx, scope, access.row.id, page.items.map((hit) => hit.page_id)) };
+  },
+
+  searchOrganizationContent(ctx, { params, query }) {
+    const access = requireOrganization(ctx, params.organizationId, orgCan.view);
+    if (isFailure(access)) return access;
+    const match = matchExpression(query.query);
+    if (!match) return NOTHING;
+    const spaces = new Map(readableSpaceIds(ctx, access.organization.id, access.membership).map((space) => [space.id, space]));
+    const scope = bound(ctx.db, { match, spaceIds: [...spaces.keys()], branch: 'main' });
+    const bySpace = new Map<string, PageHit[]>();
+    for (const hit of pageHits(ctx.db, scope)) {
+      const hits = bySpace.get(hit.space_id);
+      if (hits) hits.push(hit);
+      else bySpace.set(hit.space_id, [hit]);
+    }
+    // A space ranks as its best page; hits come best first, so that is each list's first.
+    const best = [...bySpace.values()].map((hits) => hits[0]!).sort((a, b) => a.score - b.score || (a.space_id < b.space_id ? -1 : 1));
+    const page = paginateList(best, BY_RANK, query);
+    if (isFailure(page)) return page;
+    const items = page.items.map(({ space_id: spaceId }) => {
+      const pageIds = bySpace.get(spaceId)!.slice(0, PAGES_PER_SPACE).map((hit) => hit.page_id);
+      const space = spaces.get(spaceId)!;
+      return { id: space.id, title: space.title, pages: searchPagesOf(ctx, scope, space.id, pageIds) };
+    });
+    return { ...page, items };
+  },
+};

@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import type { SearchPageResult } from '../../../../src-shared/contract/search.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import type { HitPageRow, SectionHit } from './sql.js';
+
+type SearchPage = z.input<typeof SearchPageResult>;
+
+/** A page's address in the app, as the content reads give it. */
+const pageApp = (ctx: RequestContext, spaceId: string, pageId: string) => ctx.urls.app(`/spaces/${spaceId}/page/${pageId}`);
+
+/**
+ * A matching page with its matching sections. A section is named by its heading's block id (its
+ * anchor); the text before a page's first heading has no heading, and is named by the page.
+ */
+export function toSearchPage(
+  ctx: RequestContext,
+  spaceId: string,
+  page: HitPageRow,
+  ancestors: readonly string[],
+  sections: readonly SectionHit[],
+): SearchPage {
+  const app = pageApp(ctx, spaceId, page.page_id);
+  return {
+    id: page.page_id,
+    title: page.title,
+    path: page.path,
+    sections: sections.map((section) => ({
+      id: section.anchor ?? page.page_id,
+      title: section.heading || page.title,
+      path: section.anchor ? `${page.path}#${section.anchor}` : page.path,
+      body: section.snippet,
+      urls: { app: section.anchor ? `${app}#${section.anchor}` : app },
+    })),
+    ancestors: ancestors.map((title) => ({ title })),
+    urls: { app },
+  };
+}

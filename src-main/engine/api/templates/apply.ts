@@ -1,0 +1,72 @@
+import { newId } from '../../ids.js';
+import type { RequestContext } from '../../pipeline/context.js';
+import { badRequest, Failure, isFailure } from '../../pipeline/failure.js';
+import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { cutRevision } from '../../revisions/revisions.js';
+import { addContributor, updateChangeRequest } from '../change-requests/sql.js';
+import { Batch } from '../content/batch.js';
+import { insertPage } from '../content/page-changes.js';
+import type { ContentTarget } from '../content/rules.js';
+import { fileOfBranch } from '../content/sql.js';
+import { updateRow } from '../content-tree/rows.js';
+import type { Template, TemplatePage } from './catalog.js';
+
+type ContentRefs = Record<string, { kind: string; [key: string]: unknown }>;
+
+/**
+ * Adds a template's pages to the target's content through the change request write path
+ * (`Batch`, `insertPage`: the same slugs, positions, bodies and projections as
+ * `updateChangeRequestContent`), appended after the pages already at the root, then cuts one
+ * `edits` revision: the change request's, or main's (which becomes the space's revision).
+ */
+export function applyTemplate(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): Failure | undefined {
+  const markdownRefs = resolveRefs(ctx, target, template, refs);
+  if (isFailure(markdownRefs)) return markdownRefs;
+  const batch = new Batch(ctx, target);
+  const failed = insertPages(batch, template.pages, null, markdownRefs);
+  if (failed) return new Failure(500, `template ${template.id} does not apply: ${failed.message}`);
+  batch.save();
+  commit(ctx, target, [...batch.outcomes.keys()]);
+  return undefined;
+}
+
+function insertPages(batch: Batch, pages: readonly TemplatePage[], into: string | null, refs: ReadonlyMap<string, string>): Failure | void {
+  for (const page of pages) {
+    const ref = `template-${batch.refs.size}`;
+    const markdown = page.markdown.replace(/\{\{(\w+)\}\}\n*/g, (_, name: string) => refs.get(name) ?? '');
+    const failed = insertPage(batch, 0, { operation: 'insert_page', title: page.title, ref, ...(into ? { into } : {}), document: { markdown } });
+    if (failed) return failed;
+    const created = [...batch.outcomes.values()].find((outcome) => outcome.object === 'created_page' && outcome.ref === ref)!;
+    const children = insertPages(batch, page.pages ?? [], created.page, refs);
+    if (children) return children;
+  }
+}
+
+/** Each content ref as the Markdown that shows it: a file of the content the template goes into. */
+function resolveRefs(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): Map<string, string> | Failure {
+  const out = new Map<string, string>();
+  for (const [name, ref] of Object.entries(refs)) {
+    const field = `body.params.contentRefs.${name}`;
+    if (!template.contentRefs.includes(name)) return badRequest(`${field}: the template ${template.id} takes ${listed(template.contentRefs)}`);
+    if (ref.kind !== 'file' || typeof ref.file !== 'string') return badRequest(`${field}: must be a file reference, {kind: "file", file}`);
+    if (!fileOfBranch(ctx.db, target.space.id, target.rows, ref.file)) return badRequest(`${field}: no file ${ref.file} in the content`);
+    out.set(name, `{% file src="${ref.file}" %}{% endfile %}\n\n`);
+  }
+  return out;
+}
+
+const listed = (names: readonly string[]) => (names.length === 0 ? 'no content refs' : `only the content refs ${names.join(', ')}`);
+
+function commit(ctx: RequestContext, target: ContentTarget, pageIds: string[]): void {
+  const revision = newId();
+  const { space, changeRequest } = target;
+  const docIds = [treeDoc(space.id, target.branch), ...pageIds.map((id) => pageDoc(space.id, target.branch, id))];
+  const parents = [changeRequest ? changeRequest.revision : space.revision];
+  cutRevision(ctx.db, ctx.docs, { id: revision, spaceId: space.id, parents, type: 'edits', docIds, now: ctx.now });
+  if (changeRequest) {
+    updateChangeRequest(ctx.db, changeRequest.id, { revision, updated_at: ctx.now });
+    addContributor(ctx.db, changeRequest.id, ctx.actor.id);
+  } else {
+    updateRow(ctx.db, 'spaces', space.id, { revision, updated_at: ctx.now });
+  }
+}

@@ -1,0 +1,62 @@
+import type { WebSocket } from 'ws';
+import { MalformedFrame, type SyncChannel } from './channel.js';
+import { decodeFrame, encodeFrame } from './frames.js';
+
+/** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */
+const CLOSE_MALFORMED = 1007;
+/** RFC 6455: a condition we did not expect (a busy database, a bug). */
+const CLOSE_INTERNAL_ERROR = 1011;
+
+/**
+ * One peer's WebSocket, hub side or replica side: frames in are routed to their channel, a
+ * channel's payloads go out framed with its number. An error of ours ends this socket only.
+ */
+export class SyncConnection {
+  private readonly channels = new Map<number, SyncChannel>();
+
+  constructor(
+    private readonly ws: WebSocket,
+    channels: readonly SyncChannel[],
+    private readonly describe: string,
+  ) {
+    for (const channel of channels) this.channels.set(channel.id, channel);
+  }
+
+  /** Call once the socket is open. */
+  start(): void {
+    this.ws.on('message', (data: Buffer) => this.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+    this.ws.on('close', () => this.closeChannels());
+    for (const channel of this.channels.values()) channel.open({ send: (payload) => this.send(channel.id, payload) });
+  }
+
+  /** Ends the connection at once: the channels stop now (their timers too), not when the socket reports closing. */
+  terminate(): void {
+    this.closeChannels();
+    this.ws.terminate();
+  }
+
+  private closeChannels(): void {
+    for (const channel of this.channels.values()) channel.close();
+  }
+
+  private send(channel: number, payload: Uint8Array): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(channel, payload));
+  }
+
+  private receive(data: Uint8Array): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    try {
+      const frame = decodeFrame(data);
+      const channel = this.channels.get(frame.channel);
+      // A channel this side does not run (an older peer): its frames are dropped, not fatal.
+      channel?.receive(frame.payload);
+    } catch (error) {
+      if (error instanceof MalformedFrame) {
+        this.ws.close(CLOSE_MALFORMED, error.message.slice(0, 120));
+        return;
+      }
+      console.error(`sync message from ${this.describe} failed`, error);
+      this.ws.close(CLOSE_INTERNAL_ERROR, 'internal error');
+    }
+  }
+}

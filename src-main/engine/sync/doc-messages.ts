@@ -1,0 +1,81 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as sync from 'y-protocols/sync';
+import { MalformedFrame } from './channel.js';
+import { readSafely } from './frames.js';
+
+/**
+ * The docs channel's messages (docs/sync.md). The first three are y-protocols' sync messages with
+ * their numbers, framed with the doc id; each carrying data also carries the sender's state vector
+ * of the doc once it holds that data, so the receiver learns what the sender durably has.
+ */
+export type DocMessage =
+  /** "Send me what I lack of this doc." */
+  | { type: 'step1'; docId: string; stateVector: Uint8Array }
+  /** The answer to step 1. */
+  | { type: 'step2'; docId: string; update: Uint8Array; stateVector: Uint8Array }
+  /** A change: pushed from the outbox, or fanned out live. */
+  | { type: 'update'; docId: string; update: Uint8Array; stateVector: Uint8Array }
+  /** The receiver committed the update: this is its state vector of the doc now. */
+  | { type: 'ack'; docId: string; stateVector: Uint8Array }
+  /** The hub refused the update (the actor's role): its state vector, which the replica reverts to. */
+  | { type: 'refused'; docId: string; reason: string; stateVector: Uint8Array }
+  /** The hub has no such doc for this actor now (unknown space or change request, no read access): try again later. */
+  | { type: 'unavailable'; docId: string; reason: string }
+  /** "Which docs changed since this value of your counter?" */
+  | { type: 'changes-since'; cursor: number }
+  /** The docs the actor may read that changed after the cursor asked for, and the counter now. */
+  | { type: 'changed'; cursor: number; docIds: string[] };
+
+const TYPES = ['step1', 'step2', 'update', 'ack', 'refused', 'unavailable', 'changes-since', 'changed'] as const;
+
+// y-protocols' own numbers, so that the docs channel reads as its sync messages framed with a doc id.
+if (sync.messageYjsSyncStep1 !== 0 || sync.messageYjsSyncStep2 !== 1 || sync.messageYjsUpdate !== 2) {
+  throw new Error('y-protocols changed its message numbers');
+}
+
+export function encodeDocMessage(message: DocMessage): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, TYPES.indexOf(message.type));
+  if ('docId' in message) encoding.writeVarString(encoder, message.docId);
+  if ('cursor' in message) encoding.writeVarUint(encoder, message.cursor);
+  if ('update' in message) encoding.writeVarUint8Array(encoder, message.update);
+  if ('reason' in message) encoding.writeVarString(encoder, message.reason);
+  if ('stateVector' in message) encoding.writeVarUint8Array(encoder, message.stateVector);
+  if ('docIds' in message) {
+    encoding.writeVarUint(encoder, message.docIds.length);
+    for (const docId of message.docIds) encoding.writeVarString(encoder, docId);
+  }
+  return encoding.toUint8Array(encoder);
+}
+
+/** Throws `MalformedFrame` on bytes that are not a docs-channel message. */
+export function decodeDocMessage(payload: Uint8Array): DocMessage {
+  const decoder = decoding.createDecoder(payload);
+  return readSafely(() => {
+    const type = TYPES[decoding.readVarUint(decoder)];
+    const bytes = () => decoding.readVarUint8Array(decoder);
+    const text = () => decoding.readVarString(decoder);
+    switch (type) {
+      case 'step1':
+        return { type, docId: text(), stateVector: bytes() };
+      case 'step2':
+      case 'update':
+        return { type, docId: text(), update: bytes(), stateVector: bytes() };
+      case 'ack':
+        return { type, docId: text(), stateVector: bytes() };
+      case 'refused':
+        return { type, docId: text(), reason: text(), stateVector: bytes() };
+      case 'unavailable':
+        return { type, docId: text(), reason: text() };
+      case 'changes-since':
+        return { type, cursor: decoding.readVarUint(decoder) };
+      case 'changed': {
+        const cursor = decoding.readVarUint(decoder);
+        return { type, cursor, docIds: Array.from({ length: decoding.readVarUint(decoder) }, text) };
+      }
+      default:
+        throw new MalformedFrame('unknown docs message');
+    }
+  });
+}

@@ -1,0 +1,111 @@
+import type { DocUpdate } from '../docs/observers.js';
+import type { Actor, RequestContext } from '../pipeline/context.js';
+import type { PipelineDeps } from '../pipeline/execute.js';
+import { isFailure, type Failure } from '../pipeline/failure.js';
+import { parseDocName, treeDoc } from '../revisions/doc-names.js';
+import { writeFromClient } from '../yjs/client-writes.js';
+import { contextFor } from '../yjs/context.js';
+import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
+import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
+import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
+import { changesSince } from './sql.js';
+
+/**
+ * The hub's end of one replica's docs channel. The replica reads only what its token's user may
+ * read, as over y-websocket; each update it sends is checked and written exactly as a y-websocket
+ * client's (`writeFromClient`) and acknowledged once committed, or refused with the hub's state
+ * vector. Committed updates of any writer reach it live through `fanOut`.
+ */
+export class HubDocsChannel implements SyncChannel {
+  readonly id = DOCS_CHANNEL;
+  private link: ChannelLink | undefined;
+
+  constructor(
+    private readonly deps: PipelineDeps,
+    private readonly actor: Actor,
+    private readonly members: Set<HubDocsChannel>,
+  ) {}
+
+  open(link: ChannelLink): void {
+    this.link = link;
+    this.members.add(this);
+  }
+
+  close(): void {
+    this.link = undefined;
+    this.members.delete(this);
+  }
+
+  receive(payload: Uint8Array): void {
+    const message = decodeDocMessage(payload);
+    if (message.type === 'changes-since') this.listChanges(message.cursor);
+    else if (message.type === 'step1') this.answerStep1(message.docId, message.stateVector);
+    else if (message.type === 'update' || message.type === 'step2') this.write(message.docId, message.update);
+  }
+
+  /** A committed update of any writer but this replica, if its user may read the doc. */
+  fanOut(event: DocUpdate): void {
+    if (event.origin === this || !this.link) return;
+    const stateVector = this.read((ctx) => (isFailure(syncableDoc(ctx, event.docId)) ? undefined : this.deps.docs.stateVector(event.docId)));
+    if (stateVector) this.send({ type: 'update', docId: event.docId, update: event.update, stateVector });
+  }
+
+  private listChanges(cursor: number): void {
+    const changed = this.read((ctx) => {
+      const { counter, docIds } = changesSince(ctx.db, cursor);
+      return { cursor: counter, docIds: docIds.filter((docId) => !isFailure(syncableDoc(ctx, docId))) };
+    });
+    this.send({ type: 'changed', ...changed });
+  }
+
+  private answerStep1(docId: string, remoteStateVector: Uint8Array): void {
+    const answer = this.read((ctx): DocMessage => {
+      const doc = syncableDoc(ctx, docId);
+      if (isFailure(doc)) return { type: 'unavailable', docId, reason: doc.message };
+      const diff = this.deps.docs.diff(docId, remoteStateVector);
+      if (!diff.ok) throw new MalformedFrame(diff.problem.message);
+      return { type: 'step2', docId, update: diff.update, stateVector: this.deps.docs.stateVector(docId) };
+    });
+    this.send(answer);
+  }
+
+  /** One write transaction: the answer is sent once it has committed. */
+  private write(docId: string, update: Uint8Array): void {
+    const { db } = this.deps;
+    const answer = db.transaction((): DocMessage => {
+      db.noticeExternalChanges();
+      const target = syncableDoc(contextFor(this.deps, this.actor), docId);
+      if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
+      const result = writeFromClient(this.deps, this.actor, target, update, this);
+      if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
+      const stateVector = this.deps.docs.stateVector(docId);
+      if (result.outcome === 'refused') return { type: 'refused', docId, reason: `${result.reason}: the update was not applied`, stateVector };
+      return { type: 'ack', docId, stateVector };
+    });
+    this.send(answer);
+  }
+
+  private read<T>(fn: (ctx: RequestContext) => T): T {
+    const { db } = this.deps;
+    return db.transaction(() => {
+      db.noticeExternalChanges();
+      return fn(contextFor(this.deps, this.actor));
+    }, 'read');
+  }
+
+  private send(message: DocMessage): void {
+    this.link?.send(encodeDocMessage(message));
+  }
+}
+
+/**
+ * A doc a replica may hold: one of a space and branch the actor can read, as its branch's tree
+ * is. Unlike a y-websocket room, a page the hub's tree does not list (yet) counts too: a replica
+ * may send a page's body before the tree that adds it, and a replica that missed the body when it
+ * arrived would not ask again. Whether the actor may write it is `writeFromClient`'s question.
+ */
+function syncableDoc(ctx: RequestContext, docId: string): ReadableDoc | Failure {
+  const name = parseDocName(docId);
+  const tree = readableDoc(ctx, name ? treeDoc(name.spaceId, name.branch) : docId);
+  return isFailure(tree) ? tree : { docId, name: name! };
+}

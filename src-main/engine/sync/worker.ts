@@ -1,0 +1,136 @@
+import { WebSocket } from 'ws';
+import type { SyncState } from '../../../src-shared/contract/sync.js';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import type { DocStore } from '../docs/store.js';
+import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+import type { SyncChannel } from './channel.js';
+import { SyncConnection } from './connection.js';
+import { ReplicaDocsChannel } from './replica-docs.js';
+import { realSchedule, type Schedule } from './schedule.js';
+import { readUpstream } from './sql.js';
+
+/** A pause in live traffic this long lets the replica pull again, cheaply: see `ReplicaDocsChannel`. */
+const QUIET_MS = 5_000;
+
+export interface SyncWorkerDeps {
+  db: Database;
+  docs: DocStore;
+  clock: Clock;
+  openDocIds: () => string[];
+  /** Calls the listener with each doc a local client starts viewing; returns the function that stops it. */
+  onDocOpened: (listener: (docId: string) => void) => () => void;
+}
+
+export interface SyncWorkerOptions {
+  backoff?: Partial<BackoffOptions>;
+  schedule?: Schedule;
+  /** How long the hub's live updates pause before the replica pulls again, moving its cursor past them. */
+  quietMs?: number;
+  /** More channels on the same socket (the metadata change log). */
+  channels?: readonly ((deps: SyncWorkerDeps) => SyncChannel)[];
+}
+
+/**
+ * The replica side: one WebSocket to the hub of `sync_upstream`, reconnected with capped,
+ * jittered backoff while the settings exist, carrying the docs channel and any other channel.
+ */
+export class SyncWorker {
+  private currentState: SyncState = 'disabled';
+  private socket: WebSocket | undefined;
+  private connection: SyncConnection | undefined;
+  private cancelRetry: (() => void) | undefined;
+  private readonly backoff: Backoff;
+  private readonly schedule: Schedule;
+  private running = false;
+  /** Why the last attempt or connection ended, or the hub's last refusal; for the status. */
+  lastProblem: string | null = null;
+
+  constructor(
+    private readonly deps: SyncWorkerDeps,
+    private readonly options: SyncWorkerOptions = {},
+  ) {
+    this.backoff = new Backoff({ ...DEFAULT_BACKOFF, ...options.backoff });
+    this.schedule = options.schedule ?? realSchedule;
+  }
+
+  get state(): SyncState {
+    return this.currentState;
+  }
+
+  /** Connects to the stored hub, if there is one; `restart` after the settings change. */
+  start(): void {
+    this.running = true;
+    this.backoff.reset();
+    this.connect();
+  }
+
+  restart(): void {
+    this.stop();
+    this.start();
+  }
+
+  /** Closes the socket and stops reconnecting; the outbox stays in SQLite for the next start. */
+  stop(): void {
+    this.running = false;
+    this.cancelRetry?.();
+    this.cancelRetry = undefined;
+    const connection = this.connection;
+    // Forgotten first, so that the socket's close event schedules no retry.
+    this.socket = undefined;
+    this.connection = undefined;
+    connection?.terminate();
+    this.currentState = 'disabled';
+  }
+
+  private connect(): void {
+    const upstream = readUpstream(this.deps.db);
+    if (!this.running || !upstream) {
+      this.currentState = 'disabled';
+      return;
+    }
+    this.currentState = 'connecting';
+    const socket = new WebSocket(upstream.url, { headers: { authorization: `Bearer ${upstream.token}` } });
+    this.socket = socket;
+    const channels: SyncChannel[] = [
+      new ReplicaDocsChannel({
+        ...this.deps,
+        schedule: this.schedule,
+        quietMs: this.options.quietMs ?? QUIET_MS,
+        refused: (docId, reason) => (this.lastProblem = `${docId}: ${reason}`),
+      }),
+      ...(this.options.channels ?? []).map((make) => make(this.deps)),
+    ];
+    const connection = new SyncConnection(socket, channels, upstream.url);
+    this.connection = connection;
+    socket.on('open', () => {
+      this.currentState = 'connected';
+      this.lastProblem = null;
+      this.backoff.reset();
+      connection.start();
+    });
+    let refusal: string | undefined;
+    socket.on('unexpected-response', (_req, res) => {
+      refusal = `the hub answered ${res.statusCode}`;
+      res.resume();
+      socket.terminate();
+    });
+    // Terminating after a refusal reports an error too; the refusal says more.
+    socket.on('error', (error) => (this.lastProblem = refusal ?? error.message));
+    socket.on('close', () => {
+      this.lastProblem = refusal ?? this.lastProblem;
+      this.retryLater(socket);
+    });
+  }
+
+  private retryLater(socket: WebSocket): void {
+    if (this.socket !== socket || !this.running) return;
+    this.socket = undefined;
+    this.connection = undefined;
+    this.currentState = 'offline';
+    this.cancelRetry = this.schedule(() => {
+      this.cancelRetry = undefined;
+      this.connect();
+    }, this.backoff.next());
+  }
+}

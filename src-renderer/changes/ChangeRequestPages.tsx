@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import type { ChangeRequest, Space } from '../api/types.js';
+import { ProblemLine } from '../components/ProblemLine.js';
+import { Loaded } from '../components/Loaded.js';
+import { contentReads } from '../content/branch.js';
+import type { CommentTarget } from '../comments/comment-target.js';
+import { ChangesPanel } from '../content/ChangesPanel.js';
+import { placedPages } from '../content/page-tree.js';
+import { PageTree, type PageActions } from '../content/PageTree.js';
+import { PageView } from '../content/PageView.js';
+import { changeRequestPageRoom, yjsEndpoint } from '../editor/room.js';
+import { PageEditor } from '../editor/PageEditor.js';
+import { useWorkspace } from '../frame/workspace-context.js';
+import { useResource } from '../hooks/use-resource.js';
+import { hrefFor } from '../routing/route.js';
+import { navigate } from '../routing/use-route.js';
+import { contentWrites } from './content-writes.js';
+
+interface Props {
+  org: string;
+  space: Space;
+  changeRequest: ChangeRequest;
+  page?: string;
+  /** Moves when the change request's content changed elsewhere on the screen (an update from main). */
+  refreshOn: unknown;
+  onComment?(target: CommentTarget): void;
+}
+
+/** A change request's pages: the tree with the writer's tools, the open page in the editor, the changes. */
+export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn, onComment }: Props) {
+  const { client, access } = useWorkspace();
+  const [problem, setProblem] = useState<string>();
+  const branch = { spaceId: space.id, changeRequestId: changeRequest.id };
+  const { resource, reload } = useResource(
+    `pages/${space.id}/${changeRequest.id}`,
+    async () => {
+      const pages = await contentReads(client, branch).pages();
+      return pages.ok ? { ok: true as const, data: { items: pages.data } } : pages;
+    },
+    refreshOn,
+  );
+  const hrefOf = (pageId: string) => hrefFor({ screen: 'change-request', org, space: space.id, number: changeRequest.number, page: pageId });
+  const writable = space.permissions.edit && (changeRequest.status === 'open' || changeRequest.status === 'draft');
+  const writes = contentWrites(client, space.id, changeRequest.id);
+  const settle = async <T,>(sent: Promise<{ ok: true; data: T } | { ok: false; problem: string }>) => {
+    const outcome = await sent;
+    setProblem(outcome.ok ? undefined : outcome.problem);
+    if (outcome.ok) reload();
+    return outcome;
+  };
+  const actions: PageActions | undefined = writable
+    ? {
+        add: async (title, parent) => {
+          const added = await settle(writes.add(title, parent));
+          if (added.ok && added.data) navigate(hrefOf(added.data));
+          return added.ok;
+        },
+        rename: async (target, title) => (await settle(writes.rename(target, title))).ok,
+        move: (target, parent) => settle(writes.move(target, parent)),
+        remove: (target) => settle(writes.remove(target)),
+      }
+    : undefined;
+
+  return (
+    <>
+      <ProblemLine problem={problem} />
+      <section className="pages-layout" aria-label="Content of the change request">
+        <Loaded resource={resource} what="pages" onRetry={reload}>
+          {({ items: pages }) => {
+            const open = page ?? placedPages(pages).find((placed) => placed.page.type === 'document')?.page.id;
+            const openPage = placedPages(pages).find((placed) => placed.page.id === open)?.page;
+            return (
+              <>
+                <PageTree pages={pages} current={open} hrefOf={hrefOf} actions={actions} />
+                <div className="page-column">
+                  {openPage && writable && access.kind === 'browser' && openPage.type === 'document' ? (
+                    <>
+                      <h2 className="page-title">{openPage.title || 'Untitled page'}</h2>
+                      <PageEditor
+                        key={openPage.id}
+                        endpoint={yjsEndpoint(access.origin)}
+                        room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
+                        token={access.token}
+                        label={`Body of ${openPage.title || 'the page'}`}
+                        onComment={onComment && ((target) => onComment({ page: openPage.id, ...target }))}
+                      />
+                    </>
+                  ) : (
+                    open && (
+                      <>
+                        {writable && access.kind === 'desktop' && (
+                          <p className="note">
+                            The desktop window shows pages read-only for now: its shell does not carry live edits yet. Open
+                            the browser address from Settings to edit.
+                          </p>
+                        )}
+                        <PageView branch={branch} pageId={open} refreshOn={refreshOn} onComment={onComment} />
+                      </>
+                    )
+                  )}
+                  <ChangesPanel spaceId={space.id} changeRequestId={changeRequest.id} pageId={open} />
+                </div>
+              </>
+            );
+          }}
+        </Loaded>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { attempt, type Outcome } from '../api/call.js';
+import type { ApiClient } from '../../src-shared/client/client.js';
+import type { ChangeRequest, Space } from '../api/types.js';
+import type { CommentTarget } from '../comments/comment-target.js';
+import { CommentsPanel } from '../comments/CommentsPanel.js';
+import { formatDate } from '../components/format.js';
+import { Loaded } from '../components/Loaded.js';
+import { NameForm } from '../components/NameForm.js';
+import { ProblemLine } from '../components/ProblemLine.js';
+import { useWorkspace } from '../frame/workspace-context.js';
+import { useResource } from '../hooks/use-resource.js';
+import { hrefFor } from '../routing/route.js';
+import { useAction } from '../settings/use-action.js';
+import { ChangeRequestPages } from './ChangeRequestPages.js';
+import { mergeWords } from './merge-words.js';
+import { statusMoves } from './status-moves.js';
+
+interface Props {
+  org: string;
+  spaceId: string;
+  number: number;
+  page?: string;
+}
+
+/** One change request: its subject and status, the moves between statuses, merging and updating it, and its pages. */
+export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
+  const { client } = useWorkspace();
+  const params = { spaceId, changeRequestId: String(number) };
+  const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number));
+  const { problem, run } = useAction(reload);
+  const [renaming, setRenaming] = useState(false);
+  const [outcome, setOutcome] = useState<{ words: string; conflicts: boolean }>();
+  const [combining, setCombining] = useState<'merge' | 'update'>();
+  const [combined, setCombined] = useState(0);
+  const [target, setTarget] = useState<CommentTarget>();
+  const combine = async (kind: 'merge' | 'update') => {
+    setOutcome(undefined);
+    setCombining(kind);
+    const done =
+      kind === 'merge'
+        ? await attempt(client, 'mergeChangeRequest', { params })
+        : await attempt(client, 'updateChangeRequest', { params });
+    setCombining(undefined);
+    if (!(await run(Promise.resolve(done))) || !done.ok) return;
+    setOutcome({ words: mergeWords(kind, done.data), conflicts: done.data.result === 'conflicts' });
+    setCombined((count) => count + 1);
+  };
+  const update = (body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => run(attempt(client, 'updateChangeRequestById', { params, body }));
+  return (
+    <div className="screen change-request">
+      <Loaded resource={resource} what="the change request" onRetry={reload}>
+        {({ changeRequest, space }) => (
+          <>
+            <a href={hrefFor({ screen: 'space', org, space: spaceId })}>← {space.title || 'Untitled space'}</a>
+            <header className="space-header">
+              <h1>
+                <span className="number">#{changeRequest.number}</span> {changeRequest.subject || 'Untitled change request'}
+              </h1>
+              <p className="badges">
+                <span className={`badge status-${changeRequest.status}`}>{changeRequest.status}</span>
+                <span className="note">
+                  opened by {changeRequest.createdBy.displayName}, {formatDate(changeRequest.createdAt)}
+                </span>
+                {changeRequest.outdated && <span className="badge">main has changed since</span>}
+              </p>
+              <div className="toolbar">
+                {changeRequest.status !== 'merged' && (
+                  <button type="button" className="secondary" onClick={() => setRenaming(true)}>
+                    Edit subject
+                  </button>
+                )}
+                {space.permissions.merge && (changeRequest.status === 'open' || changeRequest.status === 'draft') && (
+                  <button type="button" disabled={combining !== undefined} onClick={() => void combine('merge')}>
+                    Merge
+                  </button>
+                )}
+                {space.permissions.edit && changeRequest.outdated && changeRequest.status !== 'merged' && (
+                  <button type="button" className="secondary" disabled={combining !== undefined} onClick={() => void combine('update')}>
+                    Update from main
+                  </button>
+                )}
+                {statusMoves(changeRequest.status).map((move) => (
+                  <button key={move.to} type="button" className="secondary" onClick={() => void update({ status: move.to })}>
+                    {move.label}
+                  </button>
+                ))}
+              </div>
+              {renaming && (
+                <NameForm label="Subject" submitLabel="Save" initial={changeRequest.subject} maxLength={100} onCancel={() => setRenaming(false)} onSubmit={(subject) => update({ subject })} />
+              )}
+              <ProblemLine problem={problem} />
+              {combining && (
+                <p role="status" className="note">
+                  {combining === 'merge' ? 'Merging into main…' : 'Bringing in main’s changes…'}
+                </p>
+              )}
+              {outcome && (
+                <p role="status" className={outcome.conflicts ? 'merge-result conflicts' : 'merge-result'}>
+                  {outcome.words}
+                </p>
+              )}
+            </header>
+            <ChangeRequestPages
+              org={org}
+              space={space}
+              changeRequest={changeRequest}
+              page={page}
+              refreshOn={combined}
+              onComment={space.permissions.comment ? setTarget : undefined}
+            />
+            <CommentsPanel
+              place={{ spaceId, changeRequestId: changeRequest.id }}
+              canComment={space.permissions.comment}
+              target={target}
+              onClearTarget={() => setTarget(undefined)}
+            />
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}
+
+/** The change request and its space, whose permissions say what the caller may do here. */
+async function loadBoth(client: ApiClient, spaceId: string, number: number): Promise<Outcome<{ changeRequest: ChangeRequest; space: Space }>> {
+  const [changeRequest, space] = await Promise.all([
+    attempt(client, 'getChangeRequestById', { params: { spaceId, changeRequestId: String(number) } }),
+    attempt(client, 'getSpaceById', { params: { spaceId } }),
+  ]);
+  if (!changeRequest.ok) return changeRequest;
+  if (!space.ok) return space;
+  return { ok: true, data: { changeRequest: changeRequest.data, space: space.data } };
+}

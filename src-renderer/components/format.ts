@@ -1,0 +1,3 @@
+export function formatDate(timestamp: string): string {
+  return new Date(timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,165 @@
+import { Fragment, type ReactNode } from 'react';
+import { blockText, type PmMarkJson, type PmNodeJson } from '../../src-shared/content/index.js';
+
+/**
+ * A page body (the content model's ProseMirror JSON) drawn read-only. Written out node by node
+ * rather than through the schema's `toDOM`, which describes the editor's DOM: a reader wants an
+ * image as an image and a task's box as a checkbox.
+ */
+export function PageBody({ body, onComment }: { body: PmNodeJson; onComment?(block: PmNodeJson): void }) {
+  if (!onComment) return <div className="page-body">{children(body)}</div>;
+  return (
+    <div className="page-body">
+      {(body.content ?? []).map((block, index) => (
+        <div key={blockKey(block, index)} className="commentable">
+          <Block node={block} />
+          <button type="button" className="quiet block-comment" aria-label={`Comment on this block: ${blockText(block).slice(0, 40)}`} onClick={() => onComment(block)}>
+            Comment
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function children(node: PmNodeJson): ReactNode[] {
+  return (node.content ?? []).map((child, index) => <Block key={blockKey(child, index)} node={child} />);
+}
+
+function blockKey(node: PmNodeJson, index: number): string {
+  return typeof node.attrs?.id === 'string' ? node.attrs.id : `${node.type}-${index}`;
+}
+
+const text = (node: PmNodeJson, key: string) => (typeof node.attrs?.[key] === 'string' ? (node.attrs[key] as string) : '');
+
+function Block({ node }: { node: PmNodeJson }): ReactNode {
+  const id = text(node, 'id') || undefined;
+  switch (node.type) {
+    case 'paragraph':
+      return <p id={id}>{inline(node)}</p>;
+    case 'heading': {
+      const Tag = `h${Math.min(Math.max(Number(node.attrs?.level ?? 1), 1), 6)}` as 'h1';
+      return <Tag id={id}>{inline(node)}</Tag>;
+    }
+    case 'bullet_list':
+      return <ul id={id}>{children(node)}</ul>;
+    case 'ordered_list':
+      return (
+        <ol id={id} start={Number(node.attrs?.start ?? 1)}>
+          {children(node)}
+        </ol>
+      );
+    case 'task_list':
+      return (
+        <ul id={id} className="tasks">
+          {children(node)}
+        </ul>
+      );
+    case 'list_item':
+      return <li id={id}>{children(node)}</li>;
+    case 'task_item':
+      return (
+        <li id={id} className="task">
+          <input type="checkbox" checked={node.attrs?.checked === true} readOnly disabled aria-label="Done" />
+          <div>{children(node)}</div>
+        </li>
+      );
+    case 'divider':
+      return <hr id={id} />;
+    case 'code_block':
+      return (
+        <pre id={id} data-language={text(node, 'language') || undefined}>
+          <code>{inline(node)}</code>
+        </pre>
+      );
+    case 'quote':
+      return <blockquote id={id}>{children(node)}</blockquote>;
+    case 'hint':
+      return (
+        <aside id={id} className={`hint hint-${text(node, 'style') || 'info'}`}>
+          {children(node)}
+        </aside>
+      );
+    case 'table':
+      return <Table node={node} />;
+    case 'image':
+      return (
+        <figure id={id}>
+          <img src={text(node, 'src')} alt={text(node, 'alt')} />
+          {text(node, 'caption') && <figcaption>{text(node, 'caption')}</figcaption>}
+        </figure>
+      );
+    case 'file':
+      return (
+        <figure id={id} className="file">
+          <span>File {text(node, 'caption') || text(node, 'fileId')}</span>
+        </figure>
+      );
+    default:
+      return (
+        <div id={id} className="opaque note">
+          A block this version of Folio does not display ({String((node.attrs?.block as { type?: unknown } | undefined)?.type ?? node.type)}).
+        </div>
+      );
+  }
+}
+
+function Table({ node }: { node: PmNodeJson }) {
+  const rows = node.content ?? [];
+  const headers = rows.filter((row) => row.type === 'table_header');
+  const records = rows.filter((row) => row.type === 'table_row');
+  return (
+    <table id={text(node, 'id') || undefined} className="table">
+      <thead>
+        <tr>
+          {headers.map((header, index) => (
+            // A class, not a style attribute: the desktop shell's CSP allows no inline styles.
+            <th key={blockKey(header, index)} className={`align-${text(header, 'align') || 'left'}`}>
+              {inline(header)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {records.map((row, index) => (
+          <tr key={blockKey(row, index)}>
+            {(row.content ?? []).map((cell, column) => (
+              <td key={blockKey(cell, column)}>{inline(cell)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function inline(node: PmNodeJson): ReactNode[] {
+  return (node.content ?? []).map((child, index) => (child.type === 'text' ? marked(child.text ?? '', child.marks ?? [], index) : null));
+}
+
+/** A text run inside its marks, outermost first, as the schema orders them. */
+function marked(value: string, marks: PmMarkJson[], key: number): ReactNode {
+  return <Fragment key={key}>{marks.reduceRight<ReactNode>((inner, mark) => wrap(mark, inner), value)}</Fragment>;
+}
+
+function wrap(mark: PmMarkJson, inner: ReactNode): ReactNode {
+  switch (mark.type) {
+    case 'link':
+      return <a href={safeHref(String(mark.attrs?.href ?? ''))}>{inner}</a>;
+    case 'bold':
+      return <strong>{inner}</strong>;
+    case 'italic':
+      return <em>{inner}</em>;
+    case 'strikethrough':
+      return <s>{inner}</s>;
+    case 'code':
+      return <code>{inner}</code>;
+    default:
+      return inner;
+  }
+}
+
+/** Links from page content never run script: only web, mail and in-page addresses are kept. */
+export function safeHref(href: string): string | undefined {
+  return /^(https?:|mailto:|#|\/)/i.test(href) ? href : undefined;
+}

@@ -1,0 +1,43 @@
+import { ChangeRequestScreen } from '../changes/ChangeRequestScreen.js';
+import { OrganizationList } from '../components/OrganizationList.js';
+import type { Route } from '../routing/route.js';
+import { hrefFor } from '../routing/route.js';
+import { SettingsScreen } from '../settings/SettingsScreen.js';
+import { SpaceScreen } from '../space/SpaceScreen.js';
+import type { Organization } from '../store/overview.js';
+import { TrashScreen } from '../trash/TrashScreen.js';
+import { OrganizationHome } from './OrganizationHome.js';
+
+/** The main area's screen for a route. */
+export function Screen({ route, organizations }: { route: Route; organizations: Organization[] }) {
+  switch (route.screen) {
+    case 'organizations':
+      return <OrganizationList organizations={organizations} />;
+    case 'organization': {
+      const organization = organizations.find((candidate) => candidate.id === route.org);
+      return organization ? <OrganizationHome organization={organization} /> : <NotFound what="This organization" />;
+    }
+    case 'space':
+      return <SpaceScreen key={route.space} org={route.org} spaceId={route.space} page={route.page} />;
+    case 'change-request':
+      return <ChangeRequestScreen key={`${route.space}/${route.number}`} org={route.org} spaceId={route.space} number={route.number} page={route.page} />;
+    case 'trash':
+      return <TrashScreen org={route.org} />;
+    case 'settings':
+      return <SettingsScreen org={route.org} section={route.section} />;
+    case 'not-found':
+      return <NotFound what="This address" />;
+  }
+}
+
+function NotFound({ what }: { what: string }) {
+  return (
+    <section className="card">
+      <h1>Not found</h1>
+      <p role="alert" className="problem">
+        {what} does not lead anywhere you can open.
+      </p>
+      <a href={hrefFor({ screen: 'organizations' })}>Back to your organizations</a>
+    </section>
+  );
+}

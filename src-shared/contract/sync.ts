@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+import { defineOperation } from './operation.js';
+
+/** `disabled`: no hub is set; `offline`: waiting to reconnect after a failure. */
+export const SyncState = z.enum(['connected', 'connecting', 'offline', 'disabled']);
+export type SyncState = z.infer<typeof SyncState>;
+
+export const SyncStatus = z
+  .object({
+    state: SyncState,
+    url: z.string().nullable().meta({ description: 'The hub, `ws://HOST:PORT/v1/sync`; null without one.' }),
+    outbox: z.number().int().min(0).meta({ description: 'Docs holding changes the hub has not acknowledged.' }),
+    lastSyncAt: Timestamp.nullable().meta({ description: 'When the hub last acknowledged or sent something.' }),
+    lastProblem: z.string().nullable().meta({ description: 'Why the last connection failed, or the hub refused a change.' }),
+    lag: z
+      .array(z.object({ docId: z.string(), operations: z.number().int().min(0) }))
+      .meta({ description: 'Per doc of the outbox, the Yjs operations (inserted characters and items) the hub lacks.' }),
+  })
+  .meta({ id: 'SyncStatus' });
+
+export const SyncSettings = z
+  .object({
+    url: z
+      .string()
+      .max(2048)
+      .regex(/^wss?:\/\/[^/\s]+\/\S*$/, 'expected a ws:// or wss:// URL'),
+    token: z.string().min(1).max(512),
+  })
+  .meta({ id: 'SyncSettings' });
+
+export const sync = {
+  getSyncStatus: defineOperation({
+    id: 'getSyncStatus',
+    method: 'GET',
+    path: '/v1/sync/status',
+    summary: 'The state of replication with the hub',
+    success: 200,
+    response: SyncStatus,
+  }),
+  updateSyncSettings: defineOperation({
+    id: 'updateSyncSettings',
+    method: 'PUT',
+    path: '/v1/sync/settings',
+    summary: "Set the hub to replicate with, and connect (the data dir's owner only)",
+    body: SyncSettings,
+    success: 200,
+    response: SyncStatus,
+  }),
+  deleteSyncSettings: defineOperation({
+    id: 'deleteSyncSettings',
+    method: 'DELETE',
+    path: '/v1/sync/settings',
+    summary: "Disconnect from the hub and forget it (the data dir's owner only)",
+    success: 204,
+  }),
+};

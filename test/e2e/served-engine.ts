@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
+import { Engine } from '../../src-main/engine/engine.js';
+import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
+import { staticFiles } from '../../src-main/engine/http/static-files.js';
+import { RENDERER } from './chromium.js';
+
+/** A real engine on a temp data dir serving the built renderer, as `npm run serve` does. */
+export interface ServedEngine {
+  engine: Engine;
+  server: RunningServer;
+  token: string;
+  stop(): Promise<void>;
+}
+
+export async function serveEngine(): Promise<ServedEngine> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
+  const engine = new Engine({ dataDir, serveStatic: staticFiles(RENDERER) });
+  bootstrapIfEmpty(engine);
+  const server = await listen(engine, 0);
+  const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
+  return {
+    engine,
+    server,
+    token,
+    stop: async () => {
+      await server.close();
+      engine.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh tab, whose script errors and console errors are collected for the test to check. */
+export async function openTab(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto(url);
+  return { page, problems };
+}

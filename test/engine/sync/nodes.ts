@@ -1,0 +1,127 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, vi } from 'vitest';
+import * as Y from 'yjs';
+import { ApiClient } from '../../../src-shared/client/client.js';
+import { httpTransport } from '../../../src-shared/client/http-transport.js';
+import { bootstrapIfEmpty } from '../../../src-main/engine/admin/bootstrap.js';
+import { Engine } from '../../../src-main/engine/engine.js';
+import { listen, type RunningServer } from '../../../src-main/engine/http/server.js';
+import { SYNC_PATH } from '../../../src-main/engine/sync/hub.js';
+import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { newSpace, ok } from '../../support/content.js';
+import { TestClock, TestServer } from '../../support/server.js';
+
+/** Reconnects and pulls after live updates come quickly in tests; the backoff schedule has its unit test. */
+const FAST_BACKOFF = { baseMs: 10, capMs: 100 };
+
+/** The hub's sync endpoint. */
+export const syncUrl = (hub: TestServer) => `ws://127.0.0.1:${hub.server.port}${SYNC_PATH}`;
+
+/**
+ * A replica: a real engine on its own data dir, served on an ephemeral loopback port, replicating
+ * with a hub. It restarts on the same data dir, as a desktop does.
+ */
+export class Replica {
+  readonly clock = new TestClock();
+  engine!: Engine;
+  server!: RunningServer;
+  client!: ApiClient;
+
+  private constructor(readonly dataDir: string) {}
+
+  /** A new replica whose owner sets the hub through `PUT /v1/sync/settings` with `token`. */
+  static async connect(hub: TestServer, token: string): Promise<Replica> {
+    const replica = new Replica(mkdtempSync(join(tmpdir(), 'folio-replica-')));
+    await replica.open();
+    ok(await replica.client.call('updateSyncSettings', { params: undefined, body: { url: syncUrl(hub), token } }));
+    return replica;
+  }
+
+  /** Closes the engine, keeping its data dir, and opens it again; the stored settings reconnect it. */
+  async restart(): Promise<void> {
+    await this.close();
+    await this.open();
+  }
+
+  async status() {
+    return ok(await this.client.call('getSyncStatus', { params: undefined }));
+  }
+
+  async stop(): Promise<void> {
+    await this.close();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  private async open(): Promise<void> {
+    this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 } });
+    bootstrapIfEmpty(this.engine);
+    this.server = await listen(this.engine, 0);
+    const token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
+    this.client = new ApiClient(httpTransport(this.server.url, token, fetch));
+    this.engine.sync.start();
+  }
+
+  private async close(): Promise<void> {
+    await this.server.close();
+    this.engine.close();
+  }
+}
+
+/** Waits, polling, until `check` stops throwing; fails with its last error after a few seconds. */
+export function eventually<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 10_000, interval: 10 });
+}
+
+/** A doc's content as plain JSON, for comparing engines. */
+export function contentOf(engine: Engine, docId: string): unknown {
+  const doc = engine.docs.load(docId);
+  return { pages: doc.getMap('pages').toJSON(), body: doc.getXmlFragment('body').toString(), threads: doc.getMap('threads').toJSON() };
+}
+
+/** The doc's state vector, decoded and sorted, so two engines' can be compared. */
+export function stateOf(engine: Engine, docId: string): [number, number][] {
+  return [...Y.decodeStateVector(engine.docs.stateVector(docId))].sort(([a], [b]) => a - b);
+}
+
+/** A hub with one space of its owner's, and the replicas a test connects to it. */
+export class SyncedSpace {
+  readonly replicas: Replica[] = [];
+
+  private constructor(
+    readonly hub: TestServer,
+    readonly spaceId: string,
+  ) {}
+
+  static async start(): Promise<SyncedSpace> {
+    const hub = await TestServer.start();
+    return new SyncedSpace(hub, (await newSpace(hub.owner, hub.organizationId)).id);
+  }
+
+  /** The space's main page tree. */
+  get tree(): string {
+    return mainTreeDoc(this.spaceId);
+  }
+
+  async replica(token = this.hub.owner.token): Promise<Replica> {
+    const started = await Replica.connect(this.hub, token);
+    this.replicas.push(started);
+    return started;
+  }
+
+  async stop(): Promise<void> {
+    for (const replica of this.replicas) await replica.stop();
+    await this.hub.stop();
+  }
+}
+
+/** A new `SyncedSpace` for each test of the suite, stopped after it. */
+export function syncedSpaceEachTest(): () => SyncedSpace {
+  let synced: SyncedSpace;
+  beforeEach(async () => {
+    synced = await SyncedSpace.start();
+  });
+  afterEach(() => synced.stop());
+  return () => synced;
+}

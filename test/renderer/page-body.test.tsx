@@ -1,0 +1,63 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { markdownToPm } from '../../src-shared/content/index.js';
+import { blockLabel } from '../../src-renderer/comments/comment-target.js';
+import { PageBody, safeHref } from '../../src-renderer/content/PageBody.js';
+
+function renderMarkdown(markdown: string): string {
+  const page = markdownToPm(markdown);
+  if (!page.ok) throw new Error(page.error.kind);
+  return renderToStaticMarkup(<PageBody body={page.value.body} />);
+}
+
+describe('a page drawn for reading', () => {
+  it('draws headings, marks, links, lists, tasks, code and tables', () => {
+    const html = renderMarkdown(
+      [
+        '# Setup',
+        'Install **the _client_** from [the site](https://example.com).',
+        '- one',
+        '- two',
+        '',
+        'Then:',
+        '',
+        '- [x] done',
+        '',
+        '```sh',
+        'npm start',
+        '```',
+        '',
+        '| Key | Value |',
+        '| --- | ---: |',
+        '| a | 1 |',
+      ].join('\n'),
+    );
+    expect(html).toMatch(/<h1 id="[^"]+">Setup<\/h1>/);
+    expect(html).toContain('<strong>the </strong><strong><em>client</em></strong>');
+    expect(html).toContain('<a href="https://example.com">the site</a>');
+    expect(html).toMatch(/<ul id="[^"]+"><li id="[^"]+"><p id="[^"]+">one<\/p><\/li>/);
+    expect(html).toContain('<input type="checkbox" readOnly="" disabled="" aria-label="Done" checked=""/>');
+    expect(html).toMatch(/<pre id="[^"]+" data-language="sh"><code>npm start<\/code><\/pre>/);
+    expect(html).toContain('<th class="align-right">Value</th>');
+  });
+
+  it('keeps script out of links', () => {
+    expect(safeHref('javascript:alert(1)')).toBeUndefined();
+    expect(safeHref('https://example.com')).toBe('https://example.com');
+    expect(renderMarkdown('[x](javascript:alert(1))')).not.toContain('javascript:');
+  });
+
+  it('offers each top-level block to be commented on, when comments may be posted', () => {
+    const page = markdownToPm('First block.\n\nSecond block.');
+    if (!page.ok) throw new Error(page.error.kind);
+    const html = renderToStaticMarkup(<PageBody body={page.value.body} onComment={() => undefined} />);
+    expect(html.match(/class="commentable"/g)).toHaveLength(2);
+    expect(html).toContain('aria-label="Comment on this block: Second block."');
+    expect(blockLabel('  A  long\nline '.repeat(10))).toMatch(/^A long line A long line .{15}…$/);
+    expect(blockLabel('')).toBe('an empty block');
+  });
+
+  it('draws an empty page as an empty body', () => {
+    expect(renderToStaticMarkup(<PageBody body={{ type: 'doc', content: [] }} />)).toBe('<div class="page-body"></div>');
+  });
+});

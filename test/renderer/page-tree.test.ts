@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { RevisionPage } from '../../src-renderer/content/branch.js';
+import { pageChanges } from '../../src-renderer/content/diff.js';
+import { pageDestinations, placedPages } from '../../src-renderer/content/page-tree.js';
+
+// Only the fields the tree reads; the rest of a RevisionPage does not matter here.
+const page = (id: string, title: string, pages: RevisionPage[] = [], type: 'document' | 'link' = 'document') =>
+  ({ id, title, type, kind: type, pages }) as unknown as RevisionPage;
+
+const MAIN = [page('a', 'Install', [page('a1', 'Linux'), page('a2', 'Mac')]), page('b', 'Use'), page('l', 'Website', [], 'link')];
+
+describe('a page tree', () => {
+  it('lists pages in reading order with their parents and depth', () => {
+    expect(placedPages(MAIN).map(({ page: { id }, parent, depth, index }) => [id, parent, depth, index])).toEqual([
+      ['a', null, 0, 0], ['a1', 'a', 1, 0], ['a2', 'a', 1, 1], ['b', null, 0, 1], ['l', null, 0, 2],
+    ]);
+  });
+
+  it('offers the top level and every page but the moving one, its insides and links', () => {
+    expect(pageDestinations(MAIN, 'a').map((choice) => choice.parent)).toEqual([null, 'b']);
+    expect(pageDestinations(MAIN, 'a2').map((choice) => choice.parent)).toEqual([null, 'a', 'a1', 'b']);
+  });
+
+  it('names pages added, removed, renamed and moved against main', () => {
+    const head = [page('a', 'Installing', [page('a1', 'Linux')]), page('b', 'Use', [page('a2', 'Mac')]), page('n', 'New')];
+    expect(pageChanges(MAIN, head).map((change) => [change.kind, change.page.id])).toEqual([
+      ['renamed', 'a'], ['moved', 'a2'], ['added', 'n'], ['removed', 'l'],
+    ]);
+  });
+});
+
