@@ -102,4 +102,12 @@ describe('conditions', () => {
     expect(refused.status).toBe(200);
     expect(sectionsNav(await refused.text())).toBe('Guides');
   });
+
+  it('judge only a visitor-auth site\'s visitors: others see what GET …/published answers', async () => {
+    const { site, params, api } = await structuredSite('public');
+    ok(await t.owner.client.call('updateSiteSectionById', { params: { ...params, siteSectionId: api.id }, body: { condition: 'visitor.claims.developer == true' } }));
+    const published = ok(await t.owner.client.call('getPublishedContentSite', { params, query: {} }));
+    expect(published.structure.structure.map((node) => node.title)).toEqual(['Guides', 'Reference']);
+    expect(sectionsNav(await (await visit(site.urls.published!)).text())).toBe('Guides Reference API');
+  });
 });
