@@ -3,6 +3,7 @@ import type { SiteSectionGroupShape } from '../../../src-shared/contract/site-se
 import type { SiteSection } from '../../../src-shared/contract/site-sections.js';
 import type { SiteSpace } from '../../../src-shared/contract/site-spaces.js';
 import type { PublishedContentSite } from '../../../src-shared/contract/sites.js';
+import { sitePath } from '../api/sites/published-urls.js';
 import { placeOf, type SitePlace } from './addresses.js';
 
 type Published = z.input<typeof PublishedContentSite>;
@@ -40,8 +41,9 @@ export interface SiteMap {
  * never disagree): the path under the site's own published address.
  */
 export function siteMap(published: Published): SiteMap {
-  const root = new URL(published.site.urls.published ?? 'http://invalid/').pathname;
-  const placeFrom = (url: string | undefined): SitePlace => placeOf(new URL(url ?? root, 'http://invalid').pathname.slice(root.length)) ?? [];
+  const root = sitePath(published.site.id);
+  // Every item of a published site has its address.
+  const placeFrom = (url: string | undefined): SitePlace => (url === undefined ? [] : (placeOf(new URL(url).pathname.slice(root.length)) ?? []));
   const spaces: PublishedSpace[] = [];
   const space = (json: SiteSpaceJson): PublishedSpace => {
     const entry: PublishedSpace = { id: json.id, spaceId: json.space.id, title: json.title, place: placeFrom(json.urls.published), hidden: json.hidden };
