@@ -13,6 +13,7 @@ import { benchMerge, report as reportMerge } from './merge.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
 import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
+import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -21,7 +22,8 @@ import { benchSync, report as reportSync } from './sync.js';
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
  * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
- * space search over 100,000 sections, and doc replication.
+ * space search over 100,000 sections, doc replication, and an empty replica's catch-up of 10,000
+ * metadata changes of the sync change log.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -115,6 +117,7 @@ async function all(): Promise<void> {
   reportMerge(await benchMerge());
   await benchSearch();
   reportSync(await benchSync());
+  reportSyncChanges(benchSyncChanges());
 }
 
 all().catch((error: Error) => {

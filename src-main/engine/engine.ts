@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { projectCommentThreads } from './api/comments/projection.js';
 import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
@@ -71,8 +72,8 @@ export class Engine {
     this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
     const clock = options.clock ?? systemClock;
-    // Every committed write of a page tree or body rewrites its projection in the same transaction.
-    new Projector(this.db, this.docs, clock);
+    // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
+    new Projector(this.db, this.docs, clock).followComments(projectCommentThreads);
     this.sync = new SyncWorker(
       { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
       options.sync,

@@ -59,6 +59,11 @@ export const Comment = z
       page: z.object({ id: z.string() }).optional(),
       node: z.object({ id: z.string() }).optional(),
       tableCell: TableCell.optional(),
+      /**
+       * Folio's: true when nothing remains of what the comment was posted on (its page, or its block
+       * and every block after it); `node` then names the block as found at `revision`.
+       */
+      detached: z.boolean().optional(),
     }),
   })
   .and(CommentStatus)

@@ -8,7 +8,7 @@ import { raw } from '../support/server.js';
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-serve-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('npm run serve', () => {
+describe('npm run serve', { timeout: 90_000 }, () => {
   it('prints one line with the address, bootstraps the data dir, and stops cleanly on SIGTERM', async () => {
     const serve = await startServe(['--data-dir', dataDir, '--port', '0']);
     const tokenFile = join(dataDir, 'token');

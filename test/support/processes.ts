@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -6,9 +6,18 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = `${ROOT}node_modules/.bin/tsx`;
 
 /** Runs `npm run cli -- …` as a user would, without npm's own output. */
-export function runCli(args: string[]): { status: number; stdout: string; stderr: string } {
-  const result = spawnSync(TSX, ['src-main/cli/folio.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+/**
+ * Runs `npm run cli -- …` to its end. Asynchronous on purpose: a test blocked in spawnSync cannot
+ * notice its HTTP client's idle keep-alive sockets being closed by the server meanwhile, and its
+ * next request then fails on a dead socket.
+ */
+export function runCli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(TSX, ['src-main/cli/folio.ts', ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ status: error ? (error.code as number) : 0, stdout, stderr });
+    });
+  });
 }
 
 export interface ServeProcess {

@@ -24,24 +24,47 @@ interface Lent {
   changes: TreeChanges;
 }
 
+/** A comments doc as its writer left it, with the threads the writer changed. */
+interface LentThreads {
+  seq: number;
+  doc: Y.Doc;
+  threadIds: ReadonlySet<string>;
+}
+
+/**
+ * Projects the threads of a comments doc to SQL: every thread, or only `threadIds` when the
+ * writer said which it changed. Registered by the engine (api/comments/projection.ts).
+ */
+export type CommentsProjection = (
+  db: Database,
+  place: { spaceId: string; branch: Branch },
+  doc: Y.Doc,
+  threadIds: ReadonlySet<string> | undefined,
+) => void;
+
 const projectors = new WeakMap<DocStore, Projector>();
 
 /** The projector following `docs`, for writers that can lend it what they wrote. */
 export const projectorOf = (docs: DocStore) => projectors.get(docs);
 
 /**
- * Keeps the SQL projections of page trees and bodies in step with the docs. Every row the store
- * writes, whoever the writer (API handlers, y-websocket, sync), marks its doc; just before the
- * transaction commits, the marked branches are projected, inside it. Only the pages a write
- * touched have their body rows rewritten. A tree write is projected from the tree doc as a whole
- * (rows compared, only those that differ written), unless its writer lent the doc it wrote and
- * what it changed: then only those pages are read and written.
+ * Keeps the SQL projections of page trees and bodies, and of comment threads, in step with the
+ * docs. Every row the store writes, whoever the writer (API handlers, y-websocket, sync), marks
+ * its doc; just before the transaction commits, the marked branches and comments docs are
+ * projected, inside it. Only the pages a write touched have their body rows rewritten. A tree or
+ * comments write is projected from the doc as a whole (rows compared, only those that differ
+ * written), unless its writer lent the doc it wrote and what it changed: then only those pages
+ * or threads are read and written.
  */
 export class Projector {
   private touched: Map<string, Touched> | undefined;
   /** The last seq written to each doc in the open transaction. */
   private readonly lastSeq = new Map<string, number>();
   private readonly lent = new Map<string, Lent>();
+  /** Comments docs written in the open transaction. */
+  private readonly comments = new Map<string, { spaceId: string; branch: Branch }>();
+  private readonly lentThreads = new Map<string, LentThreads>();
+  private projectComments: CommentsProjection | undefined;
 
   constructor(
     private readonly db: Database,
@@ -60,15 +83,37 @@ export class Projector {
     if (this.touched) this.lent.set(docId, { seq, doc, changes });
   }
 
+  /** Comment threads are projected by the comments area, through the same transactions. */
+  followComments(projection: CommentsProjection): void {
+    this.projectComments = projection;
+  }
+
+  /** Like `lend`, for a comments doc and the threads its writer changed. */
+  lendThreads(docId: string, seq: number, doc: Y.Doc, threadIds: ReadonlySet<string>): void {
+    if (this.touched) this.lentThreads.set(docId, { seq, doc, threadIds });
+  }
+
+  /**
+   * Projects now what the open transaction wrote so far, for a writer that answers from the
+   * projection; later writes of the transaction are projected before it commits, as ever.
+   */
+  settle(): void {
+    if (this.touched) this.flush();
+  }
+
   private written(docId: string, seq: number): void {
     const name = parseDocName(docId);
-    if (!name || name.kind === 'comments') return;
+    if (!name) return;
     if (!this.touched) {
       this.touched = new Map();
       this.db.beforeCommit(() => this.flush());
       this.db.onTransactionEnd(() => this.forget());
     }
     this.lastSeq.set(docId, seq);
+    if (name.kind === 'comments') {
+      this.comments.set(docId, { spaceId: name.spaceId, branch: name.branch });
+      return;
+    }
     const key = `${name.spaceId} ${name.branch.kind === 'main' ? '' : name.branch.changeRequestId}`;
     let entry = this.touched.get(key);
     if (!entry) this.touched.set(key, (entry = { spaceId: name.spaceId, branch: name.branch, tree: false, pages: new Set() }));
@@ -80,6 +125,7 @@ export class Projector {
     const touched = [...(this.touched?.values() ?? [])];
     const now = this.clock.now().toISOString();
     for (const entry of touched) this.projectBranch(entry, now);
+    for (const [docId, place] of this.comments) this.projectThreads(docId, place);
     this.forget();
   }
 
@@ -87,6 +133,15 @@ export class Projector {
     this.touched = undefined;
     this.lastSeq.clear();
     this.lent.clear();
+    this.comments.clear();
+    this.lentThreads.clear();
+  }
+
+  private projectThreads(docId: string, place: { spaceId: string; branch: Branch }): void {
+    if (!this.projectComments) return;
+    const lent = this.lentThreads.get(docId);
+    if (lent && lent.seq === this.lastSeq.get(docId)) this.projectComments(this.db, place, lent.doc, lent.threadIds);
+    else this.projectComments(this.db, place, this.docs.load(docId), undefined);
   }
 
   private projectBranch(entry: Touched, now: string): void {

@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
+import { registerChangeCapture } from '../sync/changes/capture.js';
 
 export type Row = Record<string, unknown>;
 
@@ -30,6 +31,8 @@ export class Database {
     this.raw.pragma('foreign_keys = ON');
     // The CLI may write while the server runs on the same file.
     this.raw.pragma('busy_timeout = 5000');
+    // Before migrating: the change log's triggers call these functions.
+    registerChangeCapture(this.raw);
     this.migrate();
   }
 

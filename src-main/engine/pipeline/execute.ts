@@ -1,5 +1,6 @@
 import type { OperationDef, OperationInput } from '../../../src-shared/contract/operation.js';
 import { authenticate } from '../auth/tokens.js';
+import { logChangesAs } from '../sync/changes/request-actor.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
@@ -50,6 +51,7 @@ export class BoundOperation {
         deps.db.noticeExternalChanges();
         const actor = authenticate(deps.db, request.authorization);
         if (!actor) throw new Rollback(unauthorized());
+        if (this.op.method !== 'GET') logChangesAs(deps.db, actor.id);
         const input = this.parse(request);
         if (isFailure(input)) throw new Rollback(input);
         const now = deps.clock.now().toISOString();

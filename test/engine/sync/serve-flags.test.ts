@@ -31,7 +31,7 @@ async function stop(serve: ServeProcess): Promise<void> {
   running.splice(running.indexOf(serve), 1);
 }
 
-describe('npm run serve --sync-url --sync-token', () => {
+describe('npm run serve --sync-url --sync-token', { timeout: 90_000 }, () => {
   it('connects a replica to a hub, and reconnects after a restart without the flags', async () => {
     const hub = await serve(['--data-dir', hubDir, '--port', '0']);
     const hubToken = readFileSync(join(hubDir, 'token'), 'utf8').trim();

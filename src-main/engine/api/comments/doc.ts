@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { projectorOf } from '../../content/projector.js';
 import type { DocStore } from '../../docs/store.js';
 import { newDoc } from '../../docs/updates.js';
 import { commentsDoc } from '../../revisions/doc-names.js';
@@ -9,8 +10,10 @@ export const THREADS = 'threads';
 
 /**
  * A thread is a `Y.Map` of `id`, `body` (Markdown), `author`, `postedAt`, `editedAt`, `status`,
- * `resolvedAt`, `resolvedBy`, `target` (plain JSON), `reactions` and `replies` (a `Y.Array` of
- * reply maps, which hold the same fields as a thread up to `editedAt`, and `reactions`).
+ * `resolvedAt`, `resolvedBy`, `target` (plain JSON), `anchor` (for a thread on a block: the
+ * block's place in its page body, an encoded `Y.RelativePosition`; content/comment-anchors.ts),
+ * `reactions` and `replies` (a `Y.Array` of reply maps, which hold the same fields as a thread up
+ * to `editedAt`, and `reactions`).
  * `reactions` maps an emoji to a `Y.Map` of user id → when they reacted, so that two peers
  * reacting at once both count, and one user counts once per emoji.
  */
@@ -30,24 +33,33 @@ export interface Target {
   revision: string;
 }
 
+/** What a new thread is posted on, with the anchor of its block when it names one. */
+export interface Placement {
+  target: Target;
+  anchor?: Uint8Array;
+}
+
 /**
- * Applies `change` to a copy of the space's threads and appends what it changed to the doc, in
- * the request's transaction. The store's loaded doc is never edited in place: it must not run
- * ahead of the database (docs/doc-store.md). A change that changes nothing appends nothing.
- * Answers the copy's threads, for the projection.
+ * Applies `change`, which changes the thread `threadId` only, to a copy of the place's threads
+ * and appends what it changed to the doc, in the request's transaction. The store's loaded doc is
+ * never edited in place: it must not run ahead of the database (docs/doc-store.md). A change that
+ * changes nothing appends nothing. The projector, which projects every write of the doc, is lent
+ * the copy and told which thread changed, and projects it at once, so that the answer can read it.
  */
-export function changeThreads(docs: DocStore, place: CommentPlace, change: (threads: Y.Map<YPost>) => void): Y.Map<YPost> {
+export function changeThreads(docs: DocStore, place: CommentPlace, threadId: string, change: (threads: Y.Map<YPost>) => void): void {
   const docId = commentsDoc(place.spaceId, branchOf(place));
   const copy = newDoc();
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
   let update: Uint8Array | undefined;
   copy.on('update', (encoded: Uint8Array) => (update = encoded));
-  const threads = copy.getMap<YPost>(THREADS);
-  copy.transact(() => change(threads));
-  const appended = update ? docs.append(docId, update) : undefined;
+  copy.transact(() => change(copy.getMap<YPost>(THREADS)));
+  if (!update) return;
+  const appended = docs.append(docId, update);
   // The update was just encoded by Yjs: a store that refuses it is a bug, not a bad request.
-  if (appended && !appended.ok) throw new Error(`comments in ${docId}: ${appended.problem.message}`);
-  return threads;
+  if (!appended.ok) throw new Error(`comments in ${docId}: ${appended.problem.message}`);
+  const projector = projectorOf(docs);
+  projector?.lendThreads(docId, appended.seq, copy, new Set([threadId]));
+  projector?.settle();
 }
 
 function newPost(post: NewPost): YPost {
@@ -57,11 +69,12 @@ function newPost(post: NewPost): YPost {
   return map;
 }
 
-export function newThread(post: NewPost, target: Target): YPost {
+export function newThread(post: NewPost, { target, anchor }: Placement): YPost {
   const thread = newPost(post);
   thread.set('status', 'open');
   // Absent fields are left out: the doc would keep them as explicit undefined values.
   thread.set('target', Object.fromEntries(Object.entries(target).filter(([, value]) => value !== undefined)));
+  if (anchor) thread.set('anchor', anchor);
   thread.set('replies', new Y.Array<YPost>());
   return thread;
 }

@@ -21,6 +21,11 @@ export interface CommentPlace {
   revision: string;
   /** A merged change request keeps its threads but takes no new comments or replies. */
   takesPosts: boolean;
+  /**
+   * The content the threads' pages and blocks are found in: main for a space's own threads and
+   * for a merged change request's (its content became main's), else the change request's.
+   */
+  content: Branch;
 }
 
 /** Reads may reach a space in the trash; changes may not (it is then missing). */
@@ -40,6 +45,7 @@ export const locateInSpace: Locate<{ spaceId: string }> = (ctx, params, allowed,
     role: access.role,
     revision: space.revision,
     takesPosts: true,
+    content: MAIN,
   };
 };
 
@@ -61,6 +67,7 @@ export function locateInChangeRequest(
     changeRequestId: changeRequest.id,
     revision: changeRequest.revision,
     takesPosts: changeRequest.status !== 'merged',
+    content: changeRequest.status === 'merged' ? MAIN : changeRequestBranch(changeRequest.id),
   };
 }
 

@@ -6,6 +6,7 @@ import { findUser, toUser } from '../users/sql.js';
 import { presentBody } from './body.js';
 import { commentsPath, type CommentPlace } from './place.js';
 import { postPermissions } from './rules.js';
+import { currentTarget } from './target.js';
 import { countReplies, reactionsOf, repliersOf, type CommentRow, type PostRow, type ReplyRow } from './sql.js';
 
 type Comment = OperationOutput<typeof comments.getCommentInSpace>;
@@ -49,7 +50,6 @@ function reactions(ctx: RequestContext, subjectId: string) {
 
 export function toComment(viewer: Viewer, row: CommentRow): Comment {
   const { ctx } = viewer;
-  const tableCell = row.table_cell === null ? undefined : (JSON.parse(row.table_cell) as { record: string; definition: string });
   const base = {
     object: 'comment' as const,
     ...posted(viewer, row, `${commentsPath(row.space_id, row.change_request_id)}/${row.id}`),
@@ -59,14 +59,7 @@ export function toComment(viewer: Viewer, row: CommentRow): Comment {
       count: replier.count,
       user: userById(ctx, replier.posted_by),
     })),
-    target: {
-      space: row.space_id,
-      revision: row.revision,
-      ...(row.change_request_id === null ? {} : { changeRequest: row.change_request_id }),
-      ...(row.page_id === null ? {} : { page: { id: row.page_id } }),
-      ...(row.node_id === null ? {} : { node: { id: row.node_id } }),
-      ...(tableCell ? { tableCell } : {}),
-    },
+    target: currentTarget(ctx, viewer.place, row),
   };
   if (row.status === 'open') return { ...base, status: 'open' };
   return { ...base, status: 'resolved', resolvedAt: row.resolved_at!, resolvedBy: userById(ctx, row.resolved_by!) };

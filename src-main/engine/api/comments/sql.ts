@@ -1,7 +1,5 @@
-import type * as Y from 'yjs';
 import type { Database } from '../../db/database.js';
 import type { KeysetQuery } from '../../pagination.js';
-import { repliesOf, type Target, type YPost } from './doc.js';
 import type { CommentPlace } from './place.js';
 
 /** What identifies a place in the projection. */
@@ -25,6 +23,8 @@ export interface CommentRow extends PostRow {
   node_id: string | null;
   table_cell: string | null;
   revision: string;
+  /** The block's place in its page body, for a thread posted on a block (content/comment-anchors.ts). */
+  anchor: Buffer | null;
 }
 
 export type ReplyRow = PostRow & { comment_id: string; position: number };
@@ -33,49 +33,6 @@ export interface ReactionRow {
   emoji: string;
   user_id: string;
   reacted_at: string;
-}
-
-/**
- * Rewrites the rows of one thread from the doc (none if the thread is gone), in the transaction
- * that appended the change: the projection never disagrees with a committed doc.
- */
-export function projectThread(db: Database, place: PlaceKey, threadId: string, thread: YPost | undefined): void {
-  // Its replies and reactions go with it (ON DELETE CASCADE).
-  db.run('DELETE FROM comments WHERE id = ?', threadId);
-  if (!thread) return;
-  const target = thread.get('target') as Target;
-  db.run(
-    `INSERT INTO comments (id, space_id, change_request_id, posted_by, posted_at, edited_at, body, status, resolved_at,
-       resolved_by, page_id, node_id, table_cell, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    threadId, place.spaceId, place.changeRequestId, ...postColumns(thread),
-    thread.get('status'), thread.get('resolvedAt') ?? null, thread.get('resolvedBy') ?? null,
-    target.page ?? null, target.node ?? null, target.tableCell ? JSON.stringify(target.tableCell) : null, target.revision,
-  );
-  projectReactions(db, threadId, threadId, thread);
-  repliesOf(thread).forEach((reply, position) => {
-    const replyId = reply.get('id') as string;
-    db.run(
-      `INSERT INTO comment_replies (id, comment_id, position, posted_by, posted_at, edited_at, body)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      replyId, threadId, position, ...postColumns(reply),
-    );
-    projectReactions(db, threadId, replyId, reply);
-  });
-}
-
-function postColumns(post: YPost): unknown[] {
-  return [post.get('author'), post.get('postedAt'), post.get('editedAt') ?? null, post.get('body')];
-}
-
-function projectReactions(db: Database, threadId: string, subjectId: string, post: YPost): void {
-  for (const [emoji, users] of post.get('reactions') as Y.Map<Y.Map<string>>) {
-    for (const [userId, reactedAt] of users) {
-      db.run(
-        'INSERT INTO comment_reactions (subject_id, comment_id, emoji, user_id, reacted_at) VALUES (?, ?, ?, ?, ?)',
-        subjectId, threadId, emoji, userId, reactedAt,
-      );
-    }
-  }
 }
 
 // `IS` matches NULL with NULL: a space's own comments are not found under a change request, nor the reverse.

@@ -11,7 +11,8 @@ import { changeThreads, editBody, newReply, newThread, react, repliesOf, replyIn
 import type { CommentPlace, Locate, Trash } from './place.js';
 import { postPermissions, requireComment, requireReply } from './rules.js';
 import { toComment, toReply, type Viewer } from './serialize.js';
-import { commentsOf, findComment, findReply, projectThread, repliesOfComment, type CommentRow, type PostRow, type ReplyRow } from './sql.js';
+import { placeNewThread } from './target.js';
+import { commentsOf, findComment, findReply, repliesOfComment, type CommentRow, type PostRow, type ReplyRow } from './sql.js';
 
 type Out<K extends keyof typeof CommentShapes> = z.output<(typeof CommentShapes)[K]>;
 type Format = z.output<typeof FormatQuery>;
@@ -53,11 +54,11 @@ export function threadHandlers<P>(locate: Locate<P>) {
       if (!place.takesPosts) return closed();
       const markdown = storedMarkdown(body.body);
       if (isFailure(markdown)) return markdown;
+      const placement = placeNewThread(ctx, place, body);
+      if (isFailure(placement)) return placement;
       const id = newId();
       const post = { id, body: markdown, author: ctx.actor.id, postedAt: ctx.now };
-      const target = { page: body.page, node: body.node, tableCell: body.tableCell, revision: place.revision };
-      const threads = changeThreads(ctx.docs, place, (all) => all.set(id, newThread(post, target)));
-      projectThread(ctx.db, place, id, threads.get(id));
+      changeThreads(ctx.docs, place, id, (all) => all.set(id, newThread(post, placement)));
       return toComment({ ctx, place, format: undefined }, findComment(ctx.db, place, id)!);
     },
 
@@ -88,8 +89,7 @@ export function threadHandlers<P>(locate: Locate<P>) {
       if (isFailure(found)) return found;
       const { place, comment } = found;
       if (!postPermissions(ctx, place, comment).delete) return forbidden('Only its author or a space admin may delete a comment');
-      const threads = changeThreads(ctx.docs, place, (all) => all.delete(comment.id));
-      projectThread(ctx.db, place, comment.id, threads.get(comment.id));
+      changeThreads(ctx.docs, place, comment.id, (all) => all.delete(comment.id));
       return undefined;
     },
 
@@ -166,10 +166,9 @@ function editedMarkdown(
   return postPermissions(ctx, place, post).edit ? markdown : forbidden(`Only its author may edit a ${noun}`);
 }
 
-/** Changes one thread in the doc and rewrites its projection. */
+/** Changes one thread in the doc (its projection follows). */
 function changeThread(ctx: RequestContext, place: CommentPlace, threadId: string, change: (thread: YPost) => void): void {
-  const threads = changeThreads(ctx.docs, place, (all) => change(all.get(threadId)!));
-  projectThread(ctx.db, place, threadId, threads.get(threadId));
+  changeThreads(ctx.docs, place, threadId, (all) => change(all.get(threadId)!));
 }
 
 function currentReply(viewer: Viewer, commentId: string, replyId: string) {

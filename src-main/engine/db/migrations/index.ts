@@ -9,9 +9,11 @@ import * as changeRequestMerges from './008-change-request-merges.js';
 import * as changeRequestComments from './009-change-request-comments.js';
 import * as branchForks from './010-branch-forks.js';
 import * as liveEditSessions from './011-live-edit-sessions.js';
+import * as changeLog from './012-change-log.js';
 import * as contentSearch from './013-content-search.js';
 import * as sites from './014-sites.js';
 import * as syncDocs from './017-sync-docs.js';
+import * as commentAnchors from './018-comment-anchors.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -26,7 +28,9 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 9, name: 'change-request-comments', sql: changeRequestComments.sql },
   { version: 10, name: 'branch-forks', sql: branchForks.sql },
   { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
+  { version: 12, name: 'change-log', sql: changeLog.sql },
   { version: 13, name: 'content-search', sql: contentSearch.sql },
   { version: 14, name: 'sites', sql: sites.sql },
   { version: 17, name: 'sync-docs', sql: syncDocs.sql },
+  { version: 18, name: 'comment-anchors', sql: commentAnchors.sql },
 ];

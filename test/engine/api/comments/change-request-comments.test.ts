@@ -7,6 +7,7 @@ import type { ApiContract } from '../../../../src-shared/contract/index.js';
 import type { OperationRequest } from '../../../../src-shared/contract/operation.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer, type TestUser } from '../../../support/server.js';
+import { insertPage, writeContent } from './content.js';
 
 let t: TestServer;
 beforeAll(async () => (t = await TestServer.start()));
@@ -36,9 +37,11 @@ describe('change request comments, by id and by number', () => {
   it.each(['byId', 'byNumber'] as const)('posts, gets, edits, resolves, reopens and deletes, %s', async (how) => {
     const { spaceId, cr, ...named } = await changeRequest();
     const params = named[how];
+    const [p1] = await writeContent(t.owner, named.byId, [insertPage('Proposed', { n1: 'New' })]);
+    const { revision } = ok(await call('getChangeRequestById', { params }));
     const res = await call('postCommentInChangeRequest', {
       params,
-      body: { body: { markdown: 'Why *this*?' }, page: 'p1', node: 'n1', tableCell: { record: 'r', definition: 'd' } },
+      body: { body: { markdown: 'Why *this*?' }, page: p1, node: 'n1', tableCell: { record: 'r', definition: 'd' } },
     });
     expect(res.status).toBe(200);
     const comment = ok(res);
@@ -50,8 +53,8 @@ describe('change request comments, by id and by number', () => {
       body: { markdown: 'Why *this*?' },
       replies: 0,
       target: {
-        space: spaceId, changeRequest: cr.id, revision: cr.revision,
-        page: { id: 'p1' }, node: { id: 'n1' }, tableCell: { record: 'r', definition: 'd' },
+        space: spaceId, changeRequest: cr.id, revision,
+        page: { id: p1 }, node: { id: 'n1' }, tableCell: { record: 'r', definition: 'd' },
       },
       urls: { location },
       permissions: { view: true, edit: true, reply: true, delete: true },
@@ -93,12 +96,13 @@ describe('change request comments, by id and by number', () => {
 describe('GET …/change-requests/{changeRequestId}/comments', () => {
   it('lists newest first, oldest first on asc, in pages, and filters', async () => {
     const { byId, byNumber } = await changeRequest();
+    const [p1, p2] = await writeContent(t.owner, byId, [insertPage('One', {}), insertPage('Two', {})]);
     const other = t.user('comment');
-    const first = await post(byId, 'one', { page: 'p1' });
+    const first = await post(byId, 'one', { page: p1 });
     t.clock.advance(1000);
-    const second = await post(byNumber, 'two', { page: 'p2' }, other);
+    const second = await post(byNumber, 'two', { page: p2 }, other);
     t.clock.advance(1000);
-    const third = await post(byId, 'three', { page: 'p2' });
+    const third = await post(byId, 'three', { page: p2 });
     ok(await call('updateCommentInChangeRequest', { params: { ...byId, commentId: third.id }, body: { resolved: true } }));
     const list = async (query: OperationRequest<ApiContract['listCommentsInChangeRequest']>['query']) =>
       ok(await call('listCommentsInChangeRequest', { params: byNumber, query })).items.map((c) => c.id);
@@ -109,7 +113,7 @@ describe('GET …/change-requests/{changeRequestId}/comments', () => {
     expect(rest.items.map((c) => c.id)).toEqual([third.id]);
     expect(await list({ status: 'open' })).toEqual([second.id, first.id]);
     expect(await list({ status: 'resolved' })).toEqual([third.id]);
-    expect(await list({ targetPage: 'p2' })).toEqual([third.id, second.id]);
+    expect(await list({ targetPage: p2 })).toEqual([third.id, second.id]);
     expect(await list({ authors: [other.id] })).toEqual([second.id]);
     const documents = ok(await call('listCommentsInChangeRequest', { params: byId, query: { format: 'document', limit: 1 } }));
     expect(documents.items[0]!.body).toMatchObject({ document: { object: 'document' } });

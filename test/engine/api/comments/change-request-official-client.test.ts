@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { officialClientServer } from '../../../support/official-client.js';
+import { insertPage, writeContent } from './content.js';
 
 const test = officialClientServer();
 
@@ -9,12 +10,13 @@ describe('@gitbook/api change request comment calls against Folio', () => {
     const space = (await api.orgs.createSpace(t.organizationId, { title: 'Reviewed' })).data;
     const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Proposal' })).data;
     const number = String(cr.number);
-    const posted = await api.spaces.postCommentInChangeRequest(space.id, cr.id, { body: { markdown: 'Is this right?' }, page: 'p1' });
+    const [p1] = await writeContent(t.owner, { spaceId: space.id, changeRequestId: cr.id }, [insertPage('Proposed', {})]);
+    const posted = await api.spaces.postCommentInChangeRequest(space.id, cr.id, { body: { markdown: 'Is this right?' }, page: p1 });
     expect(posted.status).toBe(200);
     expect(posted.data.target).toMatchObject({ space: space.id, changeRequest: cr.id });
     const commentId = posted.data.id;
 
-    const listed = await api.spaces.listCommentsInChangeRequest(space.id, number, { status: 'open', authors: [t.owner.id], targetPage: 'p1' });
+    const listed = await api.spaces.listCommentsInChangeRequest(space.id, number, { status: 'open', authors: [t.owner.id], targetPage: p1 });
     expect(listed.data.items.map((c) => c.id)).toEqual([commentId]);
     const asDocument = await api.spaces.getCommentInChangeRequest(space.id, cr.id, commentId, { format: 'document' });
     expect(asDocument.data.body).toMatchObject({ document: { object: 'document' } });

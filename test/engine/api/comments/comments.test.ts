@@ -4,6 +4,7 @@ import type { ApiContract } from '../../../../src-shared/contract/index.js';
 import type { OperationRequest } from '../../../../src-shared/contract/operation.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer, raw, type TestUser } from '../../../support/server.js';
+import { changeMain, insertPage, pageOnMain } from './content.js';
 
 let t: TestServer;
 beforeAll(async () => (t = await TestServer.start()));
@@ -19,10 +20,11 @@ async function post(spaceId: string, markdown: string, extra: { page?: string; n
 describe('POST /v1/spaces/{spaceId}/comments', () => {
   it('posts an open comment with 200, its author, target and address', async () => {
     const spaceId = await space();
+    const p1 = await pageOnMain(t.owner, spaceId, { n1: 'Commented' });
     const { revision } = ok(await call('getSpaceById', { params: { spaceId } }));
     const res = await call('postCommentInSpace', {
       params: { spaceId },
-      body: { body: { markdown: 'Hello **there**' }, page: 'p1', node: 'n1', tableCell: { record: 'r', definition: 'd' } },
+      body: { body: { markdown: 'Hello **there**' }, page: p1, node: 'n1', tableCell: { record: 'r', definition: 'd' } },
     });
     expect(res.status).toBe(200);
     const comment = ok(res);
@@ -35,7 +37,7 @@ describe('POST /v1/spaces/{spaceId}/comments', () => {
       reactions: [],
       replies: 0,
       repliers: [],
-      target: { space: spaceId, revision, page: { id: 'p1' }, node: { id: 'n1' }, tableCell: { record: 'r', definition: 'd' } },
+      target: { space: spaceId, revision, page: { id: p1 }, node: { id: 'n1' }, tableCell: { record: 'r', definition: 'd' } },
       urls: { location: `${t.url}/v1/spaces/${spaceId}/comments/${comment.id}` },
       permissions: { view: true, edit: true, reply: true, delete: true },
     });
@@ -90,19 +92,20 @@ describe('GET /v1/spaces/{spaceId}/comments', () => {
 
   it('filters by status, page and authors, and answers bodies as Documents on request', async () => {
     const spaceId = await space();
+    const [p1, p2] = await changeMain(t.owner, spaceId, [insertPage('One', {}), insertPage('Two', {})]);
     const other = t.user('comment');
-    const open = await post(spaceId, 'open one', { page: 'p1' });
-    const resolved = await post(spaceId, 'resolved one', { page: 'p2' }, other);
+    const open = await post(spaceId, 'open one', { page: p1 });
+    const resolved = await post(spaceId, 'resolved one', { page: p2 }, other);
     ok(await call('updateCommentInSpace', { params: { spaceId, commentId: resolved.id }, body: { resolved: true } }));
     const list = async (query: OperationRequest<ApiContract['listCommentsInSpace']>['query']) =>
       ok(await call('listCommentsInSpace', { params: { spaceId }, query })).items.map((c) => c.id);
     expect(await list({ status: 'open' })).toEqual([open.id]);
     expect(await list({ status: 'resolved' })).toEqual([resolved.id]);
     expect((await list({ status: 'all' })).sort()).toEqual([open.id, resolved.id].sort());
-    expect(await list({ targetPage: 'p2' })).toEqual([resolved.id]);
+    expect(await list({ targetPage: p2 })).toEqual([resolved.id]);
     expect(await list({ authors: [other.id] })).toEqual([resolved.id]);
     expect((await list({ authors: [other.id, t.owner.id] })).length).toBe(2);
-    const documents = ok(await call('listCommentsInSpace', { params: { spaceId }, query: { format: 'document', targetPage: 'p1' } }));
+    const documents = ok(await call('listCommentsInSpace', { params: { spaceId }, query: { format: 'document', targetPage: p1 } }));
     expect(documents.items[0]!.body).toMatchObject({ document: { object: 'document', nodes: [{ type: 'paragraph' }] } });
   });
 });

@@ -5,6 +5,7 @@ import { TRASH_RETENTION_MS, purgeExpiredSpaces } from '../../../../src-main/eng
 import { MAIN, commentsDoc } from '../../../../src-main/engine/revisions/doc-names.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
+import { pageOnMain } from './content.js';
 
 let t: TestServer;
 const commentsDocId = (spaceId: string) => commentsDoc(spaceId, MAIN);
@@ -14,7 +15,8 @@ afterAll(() => t.stop());
 it('keeps in the Yjs doc what the API shows', async () => {
   const spaceId = (await newSpace(t.owner, t.organizationId)).id;
   const call = t.owner.client.call.bind(t.owner.client);
-  const { id } = ok(await call('postCommentInSpace', { params: { spaceId }, body: { body: { markdown: 'In the doc' }, page: 'p1' } }));
+  const p1 = await pageOnMain(t.owner, spaceId, {});
+  const { id } = ok(await call('postCommentInSpace', { params: { spaceId }, body: { body: { markdown: 'In the doc' }, page: p1 } }));
   const params = { spaceId, commentId: id };
   const reply = ok(await call('postCommentReplyInSpace', { params, body: { body: { markdown: 'Reply' } } }));
   ok(await call('updateCommentInSpace', { params, body: { resolved: true, addedReactions: ['👍'] } }));
@@ -28,7 +30,7 @@ it('keeps in the Yjs doc what the API shows', async () => {
   expect(thread.get('status')).toBe('resolved');
   expect(shown.status === 'resolved' && thread.get('resolvedAt')).toBe(shown.status === 'resolved' && shown.resolvedAt);
   expect(thread.get('resolvedBy')).toBe(t.owner.id);
-  expect(thread.get('target')).toEqual({ page: 'p1', revision: shown.target.revision });
+  expect(thread.get('target')).toEqual({ page: p1, revision: shown.target.revision });
   expect((thread.get('reactions') as Y.Map<Y.Map<string>>).toJSON()).toEqual({ '👍': { [t.owner.id]: shown.reactions[0]!.users[0]!.reactedAt } });
   const replies = (thread.get('replies') as Y.Array<Y.Map<unknown>>).toJSON();
   expect(replies).toEqual([{ id: reply.id, body: 'Reply', author: t.owner.id, postedAt: reply.postedAt, reactions: {} }]);

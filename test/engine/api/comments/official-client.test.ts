@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { officialClientServer } from '../../../support/official-client.js';
+import { pageOnMain } from './content.js';
 
 const test = officialClientServer();
 
@@ -7,11 +8,12 @@ describe('@gitbook/api space comment calls against Folio', () => {
   it('posts, lists, replies, reacts, resolves and deletes', async () => {
     const { t, api } = test;
     const space = (await api.orgs.createSpace(t.organizationId, { title: 'Discussed' })).data;
-    const posted = await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'Is this right?' }, page: 'p1' });
+    const p1 = await pageOnMain(t.owner, space.id, { b1: 'Text' });
+    const posted = await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'Is this right?' }, page: p1, node: 'b1' });
     expect(posted.status).toBe(200);
     const commentId = posted.data.id;
 
-    const listed = await api.spaces.listCommentsInSpace(space.id, { status: 'open', authors: [t.owner.id], targetPage: 'p1' });
+    const listed = await api.spaces.listCommentsInSpace(space.id, { status: 'open', authors: [t.owner.id], targetPage: p1 });
     expect(listed.data.items.map((c) => c.id)).toEqual([commentId]);
     const asDocument = await api.spaces.getCommentInSpace(space.id, commentId, { format: 'document' });
     expect(asDocument.data.body).toMatchObject({ document: { object: 'document' } });

@@ -1,0 +1,138 @@
+import type { Change } from '../../../../src-shared/sync/change.js';
+import type { Database } from '../../db/database.js';
+import { mayApply } from './authorize.js';
+import type { Peer } from './peer.js';
+import { captureOf, type ForcedFields } from './capture.js';
+import { capturing } from './capture-scope.js';
+import { settleNumber } from './change-request-numbers.js';
+import { settleMove } from './collection-cycles.js';
+import { compensate } from './compensate.js';
+import { restamp } from './restamp.js';
+import { deleteRow, insertRow, newer, raiseClock, readRow, rowClocks, updateRow, type RowValues } from './rows.js';
+import { tableSpec, type TableSpec } from './tables.js';
+
+
+export interface ApplyResult {
+  applied: number;
+  /** Refused for the sender's role and answered with a compensating change. */
+  compensated: number;
+  /** Already known, or beaten by what this engine holds. */
+  ignored: number;
+}
+
+type Outcome = keyof ApplyResult;
+
+/**
+ * Applies a peer's changes in one transaction (docs/sync.md, "Change log"): per field, the
+ * greater stamp wins; a delete beats every edit and only a newer insert brings the row back;
+ * clashes of change request numbers and cycles of collections are settled by fixed rules.
+ * What is applied is logged under its own stamp, so it travels on to other peers. Applying a
+ * change twice changes nothing.
+ */
+export function applyChanges(db: Database, changes: readonly Change[], source: Peer): ApplyResult {
+  return db.transaction(() => {
+    // Rows of one batch may come children first (a collection moved under a newer one).
+    db.raw.pragma('defer_foreign_keys = ON');
+    const result: ApplyResult = { applied: 0, compensated: 0, ignored: 0 };
+    for (const change of changes) result[applyOne(db, change, source)] += 1;
+    return result;
+  });
+}
+
+function applyOne(db: Database, change: Change, source: Peer): Outcome {
+  const spec = tableSpec(change.table);
+  if (!spec || !knownShape(spec, change) || alreadyKnown(db, change)) return 'ignored';
+  captureOf(db.raw).observe(change.hlc);
+  const row = readRow(db, spec, change.key);
+  const sender = 'user' in source ? source.user : undefined;
+  // A delete of a row this engine does not have changes nothing, whoever sent it.
+  if (sender !== undefined && (row || change.op !== 'delete') && !mayApply(db, sender, change, row)) {
+    compensate(db, spec, change, row, sender);
+    return 'compensated';
+  }
+  return write(db, spec, sender === undefined ? change : { ...change, actor: sender }, row);
+}
+
+function knownShape(spec: TableSpec, change: Change): boolean {
+  return change.key.length === spec.key.length && Object.keys(change.fields ?? {}).every((field) => spec.columns.includes(field));
+}
+
+/** Logged here already, or refused before. */
+function alreadyKnown(db: Database, change: Change): boolean {
+  const known = db.get<{ known: number }>(
+    `SELECT EXISTS (SELECT 1 FROM change_log WHERE hlc = @hlc AND tbl = @tbl AND row_key = @key)
+         OR EXISTS (SELECT 1 FROM rejected_changes WHERE hlc = @hlc AND tbl = @tbl AND row_key = @key) AS known`,
+    { hlc: change.hlc, tbl: change.table, key: JSON.stringify(change.key) },
+  );
+  return known!.known === 1;
+}
+
+function write(db: Database, spec: TableSpec, change: Change, row: RowValues | undefined): Outcome {
+  const rowKey = JSON.stringify(change.key);
+  const clocks = rowClocks(db, spec.name, rowKey);
+  const existence = clocks.get('*');
+  if (change.op === 'delete') {
+    if (!row || !newer(change.hlc, existence)) {
+      raiseClock(db, spec.name, rowKey, '*', change.hlc);
+      return 'ignored';
+    }
+    pinned(db, change, undefined, () => deleteRow(db, spec, change.key));
+    return 'applied';
+  }
+  if (!row) {
+    if (change.op === 'update' || !newer(change.hlc, existence)) return 'ignored';
+    return insert(db, spec, change);
+  }
+  return update(db, spec, change, rowKey, clocks);
+}
+
+function insert(db: Database, spec: TableSpec, change: Change): Outcome {
+  const settled = settle(db, spec, change, { ...change.fields }, change.hlc);
+  pinned(db, change, undefined, () => insertRow(db, spec, settled.values));
+  restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  return 'applied';
+}
+
+/** The fields whose stamps beat this engine's, written; an insert of a row it has is one too. */
+function update(db: Database, spec: TableSpec, change: Change, rowKey: string, clocks: ReadonlyMap<string, string>): Outcome {
+  const winning: RowValues = {};
+  for (const [field, value] of Object.entries(change.fields ?? {})) {
+    if (newer(change.hlc, clocks.get(field))) winning[field] = value;
+  }
+  if (Object.keys(winning).length === 0) {
+    if (change.op === 'insert') raiseClock(db, spec.name, rowKey, '*', change.hlc);
+    return 'ignored';
+  }
+  const created = change.op === 'insert' ? change.hlc : (clocks.get('*') ?? change.hlc);
+  const settled = settle(db, spec, change, winning, created);
+  const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
+  pinned(db, change, forced, () => updateRow(db, spec, change.key, settled.values));
+  restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  return 'applied';
+}
+
+/** Logs what `write` does under the change's own stamp and actor. */
+function pinned(db: Database, change: Change, forced: ForcedFields | undefined, write: () => void): void {
+  const pin = { hlc: change.hlc, table: change.table, rowKey: JSON.stringify(change.key) };
+  capturing(db, { pinned: pin, actor: change.actor, forced }, write);
+}
+
+/**
+ * Settles clashes the arriving values would make. `moved` lists the fields given another value
+ * than the change's: they are logged again under a fresh stamp once written.
+ */
+function settle(db: Database, spec: TableSpec, change: Change, values: RowValues, created: string): { values: RowValues; moved: string[] } {
+  const moved: string[] = [];
+  const id = change.key[0]!;
+  if (spec.name === 'change_requests' && typeof values.number === 'number') {
+    const spaceId = String(values.space_id ?? readRow(db, spec, change.key)?.space_id);
+    const number = settleNumber(db, { id, spaceId, number: values.number, created });
+    if (number !== values.number) moved.push('number');
+    values.number = number;
+  }
+  if (spec.name === 'collections' && typeof values.parent_id === 'string' && !settleMove(db, id, values.parent_id, change.hlc)) {
+    values.parent_id = null;
+    moved.push('parent_id');
+  }
+  return { values, moved };
+}

@@ -1,0 +1,149 @@
+import type { Change, FieldValue } from '../../../../src-shared/sync/change.js';
+import type { Database } from '../../db/database.js';
+import { can as collectionCan } from '../../api/collections/rules.js';
+import { can as orgCan } from '../../api/orgs/rules.js';
+import { can as spaceCan } from '../../api/spaces/rules.js';
+import { canTeam } from '../../api/teams/rules.js';
+import { RolesOf } from './roles.js';
+import type { RowValues } from './rows.js';
+
+/** The change, and the row as this engine holds it (undefined: it has none). */
+interface Judged {
+  change: Change;
+  row: RowValues | undefined;
+  /** A field as the change would leave it: its new value, or the stored one. */
+  value(field: string): FieldValue | undefined;
+  changes(field: string): boolean;
+}
+
+type Rule = (roles: RolesOf, judged: Judged, db: Database) => boolean;
+
+/** Only the user's own profile, and only what the API lets them edit of it. */
+const PROFILE_FIELDS = new Set(['display_name', 'photo_url']);
+/** What members change of their own membership: when they were last seen. */
+const SELF_MEMBER_FIELDS = new Set(['last_seen_at']);
+/** What editing a space's content moves on its row; anything else is the space's settings (admin). */
+const CONTENT_FIELDS = new Set(['revision', 'updated_at']);
+
+const onlyFields = (change: Change, allowed: ReadonlySet<string>) => Object.keys(change.fields ?? {}).every((f) => allowed.has(f));
+
+const asId = (value: FieldValue | undefined) => (typeof value === 'string' ? value : undefined);
+
+function admin(roles: RolesOf, organizationId: FieldValue | undefined): boolean {
+  return orgCan.admin(roles.inOrganization(asId(organizationId)));
+}
+
+/** Creating at the organization's root takes `create` there; in a collection, `create` on it. */
+function mayCreateIn(roles: RolesOf, organizationId: FieldValue | undefined, parentId: FieldValue | undefined): boolean {
+  const parent = asId(parentId);
+  if (!parent) return orgCan.createContent(roles.inOrganization(asId(organizationId)));
+  return roles.organizationOf('collections', parent) === organizationId && collectionCan.create(roles.onContent('collections', parent));
+}
+
+/** The first member of an organization its creator made: the admin who creates one joins it. */
+function foundsOrganization(roles: RolesOf, judged: Judged, db: Database): boolean {
+  const organizationId = asId(judged.value('organization_id'));
+  const members = db.get<{ n: number }>('SELECT count(*) AS n FROM members WHERE organization_id = ?', organizationId)!.n;
+  const createdBy = db.get<{ created_by: string | null }>('SELECT created_by FROM organizations WHERE id = ?', organizationId)?.created_by;
+  return members === 0 && createdBy === roles.userId && judged.value('user_id') === roles.userId && judged.value('role') === 'admin';
+}
+
+function manageTeam(roles: RolesOf, teamId: FieldValue | undefined, db: Database): boolean {
+  const team = asId(teamId);
+  const organizationId = roles.organizationOf('teams', team);
+  const teamRole = db.get<{ role: 'owner' | 'member' }>('SELECT role FROM team_members WHERE team_id = ? AND user_id = ?', team, roles.userId)?.role;
+  return canTeam.manage(roles.inOrganization(organizationId), teamRole);
+}
+
+/**
+ * Revisions and the records of who worked on a change request are written once and never
+ * edited; like change requests, they go only with their space, which each engine purges itself.
+ */
+function createsRow(judged: Judged): boolean {
+  return judged.change.op === 'insert' && !judged.row;
+}
+
+function spaceRole(roles: RolesOf, judged: Judged) {
+  return roles.onContent('spaces', asId(judged.value('space_id')));
+}
+
+const collectionRule: Rule = (roles, judged) => {
+  const { op } = judged.change;
+  const organizationId = judged.value('organization_id');
+  if (op === 'insert' && !judged.row) return mayCreateIn(roles, organizationId, judged.value('parent_id'));
+  if (!collectionCan.admin(roles.onContent('collections', judged.change.key[0]))) return false;
+  return !judged.changes('parent_id') || mayCreateIn(roles, organizationId, judged.value('parent_id'));
+};
+
+const spaceRule: Rule = (roles, judged) => {
+  const { op } = judged.change;
+  const organizationId = judged.value('organization_id');
+  if (op === 'insert' && !judged.row) return mayCreateIn(roles, organizationId, judged.value('parent_id'));
+  const role = roles.onContent('spaces', judged.change.key[0]);
+  const contentOnly = op === 'update' && onlyFields(judged.change, CONTENT_FIELDS);
+  if (!(contentOnly ? spaceCan.edit(role) : spaceCan.admin(role))) return false;
+  return !judged.changes('parent_id') || mayCreateIn(roles, organizationId, judged.value('parent_id'));
+};
+
+/**
+ * Who may make each kind of change: the checks the API makes for the operations that write
+ * these rows, with the predicates of the areas' rules files, against this engine's data.
+ */
+const RULES: Record<string, Rule> = {
+  users: (roles, { change }) => change.op === 'update' && change.key[0] === roles.userId && onlyFields(change, PROFILE_FIELDS),
+  organizations: (roles, judged) =>
+    judged.change.op === 'insert' && !judged.row ? judged.value('created_by') === roles.userId : admin(roles, judged.change.key[0]),
+  members: (roles, judged, db) => {
+    if (admin(roles, judged.value('organization_id'))) return true;
+    const self = judged.change.key[1] === roles.userId;
+    if (judged.change.op === 'delete') return self;
+    if (judged.change.op === 'update') return self && onlyFields(judged.change, SELF_MEMBER_FIELDS);
+    return judged.change.op === 'insert' && !judged.row && foundsOrganization(roles, judged, db);
+  },
+  invite_links: (roles, judged) => admin(roles, judged.value('organization_id')),
+  saml_providers: (roles, judged) => admin(roles, judged.value('organization_id')),
+  teams: (roles, judged, db) =>
+    judged.change.op === 'insert' && !judged.row
+      ? admin(roles, judged.value('organization_id'))
+      : manageTeam(roles, judged.change.key[0], db),
+  team_members: (roles, judged, db) => manageTeam(roles, judged.value('team_id'), db),
+  collections: collectionRule,
+  spaces: spaceRule,
+  content_grants: (roles, judged) => {
+    const space = asId(judged.value('space_id'));
+    if (space) return spaceCan.admin(roles.onContent('spaces', space));
+    return collectionCan.admin(roles.onContent('collections', asId(judged.value('collection_id'))));
+  },
+  revisions: (roles, judged) => {
+    if (!createsRow(judged)) return false;
+    const role = spaceRole(roles, judged);
+    return judged.value('type') === 'merge' ? spaceCan.review(role) : spaceCan.edit(role);
+  },
+  revision_docs: (roles, judged, db) => {
+    const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM revisions WHERE id = ?', judged.value('revision_id'))?.space_id;
+    return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
+  },
+  change_requests: (roles, judged) => {
+    const role = spaceRole(roles, judged);
+    if (judged.change.op === 'delete') return false;
+    return judged.value('status') === 'merged' && judged.changes('status') ? spaceCan.review(role) : spaceCan.edit(role);
+  },
+  change_request_contributors: (roles, judged, db) => {
+    const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
+    return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
+  },
+};
+
+/** Whether `userId` may make `change`, given the row as this engine holds it. */
+export function mayApply(db: Database, userId: string, change: Change, row: RowValues | undefined): boolean {
+  const rule = RULES[change.table];
+  if (!rule) return false;
+  const fields = change.fields ?? {};
+  const judged: Judged = {
+    change,
+    row,
+    value: (field) => (field in fields ? fields[field] : row?.[field]),
+    changes: (field) => field in fields && fields[field] !== row?.[field],
+  };
+  return rule(new RolesOf(db, userId), judged, db);
+}

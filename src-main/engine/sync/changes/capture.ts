@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import { decodeHlc, encodeHlc, receive, tick, zeroHlc, type Hlc } from '../../../../src-shared/sync/hlc.js';
+import type { FieldValue } from '../../../../src-shared/sync/change.js';
+
+/** Fields an update must log even where the value did not change, and the op to log it as. */
+export interface ForcedFields {
+  table: string;
+  rowKey: string;
+  fields: ReadonlySet<string>;
+  op: 'insert' | 'update';
+}
+
+/**
+ * The change log's side of one SQLite connection: its hybrid logical clock and what the
+ * capture triggers are to record right now. Each connection has its own node id, so two
+ * processes on one file (the server and the CLI) never hand out the same stamp.
+ */
+export class ChangeCapture {
+  readonly node = randomBytes(6).toString('hex');
+  private last: Hlc;
+  /** The user whose request is running; null for the engine itself. */
+  actor: string | null = null;
+  /** The one user a compensating change answers. */
+  audience: string | null = null;
+  /**
+   * Set while a remote change is applied: its row's write is logged under its stamp. What the
+   * write sets off (cascades, other triggers) gets fresh stamps: a child created concurrently
+   * under a deleted parent is newer than the parent's delete, and its delete must beat it.
+   */
+  pinned: { hlc: string; table: string; rowKey: string } | undefined;
+  forced: ForcedFields | undefined;
+
+  constructor(
+    latest: string | undefined,
+    private readonly nowMs: () => number,
+  ) {
+    const seen = latest === undefined ? undefined : decodeHlc(latest);
+    this.last = seen ? receive(zeroHlc(this.node), seen, 0) : zeroHlc(this.node);
+  }
+
+  /** The stamp of the change being logged: the pinned one for the pinned row, or a new tick. */
+  stamp(table?: string, rowKey?: string): string {
+    const pinned = this.pinned;
+    if (pinned && pinned.table === table && pinned.rowKey === rowKey) return pinned.hlc;
+    this.last = tick(this.last, this.nowMs());
+    return encodeHlc(this.last);
+  }
+
+  /** A stamp seen elsewhere (a peer's change, another connection's row): later stamps sort after it. */
+  observe(stamp: string): void {
+    const remote = decodeHlc(stamp);
+    if (remote && encodeHlc(remote) > encodeHlc(this.last)) this.last = receive(this.last, remote, this.nowMs());
+  }
+
+  /** The JSON object of the fields an update logs, or null when there are none. */
+  changedFields(table: string, rowKey: string, before: string, after: string): string | null {
+    const old = JSON.parse(before) as Record<string, FieldValue>;
+    const next = JSON.parse(after) as Record<string, FieldValue>;
+    const forced = this.forcedFor(table, rowKey);
+    const changed: Record<string, FieldValue> = {};
+    for (const [field, value] of Object.entries(next)) {
+      if (value !== old[field] || forced?.fields.has(field)) changed[field] = value;
+    }
+    return Object.keys(changed).length === 0 ? null : JSON.stringify(changed);
+  }
+
+  opOf(table: string, rowKey: string): 'insert' | 'update' {
+    return this.forcedFor(table, rowKey)?.op ?? 'update';
+  }
+
+  private forcedFor(table: string, rowKey: string): ForcedFields | undefined {
+    const forced = this.forced;
+    return forced && forced.table === table && forced.rowKey === rowKey ? forced : undefined;
+  }
+}
+
+const captures = new WeakMap<BetterSqlite3.Database, ChangeCapture>();
+
+/**
+ * Registers the SQL functions the capture triggers call. Every connection that writes the
+ * replicated tables needs them: Database does this when it opens a file.
+ */
+export function registerChangeCapture(raw: BetterSqlite3.Database, nowMs: () => number = Date.now): ChangeCapture {
+  const capture = new ChangeCapture(latestStamp(raw), nowMs);
+  captures.set(raw, capture);
+  const volatile = { deterministic: false, varargs: false } as const;
+  raw.function('sync_stamp', volatile, (table, rowKey) => capture.stamp(String(table), String(rowKey)));
+  raw.function('sync_actor', volatile, () => capture.actor);
+  raw.function('sync_audience', volatile, () => capture.audience);
+  raw.function('sync_op', volatile, (table, rowKey) => capture.opOf(String(table), String(rowKey)));
+  raw.function('sync_fields', volatile, (table, rowKey, before, after) =>
+    capture.changedFields(String(table), String(rowKey), String(before), String(after)),
+  );
+  return capture;
+}
+
+export function captureOf(raw: BetterSqlite3.Database): ChangeCapture {
+  const capture = captures.get(raw);
+  if (!capture) throw new Error('this connection does not capture changes: registerChangeCapture was not called');
+  return capture;
+}
+
+/** The newest stamp in the log, when the log exists yet (before migration 012 it does not). */
+function latestStamp(raw: BetterSqlite3.Database): string | undefined {
+  const table = raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'change_log'").get();
+  if (!table) return undefined;
+  const row = raw.prepare('SELECT max(hlc) AS hlc FROM change_log').get() as { hlc: string | null };
+  return row.hlc ?? undefined;
+}

@@ -1,0 +1,23 @@
+import type { Database } from '../../db/database.js';
+import { capturing } from './capture-scope.js';
+import { readRow, updateRow } from './rows.js';
+import type { TableSpec } from './tables.js';
+
+/**
+ * Logs the current values of a row's `fields` again under a fresh stamp, newer than anything
+ * seen so far: a peer holding other values (the loser of a settled clash, the sender of a
+ * refused change) adopts them. `audience` addresses the change to one user only.
+ */
+export function restamp(
+  db: Database,
+  spec: TableSpec,
+  key: readonly string[],
+  fields: readonly string[],
+  options: { op: 'insert' | 'update'; audience: string | null },
+): void {
+  const row = readRow(db, spec, key);
+  if (!row || fields.length === 0) return;
+  const values = Object.fromEntries(fields.map((field) => [field, row[field] ?? null]));
+  const forced = { table: spec.name, rowKey: JSON.stringify(key), fields: new Set(fields), op: options.op };
+  capturing(db, { audience: options.audience, forced }, () => updateRow(db, spec, key, values));
+}
