@@ -33,8 +33,8 @@ afterAll(async () => {
 const exportTo = (folder: string, site = siteId) => runCli(['--data-dir', t.dataDir, 'site', 'export', '--site', site, '--out', folder]);
 
 describe('npm run cli -- site export', () => {
-  it('writes every page as index.html in its folder, the assets, the files and the search index', () => {
-    const run = exportTo(out);
+  it('writes every page as index.html in its folder, the assets, the files and the search index', async () => {
+    const run = await exportTo(out);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe(`exported 3 pages and 4 files: ${out}/index.html`);
@@ -55,13 +55,13 @@ describe('npm run cli -- site export', () => {
     const publication = (action: 'publish' | 'unpublish') =>
       t.engine.request({ method: 'POST', path: `/v1/orgs/${t.organizationId}/sites/${siteId}/${action}`, headers: { authorization: `Bearer ${t.owner.token}` } });
     expect((await publication('unpublish')).status).toBe(200);
-    const unpublished = exportTo(join(out, 'nothing'));
+    const unpublished = await exportTo(join(out, 'nothing'));
     expect((await publication('publish')).status).toBe(200);
     expect(unpublished.status).not.toBe(0);
     expect(unpublished.stderr.trim()).toBe(`folio: site export: no published site with id ${siteId} (publish it first)`);
     expect(existsSync(join(out, 'nothing'))).toBe(false);
-    expect(exportTo(out, 'unknownsite').status).not.toBe(0);
-    expect(exportTo('').status).toBe(2);
+    expect((await exportTo(out, 'unknownsite')).status).not.toBe(0);
+    expect((await exportTo('')).status).toBe(2);
   });
 });
 
@@ -70,7 +70,7 @@ const noChromium = existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM
 describe.skipIf(noChromium)(`the export opened from disk in headless Chromium${noChromium ? ` — skipped: ${noChromium}` : ''}`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    expect(exportTo(out).status).toBe(0);
+    expect((await exportTo(out)).status).toBe(0);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   });
   afterAll(() => browser?.close());
