@@ -3,6 +3,8 @@ import { OrganizationList } from '../components/OrganizationList.js';
 import type { Route } from '../routing/route.js';
 import { hrefFor } from '../routing/route.js';
 import { SettingsScreen } from '../settings/SettingsScreen.js';
+import { SiteScreen } from '../sites/SiteScreen.js';
+import { SitesScreen } from '../sites/SitesScreen.js';
 import { SpaceScreen } from '../space/SpaceScreen.js';
 import type { Organization } from '../store/overview.js';
 import { TrashScreen } from '../trash/TrashScreen.js';
@@ -25,6 +27,10 @@ export function Screen({ route, organizations }: { route: Route; organizations: 
       return <TrashScreen org={route.org} />;
     case 'settings':
       return <SettingsScreen org={route.org} section={route.section} />;
+    case 'sites':
+      return <SitesScreen org={route.org} />;
+    case 'site':
+      return <SiteScreen key={route.site} org={route.org} siteId={route.site} />;
     case 'not-found':
       return <NotFound what="This address" />;
   }

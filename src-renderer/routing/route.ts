@@ -9,6 +9,8 @@ export type Route =
   | { screen: 'change-request'; org: string; space: string; number: number; page?: string }
   | { screen: 'trash'; org: string }
   | { screen: 'settings'; org: string; section: SettingsSection }
+  | { screen: 'sites'; org: string }
+  | { screen: 'site'; org: string; site: string }
   | { screen: 'not-found'; hash: string };
 
 export function parseHash(hash: string): Route {
@@ -22,6 +24,8 @@ export function parseHash(hash: string): Route {
     const section = (id ?? 'api') as SettingsSection;
     if (SETTINGS_SECTIONS.includes(section)) return { screen: 'settings', org, section };
   }
+  if (kind === 'sites' && parts.length === 3) return { screen: 'sites', org };
+  if (kind === 'sites' && id && parts.length === 4) return { screen: 'site', org, site: id };
   if (kind !== 'spaces' || !id) return { screen: 'not-found', hash };
   if (parts.length === 4) return { screen: 'space', org, space: id };
   if (sub === 'pages' && number && parts.length === 6) return { screen: 'space', org, space: id, page: number };
@@ -48,6 +52,10 @@ export function hrefFor(route: Exclude<Route, { screen: 'not-found' }>): string 
       return at('orgs', route.org, 'trash');
     case 'settings':
       return at('orgs', route.org, 'settings', route.section);
+    case 'sites':
+      return at('orgs', route.org, 'sites');
+    case 'site':
+      return at('orgs', route.org, 'sites', route.site);
   }
 }
 

@@ -77,6 +77,11 @@ export function Sidebar({ org, currentSpace }: { org: string; currentSpace?: str
       </Loaded>
       <ul className="sidebar-links">
         <li>
+          <a className="tree-link" href={hrefFor({ screen: 'sites', org })}>
+            Sites
+          </a>
+        </li>
+        <li>
           <a className="tree-link" href={hrefFor({ screen: 'trash', org })}>
             Trash
           </a>

@@ -1,0 +1,85 @@
+import { attempt } from '../api/call.js';
+import type { SiteSection, SiteSectionGroup, SiteStructure } from '../api/types.js';
+import { MoveButtons } from './MoveButtons.js';
+import { RenameDelete } from './RenameDelete.js';
+import { useSiteActions } from './site-actions.js';
+import type { StructureItem } from './site-order.js';
+import { SiteSpaceRows } from './SiteSpaceRows.js';
+
+type SectionItem = SiteSection | SiteSectionGroup;
+
+/** What readers navigate: site spaces at the root, or sections and the groups gathering them. */
+export function SiteStructureView({ structure }: { structure: SiteStructure }) {
+  return (
+    <section aria-labelledby="site-structure-title">
+      <h2 id="site-structure-title">Structure</h2>
+      {structure.type === 'siteSpaces' ? <SiteSpaceRows siteSpaces={structure.structure} /> : <SectionItems items={structure.structure} />}
+    </section>
+  );
+}
+
+function SectionItems({ items }: { items: SectionItem[] }) {
+  return (
+    <ul className="rows site-sections">
+      {items.map((item, index) =>
+        item.object === 'site-section' ? (
+          <SectionRow key={item.id} section={item} siblings={items} index={index} />
+        ) : (
+          <GroupRow key={item.id} group={item} siblings={items} index={index} />
+        ),
+      )}
+    </ul>
+  );
+}
+
+function SectionRow({ section, siblings, index }: { section: SiteSection; siblings: StructureItem[]; index: number }) {
+  const { client, params, run } = useSiteActions();
+  const sectionParams = { ...params, siteSectionId: section.id };
+  return (
+    <li className="row-card" data-kind="site-section">
+      <strong>{section.title}</strong>
+      <span className="note">
+        Section · /{section.path}
+        {section.default && ' · Default'}
+      </span>
+      <RenameDelete
+        title={section.title}
+        label="Section title"
+        maxLength={128}
+        deleteQuestion={`Delete the section “${section.title}” with its site spaces? The spaces stay.`}
+        rename={(title) => attempt(client, 'updateSiteSectionById', { params: sectionParams, body: { title } })}
+        remove={() => attempt(client, 'deleteSiteSectionById', { params: sectionParams })}
+      >
+        <MoveButtons siblings={siblings} index={index} title={section.title} />
+        {!section.default && (
+          <button type="button" className="quiet" onClick={() => void run(attempt(client, 'updateSiteById', { params, body: { defaultSiteSection: section.id } }))}>
+            Make {section.title} the default
+          </button>
+        )}
+      </RenameDelete>
+      <SiteSpaceRows siteSpaces={section.siteSpaces} section={section.id} />
+    </li>
+  );
+}
+
+function GroupRow({ group, siblings, index }: { group: SiteSectionGroup; siblings: StructureItem[]; index: number }) {
+  const { client, params } = useSiteActions();
+  const groupParams = { ...params, siteSectionGroupId: group.id };
+  return (
+    <li className="row-card" data-kind="site-section-group">
+      <strong>{group.title}</strong>
+      <span className="note">Section group</span>
+      <RenameDelete
+        title={group.title}
+        label="Group title"
+        maxLength={100}
+        deleteQuestion={`Delete the group “${group.title}”? What it holds moves up.`}
+        rename={(title) => attempt(client, 'updateSiteSectionGroupById', { params: groupParams, body: { title } })}
+        remove={() => attempt(client, 'deleteSiteSectionGroupById', { params: groupParams })}
+      >
+        <MoveButtons siblings={siblings} index={index} title={group.title} />
+      </RenameDelete>
+      {group.children.length === 0 ? <p className="note">No sections in this group yet.</p> : <SectionItems items={group.children} />}
+    </li>
+  );
+}
