@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { attempt } from '../api/call.js';
 import { Loaded } from '../components/Loaded.js';
-import { NameForm } from '../components/NameForm.js';
+import type { SiteSection } from '../api/types.js';
+import { NewGroupForm } from './NewGroupForm.js';
 import { useSiteActions } from './site-actions.js';
 import { useOrganizationSpaces } from './use-organization-spaces.js';
 
 /** Adds to a site: a space (into the default section, if any), a section holding a space, a group. */
-export function AddToSite({ org, hasSections }: { org: string; hasSections: boolean }) {
+export function AddToSite({ org, sections }: { org: string; sections: SiteSection[] }) {
   const { client, params, run } = useSiteActions();
   const id = useId();
   const [spaceId, setSpaceId] = useState('');
@@ -32,7 +33,7 @@ export function AddToSite({ org, hasSections }: { org: string; hasSections: bool
             <button type="button" disabled={!spaceId} onClick={() => void run(attempt(client, 'addSectionToSite', { params, body: { spaceId } }))}>
               New section with this space
             </button>
-            {hasSections && (
+            {sections.length > 0 && (
               <button type="button" onClick={() => setGrouping(true)}>
                 New section group
               </button>
@@ -40,15 +41,7 @@ export function AddToSite({ org, hasSections }: { org: string; hasSections: bool
           </div>
         )}
       </Loaded>
-      {grouping && (
-        <NameForm
-          label="Group title"
-          submitLabel="Create group"
-          maxLength={100}
-          onCancel={() => setGrouping(false)}
-          onSubmit={(title) => run(attempt(client, 'addSectionGroupToSite', { params, body: { title } }))}
-        />
-      )}
+      {grouping && <NewGroupForm sections={sections} onClose={() => setGrouping(false)} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { NameForm } from '../components/NameForm.js';
 import { useSiteActions } from './site-actions.js';
 
 interface Props {
+  /** What it is and its name, for the buttons' labels: "section People". */
   title: string;
   /** The name field's label: "Section title". */
   label: string;

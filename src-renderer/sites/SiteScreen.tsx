@@ -6,6 +6,7 @@ import { useResource } from '../hooks/use-resource.js';
 import { useAction } from '../settings/use-action.js';
 import { AddToSite } from './AddToSite.js';
 import { SiteActionsContext } from './site-actions.js';
+import { sectionsIn } from './site-order.js';
 import { SiteHeader } from './SiteHeader.js';
 import { SiteStructureView } from './SiteStructureView.js';
 
@@ -23,7 +24,7 @@ export function SiteScreen({ org, siteId }: { org: string; siteId: string }) {
           <SiteActionsContext.Provider value={{ client, params, run }}>
             <SiteHeader org={org} site={published.site} />
             <ProblemLine problem={problem} />
-            <AddToSite org={org} hasSections={published.structure.type === 'sections'} />
+            <AddToSite org={org} sections={sectionsIn(published.structure)} />
             <SiteStructureView structure={published.structure} />
           </SiteActionsContext.Provider>
         )}

@@ -18,12 +18,13 @@ export function SiteStructureView({ structure }: { structure: SiteStructure }) {
   );
 }
 
-function SectionItems({ items }: { items: SectionItem[] }) {
+/** Sections and groups sharing a parent: the root, or the group `group`. */
+function SectionItems({ items, group }: { items: SectionItem[]; group?: string }) {
   return (
     <ul className="rows site-sections">
       {items.map((item, index) =>
         item.object === 'site-section' ? (
-          <SectionRow key={item.id} section={item} siblings={items} index={index} />
+          <SectionRow key={item.id} section={item} siblings={items} index={index} group={group} />
         ) : (
           <GroupRow key={item.id} group={item} siblings={items} index={index} />
         ),
@@ -32,7 +33,7 @@ function SectionItems({ items }: { items: SectionItem[] }) {
   );
 }
 
-function SectionRow({ section, siblings, index }: { section: SiteSection; siblings: StructureItem[]; index: number }) {
+function SectionRow({ section, siblings, index, group }: { section: SiteSection; siblings: StructureItem[]; index: number; group?: string }) {
   const { client, params, run } = useSiteActions();
   const sectionParams = { ...params, siteSectionId: section.id };
   return (
@@ -43,17 +44,22 @@ function SectionRow({ section, siblings, index }: { section: SiteSection; siblin
         {section.default && ' · Default'}
       </span>
       <RenameDelete
-        title={section.title}
+        title={`section ${section.title}`}
         label="Section title"
         maxLength={128}
         deleteQuestion={`Delete the section “${section.title}” with its site spaces? The spaces stay.`}
         rename={(title) => attempt(client, 'updateSiteSectionById', { params: sectionParams, body: { title } })}
         remove={() => attempt(client, 'deleteSiteSectionById', { params: sectionParams })}
       >
-        <MoveButtons siblings={siblings} index={index} title={section.title} />
+        <MoveButtons siblings={siblings} index={index} title={`section ${section.title}`} />
         {!section.default && (
           <button type="button" className="quiet" onClick={() => void run(attempt(client, 'updateSiteById', { params, body: { defaultSiteSection: section.id } }))}>
             Make {section.title} the default
+          </button>
+        )}
+        {group && (
+          <button type="button" className="quiet" onClick={() => void run(attempt(client, 'removeSectionFromGroup', { params: { ...sectionParams, siteSectionGroupId: group } }))}>
+            Take {section.title} out of the group
           </button>
         )}
       </RenameDelete>
@@ -70,16 +76,16 @@ function GroupRow({ group, siblings, index }: { group: SiteSectionGroup; sibling
       <strong>{group.title}</strong>
       <span className="note">Section group</span>
       <RenameDelete
-        title={group.title}
+        title={`group ${group.title}`}
         label="Group title"
         maxLength={100}
         deleteQuestion={`Delete the group “${group.title}”? What it holds moves up.`}
         rename={(title) => attempt(client, 'updateSiteSectionGroupById', { params: groupParams, body: { title } })}
         remove={() => attempt(client, 'deleteSiteSectionGroupById', { params: groupParams })}
       >
-        <MoveButtons siblings={siblings} index={index} title={group.title} />
+        <MoveButtons siblings={siblings} index={index} title={`group ${group.title}`} />
       </RenameDelete>
-      {group.children.length === 0 ? <p className="note">No sections in this group yet.</p> : <SectionItems items={group.children} />}
+      {group.children.length === 0 ? <p className="note">No sections in this group yet.</p> : <SectionItems items={group.children} group={group.id} />}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import type { SiteSection, SiteSectionGroup, SiteSpace } from '../api/types.js';
+import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '../api/types.js';
 
 export type StructureItem = SiteSpace | SiteSection | SiteSectionGroup;
 export type StructurePointer = { type: 'site-space' | 'site-section' | 'site-section-group'; id: string };
@@ -19,4 +19,11 @@ export function stepPosition(siblings: StructureItem[], index: number, step: Ste
   const neighbour = siblings[step === 'up' ? index - 1 : index + 1];
   if (!neighbour) return undefined;
   return step === 'up' ? { before: pointerTo(neighbour) } : { after: pointerTo(neighbour) };
+}
+
+/** Every section of a site, groups opened, in structure order. */
+export function sectionsIn(structure: SiteStructure): SiteSection[] {
+  if (structure.type === 'siteSpaces') return [];
+  const walk = (items: (SiteSection | SiteSectionGroup)[]): SiteSection[] => items.flatMap((item) => (item.object === 'site-section' ? [item] : walk(item.children)));
+  return walk(structure.structure);
 }

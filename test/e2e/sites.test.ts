@@ -93,6 +93,40 @@ describe.skipIf(skipReason)('the sites screen in headless Chromium', () => {
     expect(await page.getByRole('link', { name: 'Open preview' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sites', exact: true }).first().click();
     await page.getByRole('list', { name: 'Sites' }).getByText('Company docs').waitFor();
+  });
+
+  it('arranges the site in sections and a group: create, rename, move, take out, delete', async () => {
+    await page.getByRole('list', { name: 'Sites' }).getByRole('link', { name: 'Company docs' }).click();
+    await page.getByLabel('Space', { exact: true }).selectOption({ label: 'API guide' });
+    await page.getByRole('button', { name: 'New section with this space' }).click();
+    // The first section gathers the root's site spaces, titled after the default one's space.
+    const sections = () => page.locator('[data-kind=site-section] > strong').allTextContents();
+    await expect.poll(sections).toEqual(['Handbook', 'API guide']);
+    await page.getByRole('button', { name: 'Rename section API guide' }).click();
+    await page.getByLabel('Section title').fill('People');
+    await page.getByLabel('Section title').press('Enter');
+    await expect.poll(sections).toEqual(['Handbook', 'People']);
+    await page.getByRole('button', { name: 'Move section People up' }).press('Enter');
+    await expect.poll(sections).toEqual(['People', 'Handbook']);
+
+    await page.getByRole('button', { name: 'New section group' }).click();
+    await page.getByLabel('Group title').fill('Guides');
+    await page.getByLabel('First section').selectOption({ label: 'Handbook' });
+    await page.getByRole('button', { name: 'Create group' }).click();
+    const group = page.locator('[data-kind=site-section-group]');
+    await expect.poll(() => group.locator('[data-kind=site-section] > strong').allTextContents()).toEqual(['Handbook']);
+    await page.getByRole('button', { name: 'Rename group Guides' }).click();
+    await page.getByLabel('Group title').fill('Handbooks');
+    await page.getByLabel('Group title').press('Enter');
+    await group.locator('> strong', { hasText: 'Handbooks' }).waitFor();
+    await page.getByRole('button', { name: 'Take Handbook out of the group' }).click();
+    // A group left with nothing is not part of the structure readers get, so it leaves the screen too.
+    await expect.poll(() => group.count()).toBe(0);
+    await expect.poll(sections).toEqual(['People', 'Handbook']);
+
+    await page.getByRole('button', { name: 'Delete section People' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(sections).toEqual(['Handbook']);
     expect(problems).toEqual([]);
   });
 });
