@@ -124,6 +124,17 @@ describe.skipIf(skipReason)('the sites screen in headless Chromium', () => {
     await expect.poll(() => group.count()).toBe(0);
     await expect.poll(sections).toEqual(['People', 'Handbook']);
 
+    await page.getByRole('button', { name: 'New section group' }).click();
+    await page.getByLabel('Group title').fill('Teams');
+    await page.getByLabel('First section').selectOption({ label: 'People' });
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await group.locator('> strong', { hasText: 'Teams' }).waitFor();
+    await page.getByRole('button', { name: 'Delete group Teams' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    // What a deleted group held moves up to the root, at its end.
+    await expect.poll(() => group.count()).toBe(0);
+    await expect.poll(sections).toEqual(['Handbook', 'People']);
+
     await page.getByRole('button', { name: 'Delete section People' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(sections).toEqual(['Handbook']);
