@@ -1,9 +1,10 @@
 import { attempt } from '../api/call.js';
 import type { SiteSection, SiteSectionGroup, SiteStructure } from '../api/types.js';
+import { GroupPicker } from './GroupPicker.js';
 import { MoveButtons } from './MoveButtons.js';
 import { RenameDelete } from './RenameDelete.js';
 import { useSiteActions } from './site-actions.js';
-import type { StructureItem } from './site-order.js';
+import { groupsIn, type StructureItem } from './site-order.js';
 import { SiteSpaceRows } from './SiteSpaceRows.js';
 
 type SectionItem = SiteSection | SiteSectionGroup;
@@ -13,27 +14,35 @@ export function SiteStructureView({ structure }: { structure: SiteStructure }) {
   return (
     <section aria-labelledby="site-structure-title">
       <h2 id="site-structure-title">Structure</h2>
-      {structure.type === 'siteSpaces' ? <SiteSpaceRows siteSpaces={structure.structure} /> : <SectionItems items={structure.structure} />}
+      {structure.type === 'siteSpaces' ? <SiteSpaceRows siteSpaces={structure.structure} /> : <SectionItems items={structure.structure} groups={groupsIn(structure)} />}
     </section>
   );
 }
 
-/** Sections and groups sharing a parent: the root, or the group `group`. */
-function SectionItems({ items, group }: { items: SectionItem[]; group?: string }) {
+/** Sections and groups sharing a parent: the root, or the group `group`; `groups` are all the site's groups. */
+function SectionItems({ items, group, groups }: { items: SectionItem[]; group?: string; groups: SiteSectionGroup[] }) {
   return (
     <ul className="rows site-sections">
       {items.map((item, index) =>
         item.object === 'site-section' ? (
-          <SectionRow key={item.id} section={item} siblings={items} index={index} group={group} />
+          <SectionRow key={item.id} section={item} siblings={items} index={index} group={group} groups={groups} />
         ) : (
-          <GroupRow key={item.id} group={item} siblings={items} index={index} />
+          <GroupRow key={item.id} group={item} siblings={items} index={index} groups={groups} />
         ),
       )}
     </ul>
   );
 }
 
-function SectionRow({ section, siblings, index, group }: { section: SiteSection; siblings: StructureItem[]; index: number; group?: string }) {
+interface SectionRowProps {
+  section: SiteSection;
+  siblings: StructureItem[];
+  index: number;
+  group?: string;
+  groups: SiteSectionGroup[];
+}
+
+function SectionRow({ section, siblings, index, group, groups }: SectionRowProps) {
   const { client, params, run } = useSiteActions();
   const sectionParams = { ...params, siteSectionId: section.id };
   return (
@@ -62,13 +71,14 @@ function SectionRow({ section, siblings, index, group }: { section: SiteSection;
             Take {section.title} out of the group
           </button>
         )}
+        {!group && groups.length > 0 && <GroupPicker section={section} groups={groups} />}
       </RenameDelete>
       <SiteSpaceRows siteSpaces={section.siteSpaces} section={section.id} />
     </li>
   );
 }
 
-function GroupRow({ group, siblings, index }: { group: SiteSectionGroup; siblings: StructureItem[]; index: number }) {
+function GroupRow({ group, siblings, index, groups }: { group: SiteSectionGroup; siblings: StructureItem[]; index: number; groups: SiteSectionGroup[] }) {
   const { client, params } = useSiteActions();
   const groupParams = { ...params, siteSectionGroupId: group.id };
   return (
@@ -85,7 +95,7 @@ function GroupRow({ group, siblings, index }: { group: SiteSectionGroup; sibling
       >
         <MoveButtons siblings={siblings} index={index} title={`group ${group.title}`} />
       </RenameDelete>
-      {group.children.length === 0 ? <p className="note">No sections in this group yet.</p> : <SectionItems items={group.children} group={group.id} />}
+      {group.children.length === 0 ? <p className="note">No sections in this group yet.</p> : <SectionItems items={group.children} group={group.id} groups={groups} />}
     </li>
   );
 }

@@ -27,3 +27,10 @@ export function sectionsIn(structure: SiteStructure): SiteSection[] {
   const walk = (items: (SiteSection | SiteSectionGroup)[]): SiteSection[] => items.flatMap((item) => (item.object === 'site-section' ? [item] : walk(item.children)));
   return walk(structure.structure);
 }
+
+/** Every section group of a site, nested ones included, in structure order. */
+export function groupsIn(structure: SiteStructure): SiteSectionGroup[] {
+  if (structure.type === 'siteSpaces') return [];
+  const walk = (items: (SiteSection | SiteSectionGroup)[]): SiteSectionGroup[] => items.flatMap((item) => (item.object === 'site-section-group' ? [item, ...walk(item.children)] : []));
+  return walk(structure.structure);
+}

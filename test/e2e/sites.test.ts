@@ -119,10 +119,15 @@ describe.skipIf(skipReason)('the sites screen in headless Chromium', () => {
     await page.getByLabel('Group title').fill('Handbooks');
     await page.getByLabel('Group title').press('Enter');
     await group.locator('> strong', { hasText: 'Handbooks' }).waitFor();
+    await page.getByLabel('Group for People').selectOption({ label: 'Handbooks' });
+    await page.getByRole('button', { name: 'Put People in the group' }).click();
+    await expect.poll(() => group.locator('[data-kind=site-section] > strong').allTextContents()).toEqual(['Handbook', 'People']);
     await page.getByRole('button', { name: 'Take Handbook out of the group' }).click();
+    await expect.poll(sections).toEqual(['People', 'Handbook']);
+    await page.getByRole('button', { name: 'Take People out of the group' }).click();
     // A group left with nothing is not part of the structure readers get, so it leaves the screen too.
     await expect.poll(() => group.count()).toBe(0);
-    await expect.poll(sections).toEqual(['People', 'Handbook']);
+    await expect.poll(sections).toEqual(['Handbook', 'People']);
 
     await page.getByRole('button', { name: 'New section group' }).click();
     await page.getByLabel('Group title').fill('Teams');

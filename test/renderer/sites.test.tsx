@@ -5,7 +5,7 @@ import type { SiteStructure } from '../../src-renderer/api/types.js';
 import { WorkspaceContext, type Workspace } from '../../src-renderer/frame/workspace-context.js';
 import { hrefFor, parseHash } from '../../src-renderer/routing/route.js';
 import { SiteActionsContext } from '../../src-renderer/sites/site-actions.js';
-import { sectionsIn, stepPosition } from '../../src-renderer/sites/site-order.js';
+import { groupsIn, sectionsIn, stepPosition } from '../../src-renderer/sites/site-order.js';
 import { SiteHeader } from '../../src-renderer/sites/SiteHeader.js';
 import { SiteRows } from '../../src-renderer/sites/SitesScreen.js';
 import { SiteStructureView } from '../../src-renderer/sites/SiteStructureView.js';
@@ -91,7 +91,9 @@ describe('a site', () => {
     expect(html).toMatch(/data-kind="site-section".*Alpha.*data-kind="site-section-group".*Reference.*data-kind="site-section".*Gamma/s);
     for (const label of ['Rename section Gamma', 'Delete group Reference', 'Move group Reference up', 'Move section Alpha down']) expect(html).toContain(`aria-label="${label}"`);
     expect(html).toContain('Take Gamma out of the group');
+    expect(html).toMatch(/Group for Alpha.*<option value="[^"]+" selected="">Reference<\/option>.*Put Alpha in the group/s);
     expect(sectionsIn(structure).map((item) => item.title)).toEqual(['Alpha', 'Gamma']);
+    expect(groupsIn(structure).map((item) => item.title)).toEqual(['Reference']);
   });
 });
 
