@@ -5,7 +5,7 @@ import { ConfirmAction } from '../components/ConfirmAction.js';
 import { hrefFor } from '../routing/route.js';
 import { navigate } from '../routing/use-route.js';
 import { useSiteActions } from './site-actions.js';
-import { VISIBILITIES, visibilityLabel, type Visibility } from './visibility.js';
+import { VISIBILITIES, audienceOf, visibilityLabel, type Visibility } from './visibility.js';
 
 /** A site's title, audience and publishing state, with the preview once it is published. */
 export function SiteHeader({ org, site }: { org: string; site: Site }) {
@@ -48,6 +48,7 @@ export function SiteHeader({ org, site }: { org: string; site: Site }) {
           Delete site
         </button>
       </div>
+      <p className="note">{audienceOf(site.visibility)}</p>
       {deleting && <ConfirmAction question={`Delete the site “${site.title}”? Its spaces stay.`} confirmLabel="Delete" onConfirm={remove} onCancel={() => setDeleting(false)} />}
     </header>
   );

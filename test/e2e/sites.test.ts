@@ -69,15 +69,15 @@ describe.skipIf(skipReason)('the sites screen in headless Chromium', () => {
     await page.getByRole('button', { name: 'Hide API guide' }).waitFor();
   });
 
-  it('sets the visibility, publishes, and the preview shows the merged page', async () => {
+  it('makes the site a share-link one, publishes, and the preview (key included) shows the merged page', async () => {
     await page.getByLabel('Visibility').selectOption({ label: 'Unlisted' });
     await expect.poll(() => page.getByLabel('Visibility').inputValue()).toBe('unlisted');
-    await page.getByLabel('Visibility').selectOption({ label: 'Public' });
-    await expect.poll(() => page.getByLabel('Visibility').inputValue()).toBe('public');
+    await page.getByLabel('Visibility').selectOption({ label: 'Share link' });
+    await page.getByText('the preview carries the key').waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: /^Published$/ }).waitFor();
     const preview = page.getByRole('link', { name: 'Open preview' });
-    expect(await preview.getAttribute('href')).toMatch(/\/sites\/[^/]+\/$/);
+    expect(await preview.getAttribute('href')).toMatch(/\/sites\/[^/]+\/\?shareKey=.+$/);
     await page.screenshot({ path: screenshot('sites.png') });
 
     const [reader] = await Promise.all([page.context().waitForEvent('page'), preview.click()]);

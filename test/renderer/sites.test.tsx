@@ -68,6 +68,7 @@ describe('a site', () => {
     expect(html).toContain('Unpublish');
     expect(html).toContain(`href="${live.urls.published}" target="_blank"`);
     expect(html).toMatch(/<option value="public" selected="">Public<\/option>/);
+    expect(html).toContain('Anyone can open it.');
   });
 
   it('shows root site spaces in order, the default and hidden ones marked, with keyboard moves', async () => {
