@@ -9,7 +9,9 @@ import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import type { PipelineDeps } from './pipeline/execute.js';
+import { HubChangeLog } from './sync/hub-changes.js';
 import { SyncHub } from './sync/hub.js';
+import { ReplicaChangesChannel } from './sync/replica-changes.js';
 import { SyncWorker, type SyncWorkerOptions } from './sync/worker.js';
 import { Urls } from './urls.js';
 import { LiveRevisions } from './yjs/live-edits.js';
@@ -63,6 +65,7 @@ export class Engine {
   readonly syncHub: SyncHub;
   /** Replicates with the hub of the data dir's sync settings, once `sync.start()` is called. */
   readonly sync: SyncWorker;
+  private readonly hubChangeLog: HubChangeLog;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -76,12 +79,13 @@ export class Engine {
     new Projector(this.db, this.docs, clock).followComments(projectCommentThreads);
     this.sync = new SyncWorker(
       { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
-      options.sync,
+      { ...options.sync, channels: [(deps) => new ReplicaChangesChannel(deps), ...(options.sync?.channels ?? [])] },
     );
     this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);
-    this.syncHub = new SyncHub(this.deps);
+    this.hubChangeLog = new HubChangeLog(this.deps);
+    this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor]);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
@@ -137,6 +141,7 @@ export class Engine {
     clearInterval(this.purgeTimer);
     this.sync.stop();
     this.syncHub.close();
+    this.hubChangeLog.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

@@ -13,6 +13,7 @@ import * as changeLog from './012-change-log.js';
 import * as contentSearch from './013-content-search.js';
 import * as syncDocs from './017-sync-docs.js';
 import * as commentAnchors from './018-comment-anchors.js';
+import * as syncChangeCursors from './019-sync-change-cursors.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -31,4 +32,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 13, name: 'content-search', sql: contentSearch.sql },
   { version: 17, name: 'sync-docs', sql: syncDocs.sql },
   { version: 18, name: 'comment-anchors', sql: commentAnchors.sql },
+  { version: 19, name: 'sync-change-cursors', sql: syncChangeCursors.sql },
 ];
