@@ -9,14 +9,16 @@ import { MalformedFrame } from './channel.js';
 export const ChangeMessage = z.discriminatedUnion('type', [
   /** Hub → replica on connect: the token's user, adopted on the first connection. */
   z.object({ type: z.literal('hello'), user: z.record(z.string(), FieldValue) }),
-  /** Replica → hub: what changed in your log after `cursor` that I may see? */
-  z.object({ type: z.literal('pull'), cursor: z.string() }),
+  /** Replica → hub: what changed in your log after `cursor` that I may see? At most `limit` log entries. */
+  z.object({ type: z.literal('pull'), cursor: z.string(), limit: z.number().int().min(1).max(1_000_000) }),
   /** Hub → replica: the answer; `cursor` to ask from next. */
   z.object({ type: z.literal('changes'), changes: z.array(Change), cursor: z.string() }),
   /** Replica → hub: my log up to `cursor`. */
   z.object({ type: z.literal('push'), changes: z.array(Change), cursor: z.string() }),
   /** Hub → replica: the push up to `cursor` is committed (applied, ignored or compensated). */
   z.object({ type: z.literal('ack'), cursor: z.string() }),
+  /** Hub → replica: the push ends between a row and a parent it needs; nothing was applied, send a larger one. */
+  z.object({ type: z.literal('incomplete') }),
   /** Hub → replica: the hub's log grew; pull. */
   z.object({ type: z.literal('poke') }),
 ]);

@@ -6,6 +6,7 @@ import { applyChanges } from './changes/apply.js';
 import { readRow } from './changes/rows.js';
 import { changesSince } from './changes/since.js';
 import { tableSpec } from './changes/tables.js';
+import { lacksParent } from './lacks-parent.js';
 import { LogWatch } from './log-watch.js';
 import { realSchedule, type Schedule } from './schedule.js';
 
@@ -39,7 +40,7 @@ export class HubChangesChannel implements SyncChannel {
 
   receive(payload: Uint8Array): void {
     const message = decodeChangeMessage(payload);
-    if (message.type === 'pull') this.answerPull(message.cursor);
+    if (message.type === 'pull') this.answerPull(message.cursor, message.limit);
     else if (message.type === 'push') this.apply(message);
     else throw new MalformedFrame(`a replica does not send ${message.type}`);
   }
@@ -49,11 +50,11 @@ export class HubChangesChannel implements SyncChannel {
     this.send({ type: 'poke' });
   }
 
-  private answerPull(cursor: string): void {
+  private answerPull(cursor: string, limit: number): void {
     this.deps.db.noticeExternalChanges();
     let batch;
     try {
-      batch = changesSince(this.deps.db, cursor, { user: this.actor.id });
+      batch = changesSince(this.deps.db, cursor, { user: this.actor.id }, limit);
     } catch (error) {
       if (error instanceof RangeError) throw new MalformedFrame(error.message);
       throw error;
@@ -63,7 +64,14 @@ export class HubChangesChannel implements SyncChannel {
 
   private apply(push: Extract<ChangeMessage, { type: 'push' }>): void {
     this.deps.db.noticeExternalChanges();
-    const result = applyChanges(this.deps.db, push.changes, { user: this.actor.id });
+    let result;
+    try {
+      result = applyChanges(this.deps.db, push.changes, { user: this.actor.id });
+    } catch (error) {
+      if (!lacksParent(error)) throw error;
+      this.send({ type: 'incomplete' });
+      return;
+    }
     this.send({ type: 'ack', cursor: push.cursor });
     if (result.applied + result.compensated > 0) this.log.pokeAll();
   }

@@ -6,8 +6,9 @@ import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './
 import { applyChanges } from './changes/apply.js';
 import { adoptHubUser } from './changes/identity.js';
 import type { RowValues } from './changes/rows.js';
-import { changesSince } from './changes/since.js';
+import { BATCH_LIMIT, changesSince } from './changes/since.js';
 import type { DocsGate } from './docs-gate.js';
+import { lacksParent } from './lacks-parent.js';
 import { LogWatch } from './log-watch.js';
 import type { Schedule } from './schedule.js';
 
@@ -37,6 +38,9 @@ export class ReplicaChangesChannel implements SyncChannel {
   /** Whether the last push sent holds spaces or change requests, whose docs may now be accepted. */
   private pushing: { bringsPlaces: boolean } | undefined;
   private settled = false;
+  /** Log entries per batch each way; doubled while a batch ends between a row and its parent. */
+  private pullLimit = BATCH_LIMIT;
+  private pushLimit = BATCH_LIMIT;
 
   constructor(private readonly deps: ReplicaChangesDeps) {
     deps.docsGate.hold();
@@ -61,6 +65,8 @@ export class ReplicaChangesChannel implements SyncChannel {
         return this.applyPulled(message.changes, message.cursor);
       case 'ack':
         return this.acknowledged(message.cursor);
+      case 'incomplete':
+        return this.pushLarger();
       case 'poke':
         return this.pull();
       default:
@@ -90,18 +96,26 @@ export class ReplicaChangesChannel implements SyncChannel {
       return;
     }
     this.pulling = true;
-    this.send({ type: 'pull', cursor: this.cursors().pulled });
+    this.send({ type: 'pull', cursor: this.cursors().pulled, limit: this.pullLimit });
   }
 
   private applyPulled(changes: Change[], cursor: string): void {
     const { db, url } = this.deps;
     const before = this.cursors().pulled;
-    db.transaction(() => {
-      applyChanges(db, changes, { hub: true });
-      savePulled(db, url, cursor);
-    });
-    if (bringsPlaces(changes)) this.deps.docsGate.retryOutbox();
     this.pulling = false;
+    try {
+      db.transaction(() => {
+        applyChanges(db, changes, { hub: true });
+        savePulled(db, url, cursor);
+      });
+    } catch (error) {
+      if (!lacksParent(error)) throw error;
+      this.pullLimit *= 2;
+      this.pull();
+      return;
+    }
+    this.pullLimit = BATCH_LIMIT;
+    if (bringsPlaces(changes)) this.deps.docsGate.retryOutbox();
     if (cursor !== before || this.pullAgain) {
       this.pullAgain = false;
       this.pull();
@@ -111,7 +125,7 @@ export class ReplicaChangesChannel implements SyncChannel {
   private push(): void {
     if (!this.link || !this.greeted || this.pushing) return;
     const pushed = this.cursors().pushed;
-    const batch = changesSince(this.deps.db, pushed, { hub: true });
+    const batch = changesSince(this.deps.db, pushed, { hub: true }, this.pushLimit);
     if (batch.cursor === pushed) {
       this.settle();
       return;
@@ -125,7 +139,15 @@ export class ReplicaChangesChannel implements SyncChannel {
     const { bringsPlaces: placesArrived } = this.pushing;
     this.deps.db.transaction(() => savePushed(this.deps.db, this.deps.url, cursor));
     this.pushing = undefined;
+    this.pushLimit = BATCH_LIMIT;
     if (placesArrived) this.deps.docsGate.retryOutbox();
+    this.push();
+  }
+
+  private pushLarger(): void {
+    if (!this.pushing) throw new MalformedFrame('an answer to no push');
+    this.pushing = undefined;
+    this.pushLimit *= 2;
     this.push();
   }
 
