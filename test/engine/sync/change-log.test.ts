@@ -44,6 +44,27 @@ describe('the change log between replicas and a hub', () => {
     expect(ok(await hub.owner.client.call('getSpaceById', { params: { spaceId: space.id } })).parent).toBe(collection.id);
   });
 
+  it('uploads, once connected, what a replica made alone before: its organization first, then the pages of its space', async () => {
+    const replica = await Replica.alone();
+    replicas.push(replica);
+    const local = userOf(replica);
+    const organizationId = ok(await replica.client.call('listOrganizationsForAuthenticatedUser', { params: undefined })).items[0]!.id;
+    const spaceId = (await newSpace(local, organizationId, { title: 'Made alone' })).id;
+    const changeRequestId = ok(await replica.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Offline pages' } })).id;
+    const [page] = await created(local, { spaceId, changeRequestId }, [{ operation: 'insert_page', title: 'Notes', document: { markdown: 'Written alone.\n' } }]);
+    ok(await replica.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId } }));
+
+    await replica.connectTo(hub, hub.owner.token);
+
+    await eventually(async () => {
+      expect(ok(await hub.owner.client.call('getSpaceById', { params: { spaceId } })).title).toBe('Made alone');
+      const onHub = ok(await hub.owner.client.call('getPageById', { params: { spaceId, pageId: page! }, query: { format: 'markdown' } }));
+      expect('markdown' in onHub ? onHub.markdown : undefined).toBe('Written alone.\n');
+    });
+    expect(ok(await replica.client.call('getAuthenticatedUser', { params: undefined })).id).toBe(hub.owner.id);
+    expect(ok(await replica.client.call('getOrganizationById', { params: { organizationId: hub.organizationId } })).id).toBe(hub.organizationId);
+  });
+
   it('converges a space renamed on both replicas while offline to the later name', async () => {
     const spaceId = (await newSpace(hub.owner, hub.organizationId, { title: 'Before' })).id;
     const [a, b] = [await replicaOf(), await replicaOf()];
