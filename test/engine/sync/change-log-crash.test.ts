@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSpace } from '../../support/content.js';
-import { startServe, type ServeProcess } from '../../support/processes.js';
+import { createInterface } from 'node:readline';
+import { spawnScript } from '../../support/processes.js';
 import { raw, TestServer } from '../../support/server.js';
 import { eventually, syncUrl } from './nodes.js';
 
@@ -13,7 +14,30 @@ const HUB_SPACES = 120;
 
 let hub: TestServer;
 const replicaDir = mkdtempSync(join(tmpdir(), 'folio-replica-'));
-const running = new Set<ServeProcess>();
+const running = new Set<Serve>();
+
+interface Serve {
+  child: ReturnType<typeof spawnScript>;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * `npm run serve` run by node itself (tsx as a loader), so that SIGKILL reaches the engine's
+ * process, not a wrapper that would leave it running.
+ */
+function startServe(args: string[]): Promise<Serve> {
+  const child = spawnScript('src-main/cli/serve.ts', args);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    void exited.then((code) => reject(new Error(`serve exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      const match = /^Folio listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+      if (match) resolve({ child, url: match[1]!, exited });
+      else reject(new Error(`unexpected first line: ${line}`));
+    });
+  });
+}
 
 beforeAll(async () => {
   hub = await TestServer.start();
@@ -29,7 +53,7 @@ afterAll(async () => {
   rmSync(replicaDir, { recursive: true, force: true });
 });
 
-async function serve(args: string[]): Promise<ServeProcess> {
+async function serve(args: string[]): Promise<Serve> {
   const started = await startServe(['--data-dir', replicaDir, '--port', '0', ...args]);
   running.add(started);
   return started;
