@@ -14,6 +14,7 @@ import { benchPdf, report as reportPdf } from './pdf.js';
 import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
 import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js';
+import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -118,6 +119,7 @@ async function all(): Promise<void> {
   await benchSearch();
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
+  reportSyncWire(await benchSyncWire());
 }
 
 all().catch((error: Error) => {
