@@ -8,6 +8,7 @@ import { ApiClient } from '../src-shared/client/client.js';
 import { httpTransport } from '../src-shared/client/http-transport.js';
 import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
+import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
@@ -117,6 +118,7 @@ async function all(): Promise<void> {
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
   await benchSearch();
+  await benchConversations();
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
   reportSyncWire(await benchSyncWire());

@@ -3,12 +3,14 @@ import { AdminError, addMember, addOrganization, addUser, issueToken } from '../
 import { defaultDataDir } from '../engine/data-dir.js';
 import { Engine } from '../engine/engine.js';
 import { UsageError, parse } from './args.js';
+import { siteExport } from './site-export.js';
 
 const USAGE = `usage: folio [--data-dir DIR] <command>
   user add --email E --name N
   token create --email E
   org add --title T --owner E
-  member add --org ORG --email E --role ROLE`;
+  member add --org ORG --email E --role ROLE
+  site export --site SITE --out FOLDER`;
 
 type Command = (engine: Engine, values: Record<string, string | undefined>) => string | AdminError;
 
@@ -17,6 +19,7 @@ const COMMANDS: Record<string, { options: string[]; run: Command }> = {
   'token create': { options: ['email'], run: (e, v) => issueToken(e, v.email!) },
   'org add': { options: ['title', 'owner'], run: (e, v) => addOrganization(e, v.title!, v.owner!) },
   'member add': { options: ['org', 'email', 'role'], run: (e, v) => addMember(e, v.org!, v.email!, v.role!) },
+  'site export': { options: ['site', 'out'], run: (e, v) => siteExport(e, v.site!, resolve(v.out!)) },
 };
 
 function main(argv: string[]): number {
@@ -28,6 +31,8 @@ function main(argv: string[]): number {
     owner: { type: 'string' },
     org: { type: 'string' },
     role: { type: 'string' },
+    site: { type: 'string' },
+    out: { type: 'string' },
     help: { type: 'boolean' },
   });
   if (values.help) {

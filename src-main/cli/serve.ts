@@ -17,12 +17,18 @@ async function main(argv: string[]): Promise<void> {
     port: { type: 'string', default: '0' },
     'sync-url': { type: 'string' },
     'sync-token': { type: 'string' },
+    // OpenAPI specs are fetched from loopback only unless this is given (docs/openapi-specs.md).
+    'allow-remote-openapi': { type: 'boolean', default: false },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
   const hub = syncSettings(values['sync-url'], values['sync-token']);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
-  const engine = new Engine({ dataDir, serveStatic: staticFiles(RENDERER_DIR) });
+  const engine = new Engine({
+    dataDir,
+    serveStatic: staticFiles(RENDERER_DIR),
+    openapi: { allowRemoteHosts: values['allow-remote-openapi'] },
+  });
   bootstrapIfEmpty(engine);
   if (hub) saveUpstream(engine.db, hub.url, hub.token);
   const server = await listen(engine, port);

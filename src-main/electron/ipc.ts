@@ -3,6 +3,7 @@ import type { Engine, PlainResponse } from '../engine/engine.js';
 import type { AppOrigin } from './app-origin.js';
 import { REQUEST_CHANNEL } from './channel.js';
 import { checkPayload } from './request-payload.js';
+import { isAppTopFrame } from './sender.js';
 
 export interface RequestRoute {
   engine: Engine;
@@ -23,10 +24,4 @@ export function registerRequestHandler(route: RequestRoute): void {
     }
     return route.engine.request({ ...checked.call, headers: { authorization: `Bearer ${route.token}` } });
   });
-}
-
-// A frame of another origin, or a subframe, never speaks for the app even inside its window.
-function isAppTopFrame(event: IpcMainInvokeEvent, origin: AppOrigin): boolean {
-  const frame = event.senderFrame;
-  return !!frame && frame.parent === null && origin.owns(frame.url);
 }

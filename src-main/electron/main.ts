@@ -5,11 +5,13 @@ import { Engine } from '../engine/engine.js';
 import { listen } from '../engine/http/server.js';
 import { AppOrigin } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
+import { registerDocPorts } from './doc-ports.js';
 import { registerRequestHandler } from './ipc.js';
 import { installMenu } from './menu.js';
 import { electronNativeBinding } from './native-binding.js';
 import { readOwnerToken } from './owner-token.js';
 import { denyPermissions, hardenWebContents } from './security.js';
+import { registerSettingsHandler } from './settings.js';
 import { createMainWindow } from './window.js';
 
 // Built layout: out/main/index.js beside out/preload/ and out/renderer/.
@@ -40,7 +42,10 @@ async function start(): Promise<void> {
   const origin = new AppOrigin(app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
   serveRenderer(join(OUT_DIR, 'renderer'));
   denyPermissions(session.defaultSession);
-  registerRequestHandler({ engine, token: readOwnerToken(dataDir), origin });
+  const token = readOwnerToken(dataDir);
+  registerRequestHandler({ engine, token, origin });
+  registerDocPorts({ engine, token, origin });
+  registerSettingsHandler({ apiAddress: server.url, token }, origin);
   installMenu(process.platform, app.isPackaged);
 
   const openWindow = () =>

@@ -4,6 +4,7 @@ import { openApiDocument } from '../../src-shared/openapi/document.js';
 import { handlers } from './api/index.js';
 import { pdfDownload } from './api/pdf/download.js';
 import { OperationRouter } from './http/router.js';
+import { servePublishedSite, type SiteRequest } from './publishing/site-requests.js';
 import { BoundOperation, failureResponse, type PipelineDeps } from './pipeline/execute.js';
 import { Failure } from './pipeline/failure.js';
 import type { Handler } from './pipeline/handler.js';
@@ -42,6 +43,11 @@ export class Dispatcher {
    */
   download(call: IncomingCall): Promise<ApiResponse> | undefined {
     return call.method === 'GET' ? pdfDownload(this.deps, call.pathname) : undefined;
+  }
+
+  /** A published site's page or file (`/sites/…`), for visitors, who hold no token. Undefined for other paths. */
+  site(request: SiteRequest): Promise<ApiResponse> | undefined {
+    return servePublishedSite(this.deps, request);
   }
 
   dispatch(call: IncomingCall): ApiResponse {

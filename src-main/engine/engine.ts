@@ -8,6 +8,9 @@ import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
+import { followNewVersion } from './openapi-reference/follow-versions.js';
+import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { PipelineDeps } from './pipeline/execute.js';
 import { HubChangeLog } from './sync/hub-changes.js';
 import { SyncHub } from './sync/hub.js';
@@ -28,6 +31,8 @@ export interface EngineOptions {
   nativeBinding?: string;
   /** Reconnect timing and extra channels of the sync worker (docs/sync.md). */
   sync?: SyncWorkerOptions;
+  /** How OpenAPI specs are fetched (docs/openapi-specs.md): a timeout, and loopback only unless allowed. */
+  openapi?: Partial<FetchPolicy>;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -66,6 +71,8 @@ export class Engine {
   /** Replicates with the hub of the data dir's sync settings, once `sync.start()` is called. */
   readonly sync: SyncWorker;
   private readonly hubChangeLog: HubChangeLog;
+  /** Fetches, parses and versions OpenAPI specs in the background (docs/openapi-specs.md). */
+  readonly openapi: OpenAPIProcessor;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -87,6 +94,12 @@ export class Engine {
     this.hubChangeLog = new HubChangeLog(this.deps);
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor]);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
+    this.openapi = new OpenAPIProcessor(this.db, this.deps.clock, {
+      timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+      allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false,
+    });
+    // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
+    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
@@ -142,6 +155,7 @@ export class Engine {
     this.sync.stop();
     this.syncHub.close();
     this.hubChangeLog.close();
+    this.openapi.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

@@ -9,7 +9,7 @@ import { TabToken, type TokenPage } from './tab-token.js';
  * person handed over.
  */
 export type Connection =
-  | { kind: 'desktop'; client: ApiClient }
+  | { kind: 'desktop'; client: ApiClient; bridge: FolioBridge }
   | { kind: 'browser'; origin: string; token: TabToken; clientWith(token: string): ApiClient };
 
 export interface ConnectionPage extends TokenPage {
@@ -19,7 +19,7 @@ export interface ConnectionPage extends TokenPage {
 }
 
 export function detectConnection(page: ConnectionPage): Connection {
-  if (page.folio) return { kind: 'desktop', client: new ApiClient(page.folio.request) };
+  if (page.folio) return { kind: 'desktop', client: new ApiClient(page.folio.request), bridge: page.folio };
   const token = new TabToken(page);
   token.adoptFromAddress();
   const fetchImpl = page.fetch.bind(page);

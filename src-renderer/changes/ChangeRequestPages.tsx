@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChangeRequest, Space } from '../api/types.js';
 import { ProblemLine } from '../components/ProblemLine.js';
 import { Loaded } from '../components/Loaded.js';
@@ -8,7 +8,8 @@ import { ChangesPanel } from '../content/ChangesPanel.js';
 import { placedPages } from '../content/page-tree.js';
 import { PageTree, type PageActions } from '../content/PageTree.js';
 import { PageView } from '../content/PageView.js';
-import { changeRequestPageRoom, yjsEndpoint } from '../editor/room.js';
+import { docLinker } from '../editor/linker.js';
+import { changeRequestPageRoom } from '../editor/room.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
@@ -30,6 +31,7 @@ interface Props {
 export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn, onComment }: Props) {
   const { client, access } = useWorkspace();
   const [problem, setProblem] = useState<string>();
+  const linker = useMemo(() => docLinker(access), [access]);
   const branch = { spaceId: space.id, changeRequestId: changeRequest.id };
   const { resource, reload } = useResource(
     `pages/${space.id}/${changeRequest.id}`,
@@ -73,30 +75,19 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
               <>
                 <PageTree pages={pages} current={open} hrefOf={hrefOf} actions={actions} />
                 <div className="page-column">
-                  {openPage && writable && access.kind === 'browser' && openPage.type === 'document' ? (
+                  {openPage && writable && openPage.type === 'document' ? (
                     <>
                       <h2 className="page-title">{openPage.title || 'Untitled page'}</h2>
                       <PageEditor
                         key={openPage.id}
-                        endpoint={yjsEndpoint(access.origin)}
                         room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
-                        token={access.token}
+                        linker={linker}
                         label={`Body of ${openPage.title || 'the page'}`}
                         onComment={onComment && ((target) => onComment({ page: openPage.id, ...target }))}
                       />
                     </>
                   ) : (
-                    open && (
-                      <>
-                        {writable && access.kind === 'desktop' && (
-                          <p className="note">
-                            The desktop window shows pages read-only for now: its shell does not carry live edits yet. Open
-                            the browser address from Settings to edit.
-                          </p>
-                        )}
-                        <PageView branch={branch} pageId={open} refreshOn={refreshOn} onComment={onComment} />
-                      </>
-                    )
+                    open && <PageView branch={branch} pageId={open} refreshOn={refreshOn} onComment={onComment} />
                   )}
                   <ChangesPanel spaceId={space.id} changeRequestId={changeRequest.id} pageId={open} />
                 </div>

@@ -1,66 +1,40 @@
 import { EditorState, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { useEffect, useRef, useState } from 'react';
-import { redoCommand, undoCommand, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import { ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
 import type * as Y from 'yjs';
 import { BODY_FRAGMENT, newBlockId, pageSchema } from '../../src-shared/content/index.js';
 import { blockLabel, type CommentTarget } from '../comments/comment-target.js';
 import { blockIdsPlugin } from './block-ids.js';
-import { setBlock, splitBlock, toggleMark } from './commands.js';
-import { useLiveDoc, type LiveDoc } from './live-doc.js';
-
-const marks = pageSchema.marks;
-
-/** The editor's keys; `Mod` is Cmd on a Mac and Ctrl elsewhere. */
-const KEYS: Record<string, Command> = {
-  Enter: splitBlock,
-  'Mod-b': toggleMark(marks.bold!),
-  'Mod-i': toggleMark(marks.italic!),
-  'Mod-e': toggleMark(marks.code!),
-  'Mod-z': undoCommand,
-  'Mod-y': redoCommand,
-  'Mod-Shift-z': redoCommand,
-  'Mod-Alt-0': setBlock('paragraph'),
-  'Mod-Alt-1': setBlock('heading', 1),
-  'Mod-Alt-2': setBlock('heading', 2),
-  'Mod-Alt-3': setBlock('heading', 3),
-};
-
-function keyName(event: KeyboardEvent): string {
-  const mod = event.ctrlKey || event.metaKey ? 'Mod-' : '';
-  const alt = event.altKey ? 'Alt-' : '';
-  const shift = event.shiftKey && event.key.length === 1 ? 'Shift-' : '';
-  const key = event.code.startsWith('Digit') ? event.code.slice(5) : event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  return `${mod}${shift}${alt}${key}`;
-}
+import type { DocLinker } from './doc-link.js';
+import { EDITOR_KEYS, editorKeymaps } from './keys.js';
+import { useLiveDoc } from './live-doc.js';
+import { linkWords } from './link-words.js';
 
 const TOOLS: { label: string; title: string; command: Command }[] = [
-  { label: 'B', title: 'Bold (Ctrl/Cmd-B)', command: KEYS['Mod-b']! },
-  { label: 'I', title: 'Italic (Ctrl/Cmd-I)', command: KEYS['Mod-i']! },
-  { label: '</>', title: 'Code (Ctrl/Cmd-E)', command: KEYS['Mod-e']! },
-  { label: 'H1', title: 'Heading 1 (Ctrl/Cmd-Alt-1)', command: KEYS['Mod-Alt-1']! },
-  { label: 'H2', title: 'Heading 2 (Ctrl/Cmd-Alt-2)', command: KEYS['Mod-Alt-2']! },
-  { label: '¶', title: 'Paragraph (Ctrl/Cmd-Alt-0)', command: KEYS['Mod-Alt-0']! },
+  { label: 'B', title: 'Bold (Ctrl/Cmd-B)', command: EDITOR_KEYS['Mod-b']! },
+  { label: 'I', title: 'Italic (Ctrl/Cmd-I)', command: EDITOR_KEYS['Mod-i']! },
+  { label: '</>', title: 'Code (Ctrl/Cmd-E)', command: EDITOR_KEYS['Mod-e']! },
+  { label: 'H1', title: 'Heading 1 (Ctrl/Cmd-Alt-1)', command: EDITOR_KEYS['Mod-Alt-1']! },
+  { label: 'H2', title: 'Heading 2 (Ctrl/Cmd-Alt-2)', command: EDITOR_KEYS['Mod-Alt-2']! },
+  { label: '¶', title: 'Paragraph (Ctrl/Cmd-Alt-0)', command: EDITOR_KEYS['Mod-Alt-0']! },
+  { label: '•', title: 'Bulleted list (Shift-Ctrl-8)', command: EDITOR_KEYS['Shift-Ctrl-8']! },
+  { label: '1.', title: 'Numbered list (Shift-Ctrl-9)', command: EDITOR_KEYS['Shift-Ctrl-9']! },
+  { label: '❝', title: 'Quote (Ctrl->)', command: EDITOR_KEYS['Ctrl->']! },
 ];
 
-const LINK_WORDS: Record<LiveDoc['link'], string> = {
-  connecting: 'Connecting…',
-  connected: 'Saved to this computer’s engine',
-  disconnected: 'Offline: edits are kept here and sent when the engine is back',
-};
-
 interface Props {
-  endpoint: string;
   room: string;
-  token: string;
+  /** How the doc reaches the engine: y-websocket in a browser, the shell's MessagePort in the desktop window. */
+  linker: DocLinker;
   label: string;
   /** Offered when comments may be posted: the block holding the cursor becomes the next comment's subject. */
   onComment?(target: Omit<CommentTarget, 'page'>): void;
 }
 
-/** A page body edited live: ProseMirror bound to the page's Yjs doc, with the link's state in words. */
-export function PageEditor({ endpoint, room, token, label, onComment }: Props) {
-  const live = useLiveDoc(endpoint, room, token);
+/** A page body edited live: ProseMirror bound to the page's Yjs doc, with where the edits are in words. */
+export function PageEditor({ room, linker, label, onComment }: Props) {
+  const live = useLiveDoc(room, linker);
   const mount = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<EditorView>();
   useEffect(() => {
@@ -75,7 +49,6 @@ export function PageEditor({ endpoint, room, token, label, onComment }: Props) {
       view.dispatch(view.state.tr.insert(0, pageSchema.nodes.paragraph!.create({ id: newBlockId() })));
     }
   }, [view, live?.synced]);
-  const status = live ? (live.link === 'connected' && !live.synced ? 'Syncing…' : LINK_WORDS[live.link]) : LINK_WORDS.connecting;
   return (
     <div className="editor">
       <div className="editor-tools" role="toolbar" aria-label="Formatting">
@@ -98,8 +71,13 @@ export function PageEditor({ endpoint, room, token, label, onComment }: Props) {
             Comment on this block
           </button>
         )}
-        <span role="status" className={`link-state link-${live?.link ?? 'connecting'}`} data-synced={live?.synced ?? false}>
-          {status}
+        <span
+          role="status"
+          className={`link-state link-${live?.link ?? 'connecting'}`}
+          data-synced={live?.synced ?? false}
+          data-stored={live?.stored ?? false}
+        >
+          {linkWords(live)}
         </span>
       </div>
       <div ref={mount} className="editor-surface" />
@@ -117,14 +95,10 @@ function blockAtCursor(view: EditorView): Omit<CommentTarget, 'page'> {
 function editorView(place: HTMLElement, doc: Y.Doc, label: string): EditorView {
   const state = EditorState.create({
     schema: pageSchema,
-    plugins: [ySyncPlugin(doc.getXmlFragment(BODY_FRAGMENT)), yUndoPlugin(), blockIdsPlugin()],
+    plugins: [ySyncPlugin(doc.getXmlFragment(BODY_FRAGMENT)), yUndoPlugin(), ...editorKeymaps(), blockIdsPlugin()],
   });
   return new EditorView(place, {
     state,
     attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'page-body prose-editor' },
-    handleKeyDown: (view, event) => {
-      const command = KEYS[keyName(event)];
-      return command ? command(view.state, view.dispatch, view) : false;
-    },
   });
 }

@@ -1,40 +1,15 @@
-import type { MarkType } from 'prosemirror-model';
-import { TextSelection, type Command } from 'prosemirror-state';
+import type { NodeType } from 'prosemirror-model';
+import type { Command } from 'prosemirror-state';
+import { canSplit } from 'prosemirror-transform';
 import { pageSchema } from '../../src-shared/content/index.js';
 
-/** Enter: a new line in code, otherwise the block splits in two; a heading continues as a paragraph. */
-export const splitBlock: Command = (state, dispatch) => {
-  const { $from } = state.selection;
-  if (!$from.parent.isTextblock) return false;
-  if ($from.parent.type.spec.code) {
-    dispatch?.(state.tr.insertText('\n').scrollIntoView());
-    return true;
-  }
-  const tr = state.tr.deleteSelection();
-  const $pos = tr.selection.$from;
-  const atEnd = $pos.parentOffset === $pos.parent.content.size;
-  const next = atEnd && $pos.parent.type !== pageSchema.nodes.paragraph ? [{ type: pageSchema.nodes.paragraph! }] : undefined;
-  tr.split($pos.pos, 1, next);
-  dispatch?.(tr.setSelection(TextSelection.create(tr.doc, tr.mapping.map($pos.pos))).scrollIntoView());
-  return true;
-};
+const { paragraph, list_item: listItem, task_item: taskItem } = pageSchema.nodes;
 
-/** Bold, italic and code: on when any of the selection lacks the mark, off when all of it has it. */
-export function toggleMark(type: MarkType): Command {
-  return (state, dispatch) => {
-    const { from, to, empty, $from } = state.selection;
-    if (empty) {
-      const marks = state.storedMarks ?? $from.marks();
-      dispatch?.(type.isInSet(marks) ? state.tr.removeStoredMark(type) : state.tr.addStoredMark(type.create()));
-      return true;
-    }
-    const has = state.doc.rangeHasMark(from, to, type);
-    dispatch?.(has ? state.tr.removeMark(from, to, type) : state.tr.addMark(from, to, type.create()));
-    return true;
-  };
-}
-
-/** Turns the blocks of the selection into headings of a level, or back into paragraphs. */
+/**
+ * Turns the blocks of the selection into headings of a level, or back into paragraphs, keeping
+ * each block's id: prosemirror-commands' `setBlockType` replaces the attributes, id included, and
+ * a block's id is what comments and the changes against main follow.
+ */
 export function setBlock(type: 'paragraph' | 'heading', level?: number): Command {
   return (state, dispatch) => {
     const { from, to } = state.selection;
@@ -49,3 +24,23 @@ export function setBlock(type: 'paragraph' | 'heading', level?: number): Command
     return true;
   };
 }
+
+const ITEMS: ReadonlySet<NodeType> = new Set([listItem!, taskItem!]);
+
+/**
+ * Enter in the text of a list item: the item splits in two (a new task starts unchecked, and
+ * gets its own id from the block-ids plugin). An empty line is left to `liftEmptyBlock`, which
+ * takes it out of the list.
+ */
+export const splitListItem: Command = (state, dispatch) => {
+  const { $from, $to } = state.selection;
+  if ($from.depth < 2 || !$from.sameParent($to) || !$from.parent.isTextblock || $from.parent.content.size === 0) return false;
+  const item = $from.node(-1);
+  if (!ITEMS.has(item.type)) return false;
+  const tr = state.tr.delete($from.pos, $to.pos);
+  const atEnd = $from.parentOffset === tr.doc.resolve($from.pos).parent.content.size;
+  const types = [{ type: item.type }, atEnd ? { type: paragraph! } : null];
+  if (!canSplit(tr.doc, $from.pos, 2, types)) return false;
+  dispatch?.(tr.split($from.pos, 2, types).scrollIntoView());
+  return true;
+};

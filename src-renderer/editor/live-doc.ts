@@ -1,37 +1,39 @@
 import { useEffect, useState } from 'react';
-import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-
-export type LinkState = 'connecting' | 'connected' | 'disconnected';
+import { keepOnDevice } from './device-copy.js';
+import type { DocLinker, LinkState } from './doc-link.js';
 
 export interface LiveDoc {
   doc: Y.Doc;
   link: LinkState;
-  /** True once the engine's copy and this one have been exchanged since the last (re)connection. */
+  /** True once the engine's copy and this one have been exchanged since the link last opened. */
   synced: boolean;
+  /** True when every change is saved on this device (IndexedDB). */
+  stored: boolean;
 }
 
-/**
- * A Yjs doc kept in step with the engine over y-websocket. Offline, edits stay in the doc; the
- * provider reconnects by itself and the sync exchange sends what the engine has not seen.
- */
-export function useLiveDoc(endpoint: string, room: string, token: string): LiveDoc | undefined {
+/** A Yjs doc kept on this device and in step with the engine's room through `linker`. */
+export function useLiveDoc(room: string, linker: DocLinker): LiveDoc | undefined {
   const [live, setLive] = useState<LiveDoc>();
   useEffect(() => {
     const doc = new Y.Doc();
-    const provider = new WebsocketProvider(endpoint, room, doc, { params: { token }, disableBc: true });
-    let state: LiveDoc = { doc, link: 'connecting', synced: false };
+    let state: LiveDoc = { doc, link: 'connecting', synced: false, stored: false };
     const update = (change: Partial<LiveDoc>) => {
       state = { ...state, ...change };
       setLive(state);
     };
     update({});
-    provider.on('status', ({ status }: { status: LinkState }) => update({ link: status, synced: status === 'connected' && state.synced }));
-    provider.on('sync', (synced: boolean) => update({ synced }));
+    const forget = keepOnDevice(room, doc, (stored) => update({ stored }));
+    const unlink = linker(doc, room, {
+      // A retry after losing the engine stays "disconnected" until it succeeds, so the words hold still.
+      status: (link) => update({ link: link === 'connecting' && state.link === 'disconnected' ? 'disconnected' : link, synced: link === 'connected' && state.synced }),
+      synced: (synced) => update({ synced }),
+    });
     return () => {
-      provider.destroy();
+      unlink();
+      forget();
       doc.destroy();
     };
-  }, [endpoint, room, token]);
+  }, [room, linker]);
   return live;
 }

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { FolioBridge } from '../../src-shared/client/bridge.js';
 import type { ApiClient } from '../../src-shared/client/client.js';
 import type { Connection } from '../api/connection.js';
 import { loadOverview, type Overview } from './overview.js';
@@ -10,7 +11,7 @@ export type View =
   | { status: 'failed'; problem: string };
 
 /** How this page reaches the engine, for the Settings screen. */
-export type ApiAccess = { kind: 'desktop' } | { kind: 'browser'; origin: string; token: string };
+export type ApiAccess = { kind: 'desktop'; bridge: FolioBridge } | { kind: 'browser'; origin: string; token: string };
 
 export interface SessionState {
   view: View;
@@ -24,7 +25,7 @@ export interface SessionState {
 export type SessionStore = StoreApi<SessionState>;
 
 function accessOf(connection: Connection): ApiAccess {
-  if (connection.kind === 'desktop') return { kind: 'desktop' };
+  if (connection.kind === 'desktop') return { kind: 'desktop', bridge: connection.bridge };
   return { kind: 'browser', origin: connection.origin, token: connection.token.get() ?? '' };
 }
 

@@ -31,11 +31,13 @@ export const ChangeRequest = z
     mergedAt: Timestamp.optional(),
     comments: z.number().int(),
     outdated: z.boolean(),
+    /** The issue cluster its subject or description names (docs/conversations.md). */
+    conversationsIssuesCluster: z.string().optional(),
     urls: z.object({ app: z.string(), location: z.string() }),
   })
   .meta({ id: 'ChangeRequest' });
 
-/** Filters both lists share. No reviewer or issue cluster exists yet, so those two match nothing. */
+/** Filters both lists share. No reviewer exists yet, so `requestedReviewer` matches nothing. */
 const ChangeRequestFilters = ListQuery.extend({
   creator: z.string().optional(),
   contributor: z.string().optional(),

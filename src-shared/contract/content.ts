@@ -38,6 +38,11 @@ const PageBase = {
 /** Child pages, recursive: a page's `pages` hold pages of every type. */
 const ChildPages: z.ZodType<unknown[]> = z.lazy(() => z.array(RevisionPage));
 
+/** `{type, dependencies: {spec: {ref: {kind: openapi, spec}}}, props}`: what a computed page is made from. */
+export const ComputedContentSource = z
+  .object({ type: z.string(), dependencies: z.record(z.string(), z.unknown()), props: z.record(z.string(), z.unknown()) })
+  .meta({ id: 'ComputedContentSource' });
+
 export const RevisionPageDocument = z
   .object({
     ...PageBase,
@@ -50,6 +55,8 @@ export const RevisionPageDocument = z
     tags: z.array(z.unknown()),
     pages: ChildPages,
     urls: z.object({ app: z.string() }),
+    /** Where a computed page's content comes from (API-reference pages: docs/openapi-specs.md). */
+    computed: ComputedContentSource.optional(),
     /** The body, in the format asked for (`format`; `document` when none is). Lists leave it out. */
     document: JSONDocument.optional(),
     markdown: z.string().optional(),

@@ -3,10 +3,16 @@ import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
+import { conversations } from './conversations.js';
 import { links } from './links.js';
 import { members } from './members.js';
+import { openapiSpecs } from './openapi-specs.js';
 import { orgs } from './orgs.js';
 import { pdf } from './pdf.js';
+import { siteSectionGroups } from './site-section-groups.js';
+import { siteSections } from './site-sections.js';
+import { siteSpaces } from './site-spaces.js';
+import { sites } from './sites.js';
 import { permissions } from './permissions.js';
 import { search } from './search.js';
 import { spaces } from './spaces.js';
@@ -36,10 +42,16 @@ export const areas = {
   content,
   changeRequestComments,
   pdf,
+  sites,
+  siteSpaces,
+  siteSections,
+  siteSectionGroups,
   search,
   links,
   templates,
+  conversations,
   sync,
+  openapiSpecs,
 } as const;
 
 export const contract = {
@@ -57,10 +69,16 @@ export const contract = {
   ...content,
   ...changeRequestComments,
   ...pdf,
+  ...sites,
+  ...siteSpaces,
+  ...siteSections,
+  ...siteSectionGroups,
   ...search,
   ...links,
   ...templates,
+  ...conversations,
   ...sync,
+  ...openapiSpecs,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -9,11 +9,73 @@ import { vi } from 'vitest';
 type Listener = (...args: any[]) => unknown;
 
 export const ipcHandlers = new Map<string, Listener>();
+export const ipcListeners = new Map<string, Listener>();
 export const ipcMain = {
   handle: vi.fn((channel: string, handler: Listener) => void ipcHandlers.set(channel, handler)),
   removeHandler: vi.fn((channel: string) => void ipcHandlers.delete(channel)),
+  on: vi.fn((channel: string, listener: Listener) => void ipcListeners.set(channel, listener)),
 };
-export const ipcRenderer = { invoke: vi.fn(async (..._args: unknown[]) => ({ status: 200, headers: {}, body: {} })) };
+export const ipcRenderer = {
+  invoke: vi.fn(async (..._args: unknown[]) => ({ status: 200, headers: {}, body: {} })),
+  send: vi.fn(),
+  on: vi.fn(),
+};
+
+/**
+ * One end of a MessageChannelMain, with both faces the code uses: the main process's
+ * (`on('message')`, `start`) and the renderer's DOM MessagePort (`onmessage`). Messages are
+ * structured-cloned and delivered in a later task; closing one end emits `close` at the other.
+ */
+export class FakeMessagePort extends EventEmitter {
+  other!: FakeMessagePort;
+  closed = false;
+  private started = false;
+  private readonly queued: unknown[] = [];
+  private listener?: (event: { data: unknown }) => void;
+
+  set onmessage(listener: (event: { data: unknown }) => void) {
+    this.listener = listener;
+    this.start();
+  }
+
+  postMessage(data: unknown): void {
+    if (this.closed || this.other.closed) return;
+    const copy = structuredClone(data);
+    setImmediate(() => this.other.deliver(copy));
+  }
+
+  start(): void {
+    this.started = true;
+    for (const data of this.queued.splice(0)) this.dispatch(data);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.other.closed) setImmediate(() => this.other.emit('close'));
+  }
+
+  private deliver(data: unknown): void {
+    if (this.closed) return;
+    if (this.started) this.dispatch(data);
+    else this.queued.push(data);
+  }
+
+  private dispatch(data: unknown): void {
+    this.listener?.({ data });
+    this.emit('message', { data, ports: [] });
+  }
+}
+
+export class MessageChannelMain {
+  readonly port1 = new FakeMessagePort();
+  readonly port2 = new FakeMessagePort();
+
+  constructor() {
+    this.port1.other = this.port2;
+    this.port2.other = this.port1;
+  }
+}
 export const contextBridge = { exposeInMainWorld: vi.fn() };
 export const shell = { openExternal: vi.fn(async (_url: string) => {}) };
 export const nativeTheme = { shouldUseDarkColors: false };

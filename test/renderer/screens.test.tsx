@@ -151,8 +151,9 @@ describe('settings', () => {
     expect(html).toContain('aria-label="Copy the token"');
   });
 
-  it('explains the desktop app needs no token in its own window', () => {
-    expect(render(<ApiAccessPage access={{ kind: 'desktop' }} />)).toContain('without a token');
+  it('asks the desktop shell for the address and the token', () => {
+    const bridge = { request: async () => ({ status: 200, headers: {}, body: {} }), openDoc: () => ({ send() {}, close() {} }), settings: async () => ({ apiAddress: server.url, token: 't' }) };
+    expect(render(<ApiAccessPage access={{ kind: 'desktop', bridge }} />)).toContain('Loading the API address…');
   });
 
   it('says so when a list is empty', () => {

@@ -77,7 +77,7 @@ describe('in Electron', () => {
         : { status: 200, headers: {}, body: { count: 0, items: [] } },
     );
     const { page } = fakePage(`app://folio/index.html`, engineAnswering('unused', []));
-    const store = createSessionStore(detectConnection({ ...page, folio: { request } }));
+    const store = createSessionStore(detectConnection({ ...page, folio: { request, openDoc: vi.fn(), settings: vi.fn() } }));
     await store.getState().load();
     expect(store.getState().view).toEqual({ status: 'ready', user: USER, organizations: [] });
     expect(request).toHaveBeenCalledWith({ method: 'GET', path: '/v1/user', body: undefined });

@@ -6,7 +6,7 @@ import { httpTransport } from '../../src-shared/client/http-transport.js';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { AdminError, addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
 import type { Clock } from '../../src-main/engine/clock.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import type { Role } from '../../src-shared/contract/common.js';
 
@@ -38,13 +38,14 @@ export class TestServer {
   organizationId!: string;
   private userCount = 0;
 
-  constructor() {
+  /** `options`: engine settings beyond the test defaults (an OpenAPI fetch timeout, say). */
+  constructor(options: Partial<EngineOptions> = {}) {
     this.dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'));
-    this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true });
+    this.engine = new Engine({ ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true });
   }
 
-  static async start(): Promise<TestServer> {
-    const test = new TestServer();
+  static async start(options: Partial<EngineOptions> = {}): Promise<TestServer> {
+    const test = new TestServer(options);
     bootstrapIfEmpty(test.engine);
     test.server = await listen(test.engine, 0);
     const token = readFileSync(join(test.dataDir, 'token'), 'utf8').trim();

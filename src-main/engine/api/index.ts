@@ -5,11 +5,17 @@ import { collectionsHandlers } from './collections/routes.js';
 import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
+import { conversationsHandlers } from './conversations/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
+import { openapiSpecsHandlers } from './openapi-specs/routes.js';
 import { orgsHandlers } from './orgs/routes.js';
 import { pdfHandlers } from './pdf/routes.js';
 import { permissionsHandlers } from './permissions/routes.js';
+import { siteSectionGroupsHandlers } from './site-section-groups/routes.js';
+import { siteSectionsHandlers } from './site-sections/routes.js';
+import { siteSpacesHandlers } from './site-spaces/routes.js';
+import { sitesHandlers } from './sites/routes.js';
 import { searchHandlers } from './search/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
@@ -35,8 +41,14 @@ export const handlers: Handlers<ApiContract> = {
   ...contentHandlers,
   ...changeRequestCommentsHandlers,
   ...pdfHandlers,
+  ...sitesHandlers,
+  ...siteSpacesHandlers,
+  ...siteSectionsHandlers,
+  ...siteSectionGroupsHandlers,
   ...searchHandlers,
   ...linksHandlers,
   ...templatesHandlers,
+  ...conversationsHandlers,
   ...syncHandlers,
+  ...openapiSpecsHandlers,
 };

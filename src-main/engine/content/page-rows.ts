@@ -14,11 +14,12 @@ export interface PageRow {
   hidden: number;
   target: string | null;
   layout: string | null;
+  computed: string | null;
   created_at: string | null;
 }
 
 export const PAGE_ROW_COLUMNS = [
-  'page_id', 'parent_id', 'position', 'type', 'title', 'slug', 'path', 'emoji', 'description', 'hidden', 'target', 'layout', 'created_at',
+  'page_id', 'parent_id', 'position', 'type', 'title', 'slug', 'path', 'emoji', 'description', 'hidden', 'target', 'layout', 'computed', 'created_at',
 ] as const;
 
 /**
@@ -52,6 +53,7 @@ export function toRow(page: TreePage, path: string): PageRow {
     hidden: page.hidden ? 1 : 0,
     target: page.target === undefined ? null : JSON.stringify(page.target),
     layout: page.layout === undefined ? null : JSON.stringify(page.layout),
+    computed: page.computed === undefined ? null : JSON.stringify(page.computed),
     created_at: page.createdAt ?? null,
   };
 }

@@ -15,6 +15,8 @@ export interface TreePage {
   hidden?: boolean;
   target?: unknown;
   layout?: unknown;
+  /** A computed page's source (docs/openapi-specs.md, "Reference pages"), plain JSON. */
+  computed?: unknown;
   createdAt?: string;
 }
 
@@ -65,6 +67,7 @@ export function readPage(id: string, fields: Fields): TreePage | undefined {
     hidden: fields.get('hidden') === true ? true : undefined,
     target: fields.get('target'),
     layout: fields.get('layout'),
+    computed: fields.get('computed'),
     createdAt: text(fields.get('createdAt')),
   });
 }

@@ -19,6 +19,12 @@ export function nodeListener(dispatcher: Dispatcher, port: () => number, files?:
       return;
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const site = dispatcher.site({ method: req.method ?? 'GET', pathname: url.pathname, query: parseQuery(url.searchParams), cookie: req.headers.cookie });
+    if (site) {
+      req.resume();
+      sendLater(res, site);
+      return;
+    }
     if (!url.pathname.startsWith('/v1/')) {
       sendFile(res, req.method === 'GET' || req.method === 'HEAD' ? files?.(url.pathname) : undefined);
       return;
@@ -27,13 +33,7 @@ export function nodeListener(dispatcher: Dispatcher, port: () => number, files?:
     const download = dispatcher.download({ ...base, body: undefined });
     if (download) {
       req.resume();
-      download.then(
-        (response) => send(res, response),
-        (error: unknown) => {
-          console.error(error);
-          send(res, failureResponse(new Failure(500, 'Internal error')));
-        },
-      );
+      sendLater(res, download);
       return;
     }
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
@@ -46,6 +46,16 @@ export function nodeListener(dispatcher: Dispatcher, port: () => number, files?:
       else send(res, dispatcher.dispatch({ ...base, ...parseBody(text) }));
     });
   };
+}
+
+function sendLater(res: ServerResponse, response: Promise<ApiResponse>): void {
+  response.then(
+    (answer) => send(res, answer),
+    (error: unknown) => {
+      console.error(error);
+      send(res, failureResponse(new Failure(500, 'Internal error')));
+    },
+  );
 }
 
 function readBody(req: IncomingMessage, done: (text: string | undefined) => void): void {

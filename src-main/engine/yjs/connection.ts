@@ -1,4 +1,3 @@
-import type { WebSocket } from 'ws';
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { writeFromClient } from './client-writes.js';
@@ -12,12 +11,24 @@ export const CLOSE_MALFORMED = 1007;
 const CLOSE_INTERNAL_ERROR = 1011;
 
 /**
+ * What a connection needs of its client's transport: a `ws` WebSocket, or an in-process client
+ * (local-client.ts) that speaks the same messages.
+ */
+export interface ClientSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: Uint8Array): void;
+  close(code: number, reason: string): void;
+  on(event: 'message', listener: (data: Buffer) => void): unknown;
+}
+
+/**
  * One y-websocket client on one doc: sync step 1 and 2 both ways, updates written through the
  * doc store, awareness relayed through the room.
  */
 export class Connection implements RoomMember {
   constructor(
-    private readonly ws: WebSocket,
+    private readonly ws: ClientSocket,
     private readonly deps: PipelineDeps,
     private readonly actor: Actor,
     private readonly doc: ReadableDoc,

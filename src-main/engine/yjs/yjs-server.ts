@@ -1,13 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { authenticate } from '../auth/tokens.js';
 import { admitCaller, checkUpgrade, refuseUpgrade } from '../http/upgrade.js';
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
-import { Failure, isFailure, notFound } from '../pipeline/failure.js';
+import { Failure, isFailure, notFound, unauthorized } from '../pipeline/failure.js';
 import { Connection } from './connection.js';
 import { contextFor } from './context.js';
 import { readableDoc, type ReadableDoc } from './doc-access.js';
+import { LocalSocket, type LocalClient, type LocalPeer } from './local-client.js';
 import { Room } from './room.js';
 
 /** Where the rooms are: `/v1/yjs/<doc id>`, the doc ids of docs/content-design.md. */
@@ -31,6 +33,7 @@ interface Admitted {
 export class YjsServer {
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private readonly rooms = new Map<string, Room>();
+  private readonly localSockets = new Set<LocalSocket>();
   private readonly roomListeners = new Set<(docId: string) => void>();
 
   constructor(private readonly deps: PipelineDeps) {}
@@ -42,7 +45,10 @@ export class YjsServer {
       refuseUpgrade(socket, admitted);
       return;
     }
-    this.sockets.handleUpgrade(req, socket, head, (ws) => this.connect(ws, admitted));
+    this.sockets.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      this.connect(ws, admitted);
+    });
   }
 
   /** Clients connected now, over every room. */
@@ -68,6 +74,7 @@ export class YjsServer {
   /** Closes every socket; the rooms go with them. */
   close(): void {
     for (const ws of this.sockets.clients) ws.close(CLOSE_GOING_AWAY, 'Folio is closing');
+    for (const socket of this.localSockets) socket.close(CLOSE_GOING_AWAY, 'Folio is closing');
     for (const room of this.rooms.values()) room.close();
     this.rooms.clear();
   }
@@ -77,17 +84,38 @@ export class YjsServer {
     if (isFailure(upgrade)) return upgrade;
     if (!upgrade.url.pathname.startsWith(YJS_PATH)) return notFound('Not found');
     const docId = decodePath(upgrade.url.pathname.slice(YJS_PATH.length));
-    return admitCaller(this.deps, upgrade, (actor) => {
-      const doc = docId === undefined ? notFound('No document of that name') : readableDoc(contextFor(this.deps, actor), docId);
-      return isFailure(doc) ? doc : { actor, doc };
-    });
+    return admitCaller(this.deps, upgrade, (actor) => this.admitToDoc(actor, docId));
   }
 
-  private connect(ws: WebSocket, { actor, doc }: Admitted): void {
+  /**
+   * An in-process client (the desktop shell's MessagePort for one doc): admitted by its bearer
+   * and read access as an upgrade is, without the Host and Origin checks that guard the network;
+   * every update it sends meets the same write checks. Answers the failure, or the client's end.
+   */
+  connectLocal(authorization: string, docId: string, peer: LocalPeer): LocalClient | Failure {
+    const { db } = this.deps;
+    const admitted = db.transaction(() => {
+      db.noticeExternalChanges();
+      const actor = authenticate(db, authorization);
+      return actor ? this.admitToDoc(actor, docId) : unauthorized();
+    }, 'read');
+    if (isFailure(admitted)) return admitted;
+    const socket = new LocalSocket(peer);
+    this.localSockets.add(socket);
+    socket.on('close', () => this.localSockets.delete(socket));
+    this.connect(socket, admitted);
+    return socket;
+  }
+
+  private admitToDoc(actor: Actor, docId: string | undefined): Admitted | Failure {
+    const doc = docId === undefined ? notFound('No document of that name') : readableDoc(contextFor(this.deps, actor), docId);
+    return isFailure(doc) ? doc : { actor, doc };
+  }
+
+  private connect(socket: WebSocket | LocalSocket, { actor, doc }: Admitted): void {
     const room = this.roomOf(doc.docId);
-    const connection = new Connection(ws, this.deps, actor, doc, room);
-    ws.on('close', () => this.leave(room, connection));
-    ws.on('error', () => ws.terminate());
+    const connection = new Connection(socket, this.deps, actor, doc, room);
+    socket.on('close', () => this.leave(room, connection));
     connection.start();
   }
 

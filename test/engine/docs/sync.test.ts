@@ -168,7 +168,8 @@ function edit(doc: Y.Doc, step: Extract<Step, { kind: 'edit' }>): void {
 }
 
 describe('two replicas, edits exchanged in any order', () => {
-  it('converge to the same doc', () => {
+  // Sixty runs of two SQLite stores each: seconds on an idle machine, more on a busy one.
+  it('converge to the same doc', { timeout: 90_000 }, () => {
     fc.assert(
       fc.property(fc.array(stepArbitrary, { minLength: 20, maxLength: 60 }), (steps) => {
         const files = new Stores();

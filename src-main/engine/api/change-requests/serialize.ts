@@ -30,5 +30,6 @@ export function toChangeRequest(ctx: RequestContext, row: ChangeRequestRow): Cha
   if (row.revision_merged !== null) changeRequest.revisionMerged = row.revision_merged;
   if (row.merged_by !== null) changeRequest.mergedBy = toUser(ctx, findUser(ctx.db, row.merged_by)!);
   if (row.merged_at !== null) changeRequest.mergedAt = row.merged_at;
+  if (row.conversations_issues_cluster !== null) changeRequest.conversationsIssuesCluster = row.conversations_issues_cluster;
   return changeRequest;
 }

@@ -20,6 +20,8 @@ export interface ChangeRequestRow {
   revision_merged: string | null;
   merged_by: string | null;
   merged_at: string | null;
+  /** The issue cluster its subject or description names (migration 016's triggers). */
+  conversations_issues_cluster: string | null;
   space_revision: string;
   /** Its open comments (`ChangeRequest.comments`). */
   open_comments: number;
@@ -136,7 +138,11 @@ function filtered(query: KeysetQuery, filters: ChangeRequestFilters): KeysetQuer
     where.push('EXISTS (SELECT 1 FROM change_request_contributors c WHERE c.change_request_id = cr.id AND c.user_id = ?)');
     params.push(filters.contributor);
   }
-  // No change request has requested reviewers or an issue cluster yet: either filter matches none.
-  if (filters.requestedReviewer !== undefined || filters.conversationsIssuesCluster !== undefined) where.push('0');
+  if (filters.conversationsIssuesCluster !== undefined) {
+    where.push('cr.conversations_issues_cluster = ?');
+    params.push(filters.conversationsIssuesCluster);
+  }
+  // No change request has requested reviewers yet: that filter matches none.
+  if (filters.requestedReviewer !== undefined) where.push('0');
   return { ...query, where: where.join(' AND '), params };
 }

@@ -55,6 +55,7 @@ export function toPage(ctx: RequestContext, place: ContentPlace, row: ContentPag
     urls: { app: ctx.urls.app(`${appBase(place)}/page/${row.page_id}`) },
   };
   if (row.description) page.description = row.description;
+  if (row.computed) page.computed = JSON.parse(row.computed);
   return page;
 }
 

@@ -19,7 +19,7 @@ export interface ContentFileRow {
 }
 
 const PAGE_COLUMNS =
-  'page_id, parent_id, position, type, title, slug, path, emoji, description, hidden, target, layout, created_at, updated_at';
+  'page_id, parent_id, position, type, title, slug, path, emoji, description, hidden, target, layout, computed, created_at, updated_at';
 
 /** Every page of the branch, in sibling order (children after their parent is not guaranteed). */
 export function pagesOfBranch(db: Database, spaceId: string, branch: string): ContentPageRow[] {

@@ -10,7 +10,8 @@ import type { SpaceRow } from './sql.js';
 
 type Space = OperationOutput<typeof spaces.getSpaceById>;
 
-export function toSpace(ctx: RequestContext, row: SpaceRow, role: Role | undefined): Space {
+/** Needs only the database and the addresses, so that published sites present spaces too. */
+export function toSpace(ctx: Pick<RequestContext, 'db' | 'urls'>, row: SpaceRow, role: Role | undefined): Space {
   const changeRequests = changeRequestCounts(ctx.db, row.id);
   const space: Space = {
     object: 'space',

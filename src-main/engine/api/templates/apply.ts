@@ -9,9 +9,8 @@ import { insertPage } from '../content/page-changes.js';
 import type { ContentTarget } from '../content/rules.js';
 import { fileOfBranch } from '../content/sql.js';
 import { updateRow } from '../content-tree/rows.js';
-import type { Template, TemplatePage } from './catalog.js';
-
-type ContentRefs = Record<string, { kind: string; [key: string]: unknown }>;
+import { setPageFields } from '../../content/tree.js';
+import type { ContentRefs, Template, TemplatePage } from './catalog.js';
 
 /**
  * Adds a template's pages to the target's content through the change request write path
@@ -20,10 +19,14 @@ type ContentRefs = Record<string, { kind: string; [key: string]: unknown }>;
  * `edits` revision: the change request's, or main's (which becomes the space's revision).
  */
 export function applyTemplate(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): Failure | undefined {
-  const markdownRefs = resolveRefs(ctx, target, template, refs);
+  const unknown = Object.keys(refs).find((name) => !template.contentRefs.includes(name));
+  if (unknown) return badRequest(`body.params.contentRefs.${unknown}: the template ${template.id} takes ${listed(template.contentRefs)}`);
+  const pages = 'pagesFor' in template ? template.pagesFor(ctx, target, refs) : template.pages;
+  if (isFailure(pages)) return pages;
+  const markdownRefs = 'pagesFor' in template ? new Map<string, string>() : resolveRefs(ctx, target, refs);
   if (isFailure(markdownRefs)) return markdownRefs;
   const batch = new Batch(ctx, target);
-  const failed = insertPages(batch, template.pages, null, markdownRefs);
+  const failed = insertPages(batch, pages, null, markdownRefs);
   if (failed) return new Failure(500, `template ${template.id} does not apply: ${failed.message}`);
   batch.save();
   commit(ctx, target, [...batch.outcomes.keys()]);
@@ -37,17 +40,17 @@ function insertPages(batch: Batch, pages: readonly TemplatePage[], into: string 
     const failed = insertPage(batch, 0, { operation: 'insert_page', title: page.title, ref, ...(into ? { into } : {}), document: { markdown } });
     if (failed) return failed;
     const created = [...batch.outcomes.values()].find((outcome) => outcome.object === 'created_page' && outcome.ref === ref)!;
+    if (page.computed !== undefined) setPageFields(batch.tree, created.page, { computed: page.computed });
     const children = insertPages(batch, page.pages ?? [], created.page, refs);
     if (children) return children;
   }
 }
 
 /** Each content ref as the Markdown that shows it: a file of the content the template goes into. */
-function resolveRefs(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): Map<string, string> | Failure {
+function resolveRefs(ctx: RequestContext, target: ContentTarget, refs: ContentRefs): Map<string, string> | Failure {
   const out = new Map<string, string>();
   for (const [name, ref] of Object.entries(refs)) {
     const field = `body.params.contentRefs.${name}`;
-    if (!template.contentRefs.includes(name)) return badRequest(`${field}: the template ${template.id} takes ${listed(template.contentRefs)}`);
     if (ref.kind !== 'file' || typeof ref.file !== 'string') return badRequest(`${field}: must be a file reference, {kind: "file", file}`);
     if (!fileOfBranch(ctx.db, target.space.id, target.rows, ref.file)) return badRequest(`${field}: no file ${ref.file} in the content`);
     out.set(name, `{% file src="${ref.file}" %}{% endfile %}\n\n`);

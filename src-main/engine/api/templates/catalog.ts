@@ -1,25 +1,43 @@
+import type { RequestContext } from '../../pipeline/context.js';
+import type { Failure } from '../../pipeline/failure.js';
+import type { ContentTarget } from '../content/rules.js';
+import { openapiReferenceTemplate } from './openapi-reference.js';
+
 /** A page a template adds, with the pages under it. */
 export interface TemplatePage {
   title: string;
   emoji?: string;
   markdown: string;
   pages?: TemplatePage[];
+  /** Set on a computed page: where its content comes from (API-reference pages). */
+  computed?: unknown;
 }
 
 /**
  * A built-in template. `contentRefs` names the references it takes (`params.contentRefs`): each
  * is a file of the space, shown where the template's Markdown says `{{name}}`.
  */
-export interface Template {
+export interface StaticTemplate {
   id: string;
   pages: TemplatePage[];
   contentRefs: readonly string[];
 }
 
+/** A template whose pages are made from what its content refs name (`openapi-reference`: a spec). */
+export interface GeneratedTemplate {
+  id: string;
+  contentRefs: readonly string[];
+  pagesFor(ctx: RequestContext, target: ContentTarget, refs: ContentRefs): TemplatePage[] | Failure;
+}
+
+export type Template = StaticTemplate | GeneratedTemplate;
+export type ContentRefs = Record<string, { kind: string; [key: string]: unknown }>;
+
 const page = (title: string, markdown: string, pages?: TemplatePage[]): TemplatePage => ({ title, markdown, ...(pages ? { pages } : {}) });
 
 /** The built-in templates (listed with their pages in the README). */
 export const TEMPLATES: readonly Template[] = [
+  openapiReferenceTemplate,
   {
     id: 'getting-started',
     contentRefs: [],

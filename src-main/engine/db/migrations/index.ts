@@ -11,6 +11,9 @@ import * as branchForks from './010-branch-forks.js';
 import * as liveEditSessions from './011-live-edit-sessions.js';
 import * as changeLog from './012-change-log.js';
 import * as contentSearch from './013-content-search.js';
+import * as sites from './014-sites.js';
+import * as openapiSpecs from './015-openapi-specs.js';
+import * as conversations from './016-conversations.js';
 import * as syncDocs from './017-sync-docs.js';
 import * as commentAnchors from './018-comment-anchors.js';
 import * as syncChangeCursors from './019-sync-change-cursors.js';
@@ -30,6 +33,9 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 11, name: 'live-edit-sessions', sql: liveEditSessions.sql },
   { version: 12, name: 'change-log', sql: changeLog.sql },
   { version: 13, name: 'content-search', sql: contentSearch.sql },
+  { version: 14, name: 'sites', sql: sites.sql },
+  { version: 15, name: 'openapi-specs', sql: openapiSpecs.sql },
+  { version: 16, name: 'conversations', sql: conversations.sql },
   { version: 17, name: 'sync-docs', sql: syncDocs.sql },
   { version: 18, name: 'comment-anchors', sql: commentAnchors.sql },
   { version: 19, name: 'sync-change-cursors', sql: syncChangeCursors.sql },

@@ -1,0 +1,10 @@
+import { AdminError } from '../engine/admin/commands.js';
+import type { Engine } from '../engine/engine.js';
+import { exportSite } from '../engine/publishing/export.js';
+
+/** `site export`: the published site as static files in `folder`; prints the folder's `index.html`. */
+export function siteExport(engine: Engine, siteId: string, folder: string): string | AdminError {
+  const result = exportSite(engine, siteId, folder);
+  if (result instanceof AdminError) return result;
+  return `exported ${result.pages} pages and ${result.files} files: ${folder}/index.html`;
+}

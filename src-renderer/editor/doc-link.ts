@@ -1,0 +1,16 @@
+import type * as Y from 'yjs';
+
+export type LinkState = 'connecting' | 'connected' | 'disconnected';
+
+/** What a link tells the editor about the engine's copy of the doc. */
+export interface LinkListeners {
+  status(link: LinkState): void;
+  /** True once the engine's copy and this one have been exchanged since the link last opened. */
+  synced(synced: boolean): void;
+}
+
+/**
+ * Keeps a doc in step with the engine's room of that name, by whatever carries the y-protocols
+ * messages (a WebSocket in a browser, a MessagePort in the desktop window); answers how to stop.
+ */
+export type DocLinker = (doc: Y.Doc, room: string, listeners: LinkListeners) => () => void;

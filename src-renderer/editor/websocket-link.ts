@@ -1,0 +1,15 @@
+import { WebsocketProvider } from 'y-websocket';
+import type { DocLinker, LinkState } from './doc-link.js';
+
+/**
+ * The browser's link: y-websocket to `/v1/yjs/<room>` with the tab's token. It reconnects by
+ * itself, and the sync exchange then sends what the engine has not seen.
+ */
+export function websocketLinker(endpoint: string, token: string): DocLinker {
+  return (doc, room, listeners) => {
+    const provider = new WebsocketProvider(endpoint, room, doc, { params: { token }, disableBc: true });
+    provider.on('status', ({ status }: { status: LinkState }) => listeners.status(status));
+    provider.on('sync', (synced: boolean) => listeners.synced(synced));
+    return () => provider.destroy();
+  };
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-main/engine/revisions/doc-names.js';
+import type { LinkState } from '../../src-renderer/editor/doc-link.js';
+import { portLinker } from '../../src-renderer/editor/port-link.js';
+import { addPage, nextCommit, textsOf, until, writeParagraphs } from '../engine/yjs/peers.js';
+import { newSpace, ok } from '../support/content.js';
+import { TestServer } from '../support/server.js';
+import { localOpenDoc } from './local-channel.js';
+
+let t: TestServer;
+let docName: string;
+
+/** A doc linked over the port protocol, with what the link said so far. */
+function linked(token: string, name = docName) {
+  const doc = new Y.Doc();
+  const states: LinkState[] = [];
+  let synced!: () => void;
+  const whenSynced = new Promise<void>((resolve) => (synced = resolve));
+  const stop = portLinker(localOpenDoc(t.engine, token))(doc, name, {
+    status: (link) => states.push(link),
+    synced: (value) => value && synced(),
+  });
+  return { doc, states, whenSynced, stop };
+}
+
+beforeAll(async () => {
+  t = await TestServer.start();
+  const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+  const cr = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Port' } }));
+  addPage(t.engine, changeRequestTreeDoc(spaceId, cr.id), 'guide');
+  docName = pageDoc(spaceId, changeRequestBranch(cr.id), 'guide');
+});
+afterAll(() => t.stop());
+
+describe('the desktop window’s port link', () => {
+  it('syncs, and its edits are committed and reach a second window', async () => {
+    const first = linked(t.owner.token);
+    await first.whenSynced;
+    expect(first.states).toEqual(['connecting', 'connected']);
+    const committed = nextCommit(t.engine, docName);
+    writeParagraphs(first.doc, 'Written in the desktop window');
+    await committed;
+    expect(textsOf(t.engine.docs.load(docName))).toEqual(['Written in the desktop window']);
+
+    const second = linked(t.owner.token);
+    await second.whenSynced;
+    expect(textsOf(second.doc)).toEqual(['Written in the desktop window']);
+    writeParagraphs(second.doc, 'Changed in the second');
+    await until(first.doc, () => textsOf(first.doc).includes('Changed in the second'));
+    first.stop();
+    second.stop();
+  });
+
+  it('sends edits made before the engine answered', async () => {
+    const early = linked(t.owner.token);
+    const committed = nextCommit(t.engine, docName);
+    writeParagraphs(early.doc, 'Typed at once');
+    await committed;
+    await early.whenSynced;
+    expect(textsOf(t.engine.docs.load(docName))).toContain('Typed at once');
+    early.stop();
+  });
+
+  it('is held to the same write checks as the socket: a reader’s edit is not stored', async () => {
+    const reader = linked(t.user('read').token);
+    await reader.whenSynced;
+    const before = textsOf(t.engine.docs.load(docName));
+    writeParagraphs(reader.doc, 'Not mine to write');
+    // Delivered in order: the reader's update reaches the engine before the owner's window asks.
+    const owner = linked(t.owner.token);
+    await owner.whenSynced;
+    expect(textsOf(owner.doc)).toEqual(before);
+    reader.stop();
+    owner.stop();
+  });
+
+  it('says it is disconnected when the engine refuses the doc', async () => {
+    const stray = linked(t.owner.token, 'space/nowhere/main/page/none');
+    await expect.poll(() => stray.states).toEqual(['connecting', 'disconnected']);
+    stray.stop();
+  });
+});
