@@ -15,6 +15,7 @@ import { benchPdf, report as reportPdf } from './pdf.js';
 import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
 import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js';
+import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -120,6 +121,7 @@ async function all(): Promise<void> {
   await benchConversations();
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
+  reportSyncWire(await benchSyncWire());
 }
 
 all().catch((error: Error) => {

@@ -23,6 +23,20 @@ export interface SyncChangesFigures {
 const COLLECTIONS = 1000;
 const RENAMES = 9000;
 
+/** 1,000 collections made, then 9,000 renames: collection `c{k}` ends titled `Title {8000 + k}`. */
+export function logTenThousandChanges(hub: Engine, organizationId: string): void {
+  hub.db.transaction(() => {
+    for (let i = 0; i < COLLECTIONS; i += 1) {
+      hub.db.run(
+        "INSERT INTO collections (id, organization_id, title, created_at) VALUES (?, ?, 'Collection', '2026-01-01T00:00:00.000Z')",
+        `c${i}`,
+        organizationId,
+      );
+    }
+    for (let i = 0; i < RENAMES; i += 1) hub.db.run('UPDATE collections SET title = ? WHERE id = ?', `Title ${i}`, `c${i % COLLECTIONS}`);
+  });
+}
+
 export function benchSyncChanges(): SyncChangesFigures {
   const dirs = [mkdtempSync(join(tmpdir(), 'folio-bench-hub-')), mkdtempSync(join(tmpdir(), 'folio-bench-replica-'))];
   const hub = new Engine({ dataDir: dirs[0]! });
@@ -31,16 +45,7 @@ export function benchSyncChanges(): SyncChangesFigures {
     bootstrapIfEmpty(hub);
     const owner = hub.db.get<{ user_id: string; organization_id: string }>('SELECT user_id, organization_id FROM members')!;
     const captureStart = performance.now();
-    hub.db.transaction(() => {
-      for (let i = 0; i < COLLECTIONS; i += 1) {
-        hub.db.run(
-          "INSERT INTO collections (id, organization_id, title, created_at) VALUES (?, ?, 'Collection', '2026-01-01T00:00:00.000Z')",
-          `c${i}`,
-          owner.organization_id,
-        );
-      }
-      for (let i = 0; i < RENAMES; i += 1) hub.db.run('UPDATE collections SET title = ? WHERE id = ?', `Title ${i}`, `c${i % COLLECTIONS}`);
-    });
+    logTenThousandChanges(hub, owner.organization_id);
     const captureMs = performance.now() - captureStart;
     let cursor = '';
     let readMs = 0;

@@ -12,7 +12,9 @@ import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { PipelineDeps } from './pipeline/execute.js';
+import { HubChangeLog } from './sync/hub-changes.js';
 import { SyncHub } from './sync/hub.js';
+import { ReplicaChangesChannel } from './sync/replica-changes.js';
 import { SyncWorker, type SyncWorkerOptions } from './sync/worker.js';
 import { Urls } from './urls.js';
 import { LiveRevisions } from './yjs/live-edits.js';
@@ -68,6 +70,7 @@ export class Engine {
   readonly syncHub: SyncHub;
   /** Replicates with the hub of the data dir's sync settings, once `sync.start()` is called. */
   readonly sync: SyncWorker;
+  private readonly hubChangeLog: HubChangeLog;
   /** Fetches, parses and versions OpenAPI specs in the background (docs/openapi-specs.md). */
   readonly openapi: OpenAPIProcessor;
   private readonly deps: PipelineDeps;
@@ -83,12 +86,13 @@ export class Engine {
     new Projector(this.db, this.docs, clock).followComments(projectCommentThreads);
     this.sync = new SyncWorker(
       { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
-      options.sync,
+      { ...options.sync, channels: [(deps) => new ReplicaChangesChannel(deps), ...(options.sync?.channels ?? [])] },
     );
     this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);
-    this.syncHub = new SyncHub(this.deps);
+    this.hubChangeLog = new HubChangeLog(this.deps);
+    this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor]);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
     this.openapi = new OpenAPIProcessor(this.db, this.deps.clock, {
       timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
@@ -150,6 +154,7 @@ export class Engine {
     clearInterval(this.purgeTimer);
     this.sync.stop();
     this.syncHub.close();
+    this.hubChangeLog.close();
     this.openapi.close();
     this.yjs.close();
     this.liveRevisions.close();

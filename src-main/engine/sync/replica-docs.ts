@@ -52,6 +52,12 @@ export class ReplicaDocsChannel implements SyncChannel {
       stopWatching();
     };
     this.send({ type: 'changes-since', cursor: readUpstream(this.deps.db)?.cursor ?? 0 });
+    this.pushOutbox();
+  }
+
+  /** Every doc the hub has not acknowledged, open docs first; again when a space arrives (`DocsGate`). */
+  pushOutbox(): void {
+    if (!this.link) return;
     for (const docId of this.openFirst(pendingDocIds(this.deps.db))) this.pushPending(docId);
   }
 

@@ -6,6 +6,7 @@ import type { DocStore } from '../docs/store.js';
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import type { SyncChannel } from './channel.js';
 import { SyncConnection } from './connection.js';
+import { DocsGate } from './docs-gate.js';
 import { ReplicaDocsChannel } from './replica-docs.js';
 import { realSchedule, type Schedule } from './schedule.js';
 import { readUpstream } from './sql.js';
@@ -28,7 +29,15 @@ export interface SyncWorkerOptions {
   /** How long the hub's live updates pause before the replica pulls again, moving its cursor past them. */
   quietMs?: number;
   /** More channels on the same socket (the metadata change log). */
-  channels?: readonly ((deps: SyncWorkerDeps) => SyncChannel)[];
+  channels?: readonly ((deps: ReplicaChannelDeps) => SyncChannel)[];
+}
+
+/** What a replica's channel is made with: the engine's, the hub's address, and the docs channel's gate. */
+export interface ReplicaChannelDeps extends SyncWorkerDeps {
+  url: string;
+  schedule: Schedule;
+  /** A channel that must go before the docs holds this at construction and releases it when done. */
+  docsGate: DocsGate;
 }
 
 /**
@@ -92,15 +101,16 @@ export class SyncWorker {
     this.currentState = 'connecting';
     const socket = new WebSocket(upstream.url, { headers: { authorization: `Bearer ${upstream.token}` } });
     this.socket = socket;
-    const channels: SyncChannel[] = [
+    const docsGate = new DocsGate(
       new ReplicaDocsChannel({
         ...this.deps,
         schedule: this.schedule,
         quietMs: this.options.quietMs ?? QUIET_MS,
         refused: (docId, reason) => (this.lastProblem = `${docId}: ${reason}`),
       }),
-      ...(this.options.channels ?? []).map((make) => make(this.deps)),
-    ];
+    );
+    const channelDeps: ReplicaChannelDeps = { ...this.deps, url: upstream.url, schedule: this.schedule, docsGate };
+    const channels: SyncChannel[] = [docsGate, ...(this.options.channels ?? []).map((make) => make(channelDeps))];
     const connection = new SyncConnection(socket, channels, upstream.url);
     this.connection = connection;
     socket.on('open', () => {

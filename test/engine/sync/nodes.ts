@@ -33,10 +33,21 @@ export class Replica {
 
   /** A new replica whose owner sets the hub through `PUT /v1/sync/settings` with `token`. */
   static async connect(hub: TestServer, token: string): Promise<Replica> {
+    const replica = await Replica.alone();
+    await replica.connectTo(hub, token);
+    return replica;
+  }
+
+  /** A new engine with no hub yet, used on its own (its first start's owner and organization). */
+  static async alone(): Promise<Replica> {
     const replica = new Replica(mkdtempSync(join(tmpdir(), 'folio-replica-')));
     await replica.open();
-    ok(await replica.client.call('updateSyncSettings', { params: undefined, body: { url: syncUrl(hub), token } }));
     return replica;
+  }
+
+  /** The owner sets the hub through `PUT /v1/sync/settings` with `token`. */
+  async connectTo(hub: TestServer, token: string): Promise<void> {
+    ok(await this.client.call('updateSyncSettings', { params: undefined, body: { url: syncUrl(hub), token } }));
   }
 
   /** Closes the engine, keeping its data dir, and opens it again; the stored settings reconnect it. */

@@ -14,7 +14,7 @@ interface LogRow extends ScopedChange {
 }
 
 /** How many log rows one call reads at most; the cursor it answers continues from there. */
-const BATCH_LIMIT = 2000;
+export const BATCH_LIMIT = 2000;
 
 /**
  * The changes logged after `cursor` that `peer` may receive (the hub: all; a user: what they

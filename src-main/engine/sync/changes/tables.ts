@@ -13,6 +13,8 @@ export interface TableSpec {
   key: readonly string[];
   /** Every stored column a change may carry (generated columns excluded). */
   columns: readonly string[];
+  /** Stored columns that stay on this engine, derived from what only it holds; changes never carry them. */
+  local?: readonly string[];
   /** Columns stored as BLOB: hex text in a change. */
   blobs?: readonly string[];
   organization: string;
@@ -116,6 +118,8 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
       'id', 'space_id', 'number', 'status', 'subject', 'description', 'created_by', 'created_at', 'updated_at', 'revision',
       'revision_initial', 'revision_merged_ancestor', 'revision_merged', 'merged_by', 'merged_at',
     ],
+    // Each engine clusters the conversations it ingests itself (docs/conversations.md), so the link is local.
+    local: ['conversations_issues_cluster'],
     organization: spaceOrganization('$.space_id'),
     space: '$.space_id',
   },

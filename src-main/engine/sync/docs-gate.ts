@@ -1,0 +1,52 @@
+import { DOCS_CHANNEL, type ChannelLink, type SyncChannel } from './channel.js';
+import type { ReplicaDocsChannel } from './replica-docs.js';
+
+/**
+ * The replica's docs channel, opened only once every channel that holds it has released it: the
+ * change log holds it until its first exchange is done, so that docs come after the rows of
+ * their spaces (docs/sync.md). Frames the hub sends meanwhile (live updates) are applied.
+ */
+export class DocsGate implements SyncChannel {
+  readonly id = DOCS_CHANNEL;
+  private holds = 0;
+  private link: ChannelLink | undefined;
+  private opened = false;
+
+  constructor(private readonly docs: ReplicaDocsChannel) {}
+
+  /** Before the socket opens: the docs wait for a `release`. */
+  hold(): void {
+    this.holds += 1;
+  }
+
+  release(): void {
+    this.holds -= 1;
+    this.openIfFree();
+  }
+
+  /** Spaces or change requests arrived on either side: docs the hub answered `unavailable` are sent again. */
+  retryOutbox(): void {
+    if (this.opened) this.docs.pushOutbox();
+  }
+
+  open(link: ChannelLink): void {
+    this.link = link;
+    this.openIfFree();
+  }
+
+  receive(payload: Uint8Array): void {
+    this.docs.receive(payload);
+  }
+
+  close(): void {
+    this.link = undefined;
+    this.opened = false;
+    this.docs.close();
+  }
+
+  private openIfFree(): void {
+    if (this.holds > 0 || !this.link || this.opened) return;
+    this.opened = true;
+    this.docs.open(this.link);
+  }
+}
