@@ -63,6 +63,11 @@ export const Site = z
   })
   .meta({ id: 'Site' });
 
+/** How visitors of a visitor-auth site prove who they are: tokens the site's own backend signs with this key. */
+export const SitePublishingAuth = z
+  .object({ object: z.literal('publishing-auth'), backend: z.literal('custom'), privateKey: z.string() })
+  .meta({ id: 'SitePublishingAuth' });
+
 export const SiteStructure = z
   .union([
     z.object({ type: z.literal('sections'), structure: z.array(z.union([SiteSection, SiteSectionGroup])) }),
@@ -193,6 +198,24 @@ export const sites = {
     query: ShareKeyQuery,
     success: 200,
     response: PublishedContentSite,
+  }),
+  getSitePublishingAuthById: defineOperation({
+    id: 'getSitePublishingAuthById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth',
+    summary: "The key that signs a visitor-auth site's visitor tokens (HS256)",
+    params: InSite,
+    success: 200,
+    response: SitePublishingAuth,
+  }),
+  regenerateSitePublishingAuthById: defineOperation({
+    id: 'regenerateSitePublishingAuthById',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate',
+    summary: 'Replace the signing key: tokens signed with the old one stop opening the site',
+    params: InSite,
+    success: 200,
+    response: SitePublishingAuth,
   }),
   publishSite: defineOperation({
     id: 'publishSite',

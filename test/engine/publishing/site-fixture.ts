@@ -49,9 +49,11 @@ export function textOf(html: string): string {
   return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** The site's visitor-token key, as its administrator would be given it (read from the database: no operation answers it yet). */
-export function visitorKey(t: TestServer, siteId: string): string {
-  return t.engine.db.get<{ visitor_auth_key: string }>('SELECT visitor_auth_key FROM sites WHERE id = ?', siteId)!.visitor_auth_key;
+/** The site's visitor-token key, as its administrator is given it. */
+export async function visitorKey(t: TestServer, siteId: string): Promise<string> {
+  const auth = await t.owner.client.call('getSitePublishingAuthById', { params: { organizationId: t.organizationId, siteId } });
+  if (!auth.ok) throw new Error(auth.error.message);
+  return auth.data.privateKey;
 }
 
 /** A visitor JWT as a site's sign-in would make it: HS256 with the site's key, expiring in an hour unless said. */

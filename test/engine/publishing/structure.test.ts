@@ -74,7 +74,7 @@ describe('navigation from sections, groups and site spaces', () => {
 
 describe('conditions', () => {
   async function asVisitor(siteId: string, url: string, claims: Record<string, unknown>) {
-    const jwt = await visitorToken(visitorKey(t, siteId), claims);
+    const jwt = await visitorToken(await visitorKey(t, siteId), claims);
     return visit(`${url}${url.includes('?') ? '&' : '?'}jwt_token=${jwt}`);
   }
 

@@ -50,7 +50,7 @@ describe('a visitor-auth site', () => {
     const { spaceId } = await secretPage();
     const site = await publishedSite(t, [spaceId], 'visitor-auth');
     const root = site.urls.published!;
-    const jwt = await visitorToken(visitorKey(t, site.id), { plan: 'pro' });
+    const jwt = await visitorToken(await visitorKey(t, site.id), { plan: 'pro' });
     const admitted = await visit(`${root}?jwt_token=${jwt}`);
     expect(admitted.status).toBe(200);
     expect(await admitted.text()).toContain('Secret plans');
@@ -67,7 +67,7 @@ describe('a visitor-auth site', () => {
     const missing = await visit(root);
     expect(missing.status).toBe(401);
     expect(await missing.text()).toContain('Sign-in required');
-    const expired = await visitorToken(visitorKey(t, site.id), {}, Math.floor(Date.now() / 1000) - 60);
+    const expired = await visitorToken(await visitorKey(t, site.id), {}, Math.floor(Date.now() / 1000) - 60);
     expect((await visit(`${root}?jwt_token=${expired}`)).status).toBe(401);
     const forged = await visitorToken('not the site key at all, but long enough', {});
     expect((await visit(`${root}?jwt_token=${forged}`)).status).toBe(401);
@@ -75,5 +75,20 @@ describe('a visitor-auth site', () => {
     const stale = await visit(root, { cookie: `folio-visitor=${forged}` });
     expect(stale.status).toBe(401);
     expect(stale.headers.get('set-cookie')).toMatch(/^folio-visitor=; Path=\/sites\/\w+\/; Max-Age=0/);
+  });
+
+  it('stops admitting tokens signed with a key the administrator regenerated', async () => {
+    const { spaceId } = await secretPage();
+    const site = await publishedSite(t, [spaceId], 'visitor-auth');
+    const before = await visitorKey(t, site.id);
+    const jwt = await visitorToken(before, {});
+    expect((await visit(`${site.urls.published!}?jwt_token=${jwt}`)).status).toBe(200);
+    const params = { organizationId: t.organizationId, siteId: site.id };
+    const regenerated = await t.owner.client.call('regenerateSitePublishingAuthById', { params });
+    expect(regenerated.ok && regenerated.data).toMatchObject({ object: 'publishing-auth', backend: 'custom' });
+    const after = await visitorKey(t, site.id);
+    expect(after).not.toBe(before);
+    expect((await visit(`${site.urls.published!}?jwt_token=${jwt}`)).status).toBe(401);
+    expect((await visit(`${site.urls.published!}?jwt_token=${await visitorToken(after, {})}`)).status).toBe(200);
   });
 });

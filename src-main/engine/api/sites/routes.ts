@@ -17,7 +17,7 @@ import { addSiteSpace } from './placing.js';
 import { publishedStructure } from './published.js';
 import { can, requireAudience, requireSite } from './rules.js';
 import { moveStructureItem } from './structure.js';
-import { deleteSite, findSite, insertSite, sitesOf, updateSite, type SiteColumns, type SiteRow } from './sql.js';
+import { deleteSite, findSite, insertSite, secret, sitesOf, updateSite, type SiteColumns, type SiteRow } from './sql.js';
 
 type UpdateBody = z.output<typeof sites.updateSiteById.body>;
 
@@ -102,6 +102,20 @@ export const sitesHandlers: Handlers<typeof sites> = {
     return publishedStructure(ctx, access.site.id, undefined, undefined, membership)!;
   },
 
+  getSitePublishingAuthById(ctx, { params }) {
+    const access = requireSite(ctx, params, can.admin);
+    if (isFailure(access)) return access;
+    return publishingAuth(access.site.visitor_auth_key);
+  },
+
+  regenerateSitePublishingAuthById(ctx, { params }) {
+    const access = requireSite(ctx, params, can.admin);
+    if (isFailure(access)) return access;
+    const key = secret();
+    updateSite(ctx.db, access.site.id, { visitor_auth_key: key }, ctx.now);
+    return publishingAuth(key);
+  },
+
   publishSite(ctx, { params }) {
     return setPublished(ctx, params, 1);
   },
@@ -120,6 +134,10 @@ export const sitesHandlers: Handlers<typeof sites> = {
     return presenterFor(ctx, access.site).item(item);
   },
 };
+
+function publishingAuth(privateKey: string) {
+  return { object: 'publishing-auth' as const, backend: 'custom' as const, privateKey };
+}
 
 function setPublished(ctx: RequestContext, params: { organizationId: string; siteId: string }, published: 0 | 1) {
   const access = requireSite(ctx, params, can.admin);

@@ -30,7 +30,7 @@ export type SiteColumns = Partial<
   Pick<
     SiteRow,
     | 'title' | 'visibility' | 'published' | 'hostname' | 'basename' | 'proxy' | 'agents_context'
-    | 'adaptive_content' | 'adaptive_schema' | 'adaptive_schema_at'
+    | 'adaptive_content' | 'adaptive_schema' | 'adaptive_schema_at' | 'visitor_auth_key'
   >
 >;
 
@@ -53,7 +53,7 @@ export function insertSite(
 }
 
 /** 256 random bits, URL-safe: a share-link key or a visitor-token signing key. */
-function secret(): string {
+export function secret(): string {
   return randomBytes(32).toString('base64url');
 }
 

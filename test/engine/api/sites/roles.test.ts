@@ -41,6 +41,8 @@ const cases: AccessCase[] = [
   })),
   on('listSiteAdaptiveTemplateConditions', read, (u, f) => u.client.call('listSiteAdaptiveTemplateConditions', { params: f.params })),
   on('getPublishedContentSite', read, (u, f) => u.client.call('getPublishedContentSite', { params: f.params })),
+  on('getSitePublishingAuthById', admin, (u, f) => u.client.call('getSitePublishingAuthById', { params: f.params })),
+  on('regenerateSitePublishingAuthById', admin, (u, f) => u.client.call('regenerateSitePublishingAuthById', { params: f.params })),
   on('publishSite', admin, (u, f) => u.client.call('publishSite', { params: f.params })),
   on('unpublishSite', admin, (u, f) => u.client.call('unpublishSite', { params: f.params })),
   on('sortSiteStructure', arrange, (u, f) => u.client.call('sortSiteStructure', {
