@@ -98,7 +98,7 @@ describe('the rows a merge or an update leaves', () => {
       }),
       { numRuns: 12 },
     );
-  });
+  }, 60_000);
 });
 
 async function openChangeRequest(spaceId: string): Promise<Target> {
