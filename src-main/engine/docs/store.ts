@@ -125,7 +125,7 @@ export class DocStore {
 
   /** The doc's state vector, from `docs`: no doc is loaded. */
   stateVector(docId: string): Uint8Array {
-    return this.db.transaction(() => this.log.meta(this.readFrom(docId))?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
+    return this.db.transaction(() => (this.log.meta(docId) ?? this.log.meta(this.readFrom(docId)))?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
   }
 
   /** The update a replica at `remoteStateVector` lacks: from the loaded doc if there is one, else from the rows, loading nothing. */
@@ -137,7 +137,8 @@ export class DocStore {
       const meta = this.log.meta(docId);
       const doc = meta && !this.writes.touches(docId) ? this.cached(docId, meta) : undefined;
       if (doc) return { ok: true, update: Y.encodeStateAsUpdate(doc, remoteStateVector) };
-      return { ok: true, update: Y.diffUpdate(mergeAll(this.log.rows(docId).map((row) => row.update)), remoteStateVector) };
+      // Each row diffed alone, then the small results merged: merging the rows first re-encodes the whole doc only to drop most of it.
+      return { ok: true, update: mergeAll(this.log.rows(docId).map((row) => Y.diffUpdate(row.update, remoteStateVector))) };
     }, 'read');
   }
 
