@@ -19,7 +19,7 @@ export interface SideChanges {
 export interface ThreeWay {
   pair: DocPair;
   /** A new doc holding the base content, for the caller alone to read or change. */
-  newBase: () => Y.Doc;
+  newBase: (options?: { gc?: boolean }) => Y.Doc;
   since: (side: Side) => SideChanges;
   /** Whether a side changed the doc, read from its state vector alone when that tells (see `changed`). */
   changed: (side: Side) => boolean;
@@ -43,8 +43,8 @@ export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
   const since = memoBySide(read);
   return {
     pair,
-    newBase: () => {
-      const doc = newDoc();
+    newBase: (options) => {
+      const doc = newDoc(options);
       if (fork) Y.applyUpdate(doc, fork.baseUpdate);
       return doc;
     },
