@@ -4,7 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, type CompactionResult } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { forkBaseOf, readForkBase, recordFork, type ForkBase } from './fork.js';
+import { forkBaseOf, readForkBase, recordFork, snapshotOf, type DocState, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -252,19 +252,24 @@ export class DocStore {
 
   private copyInto(sourceDocId: string, targetDocId: string, origin: unknown): number {
     const state = this.stateOf(sourceDocId);
-    const seq = this.write(targetDocId, state, advance(new Map(), Y.decodeUpdate(state).structs), origin, undefined);
+    // The snapshot's state vector counts contiguous clocks only, as `advance` does.
+    const seq = this.write(targetDocId, state.update, state.snapshot.sv, origin, undefined);
     recordFork(this.db, targetDocId, sourceDocId, state);
     return seq;
   }
 
   /**
    * Everything the doc's rows hold, as one update: encoded from the loaded doc when the cache has
-   * it (pending structs included), which is several times faster than merging its rows.
+   * it (pending structs included), which is several times faster than merging its rows. The
+   * snapshot is the loaded doc's when nothing in it is pending, rather than decoded from the
+   * update: an update pulling main into a change request moves a fork base per doc it changed.
    */
-  private stateOf(docId: string): Uint8Array {
+  private stateOf(docId: string): DocState {
     const meta = this.log.meta(docId);
     const doc = meta && !this.writes.touches(docId) ? this.cached(docId, meta) : undefined;
-    return doc ? Y.encodeStateAsUpdate(doc) : mergeAll(this.log.rows(docId).map((row) => row.update));
+    const update = doc ? Y.encodeStateAsUpdate(doc) : mergeAll(this.log.rows(docId).map((row) => row.update));
+    const settled = doc && !doc.store.pendingStructs && !doc.store.pendingDs;
+    return { update, snapshot: settled ? Y.snapshot(doc) : snapshotOf(update) };
   }
 
   private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined): number {
