@@ -95,7 +95,7 @@ export class DocStore {
     const decoded = decode(() => Y.decodeUpdate(update));
     if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
     return this.db.transaction(() => {
-      const held = heldBy(this.log.meta(this.readFrom(docId)));
+      const held = heldBy(this.readFrom(docId).meta);
       const changes =
         bringsStructs(held, decoded.structs) || (decoded.ds.clients.size > 0 && !holdsDeletions(this.load(docId), decoded.ds));
       if (!changes) return { ok: true, applied: false } as const;
@@ -112,20 +112,19 @@ export class DocStore {
    */
   load(docId: string): Y.Doc {
     return this.db.transaction(() => {
-      docId = this.readFrom(docId);
-      const meta = this.log.meta(docId);
+      const { docId: from, meta } = this.readFrom(docId);
       if (!meta) {
-        this.cache.drop(docId);
+        this.cache.drop(from);
         return newDoc();
       }
-      if (this.writes.touches(docId)) return buildDoc(this.log.rows(docId).map((row) => row.update));
-      return this.cached(docId, meta) ?? this.loadIntoCache(docId);
+      if (this.writes.touches(from)) return buildDoc(this.log.rows(from).map((row) => row.update));
+      return this.cached(from, meta) ?? this.loadIntoCache(from);
     }, 'read');
   }
 
   /** The doc's state vector, from `docs`: no doc is loaded. */
   stateVector(docId: string): Uint8Array {
-    return this.db.transaction(() => (this.log.meta(docId) ?? this.log.meta(this.readFrom(docId)))?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
+    return this.db.transaction(() => this.readFrom(docId).meta?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
   }
 
   /** The update a replica at `remoteStateVector` lacks: from the loaded doc if there is one, else from the rows, loading nothing. */
@@ -133,12 +132,11 @@ export class DocStore {
     const remote = decode(() => Y.decodeStateVector(remoteStateVector));
     if ('malformed' in remote) return problem('malformed-state-vector', remote.malformed);
     return this.db.transaction(() => {
-      docId = this.readFrom(docId);
-      const meta = this.log.meta(docId);
-      const doc = meta && !this.writes.touches(docId) ? this.cached(docId, meta) : undefined;
+      const { docId: from, meta } = this.readFrom(docId);
+      const doc = meta && !this.writes.touches(from) ? this.cached(from, meta) : undefined;
       if (doc) return { ok: true, update: Y.encodeStateAsUpdate(doc, remoteStateVector) };
       // Each row diffed alone, then the small results merged: merging the rows first re-encodes the whole doc only to drop most of it.
-      return { ok: true, update: mergeAll(this.log.rows(docId).map((row) => Y.diffUpdate(row.update, remoteStateVector))) };
+      return { ok: true, update: mergeAll(this.log.rows(from).map((row) => Y.diffUpdate(row.update, remoteStateVector))) };
     }, 'read');
   }
 
@@ -225,11 +223,13 @@ export class DocStore {
     this.cache.clear();
   }
 
-  /** The doc reads come from: itself once written, else the source of the branch it was forked in. */
-  private readFrom(docId: string): string {
-    if (this.log.meta(docId)) return docId;
+  /** The doc reads come from, with its meta: itself once written, else the source of the branch it was forked in. */
+  private readFrom(docId: string): { docId: string; meta: DocMeta | undefined } {
+    const meta = this.log.meta(docId);
+    if (meta) return { docId, meta };
     const source = this.branches.sourceOf(docId);
-    return source && this.log.meta(source) ? source : docId;
+    const sourceMeta = source ? this.log.meta(source) : undefined;
+    return source && sourceMeta ? { docId: source, meta: sourceMeta } : { docId, meta: undefined };
   }
 
   /**
