@@ -159,4 +159,12 @@ describe('a run translates the source space into a result space', () => {
     expect(second.stats.latestPages).toBe(0);
     expect(outline(await mainPages(t.owner, first.result!.space))).toBe('FR:PARENT[FR:CHILD]');
   });
+
+  it("a page's segments go in calls of at most 50: its title and 49 items are one call, one item more makes two", async () => {
+    const items = (count: number) => Array.from({ length: count }, (_, i) => `- item number ${i}`).join('\n');
+    const { spaceId } = await sourceSpace(t, [{ title: 'Fifty', markdown: `${items(49)}\n` }, { title: 'Fifty-one', markdown: `${items(50)}\n` }]);
+    translator.calls.length = 0;
+    await pollTranslation(t, (await createTranslation(t, spaceId)).id);
+    expect(translator.calls.map((call) => call.segments.length)).toEqual([50, 50, 1]);
+  });
 });
