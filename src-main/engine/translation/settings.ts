@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LibreTranslate } from './libretranslate.js';
 import { OpenAIChat } from './openai-chat.js';
 import type { Translator } from './translator.js';
@@ -24,7 +26,7 @@ export function createTranslator(settings: TranslatorSettings): Translator {
   return new OpenAIChat({ url: settings.url, key: settings.key, model: settings.model ?? DEFAULT_CHAT_MODEL, timeoutMs });
 }
 
-/** Raw values, from `--translator*` flags or `FOLIO_TRANSLATOR*` variables (a flag wins). */
+/** Raw values, from `--translator*` flags, `FOLIO_TRANSLATOR*` variables or the data dir's `translator.json`. */
 export interface TranslatorInput {
   translator?: string;
   url?: string;
@@ -40,6 +42,33 @@ export function translatorInputFromEnv(env: NodeJS.ProcessEnv): TranslatorInput 
     key: env.FOLIO_TRANSLATOR_KEY,
     model: env.FOLIO_TRANSLATOR_MODEL,
   };
+}
+
+/** The data dir's `translator.json` (`{"translator", "url", "key", "model"}`): the desktop app's setting. */
+export function translatorInputFromFile(dataDir: string): TranslatorInput | { error: string } {
+  const path = join(dataDir, TRANSLATOR_FILE);
+  if (!existsSync(path)) return {};
+  try {
+    const json = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    const text = (name: string) => (typeof json[name] === 'string' ? (json[name] as string) : undefined);
+    return { translator: text('translator'), url: text('url'), key: text('key'), model: text('model') };
+  } catch (error) {
+    return { error: `${path}: ${(error as Error).message}` };
+  }
+}
+
+export const TRANSLATOR_FILE = 'translator.json';
+
+/**
+ * The translator of an engine on `dataDir`: each value from the flags, else the environment, else
+ * the data dir's file. Undefined when none is given; an error message when what is given is wrong.
+ */
+export function resolveTranslator(dataDir: string, flags: TranslatorInput, env: NodeJS.ProcessEnv): TranslatorSettings | undefined | { error: string } {
+  const file = translatorInputFromFile(dataDir);
+  if ('error' in file) return file;
+  const fromEnv = translatorInputFromEnv(env);
+  const pick = (name: keyof TranslatorInput) => flags[name] ?? fromEnv[name] ?? file[name];
+  return parseTranslatorSettings({ translator: pick('translator'), url: pick('url'), key: pick('key'), model: pick('model') });
 }
 
 /**
