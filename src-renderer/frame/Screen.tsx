@@ -7,6 +7,7 @@ import { SiteScreen } from '../sites/SiteScreen.js';
 import { SitesScreen } from '../sites/SitesScreen.js';
 import { SpaceScreen } from '../space/SpaceScreen.js';
 import type { Organization } from '../store/overview.js';
+import { TranslationsScreen } from '../translations/TranslationsScreen.js';
 import { TrashScreen } from '../trash/TrashScreen.js';
 import { OrganizationHome } from './OrganizationHome.js';
 
@@ -31,6 +32,8 @@ export function Screen({ route, organizations }: { route: Route; organizations: 
       return <SitesScreen org={route.org} />;
     case 'site':
       return <SiteScreen key={route.site} org={route.org} siteId={route.site} />;
+    case 'translations':
+      return <TranslationsScreen org={route.org} />;
     case 'not-found':
       return <NotFound what="This address" />;
   }

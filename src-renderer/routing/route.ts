@@ -11,6 +11,7 @@ export type Route =
   | { screen: 'settings'; org: string; section: SettingsSection }
   | { screen: 'sites'; org: string }
   | { screen: 'site'; org: string; site: string }
+  | { screen: 'translations'; org: string }
   | { screen: 'not-found'; hash: string };
 
 export function parseHash(hash: string): Route {
@@ -26,6 +27,7 @@ export function parseHash(hash: string): Route {
   }
   if (kind === 'sites' && parts.length === 3) return { screen: 'sites', org };
   if (kind === 'sites' && id && parts.length === 4) return { screen: 'site', org, site: id };
+  if (kind === 'translations' && parts.length === 3) return { screen: 'translations', org };
   if (kind !== 'spaces' || !id) return { screen: 'not-found', hash };
   if (parts.length === 4) return { screen: 'space', org, space: id };
   if (sub === 'pages' && number && parts.length === 6) return { screen: 'space', org, space: id, page: number };
@@ -56,6 +58,8 @@ export function hrefFor(route: Exclude<Route, { screen: 'not-found' }>): string 
       return at('orgs', route.org, 'sites');
     case 'site':
       return at('orgs', route.org, 'sites', route.site);
+    case 'translations':
+      return at('orgs', route.org, 'translations');
   }
 }
 

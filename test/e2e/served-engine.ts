@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
 import { RENDERER } from './chromium.js';
@@ -13,12 +13,15 @@ export interface ServedEngine {
   engine: Engine;
   server: RunningServer;
   token: string;
+  /** Calls the API in-process as the owner and answers the body; a refused call throws. */
+  api(method: string, path: string, body?: unknown): Promise<Record<string, any>>;
   stop(): Promise<void>;
 }
 
-export async function serveEngine(): Promise<ServedEngine> {
+/** `options`: engine settings beyond the data dir and the renderer (a translator, say). */
+export async function serveEngine(options: Partial<EngineOptions> = {}): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
-  const engine = new Engine({ dataDir, serveStatic: staticFiles(RENDERER) });
+  const engine = new Engine({ ...options, dataDir, serveStatic: staticFiles(RENDERER) });
   bootstrapIfEmpty(engine);
   const server = await listen(engine, 0);
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
@@ -26,6 +29,11 @@ export async function serveEngine(): Promise<ServedEngine> {
     engine,
     server,
     token,
+    api: async (method, path, body) => {
+      const answer = await engine.request({ method, path, headers: { authorization: `Bearer ${token}` }, body });
+      if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}`);
+      return answer.body as Record<string, any>;
+    },
     stop: async () => {
       await server.close();
       engine.close();
