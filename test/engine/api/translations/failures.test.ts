@@ -5,7 +5,7 @@ import { TestServer as Server } from '../../../support/server.js';
 import { ok } from '../../../support/content.js';
 import { mainPages, outline } from '../content/fixture.js';
 import { publish } from '../search/fixture.js';
-import { createTranslation, markdownAt, pollTranslation, serverWithTranslator, sourceSpace, type Translation } from './fixture.js';
+import { createTranslation, markdownAt, pollTranslation, runsReached, serverWithTranslator, sourceSpace } from './fixture.js';
 import type { Mode, TranslatorServer } from './translator-server.js';
 
 let t: TestServer;
@@ -16,8 +16,6 @@ serverWithTranslator((server, translatorServer) => {
 });
 
 const org = () => ({ organizationId: t.organizationId });
-const runsReached = (runs: number) => (translation: Translation) => translation.stats.runs === runs && translation.status === 'completed';
-
 async function run(server: TestServer, translationId: string) {
   ok(await server.owner.client.call('runTranslation', { params: { organizationId: server.organizationId, translationId } }));
 }

@@ -24,6 +24,9 @@ export async function pollTranslation(
   return expect.fail(`translation ${translationId} did not reach the expected state`);
 }
 
+/** A translation whose `runs`-th run has ended. */
+export const runsReached = (runs: number) => (translation: Translation) => translation.stats.runs === runs && translation.status === 'completed';
+
 /** The engine settings that point at `translator` with `kind`'s protocol; a short timeout for the hanging mode. */
 export function translatorOptions(translator: TranslatorServer, kind: TranslatorKind = 'libretranslate'): Partial<EngineOptions> {
   return { translator: { kind, url: translator.url, key: 'test-key', model: 'test-model', timeoutMs: 300 } };

@@ -1,7 +1,7 @@
 import { GitBookAPI, GitBookAPIError, TranslationLanguage } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../support/server.js';
-import { pollTranslation, serverWithTranslator, sourceSpace } from './fixture.js';
+import { pollTranslation, runsReached, serverWithTranslator, sourceSpace } from './fixture.js';
 
 let t: TestServer;
 let api: GitBookAPI;
@@ -28,7 +28,7 @@ describe('@gitbook/api on translations', () => {
     expect(updated.data.instructions).toEqual(instructions);
     const run = await api.orgs.runTranslation(t.organizationId, created.data.id);
     expect(run.status).toBe(204);
-    await pollTranslation(t, created.data.id, (translation) => translation.stats.runs === 2 && translation.status === 'completed');
+    await pollTranslation(t, created.data.id, runsReached(2));
     const list = await api.orgs.listTranslations(t.organizationId);
     expect(list.data.items.map((item) => item.id)).toEqual([created.data.id]);
 

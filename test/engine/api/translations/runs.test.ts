@@ -3,7 +3,7 @@ import { ok } from '../../../support/content.js';
 import type { TestServer } from '../../../support/server.js';
 import { mainPages, outline } from '../content/fixture.js';
 import { publish } from '../search/fixture.js';
-import { createTranslation, markdownAt, pollTranslation, serverWithTranslator, sourceSpace } from './fixture.js';
+import { createTranslation, markdownAt, pollTranslation, runsReached, serverWithTranslator, sourceSpace } from './fixture.js';
 import type { TranslatorServer } from './translator-server.js';
 
 let t: TestServer;
@@ -120,7 +120,7 @@ describe('a run translates the source space into a result space', () => {
     ]);
     translator.calls.length = 0;
     await run(created.id);
-    const second = await pollTranslation(t, created.id, (translation) => translation.stats.runs === 2 && translation.status === 'completed');
+    const second = await pollTranslation(t, created.id, runsReached(2));
     expect(translator.calls.map((call) => call.segments)).toEqual([['Two', 'Second page, edited.'], ['Four', 'Fourth page.']]);
     // "Two" and "Second page, edited.", "Four" and "Fourth page.": 7 words; the first run's three pages had 9.
     expect(second.stats).toMatchObject({ runs: 2, latestPages: 2, latestWords: 7, totalPages: 3, totalWords: 9 + 7 });
@@ -131,7 +131,7 @@ describe('a run translates the source space into a result space', () => {
 
     translator.calls.length = 0;
     await run(created.id);
-    const third = await pollTranslation(t, created.id, (translation) => translation.stats.runs === 3 && translation.status === 'completed');
+    const third = await pollTranslation(t, created.id, runsReached(3));
     expect(translator.calls).toEqual([]);
     expect(third.stats).toMatchObject({ latestPages: 0, latestWords: 0, totalPages: 3 });
     expect(third.result!.revision).toBe(second.result!.revision);
@@ -145,7 +145,7 @@ describe('a run translates the source space into a result space', () => {
     const updated = ok(await t.owner.client.call('updateTranslation', { params: { ...org(), translationId: created.id }, body: { instructions } }));
     expect(updated.instructions).toMatchObject({ object: 'document', nodes: [{ type: 'paragraph' }] });
     await run(created.id);
-    const again = await pollTranslation(t, created.id, (translation) => translation.stats.runs === 2 && translation.status === 'completed');
+    const again = await pollTranslation(t, created.id, runsReached(2));
     expect(again.stats.latestPages).toBe(2);
   });
 
@@ -155,7 +155,7 @@ describe('a run translates the source space into a result space', () => {
     const first = await pollTranslation(t, created.id);
     await publish(t, spaceId, [{ operation: 'update_page', page: pageIds[1]!, into: pageIds[0]! }]);
     await run(created.id);
-    const second = await pollTranslation(t, created.id, (translation) => translation.stats.runs === 2 && translation.status === 'completed');
+    const second = await pollTranslation(t, created.id, runsReached(2));
     expect(second.stats.latestPages).toBe(0);
     expect(outline(await mainPages(t.owner, first.result!.space))).toBe('FR:PARENT[FR:CHILD]');
   });
@@ -166,5 +166,20 @@ describe('a run translates the source space into a result space', () => {
     translator.calls.length = 0;
     await pollTranslation(t, (await createTranslation(t, spaceId)).id);
     expect(translator.calls.map((call) => call.segments.length)).toEqual([50, 50, 1]);
+  });
+
+  it('a run asked for during a run leaves it running, and runs after it', async () => {
+    const { spaceId, pageIds } = await sourceSpace(t, [{ title: 'Busy', markdown: 'Working.\n' }]);
+    const release = translator.hold();
+    const created = await createTranslation(t, spaceId);
+    await pollTranslation(t, created.id, (translation) => translation.status === 'running');
+    await publish(t, spaceId, [{ operation: 'update_page', page: pageIds[0]!, document: { markdown: 'Working harder.\n' } }]);
+    await run(created.id);
+    const asked = ok(await t.owner.client.call('getTranslation', { params: { ...org(), translationId: created.id } }));
+    expect(asked).toMatchObject({ status: 'running', stats: { runs: 1 } });
+    release();
+    const done = await pollTranslation(t, created.id, runsReached(2));
+    expect(done.stats).toMatchObject({ runs: 2, latestPages: 1 });
+    expect(await markdownAt(t, done.result!.space, 'busy')).toBe('FR:WORKING HARDER.\n');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { raw, type TestServer } from '../../../support/server.js';
 import { otherOrganization } from '../../../support/content.js';
-import { createTranslation, pollTranslation, serverWithTranslator, sourceSpace } from './fixture.js';
+import { createTranslation, pollTranslation, runsReached, serverWithTranslator, sourceSpace } from './fixture.js';
 
 let t: TestServer;
 serverWithTranslator((server) => {
@@ -92,7 +92,7 @@ describe('changing, running and deleting', () => {
     const params = { ...org(), translationId: created.id };
     const res = await raw(`${t.url}/v1/orgs/${t.organizationId}/translations/${created.id}/run`, { method: 'POST', token: t.owner.token });
     expect(res.status).toBe(204);
-    expect((await pollTranslation(t, created.id, (tr) => tr.stats.runs === 2 && tr.status === 'completed')).stats.runs).toBe(2);
+    expect((await pollTranslation(t, created.id, runsReached(2))).stats.runs).toBe(2);
 
     ok(await t.owner.client.call('deleteTranslation', { params }));
     expectFailure(await t.owner.client.call('getTranslation', { params }), 404, 'No matching translation found');
