@@ -1,6 +1,6 @@
 import { writeBody } from '../../../src-shared/content/index.js';
 import { DocEdits } from '../content/doc-edits.js';
-import { pagesMap, readPages, setPageFields, type TreePage } from '../content/tree.js';
+import { pagesMap, readFiles, readPages, setFile, setPageFields, type TreeFile, type TreePage } from '../content/tree.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { newId } from '../ids.js';
@@ -35,6 +35,8 @@ export function createResultSpace(db: Database, docs: DocStore, source: SpaceRow
 export interface ResultWrite {
   space: SpaceRow;
   pages: readonly SourcePage[];
+  /** The source's files: file blocks name them by id, and their bytes are shared by hash. */
+  files: readonly TreeFile[];
   /** Source page id → its page in the result space (every source page has one). */
   targets: ReadonlyMap<string, string>;
   /** The pages translated by this run, by source page id. */
@@ -47,7 +49,8 @@ export interface ResultWrite {
 /**
  * Writes a run's result into the result space's main content, as a direct edit of main: every
  * page follows its source's place in the tree; translated pages get their new title, description
- * and body; pages whose source is gone are removed. One `edits` revision holds it and becomes the
+ * and body; pages whose source is gone are removed; the source's files are copied, so that file
+ * blocks keep working. One `edits` revision holds it and becomes the
  * space's revision. Answers that revision, or the space's current one when nothing changed.
  */
 export function writeResult(db: Database, docs: DocStore, write: ResultWrite): string {
@@ -73,6 +76,12 @@ export function writeResult(db: Database, docs: DocStore, write: ResultWrite): s
     }
   }
   for (const target of write.removed) pagesMap(tree).delete(target);
+  const files = readFiles(tree);
+  for (const file of write.files) {
+    if (JSON.stringify(files.get(file.id)) === JSON.stringify(file)) continue;
+    setFile(tree, file);
+    changed = true;
+  }
   // Saving unchanged copies would still append their delete sets: a run that changed nothing cuts no revision.
   if (!changed) return space.revision;
   edits.save();

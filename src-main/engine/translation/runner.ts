@@ -1,7 +1,7 @@
 import { blockText, documentToPm } from '../../../src-shared/content/index.js';
 import type { TranslationRunError } from '../../../src-shared/contract/translations.js';
 import type { Clock } from '../clock.js';
-import { readPages } from '../content/tree.js';
+import { readFiles, readPages, type TreeFile } from '../content/tree.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { newId } from '../ids.js';
@@ -38,6 +38,7 @@ interface Claimed {
   /** The result space, when it still exists out of the trash. */
   result: SpaceRow | undefined;
   pages: SourcePage[];
+  files: TreeFile[];
   mappings: Map<string, PageMapping>;
   /** The pages to translate: new, changed, or whose result page was removed. */
   changed: SourcePage[];
@@ -104,12 +105,13 @@ export class TranslationRunner {
       const mappings = result ? pageMappings(this.db, id) : new Map<string, PageMapping>();
       const salt = `${translation.language}\0${translation.instructions}`;
       const pages = source ? readSourcePages(this.docs, source.id, salt) : [];
+      const files = source ? [...readFiles(this.docs.load(mainTreeDoc(source.id))).values()] : [];
       const existing = result ? readPages(this.docs.load(mainTreeDoc(result.id))) : new Map();
       const changed = pages.filter((page) => {
         const mapping = mappings.get(page.tree.id);
         return !mapping || mapping.hash !== page.hash || !existing.has(mapping.target);
       });
-      return { translation, source, result, pages, mappings, changed, startedAt: this.clock.now().getTime() };
+      return { translation, source, result, pages, files, mappings, changed, startedAt: this.clock.now().getTime() };
     });
   }
 
@@ -166,7 +168,7 @@ export class TranslationRunner {
     const targets = new Map(claimed.pages.map((page) => [page.tree.id, claimed.mappings.get(page.tree.id)?.target ?? newId()]));
     const removed = [...claimed.mappings].filter(([source]) => !targets.has(source));
     const revisionId = writeResult(this.db, this.docs, {
-      space: result, pages: claimed.pages, targets, translated, removed: removed.map(([, mapping]) => mapping.target), now,
+      space: result, pages: claimed.pages, files: claimed.files, targets, translated, removed: removed.map(([, mapping]) => mapping.target), now,
     });
     for (const page of claimed.changed) saveMapping(this.db, id, page.tree.id, { target: targets.get(page.tree.id)!, hash: page.hash });
     for (const [source] of removed) dropMapping(this.db, id, source);

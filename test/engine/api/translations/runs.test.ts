@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../../support/content.js';
+import { newSpace, ok } from '../../../support/content.js';
 import type { TestServer } from '../../../support/server.js';
 import { mainPages, outline } from '../content/fixture.js';
 import { publish } from '../search/fixture.js';
@@ -181,5 +181,25 @@ describe('a run translates the source space into a result space', () => {
     const done = await pollTranslation(t, created.id, runsReached(2));
     expect(done.stats).toMatchObject({ runs: 2, latestPages: 1 });
     expect(await markdownAt(t, done.result!.space, 'busy')).toBe('FR:WORKING HARDER.\n');
+  });
+
+  it("the source's files are copied, so that a file block of a translated page still opens its file", async () => {
+    const space = await newSpace(t.owner, t.organizationId, { title: 'With files' });
+    const cr = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'A file' } }));
+    const params = { spaceId: space.id, changeRequestId: cr.id };
+    const uploaded = ok(await t.owner.client.call('updateChangeRequestContent', {
+      params, query: { compat: 'false' }, body: { changes: [{ operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: 'aGk=' }] }] },
+    }));
+    if (!('insertedFiles' in uploaded)) throw new Error('expected the detailed answer');
+    const fileId = uploaded.insertedFiles[0]!.id;
+    const markdown = `{% file src="${fileId}" %}Meeting notes{% endfile %}\n`;
+    ok(await t.owner.client.call('updateChangeRequestContent', { params, body: { changes: [{ operation: 'insert_page', title: 'Files', document: { markdown } }] } }));
+    ok(await t.owner.client.call('mergeChangeRequest', { params }));
+
+    const done = await pollTranslation(t, (await createTranslation(t, space.id)).id);
+    expect(await markdownAt(t, done.result!.space, 'files')).toBe(`{% file src="${fileId}" %}FR:MEETING NOTES{% endfile %}\n`);
+    const file = ok(await t.owner.client.call('getFileById', { params: { spaceId: done.result!.space, fileId } }));
+    const bytes = await fetch(file.downloadURL, { headers: { authorization: `Bearer ${t.owner.token}` } });
+    expect(await bytes.text()).toBe('hi');
   });
 });
