@@ -28,7 +28,8 @@ export async function translatePage(translator: Translator, page: PageText, lang
   for (const batch of batches(distinct, translator.batch)) {
     const answer = await translator.translate({ ...languages, segments: batch }, signal);
     if (!answer.ok) return answer;
-    batch.forEach((piece, index) => translated.set(piece, answer.segments[index]!));
+    // The spaces around a piece are put back by `mapText`: a translator's own would double them.
+    batch.forEach((piece, index) => translated.set(piece, answer.segments[index]!.trim()));
   }
   const words = distinct.reduce((sum, piece) => sum + countWords(piece), 0);
   return { ok: true, page: mapPage(page, (piece) => translated.get(piece)!), words };
