@@ -16,6 +16,7 @@ import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
 import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js';
 import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
+import { benchTranslations } from './translations.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -24,8 +25,8 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
  * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
- * space search over 100,000 sections, doc replication, and an empty replica's catch-up of 10,000
- * metadata changes of the sync change log.
+ * space search over 100,000 sections, doc replication, an empty replica's catch-up of 10,000
+ * metadata changes of the sync change log, and Folio's share of translating a 10,000-block page.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -122,6 +123,7 @@ async function all(): Promise<void> {
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
   reportSyncWire(await benchSyncWire());
+  await benchTranslations();
 }
 
 all().catch((error: Error) => {
