@@ -1,17 +1,15 @@
-import * as Y from 'yjs';
-import { documentToMarkdown, pmToDocument, readBody, type DocumentJson, type Result } from '../../../../src-shared/content/index.js';
+import { documentToMarkdown, pmToDocument, readBody } from '../../../../src-shared/content/index.js';
 import { ok } from '../../../../src-shared/content/result.js';
 import { describeContentError, presentPageBody } from '../../content/page-body.js';
-import { dereferenceDocument, type ContentRef } from '../../content/document-references.js';
+import { dereferenceDocument } from '../../content/document-references.js';
 import { evaluateDocument } from '../../content/document-evaluation.js';
 import type { Scope } from '../../content/expressions.js';
-import { isDocumentNode, withChildren } from '../../content/document-walk.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { Failure, isFailure } from '../../pipeline/failure.js';
 import { pageDoc } from '../../revisions/doc-names.js';
 import type { ContentTarget } from './rules.js';
-import { toFile, toPage, type PageJson } from './serialize.js';
-import { fileOfBranch, pageOfBranch } from './sql.js';
+import { resolvedLinksAsUrls, resolveRef } from './page-references.js';
+import type { PageJson } from './serialize.js';
 
 /** The query of a page read (Part B "Change request content"; docs/content-design.md, "Page reads"). */
 export interface PageReadOptions {
@@ -44,57 +42,14 @@ function presentBody(ctx: RequestContext, target: ContentTarget, pageId: string,
   const evaluated = options.evaluated === 'true' || options.evaluated === 'deterministic-only';
   const dereferenced = options.dereferenced === 'true';
   if (!evaluated && !dereferenced) return presentPageBody(doc, options.format);
-  const document = transformedDocument(ctx, target, pageId, doc, options);
-  if (!document.ok) return document;
-  if (options.format !== 'markdown') return ok({ document: document.value });
-  const markdown = documentToMarkdown(dereferenced ? resolvedLinksAsUrls(document.value) : document.value);
-  return markdown.ok ? ok({ markdown: markdown.value }) : markdown;
-}
-
-function transformedDocument(ctx: RequestContext, target: ContentTarget, pageId: string, doc: Y.Doc, options: PageReadOptions): Result<DocumentJson> {
   const read = pmToDocument(readBody(doc));
   if (!read.ok) return read;
   let document = read.value;
-  if (options.evaluated === 'true' || options.evaluated === 'deterministic-only') {
-    document = evaluateDocument(document, SCOPE, options.evaluated === 'deterministic-only');
-  }
-  if (options.dereferenced === 'true') document = dereferenceDocument(document, (ref) => resolveRef(ctx, target, pageId, ref));
-  return ok(document);
-}
-
-/**
- * What a reference to this space's content names, in the branch read: a page (`page`, or the
- * page of an `anchor`, this one when it names none) as the page reads give it without its
- * children, or a file as the file reads give it; null when it names nothing there. References to
- * other spaces, URLs, users and the rest are left as they are.
- */
-function resolveRef(ctx: RequestContext, target: ContentTarget, pageId: string, ref: ContentRef): unknown {
-  if (typeof ref.space === 'string' && ref.space !== target.space.id) return undefined;
-  if (ref.kind === 'file' && typeof ref.file === 'string') {
-    const file = fileOfBranch(ctx.db, target.space.id, target.rows, ref.file);
-    return file ? toFile(ctx, target.place, file) : null;
-  }
-  const named = ref.kind === 'page' ? ref.page : ref.kind === 'anchor' ? (ref.page ?? pageId) : undefined;
-  if (typeof named !== 'string') return undefined;
-  const row = pageOfBranch(ctx.db, target.space.id, target.rows, named);
-  if (!row) return null;
-  const { pages: _children, ...page } = toPage(ctx, target.place, row) as PageJson & { pages?: unknown };
-  return page;
-}
-
-/** Markdown has no references: a link whose page was resolved becomes a link to that page in the app. */
-function resolvedLinksAsUrls(document: DocumentJson): DocumentJson {
-  const rewrite = (node: unknown): unknown => {
-    if (!isDocumentNode(node)) return node;
-    const out = withChildren(node, (children) => children.map(rewrite));
-    const resolved = isDocumentNode(node.meta) ? node.meta.resolved : undefined;
-    const app = isDocumentNode(resolved) && isDocumentNode(resolved.urls) ? resolved.urls.app : undefined;
-    if (node.type !== 'link' || typeof app !== 'string') return out;
-    const { meta: _meta, ...link } = out;
-    const anchor = isDocumentNode(node.data) && isDocumentNode(node.data.ref) && node.data.ref.kind === 'anchor' ? `#${String(node.data.ref.anchor)}` : '';
-    return { ...link, data: { ref: { kind: 'url', url: app + anchor } } };
-  };
-  return { ...document, nodes: document.nodes.map(rewrite) as DocumentJson['nodes'] };
+  if (evaluated) document = evaluateDocument(document, SCOPE, options.evaluated === 'deterministic-only');
+  if (dereferenced) document = dereferenceDocument(document, (ref) => resolveRef(ctx, target, pageId, ref));
+  if (options.format !== 'markdown') return ok({ document });
+  const markdown = documentToMarkdown(dereferenced ? resolvedLinksAsUrls(document) : document);
+  return markdown.ok ? ok({ markdown: markdown.value }) : markdown;
 }
 
 /** A page list or a revision as `metadata` asks: `false` leaves out every page's edit times. */
