@@ -66,7 +66,10 @@ describe.skipIf(skipReason)('the conversation clusters screen in headless Chromi
     await issues.first().waitFor();
     expect(await issues.count()).toBe(4);
     expect(await exportCluster().textContent()).toContain('“PDF export fails”');
+    // Tall enough for both clusters and the open one's issues.
+    await page.setViewportSize({ width: 1280, height: 1250 });
     await page.screenshot({ path: screenshot('clusters.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('mutes a cluster and unmutes it, as the API then says', async () => {
