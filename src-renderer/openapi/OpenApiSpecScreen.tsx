@@ -42,20 +42,17 @@ export function OpenApiSpecScreen({ org, slug }: { org: string; slug: string }) 
 function SpecSettings({ org, spec, onChanged }: { org: string; spec: OpenApiSpec; onChanged(): void }) {
   const { client } = useWorkspace();
   const params = { organizationId: org, specSlug: spec.slug };
-  const { problem, run } = useAction(onChanged);
+  const change = useAction(onChanged);
+  const removal = useAction(() => navigate(hrefFor({ screen: 'openapi', org })));
   const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
-    const outcome = await attempt(client, 'deleteOpenAPISpecBySlug', { params });
-    if (outcome.ok) navigate(hrefFor({ screen: 'openapi', org }));
-    else await run(Promise.resolve(outcome));
-  };
+  const remove = () => removal.run(attempt(client, 'deleteOpenAPISpecBySlug', { params }));
   return (
     <div className="toolbar">
       <label>
         Visibility{' '}
         <select
           value={spec.visibility ?? 'private'}
-          onChange={(event) => void run(attempt(client, 'updateOpenAPISpecBySlug', { params, body: { visibility: event.target.value as 'private' | 'public' } }))}
+          onChange={(event) => void change.run(attempt(client, 'updateOpenAPISpecBySlug', { params, body: { visibility: event.target.value as 'private' | 'public' } }))}
         >
           <option value="private">Private</option>
           <option value="public">Public</option>
@@ -68,7 +65,7 @@ function SpecSettings({ org, spec, onChanged }: { org: string; spec: OpenApiSpec
           Delete
         </button>
       )}
-      <ProblemLine problem={problem} />
+      <ProblemLine problem={change.problem ?? removal.problem} />
     </div>
   );
 }

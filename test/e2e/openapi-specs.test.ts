@@ -96,6 +96,12 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
     await page.getByText('petstore.yaml: Petstore 1.0.0 · 2 paths').waitFor();
   });
 
+  it('makes a spec public', async () => {
+    await page.getByLabel('Visibility').selectOption({ label: 'Public' });
+    await expect.poll(async () => (await ownerApi(served)('GET', `/v1/orgs/${org}/openapi/petstore`)).visibility).toBe('public');
+    await expect.poll(() => page.getByLabel('Visibility').inputValue()).toBe('public');
+  });
+
   it('a spec without a version says so; deleting it returns to the list', async () => {
     await page.goto(`${served.server.url}/#/orgs/${org}/openapi/broken`);
     await page.getByText('No version yet: one is made when the specification is processed without errors.').waitFor();
