@@ -13,7 +13,11 @@ import { SpecVersions } from './SpecVersions.js';
 import { isProcessing, type OpenApiSpec } from './spec-words.js';
 import { useReloadWhile } from './use-reload-while.js';
 
-/** One specification: where it comes from, how its last run went, its versions, visibility and deletion. */
+/**
+ * One specification: where it comes from, how its last run went, its versions, visibility and
+ * deletion. *Fetch again* puts the same address back: a new source is processed again, and a
+ * version is cut only if the content changed.
+ */
 export function OpenApiSpecScreen({ org, slug }: { org: string; slug: string }) {
   const { client } = useWorkspace();
   const params = { organizationId: org, specSlug: slug };
@@ -46,6 +50,7 @@ function SpecSettings({ org, spec, onChanged }: { org: string; spec: OpenApiSpec
   const removal = useAction(() => navigate(hrefFor({ screen: 'openapi', org })));
   const [deleting, setDeleting] = useState(false);
   const remove = () => removal.run(attempt(client, 'deleteOpenAPISpecBySlug', { params }));
+  const { sourceURL } = spec;
   return (
     <div className="toolbar">
       <label>
@@ -58,6 +63,16 @@ function SpecSettings({ org, spec, onChanged }: { org: string; spec: OpenApiSpec
           <option value="public">Public</option>
         </select>
       </label>
+      {sourceURL && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={isProcessing(spec)}
+          onClick={() => void change.run(attempt(client, 'createOrUpdateOpenAPISpecBySlug', { params, body: { source: { url: sourceURL } } }))}
+        >
+          Fetch again
+        </button>
+      )}
       {deleting ? (
         <ConfirmAction question={`Delete ${spec.slug} and its versions?`} confirmLabel="Delete specification" onConfirm={remove} onCancel={() => setDeleting(false)} />
       ) : (

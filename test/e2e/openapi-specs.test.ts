@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, skipReason } from './chromium.js';
 import { openApp, ownerApi, serveEngine, type ServedEngine } from './served-engine.js';
 
-const PETSTORE = `openapi: 3.0.3
+const petstore = (version: string) => `openapi: 3.0.3
 info:
   title: Petstore
-  version: 1.0.0
+  version: ${version}
 paths:
   /pets:
     get:
@@ -37,6 +37,8 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
   let served: ServedEngine;
   let specServer: Server;
   let specUrl: string;
+  /** What the spec's address serves now. */
+  let servedVersion = '1.0.0';
   let browser: Browser;
   let page: Page;
   let problems: string[];
@@ -45,7 +47,7 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
   const row = (slug: string) => page.locator(`[data-kind=openapi-spec][data-slug=${slug}]`);
 
   beforeAll(async () => {
-    specServer = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/yaml' }).end(PETSTORE));
+    specServer = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/yaml' }).end(petstore(servedVersion)));
     await new Promise<void>((listening) => specServer.listen(0, '127.0.0.1', listening));
     specUrl = `http://127.0.0.1:${(specServer.address() as AddressInfo).port}/petstore.yaml`;
     served = await serveEngine();
@@ -94,6 +96,18 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
     expect(await versions.first().textContent()).toContain('Latest');
     await versions.first().getByRole('button', { name: 'Show contents' }).click();
     await page.getByText('petstore.yaml: Petstore 1.0.0 · 2 paths').waitFor();
+  });
+
+  it('fetches the address again: new content makes a new latest version', async () => {
+    servedVersion = '1.1.0';
+    await page.getByRole('button', { name: 'Fetch again' }).click();
+    const versions = page.locator('[data-kind=openapi-version]');
+    await expect.poll(() => versions.count()).toBe(2);
+    await page.getByTestId('processing-state').filter({ hasText: /^complete$/ }).waitFor();
+    expect(await versions.first().textContent()).toContain('Latest');
+    expect(await versions.nth(1).textContent()).not.toContain('Latest');
+    await versions.first().getByRole('button', { name: 'Show contents' }).click();
+    await page.getByText('petstore.yaml: Petstore 1.1.0 · 2 paths').waitFor();
   });
 
   it('makes a spec public', async () => {
