@@ -61,7 +61,7 @@ export function SyncDetails({ status }: { status: SyncStatus }) {
 }
 
 /** Connect (or switch hubs) with an address and a token; disconnect forgets the hub, keeping local work. */
-function HubForm({ status, onChanged }: { status: SyncStatus; onChanged(): void }) {
+export function HubForm({ status, onChanged }: { status: SyncStatus; onChanged(): void }) {
   const { client } = useWorkspace();
   const id = useId();
   const [url, setUrl] = useState(status.url ?? '');

@@ -2,12 +2,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hrefFor, parseHash } from '../../src-renderer/routing/route.js';
 import { pollDelay } from '../../src-renderer/sync/poll-delay.js';
-import { SyncDetails } from '../../src-renderer/sync/SyncSettingsPage.js';
+import { WorkspaceContext } from '../../src-renderer/frame/workspace-context.js';
+import { HubForm, SyncDetails } from '../../src-renderer/sync/SyncSettingsPage.js';
 import { SyncIndicatorView } from '../../src-renderer/sync/SyncIndicator.js';
 import { createSyncStore, type Timers } from '../../src-renderer/sync/sync-store.js';
 import { relativeTime, summarizeSync, type SyncStatus } from '../../src-renderer/sync/sync-words.js';
 import { ok } from '../support/content.js';
 import { TestServer } from '../support/server.js';
+import { ownerWorkspace } from './owner-workspace.js';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 const status = (fields: Partial<SyncStatus>): SyncStatus => ({
@@ -105,6 +107,26 @@ describe('the sync store against a real engine', () => {
     expect(timers.pending.size).toBe(1);
     const { status: now } = store.getState();
     expect(now.status === 'ready' && now.data.url).toBe('ws://127.0.0.1:9/v1/sync');
+    ok(await server.owner.client.call('deleteSyncSettings', { params: undefined }));
+  });
+
+  it('Settings › Sync offers to connect without a hub, and to change or disconnect one', async () => {
+    const workspace = await ownerWorkspace(server);
+    // Server rendering reads a zustand store's initial state, so the form is drawn from the status itself.
+    const form = (current: SyncStatus) =>
+      renderToStaticMarkup(
+        <WorkspaceContext.Provider value={workspace}>
+          <HubForm status={current} onChanged={() => undefined} />
+        </WorkspaceContext.Provider>,
+      );
+    const none = form(ok(await server.owner.client.call('getSyncStatus', { params: undefined })));
+    expect(none).toContain('Connect to a hub');
+    expect(none).not.toContain('Disconnect');
+    const set = ok(await server.owner.client.call('updateSyncSettings', { params: undefined, body: { url: 'ws://127.0.0.1:9/v1/sync', token: 'nobody' } }));
+    const html = form(set);
+    expect(html).toContain('Change the hub');
+    expect(html).toContain('value="ws://127.0.0.1:9/v1/sync"');
+    expect(html).toContain('Disconnect');
     ok(await server.owner.client.call('deleteSyncSettings', { params: undefined }));
   });
 
