@@ -32,7 +32,7 @@ export function OpenApiSpecScreen({ org, slug }: { org: string; slug: string }) 
       <Loaded resource={resource} what="the specification" onRetry={reload}>
         {(spec) => (
           <>
-            <p className="note">{spec.sourceURL ? `Fetched from ${spec.sourceURL}` : 'Given as a file'}</p>
+            <p className="note">{spec.sourceURL ? `Fetched from ${spec.sourceURL}` : 'Given as text'}</p>
             <SpecStatus spec={spec} />
             {spec.permissions.edit && <SpecSettings org={org} spec={spec} onChanged={reload} />}
             <SpecVersions org={org} spec={spec} />

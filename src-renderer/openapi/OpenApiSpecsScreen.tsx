@@ -36,7 +36,7 @@ export function SpecRows({ org, specs }: { org: string; specs: OpenApiSpec[] }) 
         <li key={spec.id} className="row-card spec-row" data-kind="openapi-spec" data-slug={spec.slug}>
           <a href={hrefFor({ screen: 'openapi-spec', org, slug: spec.slug })}>{spec.slug}</a>
           <span className="note">
-            {spec.sourceURL ? `From ${spec.sourceURL}` : 'From a file'}
+            {spec.sourceURL ? `From ${spec.sourceURL}` : 'Given as text'}
             {spec.lastProcessedAt && ` · processed ${formatDate(spec.lastProcessedAt)}`}
           </span>
           <SpecStatus spec={spec} />

@@ -46,7 +46,7 @@ describe('the specs list', () => {
     const html = render(<SpecRows org="o1" specs={[spec]} />);
     expect(html).toContain('href="#/orgs/o1/openapi/library"');
     expect(html).toContain('data-testid="processing-state">complete</span>');
-    expect(html).toContain('From a file');
+    expect(html).toContain('Given as text');
     expect(html).not.toContain('error-code');
   });
 
