@@ -1,4 +1,4 @@
-/** Letters, digits and marks: what the search takes for a word, as `matchExpression` does. */
+/** Letters, digits and marks: what the search takes for a word (anything else separates words). */
 export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
 /** A word as the FTS5 index (unicode61, diacritics removed) compares it: lower case, no marks. */
@@ -12,16 +12,19 @@ export function fold(word: string): string {
 export interface QueryTerm {
   text: string;
   prefix: boolean;
-  /** The term alone as an FTS5 expression, whose matches count its sections. */
+  /** The word quoted for FTS5: matches of the whole word only. */
+  word: string;
+  /** The term alone as an FTS5 expression (the word, or its prefix), whose matches count its sections. */
   phrase: string;
 }
 
-/** The terms of what a user typed, folded, in the order `matchExpression` quotes them. */
+/** The terms of what a user typed, in order, folded and quoted for FTS5 (`matchExpressions`). */
 export function queryTerms(text: string): QueryTerm[] {
   const words = text.match(WORD) ?? [];
   return words.map((word, i) => {
     const prefix = i === words.length - 1;
-    return { text: fold(word), prefix, phrase: `"${word.replaceAll('"', '""')}"${prefix ? '*' : ''}` };
+    const quoted = `"${word.replaceAll('"', '""')}"`;
+    return { text: fold(word), prefix, word: quoted, phrase: prefix ? `${quoted}*` : quoted };
   });
 }
 

@@ -3,7 +3,7 @@ import { paginateList } from '../../pagination.js';
 import { isFailure, type Handlers } from '../../pipeline/index.js';
 import { can as orgCan, requireOrganization } from '../orgs/rules.js';
 import { can, requireSpace } from '../spaces/rules.js';
-import { matchExpression } from './match-expression.js';
+import { matchExpressions } from './match-expression.js';
 import { queryTerms } from './query-terms.js';
 import { rankPages, type PageHit } from './ranking.js';
 import { searchPagesOf } from './results.js';
@@ -21,10 +21,10 @@ export const searchHandlers: Handlers<typeof search> = {
   searchSpaceContent(ctx, { params, query }) {
     const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
     if (isFailure(access)) return access;
-    const match = matchExpression(query.query);
-    if (!match) return NOTHING;
     const terms = queryTerms(query.query);
-    const page = paginateList(rankPages(ctx.db, { match, spaceIds: [access.row.id], branch: 'main' }, terms), BY_RANK, query);
+    const expressions = matchExpressions(terms);
+    if (!expressions) return NOTHING;
+    const page = paginateList(rankPages(ctx.db, { ...expressions, spaceIds: [access.row.id], branch: 'main' }, terms), BY_RANK, query);
     if (isFailure(page)) return page;
     return { ...page, items: searchPagesOf(ctx, access.row.id, page.items, terms) };
   },
@@ -32,12 +32,12 @@ export const searchHandlers: Handlers<typeof search> = {
   searchOrganizationContent(ctx, { params, query }) {
     const access = requireOrganization(ctx, params.organizationId, orgCan.view);
     if (isFailure(access)) return access;
-    const match = matchExpression(query.query);
-    if (!match) return NOTHING;
-    const spaces = new Map(readableSpaceIds(ctx, access.organization.id, access.membership).map((space) => [space.id, space]));
     const terms = queryTerms(query.query);
+    const expressions = matchExpressions(terms);
+    if (!expressions) return NOTHING;
+    const spaces = new Map(readableSpaceIds(ctx, access.organization.id, access.membership).map((space) => [space.id, space]));
     const bySpace = new Map<string, PageHit[]>();
-    for (const hit of rankPages(ctx.db, { match, spaceIds: [...spaces.keys()], branch: 'main' }, terms)) {
+    for (const hit of rankPages(ctx.db, { ...expressions, spaceIds: [...spaces.keys()], branch: 'main' }, terms)) {
       const hits = bySpace.get(hit.space_id);
       if (hits) hits.push(hit);
       else bySpace.set(hit.space_id, [hit]);

@@ -2,9 +2,13 @@ import type { Database } from '../../db/database.js';
 
 /** The search queries over the content projections (migrations 007 and 013): matching is FTS5's. */
 
-/** Where to search: a branch of some spaces, for one match expression. */
+/**
+ * Where to search: a branch of some spaces, for one match expression, and the same with its last
+ * word matched whole (FTS5 builds a prefix's whole doclist before the first row; a word's streams).
+ */
 export interface Scope {
   match: string;
+  wholeWords: string;
   spaceIds: readonly string[];
   branch: string;
 }
@@ -24,16 +28,25 @@ const SECTION_HITS = `SELECT s.id, s.space_id, s.page_id, s.ord, s.anchor, s.hea
   WHERE content_search MATCH ? AND s.branch = ? AND s.space_id IN (SELECT value FROM json_each(?)) LIMIT ?`;
 
 /**
- * Matching sections of the scope, at most `limit`: first those whose heading holds every word
- * (at most `headingFirst`), then the others in index order (docs/search.md).
+ * Matching sections of the scope, at most `limit`, best tier first: those whose heading holds
+ * every word (at most `headingFirst` of them), then the others, in index order (docs/search.md).
+ * Each tier takes whole words first, so that a word typed to its end is never expanded as a prefix.
  */
 export function candidateSections(db: Database, scope: Scope, limit: number, headingFirst: number): SectionRow[] {
   const spaces = JSON.stringify(scope.spaceIds);
-  const inHeadings = db.all<SectionRow>(SECTION_HITS, `{heading} : (${scope.match})`, scope.branch, spaces, headingFirst);
-  const taken = new Set(inHeadings.map((row) => row.id));
-  const others = db.all<SectionRow>(SECTION_HITS, scope.match, scope.branch, spaces, limit).filter((row) => !taken.has(row.id));
-  return [...inHeadings, ...others].slice(0, limit);
+  const found = new Map<number, SectionRow>();
+  const take = (match: string, upTo: number) => {
+    if (found.size >= upTo) return;
+    for (const row of db.all<SectionRow>(SECTION_HITS, match, scope.branch, spaces, upTo)) {
+      if (found.size < upTo) found.set(row.id, row);
+    }
+  };
+  for (const match of expressions(scope)) take(`{heading} : (${match})`, headingFirst);
+  for (const match of expressions(scope)) take(match, limit);
+  return [...found.values()];
 }
+
+const expressions = (scope: Scope) => (scope.wholeWords === scope.match ? [scope.match] : [scope.wholeWords, scope.match]);
 
 export interface TitleRow {
   space_id: string;
@@ -41,13 +54,19 @@ export interface TitleRow {
   title: string;
 }
 
-/** Pages of the scope whose title holds every word, at most `limit`. */
+/** Pages of the scope whose title holds every word, at most `limit`, whole words first. */
 export function candidateTitles(db: Database, scope: Scope, limit: number): TitleRow[] {
-  return db.all<TitleRow>(
-    `SELECT t.space_id, t.page_id, t.title FROM content_title_search JOIN content_titles t ON t.id = content_title_search.rowid
-     WHERE content_title_search MATCH ? AND t.branch = ? AND t.space_id IN (SELECT value FROM json_each(?)) LIMIT ?`,
-    scope.match, scope.branch, JSON.stringify(scope.spaceIds), limit,
-  );
+  const found = new Map<string, TitleRow>();
+  for (const match of expressions(scope)) {
+    if (found.size >= limit) break;
+    const rows = db.all<TitleRow>(
+      `SELECT t.space_id, t.page_id, t.title FROM content_title_search JOIN content_titles t ON t.id = content_title_search.rowid
+       WHERE content_title_search MATCH ? AND t.branch = ? AND t.space_id IN (SELECT value FROM json_each(?)) LIMIT ?`,
+      match, scope.branch, JSON.stringify(scope.spaceIds), limit,
+    );
+    for (const row of rows) if (found.size < limit) found.set(`${row.space_id}/${row.page_id}`, row);
+  }
+  return [...found.values()];
 }
 
 export interface HitPageRow {
