@@ -12,9 +12,7 @@ export interface CommentWriter {
 
 type Post = Record<string, unknown>;
 
-/** Fields of a post that never change once posted, by the API or anyone else. */
-const FIXED = ['id', 'author', 'postedAt', 'target', 'anchor'];
-/** Fields only the post's author changes (editing its body). */
+/** Fields only the post's author changes (editing its body); those not listed here or below never change once posted. */
 const AUTHORS = ['body', 'editedAt'];
 /** Fields any commenter changes, by the API's rules checked below. */
 const SHARED = ['status', 'resolvedAt', 'resolvedBy', 'reactions', 'replies'];
@@ -50,6 +48,7 @@ function postRefusal(before: Post | undefined, after: Post | undefined, writer: 
   if (!before) return createRefusal(after!, writer, kind);
   if (!after) return before.author === writer.userId || writer.admin ? undefined : `a ${kind} is deleted by its author or a space admin`;
   const changed = Object.keys({ ...before, ...after }).filter((key) => !same(before[key], after[key]));
+  // id, author, postedAt, target, anchor, and anything a peer invented.
   const fixed = changed.find((key) => !AUTHORS.includes(key) && !SHARED.includes(key));
   if (fixed) return `the ${fixed} of a ${kind} does not change`;
   if (changed.some((key) => AUTHORS.includes(key)) && before.author !== writer.userId) return `a ${kind} is edited by its author only`;
