@@ -41,6 +41,8 @@ async function start(): Promise<void> {
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.
   const server = await listen(engine, 0);
   console.log(`Folio API listening on ${server.url}`);
+  // The hub set in Settings › Sync is reconnected at each start, as `serve` does.
+  engine.sync.start();
   app.on('will-quit', () => {
     void server.close();
     engine.close();

@@ -1,5 +1,8 @@
 import { ChangeRequestScreen } from '../changes/ChangeRequestScreen.js';
+import { ClustersScreen } from '../clusters/ClustersScreen.js';
 import { OrganizationList } from '../components/OrganizationList.js';
+import { OpenApiSpecScreen } from '../openapi/OpenApiSpecScreen.js';
+import { OpenApiSpecsScreen } from '../openapi/OpenApiSpecsScreen.js';
 import type { Route } from '../routing/route.js';
 import { hrefFor } from '../routing/route.js';
 import { SettingsScreen } from '../settings/SettingsScreen.js';
@@ -32,6 +35,12 @@ export function Screen({ route, organizations }: { route: Route; organizations: 
       return <SitesScreen org={route.org} />;
     case 'site':
       return <SiteScreen key={route.site} org={route.org} siteId={route.site} />;
+    case 'openapi':
+      return <OpenApiSpecsScreen org={route.org} />;
+    case 'openapi-spec':
+      return <OpenApiSpecScreen key={route.slug} org={route.org} slug={route.slug} />;
+    case 'clusters':
+      return <ClustersScreen org={route.org} />;
     case 'translations':
       return <TranslationsScreen org={route.org} />;
     case 'not-found':
