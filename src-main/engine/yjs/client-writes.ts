@@ -23,7 +23,7 @@ export function writeFromClient(deps: PipelineDeps, actor: Actor, doc: ReadableD
   return deps.db.transaction((): ClientWrite => {
     deps.db.noticeExternalChanges();
     const ctx = contextFor(deps, actor);
-    const refusal = writeRefusal(ctx, doc.name);
+    const refusal = writeRefusal(ctx, doc, update);
     if (refusal !== undefined) return refuse(deps.docs, doc.docId, update, refusal);
     const result = deps.docs.applyRemote(doc.docId, update, origin);
     if (!result.ok) return { outcome: 'malformed', problem: result.problem.message };
