@@ -8,6 +8,8 @@ import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
+import { IntegrationRunner } from './integrations/runner.js';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './integrations/sandbox.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
@@ -33,6 +35,8 @@ export interface EngineOptions {
   sync?: SyncWorkerOptions;
   /** How OpenAPI specs are fetched (docs/openapi-specs.md): a timeout, and loopback only unless allowed. */
   openapi?: Partial<FetchPolicy>;
+  /** Time and memory of an integration script's run on one event (docs/integrations.md). */
+  integrations?: Partial<SandboxLimits>;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -73,6 +77,8 @@ export class Engine {
   private readonly hubChangeLog: HubChangeLog;
   /** Fetches, parses and versions OpenAPI specs in the background (docs/openapi-specs.md). */
   readonly openapi: OpenAPIProcessor;
+  /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
+  readonly integrations: IntegrationRunner;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -100,6 +106,10 @@ export class Engine {
     });
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
+    this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {
+      ...DEFAULT_SANDBOX_LIMITS,
+      ...options.integrations,
+    });
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
@@ -156,6 +166,7 @@ export class Engine {
     this.syncHub.close();
     this.hubChangeLog.close();
     this.openapi.close();
+    this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

@@ -4,6 +4,7 @@ import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
 import { conversations } from './conversations.js';
+import { integrations } from './integrations.js';
 import { links } from './links.js';
 import { members } from './members.js';
 import { openapiSpecs } from './openapi-specs.js';
@@ -52,6 +53,7 @@ export const areas = {
   conversations,
   sync,
   openapiSpecs,
+  integrations,
 } as const;
 
 export const contract = {
@@ -79,6 +81,7 @@ export const contract = {
   ...conversations,
   ...sync,
   ...openapiSpecs,
+  ...integrations,
 } as const;
 
 export type ApiContract = typeof contract;
