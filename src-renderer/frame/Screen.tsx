@@ -1,5 +1,6 @@
 import { ChangeRequestScreen } from '../changes/ChangeRequestScreen.js';
 import { OrganizationList } from '../components/OrganizationList.js';
+import { IntegrationsScreen } from '../integrations/IntegrationsScreen.js';
 import type { Route } from '../routing/route.js';
 import { hrefFor } from '../routing/route.js';
 import { SettingsScreen } from '../settings/SettingsScreen.js';
@@ -31,6 +32,8 @@ export function Screen({ route, organizations }: { route: Route; organizations: 
       return <SitesScreen org={route.org} />;
     case 'site':
       return <SiteScreen key={route.site} org={route.org} siteId={route.site} />;
+    case 'integrations':
+      return <IntegrationsScreen org={route.org} />;
     case 'not-found':
       return <NotFound what="This address" />;
   }

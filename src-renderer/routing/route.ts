@@ -11,6 +11,7 @@ export type Route =
   | { screen: 'settings'; org: string; section: SettingsSection }
   | { screen: 'sites'; org: string }
   | { screen: 'site'; org: string; site: string }
+  | { screen: 'integrations'; org: string }
   | { screen: 'not-found'; hash: string };
 
 export function parseHash(hash: string): Route {
@@ -25,6 +26,7 @@ export function parseHash(hash: string): Route {
     if (SETTINGS_SECTIONS.includes(section)) return { screen: 'settings', org, section };
   }
   if (kind === 'sites' && parts.length === 3) return { screen: 'sites', org };
+  if (kind === 'integrations' && parts.length === 3) return { screen: 'integrations', org };
   if (kind === 'sites' && id && parts.length === 4) return { screen: 'site', org, site: id };
   if (kind !== 'spaces' || !id) return { screen: 'not-found', hash };
   if (parts.length === 4) return { screen: 'space', org, space: id };
@@ -56,6 +58,8 @@ export function hrefFor(route: Exclude<Route, { screen: 'not-found' }>): string 
       return at('orgs', route.org, 'sites');
     case 'site':
       return at('orgs', route.org, 'sites', route.site);
+    case 'integrations':
+      return at('orgs', route.org, 'integrations');
   }
 }
 

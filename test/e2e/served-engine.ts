@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
-import { RENDERER } from './chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, RENDERER } from './chromium.js';
 
 /** A real engine on a temp data dir serving the built renderer, as `npm run serve` does. */
 export interface ServedEngine {
@@ -45,4 +45,22 @@ export async function openTab(browser: Browser, url: string): Promise<{ page: Pa
   });
   await page.goto(url);
   return { page, problems };
+}
+
+/** Headless Chromium on the served app, signed in with the owner's token, at `hash`, in a 1280×900 tab. */
+export async function openApp(served: ServedEngine, hash: string): Promise<{ browser: Browser; page: Page; problems: string[] }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const { page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}${hash}`);
+  page.setDefaultTimeout(5_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return { browser, page, problems };
+}
+
+/** Calls the served engine in-process as its owner; the call must succeed. */
+export function ownerCalls(served: ServedEngine) {
+  return async (method: string, path: string, body?: unknown): Promise<Record<string, any>> => {
+    const answer = await served.engine.request({ method, path, headers: { authorization: `Bearer ${served.token}` }, body });
+    if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body as Record<string, any>;
+  };
 }

@@ -12,6 +12,7 @@ const route: fc.Arbitrary<Exclude<Route, { screen: 'not-found' }>> = fc.oneof(
     { requiredKeys: ['screen', 'org', 'space', 'number'] },
   ),
   id.map((org) => ({ screen: 'trash' as const, org })),
+  id.map((org) => ({ screen: 'integrations' as const, org })),
   fc.record({ screen: fc.constant('settings' as const), org: id, section: fc.constantFrom(...SETTINGS_SECTIONS) }),
 );
 

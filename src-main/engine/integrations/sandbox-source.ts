@@ -47,7 +47,7 @@ const PRELUDE = String.raw${'`'}(function (host) {
   'use strict';
   const describe = (value) => {
     if (typeof value === 'string') return value;
-    if (value instanceof Error) return value.stack || String(value);
+    if (value instanceof Error) return String(value);
     try { const json = JSON.stringify(value); return json === undefined ? String(value) : json; } catch { return String(value); }
   };
   const at = (level) => (...values) => host.log(level, values.map(describe).join(' '));
@@ -82,9 +82,13 @@ const PRELUDE = String.raw${'`'}(function (host) {
   };
 })${'`'};
 
+/** An error as the script's author needs it: what it says and the frames of their script, none of ours. */
 function problemOf(error) {
   try {
-    if (error && typeof error === 'object' && 'stack' in error && typeof error.stack === 'string') return error.stack;
+    if (error && typeof error === 'object' && typeof error.stack === 'string') {
+      const frames = error.stack.split('\n').filter((line) => /^\s+at .*integration\.js/.test(line));
+      return [String(error), ...frames].join('\n');
+    }
     return String(error);
   } catch {
     return 'the script threw a value that cannot be described';

@@ -33,7 +33,9 @@ type WorkerMessage =
 
 function describeWorkerError(error: Error & { code?: string }, limits: SandboxLimits): string {
   if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return `The script ran out of memory (limit ${limits.memoryMb} MB) and was stopped`;
-  return `The script failed: ${error.stack ?? error.message}`;
+  // The frames of the integration's script only: the sandbox's own are no business of its author.
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at .*integration\.js/.test(line));
+  return [`The script failed: ${error.name}: ${error.message}`, ...frames].join('\n');
 }
 
 /**

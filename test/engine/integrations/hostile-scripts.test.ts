@@ -40,6 +40,7 @@ describe('scripts that misbehave fail their event, with the reason in the trace,
   it.each([
     ['throws', onSetup("console.log('about to fail'); throw new Error('boom');"), /The script failed: Error: boom/],
     ['throws while loading', "throw new TypeError('cannot start');", /TypeError: cannot start/],
+    ['throws from a timer', onSetup("setTimeout(() => { throw new Error('in a timer'); }, 1); await new Promise(() => {});"), /The script failed: Error: in a timer/],
     ['rejects later', onSetup("await new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 5));"), /Error: late/],
     ['loops forever while loading', 'while (true) {}', /timed out|ran longer than 1500 ms/],
     ['loops forever in a handler', onSetup('await null; while (true) {}'), /ran longer than 1500 ms and was stopped/],
@@ -59,6 +60,14 @@ describe('scripts that misbehave fail their event, with the reason in the trace,
     expect(event.status).toBe('failed');
     expect(messages(trace.logs)).toMatch(reason);
     await expectEngineHealthy();
+  });
+
+  it("shows the script's own stack frames, none of the sandbox's", async () => {
+    const { trace } = await runScript(onSetup("\n  throw new RangeError('deep');"));
+    const [message, ...frames] = trace.logs.at(-1)!.message.split('\n');
+    expect(message).toBe('The script failed: RangeError: deep');
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames) expect(frame).toMatch(/integration\.js:\d+:\d+/);
   });
 
   it('keeps what a script logged before it was stopped', async () => {
