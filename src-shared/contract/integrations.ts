@@ -189,9 +189,7 @@ export const IntegrationInstallation = z
   })
   .meta({ id: 'IntegrationInstallation' });
 
-export const EVENT_TYPES = ['installation_setup'] as const;
-
-/** The events Folio produces; the reference lists more kinds, which nothing here sets off (docs/integrations.md). */
+/** Installing, or installing again. */
 export const InstallationSetupEvent = z
   .object({
     eventId: z.string(),
@@ -201,7 +199,22 @@ export const InstallationSetupEvent = z
     previous: z.object({ status: IntegrationInstallationStatus, configuration: z.record(z.string(), z.unknown()).optional() }).optional(),
   })
   .meta({ id: 'InstallationSetupEvent' });
-export type IntegrationEventPayload = z.infer<typeof InstallationSetupEvent>;
+export type InstallationSetupEvent = z.infer<typeof InstallationSetupEvent>;
+
+/** A space's main content has a new revision (a merge, a live edit, sync). */
+export const SpaceContentUpdatedEvent = z
+  .object({
+    eventId: z.string(),
+    type: z.literal('space_content_updated'),
+    installationId: z.string(),
+    spaceId: z.string(),
+    revisionId: z.string(),
+  })
+  .meta({ id: 'SpaceContentUpdatedEvent' });
+
+/** The events Folio produces; the reference lists more kinds, which nothing here sets off (docs/integrations.md). */
+export const IntegrationEventPayload = z.discriminatedUnion('type', [InstallationSetupEvent, SpaceContentUpdatedEvent]).meta({ id: 'Event' });
+export type IntegrationEventPayload = z.infer<typeof IntegrationEventPayload>;
 
 export const IntegrationEventStatus = z.enum(['success', 'failed']);
 export type IntegrationEventStatus = z.infer<typeof IntegrationEventStatus>;
@@ -212,7 +225,7 @@ export const IntegrationEvent = z
     integrationId: z.string(),
     installationId: z.string().optional(),
     createdAt: Timestamp,
-    payload: InstallationSetupEvent,
+    payload: IntegrationEventPayload,
     status: IntegrationEventStatus,
   })
   .meta({ id: 'IntegrationEvent' });

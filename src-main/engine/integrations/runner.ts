@@ -6,6 +6,7 @@ import {
   type InstallationRow, type IntegrationRow,
 } from '../api/integrations/sql.js';
 import { allowedOrigins } from './allowed-origins.js';
+import { onEventRecorded } from './recorded-events.js';
 import { runInSandbox, type SandboxLimits } from './sandbox.js';
 import { deliverToTunnel } from './tunnel.js';
 import { Trace } from './trace.js';
@@ -45,6 +46,8 @@ export class IntegrationRunner {
     readonly limits: SandboxLimits,
   ) {
     runners.set(db, this);
+    // Events the triggers record: the runner loads each in a later tick, after the transaction ended.
+    onEventRecorded(db.raw, (eventId) => this.enqueue(eventId));
     for (const id of unfinishedEventIds(db)) this.enqueue(id);
   }
 
@@ -101,7 +104,7 @@ export class IntegrationRunner {
   }
 
   private run({ event, integration, installation }: Work, trace: Trace): Promise<IntegrationEventStatus> {
-    const payload = JSON.parse(event.payload) as unknown;
+    const payload = { ...(JSON.parse(event.payload) as object), eventId: event.id };
     const stop = this.stop.signal;
     if (goesToTunnel(integration, installation)) return deliverToTunnel(integration.dev_tunnel_url!, payload, { timeMs: this.limits.timeMs, stop }, trace);
     return runInSandbox({

@@ -97,7 +97,7 @@ export function toEvent(event: EventRow): z.input<typeof IntegrationEvent> {
     integrationId: event.integration_id,
     ...(event.installation_id !== null ? { installationId: event.installation_id } : {}),
     createdAt: event.created_at,
-    payload: parse<IntegrationEventPayload>(event.payload),
+    payload: { ...parse<Omit<IntegrationEventPayload, 'eventId'>>(event.payload), eventId: event.id } as IntegrationEventPayload,
     status: event.status!,
   };
 }

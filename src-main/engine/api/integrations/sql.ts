@@ -1,5 +1,5 @@
 import type {
-  IntegrationEventLog, IntegrationEventPayload, IntegrationEventStatus, IntegrationInstallationStatus, IntegrationTarget,
+  InstallationSetupEvent, IntegrationEventLog, IntegrationEventStatus, IntegrationInstallationStatus, IntegrationTarget,
   IntegrationVisibility, PublishIntegration,
 } from '../../../../src-shared/contract/integrations.js';
 import type { Database } from '../../db/database.js';
@@ -157,12 +157,12 @@ export function installationsOf(
   );
 }
 
-export function insertEvent(db: Database, integrationId: string, payload: Omit<IntegrationEventPayload, 'eventId'>, now: string): string {
+export function insertEvent(db: Database, integrationId: string, payload: Omit<InstallationSetupEvent, 'eventId'>, now: string): string {
   const id = newId();
   db.run(
     `INSERT INTO integration_events (id, integration_id, installation_id, seq, payload, created_at)
      VALUES (?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM integration_events), ?, ?)`,
-    id, integrationId, payload.installationId, json({ eventId: id, ...payload }), now,
+    id, integrationId, payload.installationId, json(payload), now,
   );
   return id;
 }

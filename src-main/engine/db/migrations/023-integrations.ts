@@ -1,7 +1,12 @@
 /**
  * Integrations, their installations and the events their scripts ran on (docs/integrations.md).
  * Arrays and objects of the published manifest are JSON text; `secrets` never leaves the engine.
- * An event's `status` is NULL until its run has finished; `seq` orders events newest first.
+ * An event's `status` is NULL until its run has finished; `seq` orders events newest first; its
+ * `payload` is stored without `eventId`, which is its `id`.
+ *
+ * A space's content updated (its `revision` moves: a merge, a live edit, sync) records a
+ * `space_content_updated` event for each active installation covering the space, whatever wrote
+ * it; `integration_event_recorded` tells the runner (src-main/engine/integrations/recorded-events.ts).
  */
 export const sql = `
 CREATE TABLE integrations (
@@ -60,4 +65,18 @@ CREATE TABLE integration_events (
 );
 CREATE INDEX integration_events_by_seq ON integration_events (integration_id, seq);
 CREATE INDEX integration_events_unfinished ON integration_events (seq) WHERE status IS NULL;
+
+CREATE TRIGGER integration_space_content_updated AFTER UPDATE OF revision ON spaces
+WHEN NEW.revision IS NOT OLD.revision AND NEW.deleted_at IS NULL
+BEGIN
+  INSERT INTO integration_events (id, integration_id, installation_id, seq, payload, created_at)
+  SELECT lower(hex(randomblob(10))), i.integration_id, i.id,
+         (SELECT COALESCE(MAX(seq), 0) FROM integration_events) + row_number() OVER (ORDER BY i.created_at, i.id),
+         json_object('type', 'space_content_updated', 'installationId', i.id, 'spaceId', NEW.id, 'revisionId', NEW.revision),
+         strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+  FROM integration_installations i JOIN integrations g ON g.id = i.integration_id
+  WHERE i.organization_id = NEW.organization_id AND i.status = 'active' AND i.space_selection = 'all' AND g.target IN ('all', 'space');
+  SELECT integration_event_recorded(id) FROM integration_events
+  WHERE status IS NULL AND payload ->> 'spaceId' = NEW.id AND payload ->> 'revisionId' = NEW.revision;
+END;
 `;
