@@ -10,6 +10,7 @@ import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchIntegrations } from './integrations.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
 import { benchSearch } from './search.js';
@@ -122,6 +123,7 @@ async function all(): Promise<void> {
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
   reportSyncWire(await benchSyncWire());
+  await benchIntegrations();
 }
 
 all().catch((error: Error) => {

@@ -66,12 +66,14 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
+      run.stop.removeEventListener('abort', onStop);
       stopFetches.abort();
       if (problem) trace.add('error', problem);
       void worker.terminate();
       resolve(status);
     };
-    run.stop.addEventListener('abort', () => finish('failed', 'The engine stopped before the script finished'), { once: true });
+    const onStop = () => finish('failed', 'The engine stopped before the script finished');
+    run.stop.addEventListener('abort', onStop, { once: true });
     const timer = setTimeout(() => finish('failed', `The script ran longer than ${limits.timeMs} ms and was stopped`), limits.timeMs);
     worker.on('message', (message: WorkerMessage) => {
       if (finished) return;
