@@ -41,6 +41,12 @@ const host = {
   clearTimeout(id) {
     clearTimeout(Number(id));
   },
+  done() {
+    parentPort.postMessage({ kind: 'done' });
+  },
+  fail(problem) {
+    parentPort.postMessage({ kind: 'failed', message: String(problem) });
+  },
 };
 
 const PRELUDE = String.raw${'`'}(function (host) {
@@ -73,20 +79,33 @@ const PRELUDE = String.raw${'`'}(function (host) {
     if (typeof listener !== 'function') throw new TypeError('addEventListener needs a function');
     listeners.set(String(type), [...(listeners.get(String(type)) ?? []), listener]);
   };
-  return async (eventJson, environmentJson) => {
+  // The outcome goes out through host.done and host.fail, as strings: the worker never awaits a
+  // promise of this realm, whose then() the script could replace.
+  const problemOf = (error) => {
+    const frames = typeof error?.stack === 'string' ? error.stack.split('\n').filter((line) => /^\s+at .*integration\.js/.test(line)) : [];
+    return [String(error), ...frames].join('\n');
+  };
+  return (eventJson, environmentJson) => {
     const event = JSON.parse(eventJson);
     const context = { environment: JSON.parse(environmentJson) };
     const handlers = [...(listeners.get(event.type) ?? []), ...(listeners.get('*') ?? [])];
     if (handlers.length === 0) host.log('debug', 'The script has no listener for ' + event.type);
-    for (const handler of handlers) await handler(event, context);
+    (async () => {
+      for (const handler of handlers) await handler(event, context);
+    })().then(() => host.done(), (error) => host.fail(problemOf(error)));
   };
 })${'`'};
 
-/** An error as the script's author needs it: what it says and the frames of their script, none of ours. */
+/**
+ * A script that throws while it is evaluated: its own error, its own frames, none of ours. Its
+ * stack is read once and used only as a primitive string, so that nothing of this realm (the
+ * filter's function) is ever handed to the script's objects.
+ */
 function problemOf(error) {
   try {
-    if (error && typeof error === 'object' && typeof error.stack === 'string') {
-      const frames = error.stack.split('\n').filter((line) => /^\s+at .*integration\.js/.test(line));
+    const stack = error !== null && typeof error === 'object' ? error.stack : undefined;
+    if (typeof stack === 'string') {
+      const frames = stack.split('\n').filter((line) => /^\s+at .*integration\.js/.test(line));
       return [String(error), ...frames].join('\n');
     }
     return String(error);
@@ -95,17 +114,14 @@ function problemOf(error) {
   }
 }
 
-async function main() {
-  const { script, eventJson, environmentJson, evaluationTimeoutMs } = workerData;
-  // A global without a prototype of this realm: the script's this.constructor is its own realm's.
-  const context = vm.createContext(Object.create(null), { codeGeneration: { strings: true, wasm: false } });
-  const dispatch = vm.runInContext(PRELUDE, context)(host);
+const { script, eventJson, environmentJson, evaluationTimeoutMs } = workerData;
+// A global without a prototype of this realm: the script's this.constructor is its own realm's.
+const context = vm.createContext(Object.create(null), { codeGeneration: { strings: true, wasm: false } });
+const dispatch = vm.runInContext(PRELUDE, context)(host);
+try {
   vm.runInContext(script, context, { filename: 'integration.js', timeout: evaluationTimeoutMs });
-  await dispatch(eventJson, environmentJson);
+  dispatch(eventJson, environmentJson);
+} catch (error) {
+  host.fail(problemOf(error));
 }
-
-main().then(
-  () => parentPort.postMessage({ kind: 'done' }),
-  (error) => parentPort.postMessage({ kind: 'failed', message: problemOf(error) }),
-);
 `;

@@ -62,6 +62,18 @@ describe('scripts that misbehave fail their event, with the reason in the trace,
     await expectEngineHealthy();
   });
 
+  /** Logs ESCAPED with the engine's pid if `fn`, handed to the script by the sandbox, leads to another realm's process. */
+  const probe = `const probe = (fn) => { try { const p = fn.constructor('return process')(); console.log('ESCAPED', p.pid); } catch (e) { console.log('contained'); } };`;
+  it.each([
+    ['replaces Promise.prototype.then', `${probe} const then = Promise.prototype.then; Promise.prototype.then = function (a, b) { probe(a); probe(b); return then.call(this, a, b); };`],
+    ['replaces Array.prototype.filter and join', `${probe} const filter = Array.prototype.filter; Array.prototype.filter = function (f) { probe(f); return filter.call(this, f); }; Array.prototype.join = function () { probe(arguments[0]); return 'joined'; };`],
+    ['throws an error whose stack turns into an object', `${probe} const e = new Error('tricky'); let reads = 0; Object.defineProperty(e, 'stack', { get() { return reads++ === 0 ? 'at integration.js' : { split: () => ({ filter: (f) => { probe(f); return []; } }) }; } }); throw e;`],
+    ['replaces the global String', `${probe} const S = String; globalThis.String = function (v) { probe(v); return S(v); };`],
+  ])('a script that %s finds only its own realm', async (_what, script) => {
+    const { trace } = await runScript(`${script} addEventListener('installation_setup', async () => { await null; throw new Error('after'); });`);
+    expect(messages(trace.logs)).not.toMatch(/ESCAPED/);
+  });
+
   it("shows the script's own stack frames, none of the sandbox's", async () => {
     const { trace } = await runScript(onSetup("\n  throw new RangeError('deep');"));
     const [message, ...frames] = trace.logs.at(-1)!.message.split('\n');
