@@ -12,6 +12,7 @@ import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchIntegrations } from './integrations.js';
 import { benchMerge, report as reportMerge } from './merge.js';
+import { benchOpenAPISpecs } from './openapi-specs.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
 import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
@@ -25,7 +26,8 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
  * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
- * space search over 100,000 sections, doc replication, and an empty replica's catch-up of 10,000
+ * space search over 100,000 sections, OpenAPI spec processing of 500 operations against plain
+ * validation, doc replication, and an empty replica's catch-up of 10,000
  * metadata changes of the sync change log.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -120,6 +122,7 @@ async function all(): Promise<void> {
   reportMerge(await benchMerge());
   await benchSearch();
   await benchConversations();
+  await benchOpenAPISpecs();
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
   reportSyncWire(await benchSyncWire());

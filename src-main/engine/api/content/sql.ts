@@ -98,3 +98,7 @@ export interface RevisionRow {
 export function findRevision(db: Database, revisionId: string): RevisionRow | undefined {
   return db.get<RevisionRow>('SELECT id, parents, type, created_at FROM revisions WHERE id = ?', revisionId);
 }
+
+export function pageOfBranch(db: Database, spaceId: string, branch: string, pageId: string): ContentPageRow | undefined {
+  return db.get<ContentPageRow>(`SELECT ${PAGE_COLUMNS} FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?`, spaceId, branch, pageId);
+}
