@@ -1,19 +1,17 @@
 import type { integrations } from '../../../../src-shared/contract/integrations.js';
 import { tunnelProblem } from '../../integrations/tunnel.js';
-import { runnerOf } from '../../integrations/runner.js';
 import { paginate, paginateList } from '../../pagination.js';
 import { badRequest, forbidden, isFailure, notFound, Reply, type Handlers } from '../../pipeline/index.js';
-import { findOrganization } from '../orgs/sql.js';
 import { siteInstallations, spaceInstallations } from './content-installations.js';
 import { matchesFilters } from './filters.js';
+import { install } from './install.js';
 import { publish } from './publish.js';
 import {
-  canSee, isListedFor, isOwnerAdmin, requireIntegration, requireOwnerAdmin, roleIn, visibleInstallationOrganizations,
+  canSee, isListedFor, isOwnerAdmin, requireIntegration, requireOwnerAdmin, visibleInstallationOrganizations,
 } from './rules.js';
 import { toEvent, toInstallation, toIntegration, toTrace } from './serialize.js';
 import {
-  allIntegrations, deleteIntegration, eventsOf, findEvent, findInstallation, findIntegration, insertEvent, insertInstallation,
-  installationsOf, reactivateInstallation, setDevelopmentTunnel, type EventRow,
+  allIntegrations, deleteIntegration, eventsOf, findEvent, findIntegration, installationsOf, setDevelopmentTunnel, type EventRow,
 } from './sql.js';
 
 export const integrationsHandlers: Handlers<typeof integrations> = {
@@ -57,17 +55,8 @@ export const integrationsHandlers: Handlers<typeof integrations> = {
   installIntegration(ctx, { params, body }) {
     const integration = requireIntegration(ctx, params.integrationName);
     if (isFailure(integration)) return integration;
-    const organization = findOrganization(ctx.db, body.organization);
-    if (!organization) return notFound('No matching organization found for given id');
-    if (roleIn(ctx, organization.id) !== 'admin') return forbidden("Only the organization's administrators may install integrations");
-    if (integration.visibility === 'private' && organization.id !== integration.owner_id) {
-      return forbidden('A private integration installs only in the organization that publishes it');
-    }
-    const existing = findInstallation(ctx.db, integration.id, organization.id);
-    const installation = existing ? reactivateInstallation(ctx.db, existing.id, ctx.now) : insertInstallation(ctx.db, integration.id, organization.id, ctx.now);
-    const previous = existing ? { previous: { status: existing.status, configuration: JSON.parse(existing.configuration) as Record<string, unknown> } } : {};
-    const eventId = insertEvent(ctx.db, integration.id, { type: 'installation_setup', installationId: installation.id, status: installation.status, ...previous }, ctx.now);
-    runnerOf(ctx.db).enqueueAfterCommit(eventId);
+    const installation = install(ctx, integration, body.organization);
+    if (isFailure(installation)) return installation;
     return toInstallation(ctx, integration, installation);
   },
 
