@@ -1,10 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { addOrganization } from '../src-main/engine/admin/commands.js';
-import { Engine } from '../src-main/engine/engine.js';
+import { call, newOrganization, withEngine, type InProcess as Ctx } from './in-process.js';
 import type { ConversationInput } from '../src-shared/contract/conversations.js';
 import { areaOfTicket, interleaved, loadCorpus, quality } from '../test/engine/api/conversations/corpus.js';
 
@@ -15,24 +11,6 @@ import { areaOfTicket, interleaved, loadCorpus, quality } from '../test/engine/a
  * the clusters and the vocabulary grow) one conversation per call and 100 per call.
  */
 const ROUNDS = 10;
-
-interface Ctx {
-  engine: Engine;
-  headers: Record<string, string>;
-  ownerEmail: string;
-}
-
-async function call(ctx: Ctx, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-  const response = await ctx.engine.request({ method, path, headers: ctx.headers, body });
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-function newOrganization(ctx: Ctx): string {
-  const id = addOrganization(ctx.engine, 'Bench', ctx.ownerEmail);
-  if (typeof id !== 'string') throw new Error(id.message);
-  return id;
-}
 
 async function measureQuality(ctx: Ctx, conversations: ConversationInput[]) {
   const org = newOrganization(ctx);
@@ -59,13 +37,7 @@ async function measureRate(ctx: Ctx, conversations: ConversationInput[], batch: 
 }
 
 export async function benchConversations(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'folio-bench-conversations-'));
-  const engine = new Engine({ dataDir: dir });
-  try {
-    bootstrapIfEmpty(engine);
-    const headers = { authorization: `Bearer ${readFileSync(join(dir, 'token'), 'utf8').trim()}` };
-    const me = (await engine.request({ method: 'GET', path: '/v1/user', headers })).body as { email: string };
-    const ctx: Ctx = { engine, headers, ownerEmail: me.email };
+  await withEngine('folio-bench-conversations-', {}, async (ctx) => {
     const conversations = interleaved(loadCorpus());
     const measured = await measureQuality(ctx, conversations);
     console.log(`\nconversations: clustering of the test corpus (${conversations.length} conversations, ${measured.issues} issues, ${measured.clusters} clusters)`);
@@ -73,10 +45,7 @@ export async function benchConversations(): Promise<void> {
     const rates = [await measureRate(ctx, conversations, 1), await measureRate(ctx, conversations, 100)];
     console.log(`ingest rate, load average ${loadavg()[0]!.toFixed(1)}`);
     console.table(rates);
-  } finally {
-    engine.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchConversations();

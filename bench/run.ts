@@ -10,6 +10,7 @@ import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchIntegrations } from './integrations.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchOpenAPISpecs } from './openapi-specs.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
@@ -127,6 +128,7 @@ async function all(): Promise<void> {
   reportSyncChanges(benchSyncChanges());
   reportSyncWire(await benchSyncWire());
   await benchTranslations();
+  await benchIntegrations();
 }
 
 all().catch((error: Error) => {

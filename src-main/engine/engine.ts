@@ -8,6 +8,8 @@ import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
+import { IntegrationRunner } from './integrations/runner.js';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './integrations/sandbox.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
@@ -37,6 +39,8 @@ export interface EngineOptions {
   openapi?: Partial<FetchPolicy>;
   /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
   translator?: TranslatorSettings;
+  /** Time and memory of an integration script's run on one event (docs/integrations.md). */
+  integrations?: Partial<SandboxLimits>;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -79,6 +83,8 @@ export class Engine {
   readonly openapi: OpenAPIProcessor;
   /** Runs translations in the background (docs/translations.md). */
   readonly translations: TranslationRunner;
+  /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
+  readonly integrations: IntegrationRunner;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -107,6 +113,10 @@ export class Engine {
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));
+    this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {
+      ...DEFAULT_SANDBOX_LIMITS,
+      ...options.integrations,
+    });
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
@@ -164,6 +174,7 @@ export class Engine {
     this.hubChangeLog.close();
     this.openapi.close();
     this.translations.close();
+    this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

@@ -3,6 +3,7 @@ import { ClustersScreen } from '../clusters/ClustersScreen.js';
 import { OrganizationList } from '../components/OrganizationList.js';
 import { OpenApiSpecScreen } from '../openapi/OpenApiSpecScreen.js';
 import { OpenApiSpecsScreen } from '../openapi/OpenApiSpecsScreen.js';
+import { IntegrationsScreen } from '../integrations/IntegrationsScreen.js';
 import type { Route } from '../routing/route.js';
 import { hrefFor } from '../routing/route.js';
 import { SettingsScreen } from '../settings/SettingsScreen.js';
@@ -43,6 +44,8 @@ export function Screen({ route, organizations }: { route: Route; organizations: 
       return <ClustersScreen org={route.org} />;
     case 'translations':
       return <TranslationsScreen org={route.org} />;
+    case 'integrations':
+      return <IntegrationsScreen org={route.org} />;
     case 'not-found':
       return <NotFound what="This address" />;
   }

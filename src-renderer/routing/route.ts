@@ -15,6 +15,7 @@ export type Route =
   | { screen: 'openapi-spec'; org: string; slug: string }
   | { screen: 'clusters'; org: string }
   | { screen: 'translations'; org: string }
+  | { screen: 'integrations'; org: string }
   | { screen: 'not-found'; hash: string };
 
 export function parseHash(hash: string): Route {
@@ -29,6 +30,7 @@ export function parseHash(hash: string): Route {
     if (SETTINGS_SECTIONS.includes(section)) return { screen: 'settings', org, section };
   }
   if (kind === 'sites' && parts.length === 3) return { screen: 'sites', org };
+  if (kind === 'integrations' && parts.length === 3) return { screen: 'integrations', org };
   if (kind === 'sites' && id && parts.length === 4) return { screen: 'site', org, site: id };
   if (kind === 'openapi' && parts.length === 3) return { screen: 'openapi', org };
   if (kind === 'openapi' && id && parts.length === 4) return { screen: 'openapi-spec', org, slug: id };
@@ -72,6 +74,8 @@ export function hrefFor(route: Exclude<Route, { screen: 'not-found' }>): string 
       return at('orgs', route.org, 'clusters');
     case 'translations':
       return at('orgs', route.org, 'translations');
+    case 'integrations':
+      return at('orgs', route.org, 'integrations');
   }
 }
 

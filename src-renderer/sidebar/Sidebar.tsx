@@ -97,6 +97,11 @@ export function Sidebar({ org, currentSpace }: { org: string; currentSpace?: str
           </a>
         </li>
         <li>
+          <a className="tree-link" href={hrefFor({ screen: 'integrations', org })}>
+            Integrations
+          </a>
+        </li>
+        <li>
           <a className="tree-link" href={hrefFor({ screen: 'trash', org })}>
             Trash
           </a>

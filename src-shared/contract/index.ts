@@ -4,6 +4,7 @@ import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
 import { conversations } from './conversations.js';
+import { integrations } from './integrations.js';
 import { links } from './links.js';
 import { members } from './members.js';
 import { openapiSpecs } from './openapi-specs.js';
@@ -54,6 +55,7 @@ export const areas = {
   sync,
   openapiSpecs,
   translations,
+  integrations,
 } as const;
 
 export const contract = {
@@ -82,6 +84,7 @@ export const contract = {
   ...sync,
   ...openapiSpecs,
   ...translations,
+  ...integrations,
 } as const;
 
 export type ApiContract = typeof contract;

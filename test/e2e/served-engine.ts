@@ -65,7 +65,7 @@ export function ownerApi(served: ServedEngine) {
   };
 }
 
-/** Chromium on the served app at `hash`, signed in as the owner: 1280×900, 5 s for each step. */
+/** Headless Chromium on the served app, signed in with the owner's token, at `hash`, in a 1280×900 tab. */
 export async function openApp(served: ServedEngine, hash: string): Promise<{ browser: Browser; page: Page; problems: string[] }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const { page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}${hash}`);

@@ -6,6 +6,7 @@ import { changeRequestCommentsHandlers } from './comments/change-request-routes.
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { conversationsHandlers } from './conversations/routes.js';
+import { integrationsHandlers } from './integrations/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
 import { openapiSpecsHandlers } from './openapi-specs/routes.js';
@@ -53,4 +54,5 @@ export const handlers: Handlers<ApiContract> = {
   ...syncHandlers,
   ...openapiSpecsHandlers,
   ...translationsHandlers,
+  ...integrationsHandlers,
 };

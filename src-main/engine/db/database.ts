@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
 import { registerChangeCapture } from '../sync/changes/capture.js';
+import { registerRecordedEvents } from '../integrations/recorded-events.js';
 
 export type Row = Record<string, unknown>;
 
@@ -33,6 +34,7 @@ export class Database {
     this.raw.pragma('busy_timeout = 5000');
     // Before migrating: the change log's triggers call these functions.
     registerChangeCapture(this.raw);
+    registerRecordedEvents(this.raw);
     this.migrate();
   }
 
