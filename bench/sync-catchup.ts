@@ -89,9 +89,9 @@ async function node(): Promise<Node> {
   return { engine, server, dataDir, token: readFileSync(join(dataDir, 'token'), 'utf8').trim() };
 }
 
-/** The tree of `PAGES` pages and their bodies, written into main as a peer would. */
-function seedPages(engine: Engine, spaceId: string): string[] {
-  const ids = Array.from({ length: PAGES }, (_, i) => `page${i}`);
+/** A tree of `count` pages and their bodies, written into main as a peer would; answers the page ids. */
+export function seedPages(engine: Engine, spaceId: string, count = PAGES): string[] {
+  const ids = Array.from({ length: count }, (_, i) => `page${i}`);
   engine.db.transaction(() => {
     const edits = new DocEdits(engine.docs);
     const tree = edits.open(treeDoc(spaceId, MAIN));
