@@ -16,6 +16,9 @@ import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
 import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js';
 import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
+import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js';
+import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
+import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -24,8 +27,9 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
  * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
- * space search over 100,000 sections, doc replication, and an empty replica's catch-up of 10,000
- * metadata changes of the sync change log.
+ * space search over 100,000 sections, doc replication, an empty replica's catch-up of 10,000
+ * metadata changes of the sync change log, and issue 5's sync figures: catch-up, fan-out against
+ * @y/websocket-server, and the hub's memory per idle replica (`BENCH_ONLY=sync`: those alone).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -119,12 +123,20 @@ async function all(): Promise<void> {
   reportMerge(await benchMerge());
   await benchSearch();
   await benchConversations();
+  await syncBenches();
+}
+
+/** Issue 5's figures; `BENCH_ONLY=sync npm run bench` runs these alone. */
+async function syncBenches(): Promise<void> {
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
   reportSyncWire(await benchSyncWire());
+  reportSyncCatchUp(await benchSyncCatchUp());
+  reportSyncFanOut(await benchSyncFanOut());
+  reportSyncIdle(await benchSyncIdle());
 }
 
-all().catch((error: Error) => {
+(process.env.BENCH_ONLY === 'sync' ? syncBenches() : all()).catch((error: Error) => {
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
 });
