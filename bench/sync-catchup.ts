@@ -132,11 +132,13 @@ function caughtUp(status: { state: string; outbox: number }): boolean {
 type Json = any;
 
 async function call(node: Node, method: string, path: string, body?: unknown): Promise<Json> {
-  const response = await fetch(node.server.url + path, {
+  const init = {
     method,
     headers: { authorization: `Bearer ${node.token}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  };
+  // A kept-alive connection the server closed while idle (the seeding takes seconds) fails once: asked again on a new one.
+  const response = await fetch(node.server.url + path, init).catch(() => fetch(node.server.url + path, init));
   const json: Json = await response.json();
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
