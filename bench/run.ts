@@ -11,6 +11,7 @@ import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchMerge, report as reportMerge } from './merge.js';
+import { benchOpenAPISpecs } from './openapi-specs.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
 import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
@@ -19,6 +20,7 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
 import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js';
 import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
 import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
+import { benchTranslations } from './translations.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -27,9 +29,11 @@ import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
  * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
- * space search over 100,000 sections, doc replication, an empty replica's catch-up of 10,000
- * metadata changes of the sync change log, and issue 5's sync figures: catch-up, fan-out against
- * @y/websocket-server, and the hub's memory per idle replica (`BENCH_ONLY=sync`: those alone).
+ * space search over 100,000 sections, OpenAPI spec processing of 500 operations against plain
+ * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
+ * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
+ * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
+ * (`BENCH_ONLY=sync`: those alone).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -123,6 +127,8 @@ async function all(): Promise<void> {
   reportMerge(await benchMerge());
   await benchSearch();
   await benchConversations();
+  await benchOpenAPISpecs();
+  await benchTranslations();
   await syncBenches();
 }
 

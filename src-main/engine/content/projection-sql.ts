@@ -98,6 +98,21 @@ export function writeBodyRows(db: Database, spaceId: string, branch: string, pag
   }
 }
 
+/** What `writeBodyRows` last wrote for a page, read back; undefined when the page has no row or its body none yet. */
+export function projectedBodyRows(db: Database, spaceId: string, branch: string, pageId: string): BodyRows | undefined {
+  const key = [spaceId, branch, pageId] as const;
+  const page = db.get<{ body_hash: string | null }>('SELECT body_hash FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
+  if (!page?.body_hash) return undefined;
+  return {
+    hash: page.body_hash,
+    sections: db.all<Section>(
+      'SELECT anchor AS id, heading AS title, body FROM content_sections WHERE space_id = ? AND branch = ? AND page_id = ? ORDER BY ord',
+      ...key,
+    ),
+    links: db.all<BodyLink>('SELECT kind, target FROM content_links WHERE space_id = ? AND branch = ? AND page_id = ?', ...key),
+  };
+}
+
 /** Makes the branch's file rows those of `files`. */
 export function writeFileRows(db: Database, spaceId: string, branch: string, files: ReadonlyMap<string, TreeFile>): void {
   const held = new Set(

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { pageDoc, parseDocName, treeDoc, type Branch } from '../revisions/doc-names.js';
 import { bodyFacts } from './body-text.js';
-import { hasPage, takeRows, writeBodyRows } from './projection-sql.js';
+import { hasPage, ownsRows, projectedBodyRows, rowsBranch, takeRows, writeBodyRows, type BodyRows } from './projection-sql.js';
 import { projectTreeChanges, projectWholeTree, type TreeTarget } from './tree-projection.js';
 import type { TreeChanges } from './tree-watch.js';
 
@@ -22,6 +22,12 @@ interface Lent {
   seq: number;
   doc: Y.Doc;
   changes: TreeChanges;
+}
+
+/** A page body as its writer left it: the rows it gives, worked out only if the page needs them. */
+interface LentBody {
+  seq: number;
+  rows: () => BodyRows | undefined;
 }
 
 /** A comments doc as its writer left it, with the threads the writer changed. */
@@ -61,6 +67,7 @@ export class Projector {
   /** The last seq written to each doc in the open transaction. */
   private readonly lastSeq = new Map<string, number>();
   private readonly lent = new Map<string, Lent>();
+  private readonly lentBodies = new Map<string, LentBody>();
   /** Comments docs written in the open transaction. */
   private readonly comments = new Map<string, { spaceId: string; branch: Branch }>();
   private readonly lentThreads = new Map<string, LentThreads>();
@@ -81,6 +88,21 @@ export class Projector {
    */
   lend(docId: string, seq: number, doc: Y.Doc, changes: TreeChanges): void {
     if (this.touched) this.lent.set(docId, { seq, doc, changes });
+  }
+
+  /** A page body doc as it stands after its row `seq`, so that projecting it loads nothing. */
+  lendBody(docId: string, seq: number, doc: Y.Doc): void {
+    if (this.touched) this.lentBodies.set(docId, { seq, rows: () => bodyFacts(readBody(doc)) });
+  }
+
+  /**
+   * Says that a page body doc, after its row `seq`, holds the same content as the page's body on
+   * another branch: its rows are read from that branch's now, before this transaction changes them.
+   */
+  lendBodyOf(docId: string, seq: number, source: { spaceId: string; branch: Branch; pageId: string }): void {
+    if (!this.touched) return;
+    const rows = projectedBodyRows(this.db, source.spaceId, rowsBranch(this.db, source.spaceId, branchKey(source.branch)), source.pageId);
+    this.lentBodies.set(docId, { seq, rows: () => rows });
   }
 
   /** Comment threads are projected by the comments area, through the same transactions. */
@@ -114,7 +136,7 @@ export class Projector {
       this.comments.set(docId, { spaceId: name.spaceId, branch: name.branch });
       return;
     }
-    const key = `${name.spaceId} ${name.branch.kind === 'main' ? '' : name.branch.changeRequestId}`;
+    const key = `${name.spaceId} ${branchKey(name.branch)}`;
     let entry = this.touched.get(key);
     if (!entry) this.touched.set(key, (entry = { spaceId: name.spaceId, branch: name.branch, tree: false, pages: new Set() }));
     if (name.kind === 'tree') entry.tree = true;
@@ -133,6 +155,7 @@ export class Projector {
     this.touched = undefined;
     this.lastSeq.clear();
     this.lent.clear();
+    this.lentBodies.clear();
     this.comments.clear();
     this.lentThreads.clear();
   }
@@ -147,22 +170,32 @@ export class Projector {
   private projectBranch(entry: Touched, now: string): void {
     const { spaceId, branch } = entry;
     if (!this.db.get('SELECT 1 FROM spaces WHERE id = ?', spaceId)) return;
-    const key = branch.kind === 'main' ? 'main' : branch.changeRequestId;
+    const key = branchKey(branch);
+    // Rows copied from main just now match main's tree, not what a writer changed from the branch's.
+    const copied = !ownsRows(this.db, spaceId, key);
     takeRows(this.db, spaceId, key);
     const bodies = new Set(entry.pages);
-    if (entry.tree) for (const pageId of this.projectTree({ db: this.db, spaceId, branch: key, now }, treeDoc(spaceId, branch))) bodies.add(pageId);
+    if (entry.tree) {
+      for (const pageId of this.projectTree({ db: this.db, spaceId, branch: key, now }, treeDoc(spaceId, branch), copied)) bodies.add(pageId);
+    }
     for (const pageId of bodies) this.projectBody(spaceId, branch, key, pageId, now);
   }
 
-  private projectTree(target: TreeTarget, docId: string): string[] {
+  /** From the doc its writer lent, if that is still the doc's state: only the pages it changed, or the whole of it. */
+  private projectTree(target: TreeTarget, docId: string, copied: boolean): string[] {
     const lent = this.lent.get(docId);
-    const changed = lent && lent.seq === this.lastSeq.get(docId) ? projectTreeChanges(target, lent.doc, lent.changes) : undefined;
-    return changed ?? projectWholeTree(target, this.docs.load(docId));
+    if (!lent || lent.seq !== this.lastSeq.get(docId)) return projectWholeTree(target, this.docs.load(docId));
+    return (copied ? undefined : projectTreeChanges(target, lent.doc, lent.changes)) ?? projectWholeTree(target, lent.doc);
   }
 
   private projectBody(spaceId: string, branch: Branch, key: string, pageId: string, now: string): void {
     if (!hasPage(this.db, spaceId, key, pageId)) return;
-    const body = readBody(this.docs.load(pageDoc(spaceId, branch, pageId)));
-    writeBodyRows(this.db, spaceId, key, pageId, bodyFacts(body), now);
+    const docId = pageDoc(spaceId, branch, pageId);
+    const lent = this.lentBodies.get(docId);
+    const rows = (lent?.seq === this.lastSeq.get(docId) ? lent?.rows() : undefined) ?? bodyFacts(readBody(this.docs.load(docId)));
+    writeBodyRows(this.db, spaceId, key, pageId, rows, now);
   }
 }
+
+/** A branch's name in the projection's rows: `main`, or the change request's id. */
+const branchKey = (branch: Branch) => (branch.kind === 'main' ? 'main' : branch.changeRequestId);

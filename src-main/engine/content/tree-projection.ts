@@ -35,20 +35,20 @@ export function projectWholeTree(target: TreeTarget, doc: Y.Doc): string[] {
 /**
  * Rewrites only the rows of the pages a writer says it changed, reading nothing else of the tree
  * but their ancestors. Answers the pages that appeared, or undefined when a change reaches past
- * them (a path that moved, a page that lost its place), which the whole tree must then settle.
+ * them (a path that moved), which the whole tree must then settle: that is decided before any row
+ * is written, so that the whole tree still sees every page that appeared.
  */
 export function projectTreeChanges(target: TreeTarget, doc: Y.Doc, changes: TreeChanges): string[] | undefined {
   const { db, spaceId, branch, now } = target;
+  const pages = [...changes.pages].map((pageId) => ({ pageId, before: projectedPage(db, spaceId, branch, pageId), row: currentRow(doc, pageId) }));
+  if (pages.some(({ before, row }) => before && row && before.path !== row.path)) return undefined;
   const appeared: string[] = [];
-  for (const pageId of changes.pages) {
-    const before = projectedPage(db, spaceId, branch, pageId);
-    const row = currentRow(doc, pageId);
+  for (const { pageId, before, row } of pages) {
     if (!row) {
       if (before) deletePage(db, spaceId, branch, pageId);
       continue;
     }
     if (before && sameRow(before, row)) continue;
-    if (before && before.path !== row.path) return undefined;
     upsertPage(db, spaceId, branch, row, now);
     if (!before) appeared.push(pageId);
   }

@@ -13,9 +13,16 @@ export interface ForkBase {
   baseUpdate: Uint8Array;
 }
 
+/** A doc's whole state as one update, with its snapshot (state vector and delete set). */
+export interface DocState {
+  update: Uint8Array;
+  snapshot: Y.Snapshot;
+}
+
 /** Records (or, after an update pulled the source in, moves) where `docId`'s copy of `sourceDocId` starts. */
-export function recordFork(db: Database, docId: string, sourceDocId: string, base: Uint8Array): ForkBase {
-  const forkBase = forkBaseOf(sourceDocId, base);
+export function recordFork(db: Database, docId: string, sourceDocId: string, state: DocState): ForkBase {
+  const forkBase = forkBaseOf(sourceDocId, state);
+  const base = state.update;
   db.run(
     `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update) VALUES (?, ?, ?, ?)
      ON CONFLICT (doc_id) DO UPDATE SET source_doc_id = excluded.source_doc_id, base_snapshot = excluded.base_snapshot, base_update = excluded.base_update`,
@@ -39,12 +46,12 @@ export function readForkBase(db: Database, docId: string): ForkBase | undefined 
   return { sourceDocId: row.sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: row.base };
 }
 
-export function forkBaseOf(sourceDocId: string, base: Uint8Array): ForkBase {
-  const snapshot = snapshotOf(base);
-  return { sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: base };
+export function forkBaseOf(sourceDocId: string, { update, snapshot }: DocState): ForkBase {
+  return { sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: update };
 }
 
-function snapshotOf(update: Uint8Array): Y.Snapshot {
+/** The snapshot an update gives: its structs' state vector (contiguous clocks only) and its delete set. */
+export function snapshotOf(update: Uint8Array): Y.Snapshot {
   const { structs, ds } = Y.decodeUpdate(update);
   return Y.createSnapshot(ds, advance(new Map(), structs));
 }

@@ -4,7 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, type CompactionResult } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { forkBaseOf, readForkBase, recordFork, type ForkBase } from './fork.js';
+import { forkBaseOf, readForkBase, recordFork, snapshotOf, type DocState, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -95,7 +95,7 @@ export class DocStore {
     const decoded = decode(() => Y.decodeUpdate(update));
     if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
     return this.db.transaction(() => {
-      const held = heldBy(this.log.meta(this.readFrom(docId)));
+      const held = heldBy(this.readFrom(docId).meta);
       const changes =
         bringsStructs(held, decoded.structs) || (decoded.ds.clients.size > 0 && !holdsDeletions(this.load(docId), decoded.ds));
       if (!changes) return { ok: true, applied: false } as const;
@@ -112,20 +112,19 @@ export class DocStore {
    */
   load(docId: string): Y.Doc {
     return this.db.transaction(() => {
-      docId = this.readFrom(docId);
-      const meta = this.log.meta(docId);
+      const { docId: from, meta } = this.readFrom(docId);
       if (!meta) {
-        this.cache.drop(docId);
+        this.cache.drop(from);
         return newDoc();
       }
-      if (this.writes.touches(docId)) return buildDoc(this.log.rows(docId).map((row) => row.update));
-      return this.cached(docId, meta) ?? this.loadIntoCache(docId);
+      if (this.writes.touches(from)) return buildDoc(this.log.rows(from).map((row) => row.update));
+      return this.cached(from, meta) ?? this.loadIntoCache(from);
     }, 'read');
   }
 
   /** The doc's state vector, from `docs`: no doc is loaded. */
   stateVector(docId: string): Uint8Array {
-    return this.db.transaction(() => this.log.meta(this.readFrom(docId))?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
+    return this.db.transaction(() => this.readFrom(docId).meta?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
   }
 
   /** The update a replica at `remoteStateVector` lacks: from the loaded doc if there is one, else from the rows, loading nothing. */
@@ -133,11 +132,11 @@ export class DocStore {
     const remote = decode(() => Y.decodeStateVector(remoteStateVector));
     if ('malformed' in remote) return problem('malformed-state-vector', remote.malformed);
     return this.db.transaction(() => {
-      docId = this.readFrom(docId);
-      const meta = this.log.meta(docId);
-      const doc = meta && !this.writes.touches(docId) ? this.cached(docId, meta) : undefined;
+      const { docId: from, meta } = this.readFrom(docId);
+      const doc = meta && !this.writes.touches(from) ? this.cached(from, meta) : undefined;
       if (doc) return { ok: true, update: Y.encodeStateAsUpdate(doc, remoteStateVector) };
-      return { ok: true, update: Y.diffUpdate(mergeAll(this.log.rows(docId).map((row) => row.update)), remoteStateVector) };
+      // Each row diffed alone, then the small results merged: merging the rows first re-encodes the whole doc only to drop most of it.
+      return { ok: true, update: mergeAll(this.log.rows(from).map((row) => Y.diffUpdate(row.update, remoteStateVector))) };
     }, 'read');
   }
 
@@ -224,11 +223,13 @@ export class DocStore {
     this.cache.clear();
   }
 
-  /** The doc reads come from: itself once written, else the source of the branch it was forked in. */
-  private readFrom(docId: string): string {
-    if (this.log.meta(docId)) return docId;
+  /** The doc reads come from, with its meta: itself once written, else the source of the branch it was forked in. */
+  private readFrom(docId: string): { docId: string; meta: DocMeta | undefined } {
+    const meta = this.log.meta(docId);
+    if (meta) return { docId, meta };
     const source = this.branches.sourceOf(docId);
-    return source && this.log.meta(source) ? source : docId;
+    const sourceMeta = source ? this.log.meta(source) : undefined;
+    return source && sourceMeta ? { docId: source, meta: sourceMeta } : { docId, meta: undefined };
   }
 
   /**
@@ -251,19 +252,24 @@ export class DocStore {
 
   private copyInto(sourceDocId: string, targetDocId: string, origin: unknown): number {
     const state = this.stateOf(sourceDocId);
-    const seq = this.write(targetDocId, state, advance(new Map(), Y.decodeUpdate(state).structs), origin, undefined);
+    // The snapshot's state vector counts contiguous clocks only, as `advance` does.
+    const seq = this.write(targetDocId, state.update, state.snapshot.sv, origin, undefined);
     recordFork(this.db, targetDocId, sourceDocId, state);
     return seq;
   }
 
   /**
    * Everything the doc's rows hold, as one update: encoded from the loaded doc when the cache has
-   * it (pending structs included), which is several times faster than merging its rows.
+   * it (pending structs included), which is several times faster than merging its rows. The
+   * snapshot is the loaded doc's when nothing in it is pending, rather than decoded from the
+   * update: an update pulling main into a change request moves a fork base per doc it changed.
    */
-  private stateOf(docId: string): Uint8Array {
+  private stateOf(docId: string): DocState {
     const meta = this.log.meta(docId);
     const doc = meta && !this.writes.touches(docId) ? this.cached(docId, meta) : undefined;
-    return doc ? Y.encodeStateAsUpdate(doc) : mergeAll(this.log.rows(docId).map((row) => row.update));
+    const update = doc ? Y.encodeStateAsUpdate(doc) : mergeAll(this.log.rows(docId).map((row) => row.update));
+    const settled = doc && !doc.store.pendingStructs && !doc.store.pendingDs;
+    return { update, snapshot: settled ? Y.snapshot(doc) : snapshotOf(update) };
   }
 
   private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined): number {

@@ -23,7 +23,7 @@ export function writeFromClient(deps: PipelineDeps, actor: Actor, doc: ReadableD
   return deps.db.transaction((): ClientWrite => {
     deps.db.noticeExternalChanges();
     const ctx = contextFor(deps, actor);
-    const refusal = writeRefusal(ctx, doc.name);
+    const refusal = writeRefusal(ctx, doc, update);
     if (refusal !== undefined) return refuse(deps.docs, doc.docId, update, refusal);
     const result = deps.docs.applyRemote(doc.docId, update, origin);
     if (!result.ok) return { outcome: 'malformed', problem: result.problem.message };
@@ -41,7 +41,7 @@ export function writeFromClient(deps: PipelineDeps, actor: Actor, doc: ReadableD
 export function relayable(deps: PipelineDeps, actor: Actor, doc: ReadableDoc, update: Uint8Array): boolean {
   return deps.db.transaction(() => {
     deps.db.noticeExternalChanges();
-    return writeRefusal(contextFor(deps, actor), doc.name) === undefined && changesDoc(deps.docs, doc.docId, update) === true;
+    return writeRefusal(contextFor(deps, actor), doc, update) === undefined && changesDoc(deps.docs, doc.docId, update) === true;
   }, 'read');
 }
 

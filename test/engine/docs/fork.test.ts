@@ -106,4 +106,18 @@ describe('fork', () => {
     expect(rowsOf(db, 'cr-2:page')).toEqual([]);
     expect(store.forkBase('cr-1:page')).toBeUndefined();
   });
+
+  it('records the same base whether the source is loaded (snapshot taken from the doc) or read from its rows', () => {
+    const { store, file, editor, updates } = mainPage();
+    textOf(editor, 1).delete(0, 3);
+    for (const update of updates) store.append('main:page', update);
+    store.load('main:page');
+    expect(store.fork('main:page', 'cr-loaded:page').ok).toBe(true);
+    const fromRows = stores.open({}, file).store;
+    expect(fromRows.fork('main:page', 'cr-rows:page').ok).toBe(true);
+    const [loaded, rows] = [store.forkBase('cr-loaded:page')!, fromRows.forkBase('cr-rows:page')!];
+    expect(Y.equalSnapshots(loaded.snapshot, rows.snapshot)).toBe(true);
+    expect(loaded.stateVector).toEqual(rows.stateVector);
+    expect(store.stateVector('cr-loaded:page')).toEqual(fromRows.stateVector('cr-rows:page'));
+  });
 });

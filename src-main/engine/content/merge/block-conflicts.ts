@@ -1,5 +1,3 @@
-import * as Y from 'yjs';
-import { blockIndex } from '../../../../src-shared/content/yjs.js';
 import type { Conflict } from './conflicts.js';
 
 /** Block id → hash of the block's own content (`blockIndex`). */
@@ -21,9 +19,4 @@ export function blockConflicts(pageId: string, base: BlockIndex, ours: BlockInde
     else conflicts.push({ kind: 'block', pageId, blockId });
   }
   return conflicts;
-}
-
-/** `blockConflicts` over the three versions of a page body doc. */
-export function bodyConflicts(pageId: string, base: Y.Doc, ours: Y.Doc, theirs: Y.Doc): Conflict[] {
-  return blockConflicts(pageId, blockIndex(base), blockIndex(ours), blockIndex(theirs));
 }

@@ -16,3 +16,5 @@ export type Conflict =
   | { kind: 'cycle'; pageId: string }
   /** A page whose parent was deleted on the other side: it moves up to the nearest ancestor left. */
   | { kind: 'orphan'; pageId: string };
+
+export const otherSide = (side: Side): Side => (side === 'main' ? 'change-request' : 'main');

@@ -18,8 +18,8 @@ export interface SideChanges {
  */
 export interface ThreeWay {
   pair: DocPair;
-  /** The base content, built for this merge alone. */
-  base: () => Y.Doc;
+  /** A new doc holding the base content, for the caller alone to read or change. */
+  newBase: (options?: { gc?: boolean }) => Y.Doc;
   since: (side: Side) => SideChanges;
   /** Whether a side changed the doc, read from its state vector alone when that tells (see `changed`). */
   changed: (side: Side) => boolean;
@@ -43,11 +43,11 @@ export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
   const since = memoBySide(read);
   return {
     pair,
-    base: once(() => {
-      const doc = newDoc();
+    newBase: (options) => {
+      const doc = newDoc(options);
       if (fork) Y.applyUpdate(doc, fork.baseUpdate);
       return doc;
-    }),
+    },
     since,
     changed: (side) => {
       if (!fork) return side === 'change-request';
@@ -56,7 +56,8 @@ export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
   };
 }
 
-const docIdOf = (pair: DocPair, side: Side) => (side === 'main' ? pair.main : pair.changeRequest);
+/** The doc a side has of the pair. */
+export const docIdOf = (pair: DocPair, side: Side) => (side === 'main' ? pair.main : pair.changeRequest);
 
 /**
  * Whether a doc holds structs past the base: then it changed, and no update needs reading (the

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { blockConflicts, bodyConflicts } from '../../../../src-main/engine/content/merge/block-conflicts.js';
+import { blockConflicts } from '../../../../src-main/engine/content/merge/block-conflicts.js';
 import type { Conflict } from '../../../../src-main/engine/content/merge/conflicts.js';
 import { readPageTree } from '../../../../src-main/engine/content/merge/page-tree.js';
 import { treeConflicts, type BodyEdited } from '../../../../src-main/engine/content/merge/tree-conflicts.js';
+import { blockIndex } from '../../../../src-shared/content/yjs.js';
 import { writeParagraphs } from './bodies.js';
 import { addPage, branch, deletePage, setField } from './trees.js';
 
@@ -14,6 +15,9 @@ function bodies(base: Record<string, string>) {
   writeParagraphs(doc, base);
   return { base: doc, ours: branch(doc, 2), theirs: branch(doc, 3) };
 }
+
+const bodyConflicts = (pageId: string, base: Y.Doc, ours: Y.Doc, theirs: Y.Doc) =>
+  blockConflicts(pageId, blockIndex(base), blockIndex(ours), blockIndex(theirs));
 
 describe('conflicts in a page body', () => {
   it('none when the two sides edit different blocks, add blocks or delete the same one', () => {

@@ -1,0 +1,81 @@
+import * as Y from 'yjs';
+import { BODY_FRAGMENT } from '../../../../src-shared/content/yjs.js';
+import type { DeleteSet } from '../../docs/updates.js';
+
+/** An item's id as text: the same in every doc of the content, whichever doc holds the item. */
+export const itemKey = (id: Y.ID) => `${id.client}:${id.clock}`;
+
+/**
+ * The elements one side's update reached: every element holding a struct the update added, or
+ * holding or being one it deleted since the base, and every element around those, by `itemKey`.
+ * A block's hash (`blockIndex`: its attributes, its children's ids, its text children's content)
+ * can only change, and the block can only disappear, through such a struct, so a block outside
+ * the set kept its base hash on that side. `doc` must hold the update, with deleted items kept
+ * (`gc: false`). Undefined when the doc cannot tell where a struct sits (one waiting for its
+ * dependencies, or collected before the doc got it): then no block can be ruled out.
+ */
+export function touchedElements(doc: Y.Doc, update: Uint8Array, baseDeletions: DeleteSet): Set<string> | undefined {
+  const { structs, ds } = Y.decodeUpdate(update);
+  const touched = new Set<string>();
+  for (const struct of structs) {
+    if (struct instanceof Y.Skip) continue;
+    const held = heldStruct(doc, struct.id.client, struct.id.clock);
+    if (!(held instanceof Y.Item)) return undefined;
+    markAround(held, touched);
+  }
+  for (const [client, ranges] of ds.clients) {
+    for (const { clock, len } of ranges) {
+      for (let at = clock; at < clock + len; ) {
+        const held = heldStruct(doc, client, at);
+        if (!held) return undefined;
+        const end = Math.min(clock + len, held.id.clock + held.length);
+        if (!deletedIn(baseDeletions, client, at, end)) {
+          if (!(held instanceof Y.Item)) return undefined;
+          markAround(held, touched);
+        }
+        at = end;
+      }
+    }
+  }
+  return touched;
+}
+
+/**
+ * Whether the base had deleted every clock from `from` to `to` (excluded). Checked clock by clock
+ * rather than per item: Yjs merges a deleted item with a deleted neighbour, so one item may hold
+ * clocks the base deleted and clocks deleted since.
+ */
+function deletedIn(deletions: DeleteSet, client: number, from: number, to: number): boolean {
+  let covered = from;
+  for (const { clock, len } of deletions.clients.get(client) ?? []) {
+    if (clock > covered) break;
+    covered = Math.max(covered, clock + len);
+    if (covered >= to) return true;
+  }
+  return false;
+}
+
+function heldStruct(doc: Y.Doc, client: number, clock: number): Y.Item | Y.GC | undefined {
+  const structs = doc.store.clients.get(client);
+  if (!structs || clock >= Y.getState(doc.store, client)) return undefined;
+  return structs[Y.findIndexSS(structs, clock)] as Y.Item | Y.GC;
+}
+
+/** The item, if it holds an element, and every element around it up to the root. */
+function markAround(item: Y.Item, touched: Set<string>): void {
+  for (let at: Y.Item | null = item; at; at = (at.parent as Y.AbstractType<unknown>)._item) {
+    if (at.content instanceof Y.ContentType && at.content.type instanceof Y.XmlElement) touched.add(itemKey(at.id));
+  }
+}
+
+/** Block id → `itemKey` of the element holding it, for every block of a body with an id. */
+export function blockItems(doc: Y.Doc): Map<string, string> {
+  const items = new Map<string, string>();
+  const visit = (element: Y.XmlElement) => {
+    const id = element.getAttribute('id');
+    if (typeof id === 'string' && element._item) items.set(id, itemKey(element._item.id));
+    for (const child of element.toArray()) if (child instanceof Y.XmlElement) visit(child);
+  };
+  for (const child of doc.getXmlFragment(BODY_FRAGMENT).toArray()) if (child instanceof Y.XmlElement) visit(child);
+  return items;
+}
