@@ -1,19 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
 import { BODY_FRAGMENT, markdownToPm, writeBody } from '../src-shared/content/index.js';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
 import { DocEdits } from '../src-main/engine/content/doc-edits.js';
 import { positionBetween } from '../src-main/engine/content/positions.js';
 import { setPageFields } from '../src-main/engine/content/tree.js';
-import { Engine } from '../src-main/engine/engine.js';
-import { listen, type RunningServer } from '../src-main/engine/http/server.js';
+import type { Engine } from '../src-main/engine/engine.js';
 import { MAIN, pageDoc, treeDoc } from '../src-main/engine/revisions/doc-names.js';
 import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
 import { saveUpstream } from '../src-main/engine/sync/sql.js';
 import { logTenThousandChanges } from './sync-changes.js';
+import { node, type Node } from './sync.js';
 
 /**
  * Issue 5's catch-up figure: a replica that synced a space of `PAGES` pages goes offline; the hub
@@ -27,13 +24,6 @@ import { logTenThousandChanges } from './sync-changes.js';
 const PAGES = 100;
 const EDITS = 1_000;
 const TARGET_MS = 2_000;
-
-interface Node {
-  engine: Engine;
-  server: RunningServer;
-  dataDir: string;
-  token: string;
-}
 
 export interface SyncCatchUpFigures {
   metadataChanges: number;
@@ -79,14 +69,6 @@ export async function benchSyncCatchUp(): Promise<SyncCatchUpFigures> {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-}
-
-async function node(): Promise<Node> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-catchup-'));
-  const engine = new Engine({ dataDir });
-  bootstrapIfEmpty(engine);
-  const server = await listen(engine, 0);
-  return { engine, server, dataDir, token: readFileSync(join(dataDir, 'token'), 'utf8').trim() };
 }
 
 /** A tree of `count` pages and their bodies, written into main as a peer would; answers the page ids. */
