@@ -18,6 +18,9 @@ import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
 import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js';
 import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
+import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js';
+import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
+import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
 import { benchTranslations } from './translations.js';
 
 /**
@@ -28,8 +31,10 @@ import { benchTranslations } from './translations.js';
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
  * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
  * space search over 100,000 sections, OpenAPI spec processing of 500 operations against plain
- * validation, doc replication, an empty replica's catch-up of 10,000 metadata changes of the
- * sync change log, and Folio's share of translating a 10,000-block page.
+ * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
+ * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
+ * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
+ * (`BENCH_ONLY=sync`: those alone).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -124,14 +129,22 @@ async function all(): Promise<void> {
   await benchSearch();
   await benchConversations();
   await benchOpenAPISpecs();
+  await benchTranslations();
+  await benchIntegrations();
+  await syncBenches();
+}
+
+/** Issue 5's figures; `BENCH_ONLY=sync npm run bench` runs these alone. */
+async function syncBenches(): Promise<void> {
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
   reportSyncWire(await benchSyncWire());
-  await benchTranslations();
-  await benchIntegrations();
+  reportSyncCatchUp(await benchSyncCatchUp());
+  reportSyncFanOut(await benchSyncFanOut());
+  reportSyncIdle(await benchSyncIdle());
 }
 
-all().catch((error: Error) => {
+(process.env.BENCH_ONLY === 'sync' ? syncBenches() : all()).catch((error: Error) => {
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
 });

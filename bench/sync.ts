@@ -38,7 +38,7 @@ export interface SyncBenchResult {
   liveMs: number;
 }
 
-interface Node {
+export interface Node {
   engine: Engine;
   server: RunningServer;
   token: string;
@@ -98,7 +98,7 @@ export async function benchSync(options: SyncBenchOptions = {}): Promise<SyncBen
   }
 }
 
-async function node(): Promise<Node> {
+export async function node(): Promise<Node> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-sync-'));
   const engine = new Engine({ dataDir });
   bootstrapIfEmpty(engine);

@@ -22,7 +22,7 @@ export class HubDocsChannel implements SyncChannel {
 
   constructor(
     private readonly deps: PipelineDeps,
-    private readonly actor: Actor,
+    readonly actor: Actor,
     private readonly members: Set<HubDocsChannel>,
   ) {}
 
@@ -43,11 +43,13 @@ export class HubDocsChannel implements SyncChannel {
     else if (message.type === 'update' || message.type === 'step2') this.write(message.docId, message.update);
   }
 
-  /** A committed update of any writer but this replica, if its user may read the doc. */
-  fanOut(event: DocUpdate): void {
-    if (event.origin === this || !this.link) return;
-    const stateVector = this.read((ctx) => (isFailure(syncableDoc(ctx, event.docId)) ? undefined : this.deps.docs.stateVector(event.docId)));
-    if (stateVector) this.send({ type: 'update', docId: event.docId, update: event.update, stateVector });
+  /** An encoded `update` message of `fanOut`, the same bytes for every replica. */
+  relay(payload: Uint8Array): void {
+    this.link?.send(payload);
+  }
+
+  get linked(): boolean {
+    return this.link !== undefined;
   }
 
   private listChanges(cursor: number): void {
@@ -96,6 +98,31 @@ export class HubDocsChannel implements SyncChannel {
   private send(message: DocMessage): void {
     this.link?.send(encodeDocMessage(message));
   }
+}
+
+/**
+ * A committed update of any writer, to every replica but its writer whose user may read the doc.
+ * The hub's state vector and the message are made once per update, and each user's access is
+ * judged once (replicas of one user share it), in one read transaction: a replica costs a send.
+ */
+export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, event: DocUpdate): void {
+  const { db } = deps;
+  db.transaction(() => {
+    db.noticeExternalChanges();
+    const readers = new Map<string, boolean>();
+    let payload: Uint8Array | undefined;
+    for (const channel of channels) {
+      if (channel === event.origin || !channel.linked) continue;
+      let reads = readers.get(channel.actor.id);
+      if (reads === undefined) {
+        reads = !isFailure(syncableDoc(contextFor(deps, channel.actor), event.docId));
+        readers.set(channel.actor.id, reads);
+      }
+      if (!reads) continue;
+      payload ??= encodeDocMessage({ type: 'update', docId: event.docId, update: event.update, stateVector: deps.docs.stateVector(event.docId) });
+      channel.relay(payload);
+    }
+  }, 'read');
 }
 
 /**

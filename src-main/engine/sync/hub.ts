@@ -7,7 +7,7 @@ import type { PipelineDeps } from '../pipeline/execute.js';
 import { isFailure } from '../pipeline/failure.js';
 import type { SyncChannel } from './channel.js';
 import { SyncConnection } from './connection.js';
-import { HubDocsChannel } from './hub-docs.js';
+import { fanOut, HubDocsChannel } from './hub-docs.js';
 
 /** Where replicas connect. */
 export const SYNC_PATH = '/v1/sync';
@@ -36,9 +36,7 @@ export class SyncHub {
     extraChannels: readonly HubChannelFactory[] = [],
   ) {
     this.factories = [(actor) => new HubDocsChannel(deps, actor, this.docChannels), ...extraChannels];
-    this.stopObserving = deps.docs.onUpdate('*', (event) => {
-      for (const channel of this.docChannels) channel.fanOut(event);
-    });
+    this.stopObserving = deps.docs.onUpdate('*', (event) => fanOut(deps, this.docChannels, event));
   }
 
   /** Whether an upgrade request is for this endpoint. */

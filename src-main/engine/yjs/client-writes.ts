@@ -34,13 +34,31 @@ export function writeFromClient(deps: PipelineDeps, actor: Actor, doc: ReadableD
 }
 
 /**
+ * Whether a client's update may go to the doc's other clients before it is stored (the room's
+ * fast path): the caller may write the doc now and the update would change it. `writeFromClient`
+ * checks again and stores it right after, in the same turn of the event loop.
+ */
+export function relayable(deps: PipelineDeps, actor: Actor, doc: ReadableDoc, update: Uint8Array): boolean {
+  return deps.db.transaction(() => {
+    deps.db.noticeExternalChanges();
+    return writeRefusal(contextFor(deps, actor), doc, update) === undefined && changesDoc(deps.docs, doc.docId, update) === true;
+  }, 'read');
+}
+
+/**
  * A reader's sync reply repeats what the server already has (its whole delete set, at least):
  * only an update that would change the doc is news worth refusing out loud.
  */
 function refuse(docs: DocStore, docId: string, update: Uint8Array, reason: string): ClientWrite {
-  const decoded = decode(() => Y.decodeUpdate(update));
-  if ('malformed' in decoded) return { outcome: 'malformed', problem: decoded.malformed };
-  const held = Y.decodeStateVector(docs.stateVector(docId));
-  const changes = bringsStructs(held, decoded.structs) || (decoded.ds.clients.size > 0 && !holdsDeletions(docs.load(docId), decoded.ds));
+  const changes = changesDoc(docs, docId, update);
+  if (typeof changes === 'object') return { outcome: 'malformed', problem: changes.malformed };
   return changes ? { outcome: 'refused', reason } : { outcome: 'unchanged' };
+}
+
+/** Whether the update brings structs or deletions the stored doc lacks. */
+function changesDoc(docs: DocStore, docId: string, update: Uint8Array): boolean | { malformed: string } {
+  const decoded = decode(() => Y.decodeUpdate(update));
+  if ('malformed' in decoded) return decoded;
+  const held = Y.decodeStateVector(docs.stateVector(docId));
+  return bringsStructs(held, decoded.structs) || (decoded.ds.clients.size > 0 && !holdsDeletions(docs.load(docId), decoded.ds));
 }

@@ -1,6 +1,6 @@
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
-import { writeFromClient } from './client-writes.js';
+import { relayable, writeFromClient } from './client-writes.js';
 import type { ReadableDoc } from './doc-access.js';
 import { permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
 import type { Room, RoomMember } from './room.js';
@@ -81,11 +81,14 @@ export class Connection implements RoomMember {
   }
 
   /**
-   * A refused update is answered with y-protocols' permission-denied message and the socket stays
-   * open: the client keeps reading, and closing would only make it reconnect and send it again.
+   * An update the client may write goes to the room first, then to SQLite: the other clients do
+   * not wait for the commit (docs/sync.md, "Performance"). A refused update is answered with
+   * y-protocols' permission-denied message and the socket stays open: the client keeps reading,
+   * and closing would only make it reconnect and send it again.
    */
   private write(update: Uint8Array): void {
-    const result = writeFromClient(this.deps, this.actor, this.doc, update, this);
+    const origin = relayable(this.deps, this.actor, this.doc, update) ? this.room.relay(update, this) : this;
+    const result = writeFromClient(this.deps, this.actor, this.doc, update, origin);
     if (result.outcome === 'refused') this.send(permissionDenied(`${result.reason}: the update was not applied`));
     else if (result.outcome === 'malformed') this.ws.close(CLOSE_MALFORMED, result.problem.slice(0, 120));
   }

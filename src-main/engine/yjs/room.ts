@@ -14,9 +14,14 @@ interface AwarenessChange {
   removed: number[];
 }
 
+/** The origin of a write whose update the room relayed before it was stored: its commit is not sent again. */
+export class Relayed {
+  constructor(readonly room: Room) {}
+}
+
 /**
  * The clients of one doc. Committed updates of the doc, whoever wrote them (a client, the HTTP
- * API), go to every client but their writer. Awareness (cursors, who is here) is relayed and kept
+ * API), go to every client but their writer; a client's own update is relayed before its commit. Awareness (cursors, who is here) is relayed and kept
  * in memory only, so that a client joining late sees who is already here.
  */
 export class Room {
@@ -30,7 +35,9 @@ export class Room {
   ) {
     this.awareness.setLocalState(null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
-    this.stopObserving = docs.onUpdate(docId, (event) => this.broadcast(syncUpdate(event.update), event.origin));
+    this.stopObserving = docs.onUpdate(docId, (event) => {
+      if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
+    });
   }
 
   get size(): number {
@@ -41,6 +48,12 @@ export class Room {
     this.members.set(member, new Set());
     const present = [...this.awareness.getStates().keys()];
     if (present.length > 0) member.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, present)));
+  }
+
+  /** A member's update, to every other member now, encoded once; the write that stores it takes the answer as its origin. */
+  relay(update: Uint8Array, sender: RoomMember): Relayed {
+    this.broadcast(syncUpdate(update), sender);
+    return new Relayed(this);
   }
 
   /** A member's awareness update; throws on bytes that are not one. */

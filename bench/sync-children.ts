@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** A server of a sync bench in its own process, so that its event loop and memory are its own. */
+export interface BenchChild {
+  process: ChildProcess;
+  /** The first line it printed that matched, split on spaces (what it listens on, what to call). */
+  ready: string[];
+}
+
+/**
+ * Runs a TypeScript script with node itself (tsx as a loader, no wrapper process, so `pid` is
+ * the server's) and waits for its first line that `ready` matches.
+ */
+export function startScript(script: string, args: readonly string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<BenchChild> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    // The IPC channel closes when this process ends however it ends: the child then exits (`exitWithParent`).
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (ready.test(line)) resolve({ process: child, ready: line.split(' ') });
+    });
+  });
+}
+
+/** Resident memory of a process, from /proc (Linux), in bytes. */
+export function residentBytes(pid: number, read: (path: string) => string): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+export function stop(child: BenchChild): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.process.exitCode !== null) return resolve();
+    child.process.removeAllListeners('exit');
+    child.process.once('exit', () => resolve());
+    child.process.kill('SIGTERM');
+  });
+}
+
+/** In a child script: exit when the bench that started it is gone, so no server outlives a failed run. */
+export function exitWithParent(): void {
+  process.once('disconnect', () => process.exit(0));
+}
