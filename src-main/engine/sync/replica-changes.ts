@@ -62,7 +62,7 @@ export class ReplicaChangesChannel implements SyncChannel {
       case 'hello':
         return this.greet(message.user);
       case 'changes':
-        return this.applyPulled(message.changes, message.cursor);
+        return this.applyPulled(message.changes, message.cursor, message.now);
       case 'ack':
         return this.acknowledged(message.cursor);
       case 'incomplete':
@@ -99,13 +99,13 @@ export class ReplicaChangesChannel implements SyncChannel {
     this.send({ type: 'pull', cursor: this.cursors().pulled, limit: this.pullLimit });
   }
 
-  private applyPulled(changes: Change[], cursor: string): void {
+  private applyPulled(changes: Change[], cursor: string, hubNow: number | undefined): void {
     const { db, url } = this.deps;
     const before = this.cursors().pulled;
     this.pulling = false;
     try {
       db.transaction(() => {
-        applyChanges(db, changes, { hub: true });
+        applyChanges(db, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
         savePulled(db, url, cursor);
       });
     } catch (error) {

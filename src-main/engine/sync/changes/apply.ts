@@ -2,7 +2,8 @@ import type { Change } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
 import { mayApply } from './authorize.js';
 import type { Peer } from './peer.js';
-import { captureOf, type ForcedFields } from './capture.js';
+import { type ForcedFields } from './capture.js';
+import { forgetClocksAhead, stampToApply } from './clock-skew.js';
 import { capturing } from './capture-scope.js';
 import { settleNumber } from './change-request-numbers.js';
 import { settleMove } from './collection-cycles.js';
@@ -10,7 +11,6 @@ import { compensate } from './compensate.js';
 import { restamp } from './restamp.js';
 import { deleteRow, insertRow, newer, raiseClock, readRow, rowClocks, updateRow, type RowValues } from './rows.js';
 import { tableSpec, type TableSpec } from './tables.js';
-
 
 export interface ApplyResult {
   applied: number;
@@ -33,16 +33,17 @@ export function applyChanges(db: Database, changes: readonly Change[], source: P
   return db.transaction(() => {
     // Rows of one batch may come children first (a collection moved under a newer one).
     db.raw.pragma('defer_foreign_keys = ON');
+    forgetClocksAhead(db, source);
     const result: ApplyResult = { applied: 0, compensated: 0, ignored: 0 };
     for (const change of changes) result[applyOne(db, change, source)] += 1;
     return result;
   });
 }
 
-function applyOne(db: Database, change: Change, source: Peer): Outcome {
-  const spec = tableSpec(change.table);
-  if (!spec || !knownShape(spec, change) || alreadyKnown(db, change)) return 'ignored';
-  captureOf(db.raw).observe(change.hlc);
+function applyOne(db: Database, received: Change, source: Peer): Outcome {
+  const spec = tableSpec(received.table);
+  if (!spec || !knownShape(spec, received) || alreadyKnown(db, received)) return 'ignored';
+  const change = stampToApply(db, received, source);
   const row = readRow(db, spec, change.key);
   const sender = 'user' in source ? source.user : undefined;
   // A delete of a row this engine does not have changes nothing, whoever sent it.
