@@ -5,6 +5,7 @@ import type { Peer } from './peer.js';
 import { type ForcedFields } from './capture.js';
 import { forgetClocksAhead, stampToApply } from './clock-skew.js';
 import { capturing } from './capture-scope.js';
+import { followChangeRequestDocs } from './change-request-forks.js';
 import { settleNumber } from './change-request-numbers.js';
 import { settleMove } from './collection-cycles.js';
 import { compensate } from './compensate.js';
@@ -91,6 +92,7 @@ function insert(db: Database, spec: TableSpec, change: Change): Outcome {
   const settled = settle(db, spec, change, { ...change.fields }, change.hlc);
   pinned(db, change, undefined, () => insertRow(db, spec, settled.values));
   restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  followDocs(db, spec, change.key);
   return 'applied';
 }
 
@@ -109,7 +111,15 @@ function update(db: Database, spec: TableSpec, change: Change, rowKey: string, c
   const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
   pinned(db, change, forced, () => updateRow(db, spec, change.key, settled.values));
   restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  followDocs(db, spec, change.key);
   return 'applied';
+}
+
+/** What a written row means for this engine's docs beyond the row itself. */
+function followDocs(db: Database, spec: TableSpec, key: readonly string[]): void {
+  if (spec.name !== 'change_requests') return;
+  const row = readRow(db, spec, key);
+  if (row) followChangeRequestDocs(db, row);
 }
 
 /** Logs what `write` does under the change's own stamp and actor. */
