@@ -28,6 +28,8 @@ export class Replica {
   engine!: Engine;
   server!: RunningServer;
   client!: ApiClient;
+  /** The data dir owner's token (after adoption, the hub user's on this engine). */
+  token!: string;
 
   private constructor(readonly dataDir: string) {}
 
@@ -69,8 +71,8 @@ export class Replica {
     this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 } });
     bootstrapIfEmpty(this.engine);
     this.server = await listen(this.engine, 0);
-    const token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
-    this.client = new ApiClient(httpTransport(this.server.url, token, fetch));
+    this.token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
+    this.client = new ApiClient(httpTransport(this.server.url, this.token, fetch));
     this.engine.sync.start();
   }
 

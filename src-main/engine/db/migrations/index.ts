@@ -17,6 +17,7 @@ import * as conversations from './016-conversations.js';
 import * as syncDocs from './017-sync-docs.js';
 import * as commentAnchors from './018-comment-anchors.js';
 import * as syncChangeCursors from './019-sync-change-cursors.js';
+import * as syncBlobs from './021-sync-blobs.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -39,4 +40,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 17, name: 'sync-docs', sql: syncDocs.sql },
   { version: 18, name: 'comment-anchors', sql: commentAnchors.sql },
   { version: 19, name: 'sync-change-cursors', sql: syncChangeCursors.sql },
+  { version: 21, name: 'sync-blobs', sql: syncBlobs.sql },
 ];
