@@ -7,6 +7,11 @@ import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { contextFor } from './context.js';
 import { writeRefusal, type ReadableDoc } from './doc-access.js';
+import type { RequestContext } from '../pipeline/context.js';
+import type { ParsedDocName } from '../revisions/doc-names.js';
+
+/** Why the actor may not write the doc now, or undefined; `writeRefusal` unless the writer says otherwise. */
+export type WriteRule = (ctx: RequestContext, name: ParsedDocName) => string | undefined;
 import { noteLiveEdit } from './live-edits.js';
 
 export type ClientWrite =
@@ -19,11 +24,18 @@ export type ClientWrite =
  * stand now, the update goes through `applyRemote` (so projections of the write commit with it),
  * and a live edit of main is noted for its revision. A refused update is stored nowhere.
  */
-export function writeFromClient(deps: PipelineDeps, actor: Actor, doc: ReadableDoc, update: Uint8Array, origin: unknown): ClientWrite {
+export function writeFromClient(
+  deps: PipelineDeps,
+  actor: Actor,
+  doc: ReadableDoc,
+  update: Uint8Array,
+  origin: unknown,
+  rule: WriteRule = writeRefusal,
+): ClientWrite {
   return deps.db.transaction((): ClientWrite => {
     deps.db.noticeExternalChanges();
     const ctx = contextFor(deps, actor);
-    const refusal = writeRefusal(ctx, doc.name);
+    const refusal = rule(ctx, doc.name);
     if (refusal !== undefined) return refuse(deps.docs, doc.docId, update, refusal);
     const result = deps.docs.applyRemote(doc.docId, update, origin);
     if (!result.ok) return { outcome: 'malformed', problem: result.problem.message };

@@ -5,7 +5,7 @@ import type { PipelineDeps } from '../../pipeline/execute.js';
 import { isFailure } from '../../pipeline/failure.js';
 import { parseDocName } from '../../revisions/doc-names.js';
 import { contextFor } from '../../yjs/context.js';
-import { writeRefusal } from '../../yjs/doc-access.js';
+import { replicaWriteRefusal } from '../replica-write-rule.js';
 import { BLOBS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from '../channel.js';
 import { decodeBlobMessage, encodeBlobMessage, type BlobMessage } from './blob-messages.js';
 import type { BlobWatch } from './blob-watch.js';
@@ -74,7 +74,7 @@ export class HubBlobsChannel implements SyncChannel {
 
   private mayWrite(docId: string): boolean {
     const name = parseDocName(docId);
-    return name !== undefined && this.context((ctx) => writeRefusal(ctx, name) === undefined);
+    return name !== undefined && this.context((ctx) => replicaWriteRefusal(ctx, name) === undefined);
   }
 
   /** A space the user can read holds a file with these bytes. */
