@@ -6,9 +6,10 @@ import { isFailure } from '../../pipeline/failure.js';
 import { parseDocName } from '../../revisions/doc-names.js';
 import { contextFor } from '../../yjs/context.js';
 import { replicaWriteRefusal } from '../replica-write-rule.js';
-import { BLOBS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from '../channel.js';
-import { decodeBlobMessage, encodeBlobMessage, type BlobMessage } from './blob-messages.js';
-import type { BlobWatch } from './blob-watch.js';
+import { MalformedFrame } from '../channel.js';
+import { decodeBlobMessage } from './blob-messages.js';
+import type { BlobListener, BlobWatch } from './blob-watch.js';
+import { BlobsChannel } from './blobs-channel.js';
 import { docsWanting, missingBlobs } from './missing-blobs.js';
 
 /**
@@ -17,36 +18,31 @@ import { docsWanting, missingBlobs } from './missing-blobs.js';
  * a tree names and the hub lacks when its user may write that tree, and takes bytes only then,
  * and only if they hash to their name. Bytes asked for in vain are offered once they arrive.
  */
-export class HubBlobsChannel implements SyncChannel {
-  readonly id = BLOBS_CHANNEL;
-  private link: ChannelLink | undefined;
-  private stopListening: (() => void) | undefined;
+export class HubBlobsChannel extends BlobsChannel {
   /** Bytes this replica asked for that the hub lacked. */
   private readonly owed = new Set<string>();
 
   constructor(
     private readonly deps: PipelineDeps,
     private readonly actor: Actor,
-    private readonly watch: BlobWatch,
-  ) {}
+    watch: BlobWatch,
+  ) {
+    super(watch);
+  }
 
-  open(link: ChannelLink): void {
-    this.link = link;
-    this.stopListening = this.watch.listen({
+  protected listener(): BlobListener {
+    return {
       missing: (sha256, docId) => {
         if (this.mayWrite(docId)) this.send({ type: 'want', sha256 });
       },
       arrived: (sha256) => {
         if (this.owed.delete(sha256)) this.give(sha256);
       },
-    });
-    for (const sha256 of missingBlobs(this.deps.db)) if (this.mayProvide(sha256)) this.send({ type: 'want', sha256 });
+    };
   }
 
-  close(): void {
-    this.stopListening?.();
-    this.stopListening = undefined;
-    this.link = undefined;
+  protected opened(): void {
+    for (const sha256 of missingBlobs(this.deps.db)) if (this.mayProvide(sha256)) this.send({ type: 'want', sha256 });
   }
 
   receive(payload: Uint8Array): void {
@@ -89,9 +85,5 @@ export class HubBlobsChannel implements SyncChannel {
       db.noticeExternalChanges();
       return fn(contextFor(this.deps, this.actor));
     }, 'read');
-  }
-
-  private send(message: BlobMessage): void {
-    this.link?.send(encodeBlobMessage(message));
   }
 }

@@ -1,8 +1,9 @@
 import { blobBytes } from '../../api/content/sql.js';
 import type { Database } from '../../db/database.js';
-import { BLOBS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from '../channel.js';
-import { decodeBlobMessage, encodeBlobMessage, type BlobMessage } from './blob-messages.js';
-import type { BlobWatch } from './blob-watch.js';
+import { MalformedFrame } from '../channel.js';
+import { decodeBlobMessage } from './blob-messages.js';
+import type { BlobListener, BlobWatch } from './blob-watch.js';
+import { BlobsChannel } from './blobs-channel.js';
 import { missingBlobs } from './missing-blobs.js';
 
 /**
@@ -10,26 +11,12 @@ import { missingBlobs } from './missing-blobs.js';
  * every file's bytes its trees name and it lacks, on connecting and as trees arrive, and gives
  * the hub the bytes it asks for (files inserted here).
  */
-export class ReplicaBlobsChannel implements SyncChannel {
-  readonly id = BLOBS_CHANNEL;
-  private link: ChannelLink | undefined;
-  private stopListening: (() => void) | undefined;
-
+export class ReplicaBlobsChannel extends BlobsChannel {
   constructor(
     private readonly db: Database,
-    private readonly watch: BlobWatch,
-  ) {}
-
-  open(link: ChannelLink): void {
-    this.link = link;
-    this.stopListening = this.watch.listen({ missing: (sha256) => this.send({ type: 'want', sha256 }), arrived: () => undefined });
-    for (const sha256 of missingBlobs(this.db)) this.send({ type: 'want', sha256 });
-  }
-
-  close(): void {
-    this.stopListening?.();
-    this.stopListening = undefined;
-    this.link = undefined;
+    watch: BlobWatch,
+  ) {
+    super(watch);
   }
 
   receive(payload: Uint8Array): void {
@@ -43,7 +30,11 @@ export class ReplicaBlobsChannel implements SyncChannel {
     // `lacking`: the hub offers the bytes once they reach it; until then they stay noted as missing.
   }
 
-  private send(message: BlobMessage): void {
-    this.link?.send(encodeBlobMessage(message));
+  protected listener(): BlobListener {
+    return { missing: (sha256) => this.send({ type: 'want', sha256 }), arrived: () => undefined };
+  }
+
+  protected opened(): void {
+    for (const sha256 of missingBlobs(this.db)) this.send({ type: 'want', sha256 });
   }
 }
