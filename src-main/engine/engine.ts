@@ -13,6 +13,7 @@ import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { PipelineDeps } from './pipeline/execute.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
+import { compactChangeLog } from './sync/changes/compact.js';
 import { HubBlobsChannel } from './sync/blobs/hub-blobs.js';
 import { ReplicaBlobsChannel } from './sync/blobs/replica-blobs.js';
 import { HubChangeLog } from './sync/hub-changes.js';
@@ -109,7 +110,10 @@ export class Engine {
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
-    this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
+    this.purgeTimer = setInterval(() => {
+      this.purgeTrash();
+      compactChangeLog(this.db, this.clock.now().getTime());
+    }, PURGE_INTERVAL_MS).unref();
   }
 
   private purgeTrash(): void {
