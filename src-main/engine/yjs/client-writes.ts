@@ -3,16 +3,15 @@ import { holdsDeletions } from '../docs/deletions.js';
 import { bringsStructs } from '../docs/state-vector.js';
 import type { DocStore } from '../docs/store.js';
 import { decode } from '../docs/updates.js';
-import type { Actor } from '../pipeline/context.js';
+import type { Actor, RequestContext } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { contextFor } from './context.js';
-import { writeRefusal, type ReadableDoc } from './doc-access.js';
-import type { RequestContext } from '../pipeline/context.js';
 import type { ParsedDocName } from '../revisions/doc-names.js';
+import { writeRefusal, type ReadableDoc } from './doc-access.js';
+import { noteLiveEdit } from './live-edits.js';
 
 /** Why the actor may not write the doc now, or undefined; `writeRefusal` unless the writer says otherwise. */
 export type WriteRule = (ctx: RequestContext, name: ParsedDocName) => string | undefined;
-import { noteLiveEdit } from './live-edits.js';
 
 export type ClientWrite =
   | { outcome: 'applied' | 'unchanged' }
