@@ -2,7 +2,7 @@ import { expect, vi } from 'vitest';
 import { ApiClient } from '../../../../src-shared/client/client.js';
 import { httpTransport } from '../../../../src-shared/client/http-transport.js';
 import { listen } from '../../../../src-main/engine/http/server.js';
-import { TestServer } from '../../../support/server.js';
+import { ok } from '../../../support/content.js';
 import { Replica } from '../nodes.js';
 import { digestOf, type Digest } from './digest.js';
 import { randomOperation, type Acknowledged, type Node } from './operations.js';
@@ -14,29 +14,31 @@ const HEAL_TIMEOUT_MS = 60_000;
 /**
  * A hub and replicas, each a real engine on its own data dir and loopback port, syncing over
  * the real socket; the replicas act for the hub's owner. A step is an API operation on a random
- * engine or a fault: a replica disconnected or reconnected, restarted, or the hub going away.
+ * engine or a fault: a replica disconnected or reconnected, restarted, the hub's listener going
+ * away and back, or the hub restarted on its data dir.
  */
 export class FuzzWorld {
   readonly acknowledged: Acknowledged[] = [];
   readonly log: string[] = [];
 
   private constructor(
-    readonly hub: TestServer,
+    readonly hub: Replica,
+    readonly organizationId: string,
     readonly replicas: Replica[],
   ) {}
 
   static async start(replicaCount: number): Promise<FuzzWorld> {
-    const hub = await TestServer.start();
+    const hub = await Replica.alone();
+    const organizationId = ok(await hub.client.call('listOrganizationsForAuthenticatedUser', { params: undefined })).items[0]!.id;
     const replicas: Replica[] = [];
-    for (let n = 0; n < replicaCount; n += 1) replicas.push(await Replica.connect(hub, hub.owner.token));
-    return new FuzzWorld(hub, replicas);
+    for (let n = 0; n < replicaCount; n += 1) replicas.push(await Replica.connect(hub, hub.token));
+    return new FuzzWorld(hub, organizationId, replicas);
   }
 
   /** Engine 0 is the hub, then the replicas. */
   node(index: number): Node {
-    const replica = this.replicas[index - 1];
-    const [url, token] = replica ? [replica.server.url, replica.token] : [this.hub.url, this.hub.owner.token];
-    return { client: new ApiClient(httpTransport(url, token, fetchAcrossRestarts)), organizationId: this.hub.organizationId };
+    const { server, token } = index === 0 ? this.hub : this.replicas[index - 1]!;
+    return { client: new ApiClient(httpTransport(server.url, token, fetchAcrossRestarts)), organizationId: this.organizationId };
   }
 
   async step(random: Random): Promise<void> {
@@ -44,7 +46,8 @@ export class FuzzWorld {
     const replica = random.below(this.replicas.length);
     if (roll < 0.12) return this.note(`toggle replica ${replica + 1}`, () => this.toggle(replica));
     if (roll < 0.17) return this.note(`restart replica ${replica + 1}`, () => this.replicas[replica]!.restart());
-    if (roll < 0.2) return this.note('hub down and up', () => this.bounceHub());
+    if (roll < 0.19) return this.note('hub down and up', () => this.bounceHub());
+    if (roll < 0.21) return this.note('restart the hub', () => this.hub.restart());
     const on = random.below(this.replicas.length + 1);
     const outcome = await randomOperation(this.node(on), random);
     this.log.push(`on ${on}: ${outcome.did}`);
@@ -56,9 +59,9 @@ export class FuzzWorld {
     for (const { engine } of this.replicas) if (engine.sync.state === 'disabled') engine.sync.start();
     return vi.waitFor(
       async () => {
-        const expected = await digestOf(this.node(0).client, this.hub.organizationId);
+        const expected = await digestOf(this.node(0).client, this.organizationId);
         for (const n of this.replicas.keys()) {
-          expect(await digestOf(this.node(n + 1).client, this.hub.organizationId), `replica ${n + 1}`).toEqual(expected);
+          expect(await digestOf(this.node(n + 1).client, this.organizationId), `replica ${n + 1}`).toEqual(expected);
         }
         return expected;
       },
