@@ -1,5 +1,7 @@
 import type { Change } from '../../../src-shared/sync/change.js';
 import type { Database } from '../db/database.js';
+import type { DocStore } from '../docs/store.js';
+import { reprojectArrivedPlaces } from './arrived-places.js';
 import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { readChangeCursors, savePulled, savePushed, startChangeCursors } from './change-cursors.js';
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
@@ -14,6 +16,7 @@ import type { Schedule } from './schedule.js';
 
 export interface ReplicaChangesDeps {
   db: Database;
+  docs: DocStore;
   /** The hub's address: cursors are kept per hub. */
   url: string;
   schedule: Schedule;
@@ -106,6 +109,7 @@ export class ReplicaChangesChannel implements SyncChannel {
     try {
       db.transaction(() => {
         applyChanges(db, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
+        reprojectArrivedPlaces(this.deps.docs, changes);
         savePulled(db, url, cursor);
       });
     } catch (error) {
