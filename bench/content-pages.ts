@@ -11,6 +11,7 @@ import { setPageFields } from '../src-main/engine/content/tree.js';
 import { Engine } from '../src-main/engine/engine.js';
 import { listen } from '../src-main/engine/http/server.js';
 import { MAIN, pageDoc, treeDoc } from '../src-main/engine/revisions/doc-names.js';
+import { median, repeat, timed, type Timing } from './timing.js';
 
 /**
  * A space of `pages` pages (100 sections of 99 pages each; the first 1,000 with a short body),
@@ -105,32 +106,6 @@ function caller(dataDir: string, origin: string) {
     if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
     return json;
   };
-}
-
-/** Wall time, and the CPU time of this process (server and client both): on a busy machine the second is the steadier figure. */
-interface Timing {
-  ms: number;
-  cpuMs: number;
-}
-
-async function timed(run: () => unknown): Promise<Timing> {
-  const start = performance.now();
-  const cpu = process.cpuUsage();
-  await run();
-  const used = process.cpuUsage(cpu);
-  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
-}
-
-async function repeat(times: number, run: (i: number) => Promise<Timing>): Promise<Timing[]> {
-  const out: Timing[] = [];
-  for (let i = 0; i < times; i++) out.push(await run(i));
-  return out;
-}
-
-/** The median of each figure on its own. */
-function median(values: Timing[]): Timing {
-  const middle = (figures: number[]) => [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
-  return { ms: middle(values.map((v) => v.ms)), cpuMs: middle(values.map((v) => v.cpuMs)) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchContentPages();

@@ -11,11 +11,13 @@ import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchMerge, report as reportMerge } from './merge.js';
+import { benchOpenAPISpecs } from './openapi-specs.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
 import { benchSearch } from './search.js';
 import { benchSync, report as reportSync } from './sync.js';
 import { benchSyncChanges, report as reportSyncChanges } from './sync-changes.js';
 import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
+import { benchTranslations } from './translations.js';
 
 /**
  * `npm run bench`: Folio's GET /v1/spaces/{id} and a 100-item list against a raw node:http
@@ -24,8 +26,9 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
  * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
- * space search over 100,000 sections, doc replication, and an empty replica's catch-up of 10,000
- * metadata changes of the sync change log.
+ * space search over 100,000 sections, OpenAPI spec processing of 500 operations against plain
+ * validation, doc replication, an empty replica's catch-up of 10,000 metadata changes of the
+ * sync change log, and Folio's share of translating a 10,000-block page.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -119,9 +122,11 @@ async function all(): Promise<void> {
   reportMerge(await benchMerge());
   await benchSearch();
   await benchConversations();
+  await benchOpenAPISpecs();
   reportSync(await benchSync());
   reportSyncChanges(benchSyncChanges());
   reportSyncWire(await benchSyncWire());
+  await benchTranslations();
 }
 
 all().catch((error: Error) => {

@@ -6,6 +6,7 @@ import { Engine } from '../engine/engine.js';
 import { listen } from '../engine/http/server.js';
 import { staticFiles } from '../engine/http/static-files.js';
 import { saveUpstream } from '../engine/sync/sql.js';
+import { resolveTranslator } from '../engine/translation/settings.js';
 import { SyncSettings } from '../../src-shared/contract/sync.js';
 import { UsageError, parse } from './args.js';
 
@@ -19,15 +20,27 @@ async function main(argv: string[]): Promise<void> {
     'sync-token': { type: 'string' },
     // OpenAPI specs are fetched from loopback only unless this is given (docs/openapi-specs.md).
     'allow-remote-openapi': { type: 'boolean', default: false },
+    // The translation service runs call (docs/translations.md); also FOLIO_TRANSLATOR* or DIR/translator.json.
+    translator: { type: 'string' },
+    'translator-url': { type: 'string' },
+    'translator-key': { type: 'string' },
+    'translator-model': { type: 'string' },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
   const hub = syncSettings(values['sync-url'], values['sync-token']);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  const translator = resolveTranslator(
+    dataDir,
+    { translator: values.translator, url: values['translator-url'], key: values['translator-key'], model: values['translator-model'] },
+    process.env,
+  );
+  if (translator && 'error' in translator) throw new UsageError(translator.error);
   const engine = new Engine({
     dataDir,
     serveStatic: staticFiles(RENDERER_DIR),
     openapi: { allowRemoteHosts: values['allow-remote-openapi'] },
+    translator,
   });
   bootstrapIfEmpty(engine);
   if (hub) saveUpstream(engine.db, hub.url, hub.token);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { bootstrapIfEmpty } from '../engine/admin/bootstrap.js';
 import { Engine } from '../engine/engine.js';
 import { listen } from '../engine/http/server.js';
+import { resolveTranslator } from '../engine/translation/settings.js';
 import { AppOrigin } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { registerDocPorts } from './doc-ports.js';
@@ -28,11 +29,20 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
-  const engine = new Engine({ dataDir, nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged) });
+  // The translator comes from FOLIO_TRANSLATOR* or the data dir's translator.json (docs/translations.md).
+  const translator = resolveTranslator(dataDir, {}, process.env);
+  if (translator && 'error' in translator) console.error(`Translator settings ignored: ${translator.error}`);
+  const engine = new Engine({
+    dataDir,
+    nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged),
+    translator: translator && !('error' in translator) ? translator : undefined,
+  });
   bootstrapIfEmpty(engine);
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.
   const server = await listen(engine, 0);
   console.log(`Folio API listening on ${server.url}`);
+  // The hub set in Settings › Sync is reconnected at each start, as `serve` does.
+  engine.sync.start();
   app.on('will-quit', () => {
     void server.close();
     engine.close();

@@ -20,6 +20,8 @@ import { HubChangeLog } from './sync/hub-changes.js';
 import { SyncHub } from './sync/hub.js';
 import { ReplicaChangesChannel } from './sync/replica-changes.js';
 import { SyncWorker, type ReplicaChannelDeps, type SyncWorkerOptions } from './sync/worker.js';
+import { createTranslator, type TranslatorSettings } from './translation/settings.js';
+import { TranslationRunner } from './translation/runner.js';
 import { Urls } from './urls.js';
 import { LiveRevisions } from './yjs/live-edits.js';
 import { YjsServer } from './yjs/yjs-server.js';
@@ -37,6 +39,8 @@ export interface EngineOptions {
   sync?: SyncWorkerOptions;
   /** How OpenAPI specs are fetched (docs/openapi-specs.md): a timeout, and loopback only unless allowed. */
   openapi?: Partial<FetchPolicy>;
+  /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
+  translator?: TranslatorSettings;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -79,6 +83,8 @@ export class Engine {
   private readonly blobWatch: BlobWatch;
   /** Fetches, parses and versions OpenAPI specs in the background (docs/openapi-specs.md). */
   readonly openapi: OpenAPIProcessor;
+  /** Runs translations in the background (docs/translations.md). */
+  readonly translations: TranslationRunner;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -108,6 +114,7 @@ export class Engine {
     });
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
+    this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => {
@@ -168,6 +175,7 @@ export class Engine {
     this.hubChangeLog.close();
     this.blobWatch.close();
     this.openapi.close();
+    this.translations.close();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

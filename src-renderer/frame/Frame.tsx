@@ -6,6 +6,8 @@ import { SearchDialog } from '../search/SearchDialog.js';
 import { Sidebar } from '../sidebar/Sidebar.js';
 import type { Overview } from '../store/overview.js';
 import type { ApiAccess } from '../store/session.js';
+import { SyncContext } from '../sync/sync-context.js';
+import { createSyncStore } from '../sync/sync-store.js';
 import { TrashShelf } from '../tree/trash-shelf.js';
 import { createTreeStore } from '../tree/tree-store.js';
 import { OrgSwitcher } from './OrgSwitcher.js';
@@ -29,30 +31,33 @@ export function Frame({ user, organizations, client, access, storage, route: fix
   const workspace = useMemo(() => ({ client, user, access }), [client, user, access]);
   const tree = useMemo(() => (org ? createTreeStore(client, org, new TrashShelf(storage, org)) : undefined), [client, org, storage]);
   useEffect(() => void tree?.getState().load(), [tree]);
+  const sync = useMemo(() => createSyncStore(client), [client]);
 
   return (
     <WorkspaceContext.Provider value={workspace}>
       <TreeContext.Provider value={tree}>
-        <div className="frame">
-          <a className="skip-link" href="#main" onClick={skipToMain}>
-            Skip to content
-          </a>
-          <header className="bar">
-            <span className="brand">Folio</span>
-            <OrgSwitcher organizations={organizations} current={org} />
-            {org && <SearchDialog key={org} org={org} />}
-            <span className="who">
-              Signed in as <strong>{user.displayName}</strong>
-            </span>
-          </header>
-          <div className={org ? 'frame-body with-sidebar' : 'frame-body'}>
-            {org && <Sidebar org={org} currentSpace={'space' in route ? route.space : undefined} />}
-            <main id="main" tabIndex={-1}>
-              <Screen route={route} organizations={organizations} />
-            </main>
+        <SyncContext.Provider value={sync}>
+          <div className="frame">
+            <a className="skip-link" href="#main" onClick={skipToMain}>
+              Skip to content
+            </a>
+            <header className="bar">
+              <span className="brand">Folio</span>
+              <OrgSwitcher organizations={organizations} current={org} />
+              {org && <SearchDialog key={org} org={org} />}
+              <span className="who">
+                Signed in as <strong>{user.displayName}</strong>
+              </span>
+            </header>
+            <div className={org ? 'frame-body with-sidebar' : 'frame-body'}>
+              {org && <Sidebar org={org} currentSpace={'space' in route ? route.space : undefined} />}
+              <main id="main" tabIndex={-1}>
+                <Screen route={route} organizations={organizations} />
+              </main>
+            </div>
+            <StatusBar access={access} org={org} />
           </div>
-          <StatusBar access={access} />
-        </div>
+        </SyncContext.Provider>
       </TreeContext.Provider>
     </WorkspaceContext.Provider>
   );

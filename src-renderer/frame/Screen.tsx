@@ -1,5 +1,8 @@
 import { ChangeRequestScreen } from '../changes/ChangeRequestScreen.js';
+import { ClustersScreen } from '../clusters/ClustersScreen.js';
 import { OrganizationList } from '../components/OrganizationList.js';
+import { OpenApiSpecScreen } from '../openapi/OpenApiSpecScreen.js';
+import { OpenApiSpecsScreen } from '../openapi/OpenApiSpecsScreen.js';
 import type { Route } from '../routing/route.js';
 import { hrefFor } from '../routing/route.js';
 import { SettingsScreen } from '../settings/SettingsScreen.js';
@@ -7,6 +10,7 @@ import { SiteScreen } from '../sites/SiteScreen.js';
 import { SitesScreen } from '../sites/SitesScreen.js';
 import { SpaceScreen } from '../space/SpaceScreen.js';
 import type { Organization } from '../store/overview.js';
+import { TranslationsScreen } from '../translations/TranslationsScreen.js';
 import { TrashScreen } from '../trash/TrashScreen.js';
 import { OrganizationHome } from './OrganizationHome.js';
 
@@ -31,6 +35,14 @@ export function Screen({ route, organizations }: { route: Route; organizations: 
       return <SitesScreen org={route.org} />;
     case 'site':
       return <SiteScreen key={route.site} org={route.org} siteId={route.site} />;
+    case 'openapi':
+      return <OpenApiSpecsScreen org={route.org} />;
+    case 'openapi-spec':
+      return <OpenApiSpecScreen key={route.slug} org={route.org} slug={route.slug} />;
+    case 'clusters':
+      return <ClustersScreen org={route.org} />;
+    case 'translations':
+      return <TranslationsScreen org={route.org} />;
     case 'not-found':
       return <NotFound what="This address" />;
   }

@@ -1,14 +1,15 @@
 import type { ApiAccess } from '../store/session.js';
+import { SyncIndicator } from '../sync/SyncIndicator.js';
 
-/** The bottom line: how this window reaches the engine, and the place the sync status will take. */
-export function StatusBar({ access }: { access: ApiAccess }) {
+/** The bottom line: how this window reaches the engine, and the engine's sync with its hub. */
+export function StatusBar({ access, org }: { access: ApiAccess; org?: string }) {
   return (
     <footer className="status-bar">
       <span className="connection">
         {access.kind === 'desktop' ? 'Engine: this app, over IPC' : `Engine: ${access.origin}`}
       </span>
       <span className="sync-slot" data-slot="sync" aria-label="Sync status">
-        Local only: sync is not set up on this device
+        <SyncIndicator org={org} />
       </span>
     </footer>
   );

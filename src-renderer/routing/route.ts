@@ -1,6 +1,6 @@
 /** Where the person is, kept in the address's hash so that reloads and the back button work. */
-export type SettingsSection = 'api' | 'members' | 'teams' | 'sso';
-export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['api', 'members', 'teams', 'sso'];
+export type SettingsSection = 'api' | 'members' | 'teams' | 'sso' | 'sync';
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['api', 'members', 'teams', 'sso', 'sync'];
 
 export type Route =
   | { screen: 'organizations' }
@@ -11,6 +11,10 @@ export type Route =
   | { screen: 'settings'; org: string; section: SettingsSection }
   | { screen: 'sites'; org: string }
   | { screen: 'site'; org: string; site: string }
+  | { screen: 'openapi'; org: string }
+  | { screen: 'openapi-spec'; org: string; slug: string }
+  | { screen: 'clusters'; org: string }
+  | { screen: 'translations'; org: string }
   | { screen: 'not-found'; hash: string };
 
 export function parseHash(hash: string): Route {
@@ -26,6 +30,10 @@ export function parseHash(hash: string): Route {
   }
   if (kind === 'sites' && parts.length === 3) return { screen: 'sites', org };
   if (kind === 'sites' && id && parts.length === 4) return { screen: 'site', org, site: id };
+  if (kind === 'openapi' && parts.length === 3) return { screen: 'openapi', org };
+  if (kind === 'openapi' && id && parts.length === 4) return { screen: 'openapi-spec', org, slug: id };
+  if (kind === 'clusters' && parts.length === 3) return { screen: 'clusters', org };
+  if (kind === 'translations' && parts.length === 3) return { screen: 'translations', org };
   if (kind !== 'spaces' || !id) return { screen: 'not-found', hash };
   if (parts.length === 4) return { screen: 'space', org, space: id };
   if (sub === 'pages' && number && parts.length === 6) return { screen: 'space', org, space: id, page: number };
@@ -56,6 +64,14 @@ export function hrefFor(route: Exclude<Route, { screen: 'not-found' }>): string 
       return at('orgs', route.org, 'sites');
     case 'site':
       return at('orgs', route.org, 'sites', route.site);
+    case 'openapi':
+      return at('orgs', route.org, 'openapi');
+    case 'openapi-spec':
+      return at('orgs', route.org, 'openapi', route.slug);
+    case 'clusters':
+      return at('orgs', route.org, 'clusters');
+    case 'translations':
+      return at('orgs', route.org, 'translations');
   }
 }
 

@@ -82,6 +82,21 @@ export function Sidebar({ org, currentSpace }: { org: string; currentSpace?: str
           </a>
         </li>
         <li>
+          <a className="tree-link" href={hrefFor({ screen: 'openapi', org })}>
+            OpenAPI specs
+          </a>
+        </li>
+        <li>
+          <a className="tree-link" href={hrefFor({ screen: 'clusters', org })}>
+            Conversation clusters
+          </a>
+        </li>
+        <li>
+          <a className="tree-link" href={hrefFor({ screen: 'translations', org })}>
+            Translations
+          </a>
+        </li>
+        <li>
           <a className="tree-link" href={hrefFor({ screen: 'trash', org })}>
             Trash
           </a>

@@ -1,4 +1,4 @@
-import { uint32 } from 'lib0/random';
+import { getRandomValues } from 'lib0/webcrypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const LENGTH = 12;
@@ -8,8 +8,10 @@ const LENGTH = 12;
  * block and in comment anchors, long enough that two writers offline never pick the same one.
  */
 export function newBlockId(): string {
+  // One draw for the whole id: a draw per character made ids the costliest step of reading Markdown.
+  const draws = getRandomValues(new Uint32Array(LENGTH)) as Uint32Array;
   let id = '';
-  for (let i = 0; i < LENGTH; i++) id += ALPHABET[uint32() % ALPHABET.length];
+  for (const draw of draws) id += ALPHABET[draw % ALPHABET.length];
   return id;
 }
 

@@ -95,10 +95,10 @@ export const Revision = z
   })
   .meta({ id: 'Revision' });
 
-/** `metadata` and `computed` are accepted: Folio has no Git metadata and no computed content to leave out. */
+/** `metadata=false` leaves out pages' edit times; `computed=false` answers a computed page without its content (docs/content-design.md, "Page reads"). */
 const RevisionQuery = z.object({ metadata: QueryBoolean.optional(), computed: QueryBoolean.optional() });
 
-/** `evaluated` and `dereferenced` are accepted: Folio's documents hold no expressions or reusable content to resolve. */
+/** `evaluated` evaluates conditions and expressions, `dereferenced` resolves references to this space's pages and files. */
 const PageQuery = RevisionQuery.extend({
   format: DocumentFormat.optional(),
   'format.markdown.refs': z.enum(['relative', 'stable']).optional(),

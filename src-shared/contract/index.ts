@@ -21,6 +21,7 @@ import { sync } from './sync.js';
 import { teamMembers } from './team-members.js';
 import { teams } from './teams.js';
 import { templates } from './templates.js';
+import { translations } from './translations.js';
 import { users } from './users.js';
 
 /**
@@ -52,6 +53,7 @@ export const areas = {
   conversations,
   sync,
   openapiSpecs,
+  translations,
 } as const;
 
 export const contract = {
@@ -79,6 +81,7 @@ export const contract = {
   ...conversations,
   ...sync,
   ...openapiSpecs,
+  ...translations,
 } as const;
 
 export type ApiContract = typeof contract;

@@ -1,24 +1,28 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
-import { RENDERER } from './chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, RENDERER } from './chromium.js';
 
 /** A real engine on a temp data dir serving the built renderer, as `npm run serve` does. */
 export interface ServedEngine {
   engine: Engine;
   server: RunningServer;
   token: string;
+  /** Calls the API in-process as the owner and answers the body; a refused call throws. */
+  api(method: string, path: string, body?: unknown): Promise<Record<string, any>>;
   stop(): Promise<void>;
 }
 
-export async function serveEngine(): Promise<ServedEngine> {
+/** `options`: engine settings beyond the data dir and the renderer (a translator, say). */
+export async function serveEngine(options: Partial<EngineOptions> = {}): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
-  const engine = new Engine({ dataDir, serveStatic: staticFiles(RENDERER) });
+  const engine = new Engine({ ...options, dataDir, serveStatic: staticFiles(RENDERER) });
   bootstrapIfEmpty(engine);
   const server = await listen(engine, 0);
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
@@ -26,6 +30,11 @@ export async function serveEngine(): Promise<ServedEngine> {
     engine,
     server,
     token,
+    api: async (method, path, body) => {
+      const answer = await engine.request({ method, path, headers: { authorization: `Bearer ${token}` }, body });
+      if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}`);
+      return answer.body as Record<string, any>;
+    },
     stop: async () => {
       await server.close();
       engine.close();
@@ -45,4 +54,22 @@ export async function openTab(browser: Browser, url: string): Promise<{ page: Pa
   });
   await page.goto(url);
   return { page, problems };
+}
+
+/** The owner's API calls on a served engine, in process; a call that fails fails the test. */
+export function ownerApi(served: ServedEngine) {
+  return async (method: string, path: string, body?: unknown): Promise<Record<string, any>> => {
+    const answer = await served.engine.request({ method, path, headers: { authorization: `Bearer ${served.token}` }, body });
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    return answer.body as Record<string, any>;
+  };
+}
+
+/** Chromium on the served app at `hash`, signed in as the owner: 1280×900, 5 s for each step. */
+export async function openApp(served: ServedEngine, hash: string): Promise<{ browser: Browser; page: Page; problems: string[] }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const { page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}${hash}`);
+  page.setDefaultTimeout(5_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return { browser, page, problems };
 }

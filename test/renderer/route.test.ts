@@ -12,7 +12,11 @@ const route: fc.Arbitrary<Exclude<Route, { screen: 'not-found' }>> = fc.oneof(
     { requiredKeys: ['screen', 'org', 'space', 'number'] },
   ),
   id.map((org) => ({ screen: 'trash' as const, org })),
+  id.map((org) => ({ screen: 'translations' as const, org })),
   fc.record({ screen: fc.constant('settings' as const), org: id, section: fc.constantFrom(...SETTINGS_SECTIONS) }),
+  id.map((org) => ({ screen: 'openapi' as const, org })),
+  fc.record({ screen: fc.constant('openapi-spec' as const), org: id, slug: id }),
+  id.map((org) => ({ screen: 'clusters' as const, org })),
 );
 
 describe('routes in the address hash', () => {

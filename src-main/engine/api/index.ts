@@ -20,6 +20,7 @@ import { searchHandlers } from './search/routes.js';
 import { spacesHandlers } from './spaces/routes.js';
 import { ssoHandlers } from './sso/routes.js';
 import { templatesHandlers } from './templates/routes.js';
+import { translationsHandlers } from './translations/routes.js';
 import { syncHandlers } from './sync/routes.js';
 import { teamMembersHandlers } from './teams/member-routes.js';
 import { teamsHandlers } from './teams/routes.js';
@@ -51,4 +52,5 @@ export const handlers: Handlers<ApiContract> = {
   ...conversationsHandlers,
   ...syncHandlers,
   ...openapiSpecsHandlers,
+  ...translationsHandlers,
 };

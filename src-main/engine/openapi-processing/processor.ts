@@ -7,6 +7,7 @@ import {
 import { fetchSource, type FetchPolicy } from './fetch-source.js';
 import { parseSpec } from './parse-spec.js';
 import { specFileName } from './file-name.js';
+import { JobQueue } from '../jobs/job-queue.js';
 
 /** Told, inside the transaction that cut it, that a spec has a new version. */
 export type VersionHook = (spec: SpecRow, versionId: string, now: string) => void;
@@ -31,12 +32,8 @@ export function processorOf(db: Database): OpenAPIProcessor {
  * a previous run of the engine are taken up again at start.
  */
 export class OpenAPIProcessor {
-  private readonly queue = new Set<string>();
-  private running = false;
-  private readonly stop = new AbortController();
+  private readonly jobs: JobQueue;
   private readonly versionHooks: VersionHook[] = [];
-  /** Resolves when the queue is empty: tests and shutdown wait on it. */
-  private idle: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -44,6 +41,7 @@ export class OpenAPIProcessor {
     readonly policy: FetchPolicy,
   ) {
     processors.set(db, this);
+    this.jobs = new JobQueue(db, 'OpenAPI spec', (specId) => this.process(specId));
     for (const id of unfinishedSpecIds(db)) this.enqueue(id);
   }
 
@@ -54,56 +52,24 @@ export class OpenAPIProcessor {
 
   /** Asks for a spec once the current transaction commits (at once outside one). */
   enqueueAfterCommit(specId: string): void {
-    if (!this.db.raw.inTransaction) return this.enqueue(specId);
-    this.db.onTransactionEnd((committed) => {
-      if (committed) this.enqueue(specId);
-    });
+    this.jobs.enqueueAfterCommit(specId);
   }
 
   enqueue(specId: string): void {
-    if (this.stop.signal.aborted) return;
-    this.queue.add(specId);
-    if (this.running) return;
-    this.running = true;
-    // Deferred: an engine opened and closed in one synchronous stretch (the CLI) never starts a run.
-    this.idle = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+    this.jobs.enqueue(specId);
   }
 
   /** Settles once nothing is queued or running. */
   whenIdle(): Promise<void> {
-    return this.idle;
+    return this.jobs.whenIdle();
   }
 
   close(): void {
-    this.stop.abort();
-    this.queue.clear();
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      for (let next = this.take(); next !== undefined && !this.closed; next = this.take()) await this.processLogged(next);
-    } finally {
-      this.running = false;
-    }
-  }
-
-  private take(): string | undefined {
-    const [next] = this.queue;
-    if (next !== undefined) this.queue.delete(next);
-    return next;
+    this.jobs.close();
   }
 
   private get closed(): boolean {
-    return this.stop.signal.aborted;
-  }
-
-  /** One spec's failure of our own (not its fetch or its content, which are outcomes) must not stop the others. */
-  private async processLogged(specId: string): Promise<void> {
-    try {
-      await this.process(specId);
-    } catch (error) {
-      if (!this.closed) console.error(`OpenAPI spec ${specId}: processing failed`, error);
-    }
+    return this.jobs.closed;
   }
 
   private async process(specId: string): Promise<void> {
@@ -128,7 +94,7 @@ export class OpenAPIProcessor {
     let text = spec.source_text;
     let url: string | null = null;
     if (spec.source_url !== null) {
-      const fetched = await fetchSource(spec.source_url, this.policy, this.stop.signal);
+      const fetched = await fetchSource(spec.source_url, this.policy, this.jobs.signal);
       if (!fetched.ok) return { failed: { versionId: null, errorCode: fetched.code, errors: fetched.errors } };
       text = fetched.text;
       url = spec.source_url;

@@ -6,12 +6,11 @@ import { decode } from '../docs/updates.js';
 import type { Actor, RequestContext } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { contextFor } from './context.js';
-import type { ParsedDocName } from '../revisions/doc-names.js';
 import { writeRefusal, type ReadableDoc } from './doc-access.js';
 import { noteLiveEdit } from './live-edits.js';
 
 /** Why the actor may not write the doc now, or undefined; `writeRefusal` unless the writer says otherwise. */
-export type WriteRule = (ctx: RequestContext, name: ParsedDocName) => string | undefined;
+export type WriteRule = (ctx: RequestContext, doc: ReadableDoc, update: Uint8Array) => string | undefined;
 
 export type ClientWrite =
   | { outcome: 'applied' | 'unchanged' }
@@ -34,7 +33,7 @@ export function writeFromClient(
   return deps.db.transaction((): ClientWrite => {
     deps.db.noticeExternalChanges();
     const ctx = contextFor(deps, actor);
-    const refusal = rule(ctx, doc.name);
+    const refusal = rule(ctx, doc, update);
     if (refusal !== undefined) return refuse(deps.docs, doc.docId, update, refusal);
     const result = deps.docs.applyRemote(doc.docId, update, origin);
     if (!result.ok) return { outcome: 'malformed', problem: result.problem.message };

@@ -3,6 +3,7 @@ import { findChangeRequest } from '../api/change-requests/sql.js';
 import type { RequestContext } from '../pipeline/context.js';
 import { isFailure, notFound, type Failure } from '../pipeline/failure.js';
 import { parseDocName, treeDoc, type ParsedDocName } from '../revisions/doc-names.js';
+import { commentWriteRefusal } from './comment-writes.js';
 
 /** A doc a caller may read: what it is, by the names of docs/content-design.md. */
 export interface ReadableDoc {
@@ -34,16 +35,20 @@ export function readableDoc(ctx: RequestContext, docId: string): ReadableDoc | F
  * Why the caller may not write the doc now, or undefined when they may. Asked again for every
  * update, inside its transaction, so a space locked or a change request merged meanwhile
  * refuses the next one. Comment threads follow the comments API (the comment role, in a space
- * out of the trash); content takes the edit role in a live space, and a change request that is
- * still open or a draft.
+ * out of the trash, and what the update changes: yjs/comment-writes.ts); content takes the edit
+ * role in a live space, and a change request that is still open or a draft.
  */
-export function writeRefusal(ctx: RequestContext, name: ParsedDocName): string | undefined {
+export function writeRefusal(ctx: RequestContext, doc: ReadableDoc, update: Uint8Array): string | undefined {
+  const { name } = doc;
   const access = requireSpace(ctx, name.spaceId, () => true);
   if (isFailure(access)) return 'the space is in the trash';
-  if (name.kind === 'comments') return can.comment(access.role) ? undefined : 'writing comments needs the comment role';
+  const status = name.branch.kind === 'main' ? undefined : findChangeRequest(ctx.db, name.spaceId, name.branch.changeRequestId)?.status;
+  if (name.kind === 'comments') {
+    if (!can.comment(access.role)) return 'writing comments needs the comment role';
+    const writer = { userId: ctx.actor.id, admin: can.admin(access.role), takesPosts: status !== 'merged' };
+    return commentWriteRefusal(ctx.docs.load(doc.docId), update, writer);
+  }
   if (!can.edit(access.role)) return 'editing content needs the edit role';
   if (access.row.edit_mode !== 'live') return 'the space is locked';
-  if (name.branch.kind === 'main') return undefined;
-  const status = findChangeRequest(ctx.db, name.spaceId, name.branch.changeRequestId)?.status;
   return status === 'merged' || status === 'archived' ? `the change request is ${status}` : undefined;
 }

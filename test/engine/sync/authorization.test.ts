@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_STATE_VECTOR } from '../../../src-main/engine/docs/state-vector.js';
-import * as Y from 'yjs';
 import { MAIN, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, otherOrganization } from '../../support/content.js';
 import type { TestServer } from '../../support/server.js';
-import { addPage, changeDoc, writeParagraphs } from '../yjs/peers.js';
+import { addPage, changeDoc, threadBy, writeParagraphs } from '../yjs/peers.js';
 import { tryUpgrade } from '../yjs/upgrade.js';
 import { syncedSpaceEachTest, contentOf, eventually, syncUrl, type Replica } from './nodes.js';
 
@@ -52,10 +51,11 @@ describe('what the hub lets a replica read and write', () => {
   });
 
   it("checks each doc as y-websocket does: a commenter's threads are taken, their page edits are not", async () => {
-    const commenter = await replica(hub.user('comment').token);
+    const commenterUser = hub.user('comment');
+    const commenter = await replica(commenterUser.token);
     await eventually(() => expect(pagesOf(commenter)).toEqual(['existing']));
     const threads = commentsDoc(spaceId, MAIN);
-    changeDoc(commenter.engine, threads, (doc) => doc.getMap('threads').set('t1', new Y.Map()));
+    changeDoc(commenter.engine, threads, (doc) => doc.getMap('threads').set('t1', threadBy(commenterUser.id, 't1')));
     addPage(commenter.engine, tree, 'notAllowed');
     await eventually(async () => expect((await commenter.status()).outbox).toBe(0));
     expect(hub.engine.docs.load(threads).getMap('threads').has('t1')).toBe(true);

@@ -5,7 +5,7 @@ import { changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '.
 import { cutPendingEdits, LONGEST_SESSION_MS, QUIET_MS } from '../../../src-main/engine/yjs/live-edits.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
-import { addPage, join, leave, nextCommit, type Peer } from './peers.js';
+import { addPage, join, leave, nextCommit, threadBy, type Peer } from './peers.js';
 
 let t: TestServer;
 
@@ -122,7 +122,7 @@ describe('what is not a live edit of main', () => {
     await committed;
     const threads = await join(t, commentsDoc(spaceId, MAIN), t.owner.token);
     const posted = nextCommit(t.engine, commentsDoc(spaceId, MAIN));
-    threads.doc.getMap('threads').set('thread', new Y.Map());
+    threads.doc.getMap('threads').set('thread', threadBy(t.owner.id, 'thread'));
     await posted;
     t.clock.advance(LONGEST_SESSION_MS);
     expect(t.engine.liveRevisions.cutDue()).toEqual([]);

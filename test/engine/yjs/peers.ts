@@ -103,3 +103,11 @@ export function addPage(engine: Engine, treeDocId: string, pageId: string): void
     for (const [key, value] of Object.entries({ type: 'document', title: pageId, slug: pageId, parent: null, position: 'a0' })) page.set(key, value);
   });
 }
+
+/** A thread as a peer posts one in a comments doc: a `Y.Map` of the fields the API writes. */
+export function threadBy(author: string, id: string, body = 'Posted over a socket'): Y.Map<unknown> {
+  const thread = new Y.Map<unknown>();
+  const fields = { id, body, author, postedAt: '2026-01-01T00:00:00.000Z', status: 'open', target: { revision: 'socket' }, reactions: new Y.Map(), replies: new Y.Array() };
+  for (const [key, value] of Object.entries(fields)) thread.set(key, value);
+  return thread;
+}

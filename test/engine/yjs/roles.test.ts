@@ -5,7 +5,7 @@ import { commentsDoc, MAIN, mainTreeDoc } from '../../../src-main/engine/revisio
 import { newSpace } from '../../support/content.js';
 import { CALLERS, expectAccess, roleOf, serverWithCallers, type Caller } from '../../support/roles.js';
 import type { TestServer, TestUser } from '../../support/server.js';
-import { join, leave, nextCommit } from './peers.js';
+import { join, leave, nextCommit, threadBy } from './peers.js';
 import { tryUpgrade } from './upgrade.js';
 
 let t: TestServer;
@@ -37,7 +37,7 @@ describe.each(CALLERS)('%s', (caller) => {
 
     const tree = await writes(user, mainTreeDoc(spaceId), (doc) => doc.getMap('pages').set(`page-${caller}`, new Y.Map()));
     expect(tree, `${caller} edits the tree`).toBe(can.edit(role));
-    const threads = await writes(user, commentsDoc(spaceId, MAIN), (doc) => doc.getMap('threads').set(`thread-${caller}`, new Y.Map()));
+    const threads = await writes(user, commentsDoc(spaceId, MAIN), (doc) => doc.getMap('threads').set(`thread-${caller}`, threadBy(user.id, `thread-${caller}`)));
     expect(threads, `${caller} writes a thread`).toBe(can.comment(role));
   });
 });

@@ -4,7 +4,7 @@ import { Engine } from '../../../src-main/engine/engine.js';
 import { changeRequestBranch, changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
-import { addPage, join, leave, nextCommit, textsOf, until, writeParagraphs } from './peers.js';
+import { addPage, join, leave, nextCommit, textsOf, threadBy, until, writeParagraphs } from './peers.js';
 import { tryUpgrade } from './upgrade.js';
 
 let t: TestServer;
@@ -113,7 +113,7 @@ describe('who may write', () => {
     const docId = commentsDoc(spaceId, MAIN);
     const threads = await join(t, docId, commenter.token);
     const committed = nextCommit(t.engine, docId);
-    threads.doc.getMap('threads').set('socket-thread', new Y.Map());
+    threads.doc.getMap('threads').set('socket-thread', threadBy(commenter.id, 'socket-thread'));
     await committed;
     expect(t.engine.docs.load(docId).getMap('threads').has('socket-thread')).toBe(true);
     expect(threads.denied).toEqual([]);

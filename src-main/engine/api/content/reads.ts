@@ -1,9 +1,8 @@
-import { presentPageBody, describeContentError } from '../../content/page-body.js';
-import { pageDoc } from '../../revisions/doc-names.js';
 import { paginate } from '../../pagination.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { Failure, isFailure, notFound } from '../../pipeline/failure.js';
 import { Reply } from '../../pipeline/reply.js';
+import { presentPage, type PageReadOptions } from './page-read-options.js';
 import type { ContentTarget } from './rules.js';
 import { nestPages, toFile, toPage, toRevision } from './serialize.js';
 import {
@@ -51,24 +50,21 @@ export function download(ctx: RequestContext, target: Target, fileId: string) {
   });
 }
 
-export function pageOf(ctx: RequestContext, target: Target, pageId: string, format: 'document' | 'markdown' | undefined) {
+export function pageOf(ctx: RequestContext, target: Target, pageId: string, options: PageReadOptions) {
   if (isFailure(target)) return target;
   const rows = subtreeOf(ctx.db, target.space.id, target.rows, pageId);
   const row = rows.find((candidate) => candidate.page_id === pageId);
   if (!row) return notFound('No matching page found for given ID');
   const page = toPage(ctx, target.place, row);
   if ('pages' in page) page.pages = nestPages(ctx, target.place, rows, pageId);
-  if (row.type !== 'document') return page;
-  const body = presentPageBody(ctx.docs.load(pageDoc(target.space.id, target.branch, pageId)), format);
-  if (!body.ok) return new Failure(500, `page ${pageId} cannot be presented: ${describeContentError(body.error)}`);
-  return { ...page, ...body.value };
+  return presentPage(ctx, target, page, options);
 }
 
-export function pageAt(ctx: RequestContext, target: Target, path: string, format: 'document' | 'markdown' | undefined) {
+export function pageAt(ctx: RequestContext, target: Target, path: string, options: PageReadOptions) {
   if (isFailure(target)) return target;
   const pageId = pageIdByPath(ctx.db, target.space.id, target.rows, decodeURIComponent(path).replace(/^\/+|\/+$/g, ''));
   if (!pageId) return notFound('No matching page found for given path');
-  return pageOf(ctx, target, pageId, format);
+  return pageOf(ctx, target, pageId, options);
 }
 
 function findFile(ctx: RequestContext, target: ContentTarget, fileId: string): ContentFileRow | Failure {

@@ -21,13 +21,28 @@ export interface ContentFileRow {
 const PAGE_COLUMNS =
   'page_id, parent_id, position, type, title, slug, path, emoji, description, hidden, target, layout, computed, created_at, updated_at';
 
-/** Every page of the branch, in sibling order (children after their parent is not guaranteed). */
+/**
+ * Every page of the branch, in sibling order (children after their parent is not guaranteed).
+ * The rows are read in key order and sorted here: `ORDER BY position` walks the sibling index and
+ * looks each row up in the table, which took most of a 10,000-page list's read.
+ */
 export function pagesOfBranch(db: Database, spaceId: string, branch: string): ContentPageRow[] {
-  return db.all<ContentPageRow>(
-    `SELECT ${PAGE_COLUMNS} FROM content_pages WHERE space_id = ? AND branch = ? ORDER BY position, page_id`,
-    spaceId,
-    branch,
-  );
+  const statement = db.statement(`SELECT ${PAGE_COLUMNS} FROM content_pages WHERE space_id = ? AND branch = ? -- as arrays`).raw(true);
+  return (statement.all(spaceId, branch) as PageValues[]).map(pageRow).sort(bySiblingOrder);
+}
+
+type PageValues = [string, string | null, string, ContentPageRow['type'], string, string, string, string | null, string | null, number, string | null, string | null, string | null, string | null, string | null];
+
+/** Rows come as arrays and are made objects here, of one shape: better-sqlite3's own objects cost three times as much. */
+function pageRow(values: PageValues): ContentPageRow {
+  const [page_id, parent_id, position, type, title, slug, path, emoji, description, hidden, target, layout, computed, created_at, updated_at] = values;
+  return { page_id, parent_id, position, type, title, slug, path, emoji, description, hidden, target, layout, computed, created_at, updated_at };
+}
+
+/** SQLite's BINARY order: positions and ids are ASCII, so code units compare as bytes do. */
+function bySiblingOrder(a: ContentPageRow, b: ContentPageRow): number {
+  if (a.position !== b.position) return a.position < b.position ? -1 : 1;
+  return a.page_id < b.page_id ? -1 : a.page_id > b.page_id ? 1 : 0;
 }
 
 /** A page and everything under it, in sibling order. */
@@ -97,4 +112,8 @@ export interface RevisionRow {
 
 export function findRevision(db: Database, revisionId: string): RevisionRow | undefined {
   return db.get<RevisionRow>('SELECT id, parents, type, created_at FROM revisions WHERE id = ?', revisionId);
+}
+
+export function pageOfBranch(db: Database, spaceId: string, branch: string, pageId: string): ContentPageRow | undefined {
+  return db.get<ContentPageRow>(`SELECT ${PAGE_COLUMNS} FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?`, spaceId, branch, pageId);
 }

@@ -1,10 +1,12 @@
+import type { QueryTerm } from './query-terms.js';
+
 /**
- * The FTS5 expression for what a user typed: its words, each a quoted string (so that quotes,
- * `NEAR(`, `AND`, `*`, `:` or `^` are plain text, never syntax), all required, the last one
- * matched as a prefix (search as you type). Undefined when the text holds no word at all.
+ * The FTS5 expressions for what a user typed (`queryTerms`): its words, each a quoted string (so
+ * that quotes, `NEAR(`, `AND`, `*`, `:` or `^` are plain text, never syntax), all required, the
+ * last one matched as a prefix (search as you type) in `match`, and whole in `wholeWords`.
+ * Undefined when the text holds no word at all.
  */
-export function matchExpression(text: string): string | undefined {
-  const words = text.split(/[^\p{L}\p{N}\p{M}]+/u).filter((word) => word !== '');
-  if (words.length === 0) return undefined;
-  return words.map((word, i) => `"${word.replaceAll('"', '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+export function matchExpressions(terms: readonly QueryTerm[]): { match: string; wholeWords: string } | undefined {
+  if (terms.length === 0) return undefined;
+  return { match: terms.map((term) => term.phrase).join(' '), wholeWords: terms.map((term) => term.word).join(' ') };
 }

@@ -1,6 +1,9 @@
 import type { RequestContext } from '../../pipeline/context.js';
+import type { QueryTerm } from './query-terms.js';
+import type { PageHit } from './ranking.js';
 import { toSearchPage } from './serialize.js';
-import { ancestorTitles, hitPages, sectionHits, type BoundScope, type SectionHit } from './sql.js';
+import { snippet } from './snippet.js';
+import { ancestorTitles, hitPages } from './sql.js';
 
 /** At most this many sections are listed per page, the best first. */
 const SECTIONS_PER_PAGE = 10;
@@ -8,16 +11,18 @@ const SECTIONS_PER_PAGE = 10;
 const SNIPPET_WORDS = 24;
 
 /** The results for some matching pages of one space, in the order given. */
-export function searchPagesOf(ctx: RequestContext, scope: BoundScope, spaceId: string, pageIds: readonly string[]) {
-  const pages = new Map(hitPages(ctx.db, spaceId, scope.branch, pageIds).map((row) => [row.page_id, row]));
-  const ancestors = ancestorTitles(ctx.db, spaceId, scope.branch, pageIds);
-  const sections = new Map<string, SectionHit[]>();
-  for (const hit of sectionHits(ctx.db, { ...scope, spaceId }, pageIds, SNIPPET_WORDS)) {
-    const list = sections.get(hit.page_id) ?? [];
-    if (list.length < SECTIONS_PER_PAGE) sections.set(hit.page_id, [...list, hit]);
-  }
-  return pageIds.flatMap((pageId) => {
-    const page = pages.get(pageId);
-    return page ? [toSearchPage(ctx, spaceId, page, ancestors.get(pageId) ?? [], sections.get(pageId) ?? [])] : [];
+export function searchPagesOf(ctx: RequestContext, spaceId: string, hits: readonly PageHit[], terms: readonly QueryTerm[]) {
+  const pageIds = hits.map((hit) => hit.page_id);
+  const pages = new Map(hitPages(ctx.db, spaceId, 'main', pageIds).map((row) => [row.page_id, row]));
+  const ancestors = ancestorTitles(ctx.db, spaceId, 'main', pageIds);
+  return hits.flatMap((hit) => {
+    const page = pages.get(hit.page_id);
+    if (!page) return [];
+    const sections = hit.sections.slice(0, SECTIONS_PER_PAGE).map(({ row }) => ({
+      anchor: row.anchor,
+      heading: row.heading,
+      snippet: snippet(row.body, terms, SNIPPET_WORDS),
+    }));
+    return [toSearchPage(ctx, spaceId, page, ancestors.get(hit.page_id) ?? [], sections)];
   });
 }

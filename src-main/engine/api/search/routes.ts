@@ -3,10 +3,11 @@ import { paginateList } from '../../pagination.js';
 import { isFailure, type Handlers } from '../../pipeline/index.js';
 import { can as orgCan, requireOrganization } from '../orgs/rules.js';
 import { can, requireSpace } from '../spaces/rules.js';
-import { matchExpression } from './match-expression.js';
+import { matchExpressions } from './match-expression.js';
+import { queryTerms } from './query-terms.js';
+import { rankPages, type PageHit } from './ranking.js';
 import { searchPagesOf } from './results.js';
 import { readableSpaceIds } from './rules.js';
-import { bound, pageHits, type PageHit } from './sql.js';
 
 /** An organization search lists at most this many pages per space, the best first. */
 const PAGES_PER_SPACE = 20;
@@ -20,23 +21,23 @@ export const searchHandlers: Handlers<typeof search> = {
   searchSpaceContent(ctx, { params, query }) {
     const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
     if (isFailure(access)) return access;
-    const match = matchExpression(query.query);
-    if (!match) return NOTHING;
-    const scope = bound(ctx.db, { match, spaceIds: [access.row.id], branch: 'main' });
-    const page = paginateList(pageHits(ctx.db, scope), BY_RANK, query);
+    const terms = queryTerms(query.query);
+    const expressions = matchExpressions(terms);
+    if (!expressions) return NOTHING;
+    const page = paginateList(rankPages(ctx.db, { ...expressions, spaceIds: [access.row.id], branch: 'main' }, terms), BY_RANK, query);
     if (isFailure(page)) return page;
-    return { ...page, items: searchPagesOf(ctx, scope, access.row.id, page.items.map((hit) => hit.page_id)) };
+    return { ...page, items: searchPagesOf(ctx, access.row.id, page.items, terms) };
   },
 
   searchOrganizationContent(ctx, { params, query }) {
     const access = requireOrganization(ctx, params.organizationId, orgCan.view);
     if (isFailure(access)) return access;
-    const match = matchExpression(query.query);
-    if (!match) return NOTHING;
+    const terms = queryTerms(query.query);
+    const expressions = matchExpressions(terms);
+    if (!expressions) return NOTHING;
     const spaces = new Map(readableSpaceIds(ctx, access.organization.id, access.membership).map((space) => [space.id, space]));
-    const scope = bound(ctx.db, { match, spaceIds: [...spaces.keys()], branch: 'main' });
     const bySpace = new Map<string, PageHit[]>();
-    for (const hit of pageHits(ctx.db, scope)) {
+    for (const hit of rankPages(ctx.db, { ...expressions, spaceIds: [...spaces.keys()], branch: 'main' }, terms)) {
       const hits = bySpace.get(hit.space_id);
       if (hits) hits.push(hit);
       else bySpace.set(hit.space_id, [hit]);
@@ -46,9 +47,8 @@ export const searchHandlers: Handlers<typeof search> = {
     const page = paginateList(best, BY_RANK, query);
     if (isFailure(page)) return page;
     const items = page.items.map(({ space_id: spaceId }) => {
-      const pageIds = bySpace.get(spaceId)!.slice(0, PAGES_PER_SPACE).map((hit) => hit.page_id);
       const space = spaces.get(spaceId)!;
-      return { id: space.id, title: space.title, pages: searchPagesOf(ctx, scope, space.id, pageIds) };
+      return { id: space.id, title: space.title, pages: searchPagesOf(ctx, space.id, bySpace.get(spaceId)!.slice(0, PAGES_PER_SPACE), terms) };
     });
     return { ...page, items };
   },

@@ -1,9 +1,16 @@
 import type { z } from 'zod';
 import type { SearchPageResult } from '../../../../src-shared/contract/search.js';
 import type { RequestContext } from '../../pipeline/context.js';
-import type { HitPageRow, SectionHit } from './sql.js';
+import type { HitPageRow } from './sql.js';
 
 type SearchPage = z.input<typeof SearchPageResult>;
+
+/** A matching section as listed: its heading's anchor (none before the first heading), and its body cut around the match. */
+export interface SectionHit {
+  anchor: string | null;
+  heading: string;
+  snippet: string;
+}
 
 /** A page's address in the app, as the content reads give it. */
 const pageApp = (ctx: RequestContext, spaceId: string, pageId: string) => ctx.urls.app(`/spaces/${spaceId}/page/${pageId}`);

@@ -1,74 +1,72 @@
 import type { Database } from '../../db/database.js';
 
-/**
- * The search queries over the content projections (migrations 007 and 012). Scores are FTS5's
- * bm25, lower is better: a section's heading weighs 4 times its body, and a page's score is its
- * best section's plus 3 times its title's (docs/search.md).
- */
-const HEADING_WEIGHT = 4;
-const TITLE_WEIGHT = 3;
-const SECTION_RANK = `bm25(${HEADING_WEIGHT}.0, 1.0)`;
+/** The search queries over the content projections (migrations 007 and 013): matching is FTS5's. */
 
 /**
- * How many matching sections (and titles) of the scope are ranked at most. bm25 costs a few
- * microseconds a row, so a word in every section would take hundreds of milliseconds to rank in
- * full; past this many, the candidates are the first ones in index order (docs/search.md).
+ * Where to search: a branch of some spaces, for one match expression, and the same with its last
+ * word matched whole (FTS5 builds a prefix's whole doclist before the first row; a word's streams).
  */
-const CANDIDATES = 1_000;
-
-/** Where to search: a branch of some spaces, for one match expression. */
 export interface Scope {
   match: string;
+  wholeWords: string;
   spaceIds: readonly string[];
   branch: string;
 }
 
-/** A scope with the last rowid of its candidates in each index (0: none). */
-export interface BoundScope extends Scope {
-  sectionsUpTo: number;
-  titlesUpTo: number;
-}
-
-export function bound(db: Database, scope: Scope): BoundScope {
-  const spaces = JSON.stringify(scope.spaceIds);
-  const last = (sql: string) => db.get<{ top: number | null }>(`SELECT max(id) AS top FROM (${sql} LIMIT ${CANDIDATES})`, scope.match, scope.branch, spaces)?.top ?? 0;
-  return {
-    ...scope,
-    sectionsUpTo: last(
-      `SELECT content_search.rowid AS id FROM content_search JOIN content_sections s ON s.id = content_search.rowid
-       WHERE content_search MATCH ? AND s.branch = ? AND s.space_id IN (SELECT value FROM json_each(?))`,
-    ),
-    titlesUpTo: last(
-      `SELECT content_title_search.rowid AS id FROM content_title_search JOIN content_titles t ON t.id = content_title_search.rowid
-       WHERE content_title_search MATCH ? AND t.branch = ? AND t.space_id IN (SELECT value FROM json_each(?))`,
-    ),
-  };
-}
-
-export interface PageHit {
+export interface SectionRow {
+  id: number;
   space_id: string;
   page_id: string;
-  score: number;
+  ord: number;
+  anchor: string | null;
+  heading: string;
+  body: string;
 }
 
-/** Every candidate page that matches, best first (ties by space and page id). */
-export function pageHits(db: Database, scope: BoundScope): PageHit[] {
+const SECTION_HITS = `SELECT s.id, s.space_id, s.page_id, s.ord, s.anchor, s.heading, s.body
+  FROM content_search JOIN content_sections s ON s.id = content_search.rowid
+  WHERE content_search MATCH ? AND s.branch = ? AND s.space_id IN (SELECT value FROM json_each(?)) LIMIT ?`;
+
+/**
+ * Matching sections of the scope, at most `limit`, best tier first: those whose heading holds
+ * every word (at most `headingFirst` of them), then the others, in index order (docs/search.md).
+ * Each tier takes whole words first, so that a word typed to its end is never expanded as a prefix.
+ */
+export function candidateSections(db: Database, scope: Scope, limit: number, headingFirst: number): SectionRow[] {
   const spaces = JSON.stringify(scope.spaceIds);
-  return db.all<PageHit>(
-    `SELECT space_id, page_id, sum(score) AS score FROM (
-       SELECT s.space_id, s.page_id, min(content_search.rank) AS score
-       FROM content_search JOIN content_sections s ON s.id = content_search.rowid
-       WHERE content_search MATCH ? AND content_search.rank MATCH '${SECTION_RANK}' AND content_search.rowid <= ?
-         AND s.branch = ? AND s.space_id IN (SELECT value FROM json_each(?))
-       GROUP BY s.space_id, s.page_id
-       UNION ALL
-       SELECT t.space_id, t.page_id, ${TITLE_WEIGHT}.0 * content_title_search.rank
-       FROM content_title_search JOIN content_titles t ON t.id = content_title_search.rowid
-       WHERE content_title_search MATCH ? AND content_title_search.rowid <= ? AND t.branch = ? AND t.space_id IN (SELECT value FROM json_each(?))
-     ) GROUP BY space_id, page_id
-     ORDER BY score, space_id, page_id`,
-    scope.match, scope.sectionsUpTo, scope.branch, spaces, scope.match, scope.titlesUpTo, scope.branch, spaces,
-  );
+  const found = new Map<number, SectionRow>();
+  const take = (match: string, upTo: number) => {
+    if (found.size >= upTo) return;
+    for (const row of db.all<SectionRow>(SECTION_HITS, match, scope.branch, spaces, upTo)) {
+      if (found.size < upTo) found.set(row.id, row);
+    }
+  };
+  for (const match of expressions(scope)) take(`{heading} : (${match})`, headingFirst);
+  for (const match of expressions(scope)) take(match, limit);
+  return [...found.values()];
+}
+
+const expressions = (scope: Scope) => (scope.wholeWords === scope.match ? [scope.match] : [scope.wholeWords, scope.match]);
+
+export interface TitleRow {
+  space_id: string;
+  page_id: string;
+  title: string;
+}
+
+/** Pages of the scope whose title holds every word, at most `limit`, whole words first. */
+export function candidateTitles(db: Database, scope: Scope, limit: number): TitleRow[] {
+  const found = new Map<string, TitleRow>();
+  for (const match of expressions(scope)) {
+    if (found.size >= limit) break;
+    const rows = db.all<TitleRow>(
+      `SELECT t.space_id, t.page_id, t.title FROM content_title_search JOIN content_titles t ON t.id = content_title_search.rowid
+       WHERE content_title_search MATCH ? AND t.branch = ? AND t.space_id IN (SELECT value FROM json_each(?)) LIMIT ?`,
+      match, scope.branch, JSON.stringify(scope.spaceIds), limit,
+    );
+    for (const row of rows) if (found.size < limit) found.set(`${row.space_id}/${row.page_id}`, row);
+  }
+  return [...found.values()];
 }
 
 export interface HitPageRow {
@@ -105,28 +103,4 @@ export function ancestorTitles(db: Database, spaceId: string, branch: string, pa
   const out = new Map<string, string[]>();
   for (const row of rows) out.set(row.start, [...(out.get(row.start) ?? []), row.title]);
   return out;
-}
-
-export interface SectionHit {
-  page_id: string;
-  anchor: string | null;
-  heading: string;
-  snippet: string;
-}
-
-/** The matching sections of some pages, best first, each with its body cut around the match. */
-export function sectionHits(db: Database, scope: BoundScope & { spaceId: string }, pageIds: readonly string[], snippetWords: number): SectionHit[] {
-  return db.all<SectionHit>(
-    `SELECT s.page_id, s.anchor, s.heading, snippet(content_search, 1, '', '', '…', ?) AS snippet
-     FROM content_search JOIN content_sections s ON s.id = content_search.rowid
-     WHERE content_search MATCH ? AND content_search.rank MATCH '${SECTION_RANK}' AND content_search.rowid <= ?
-       AND s.space_id = ? AND s.branch = ? AND s.page_id IN (SELECT value FROM json_each(?))
-     ORDER BY content_search.rank, s.ord`,
-    snippetWords,
-    scope.match,
-    scope.sectionsUpTo,
-    scope.spaceId,
-    scope.branch,
-    JSON.stringify(pageIds),
-  );
 }

@@ -16,7 +16,8 @@ import { endOf, placeAmong } from '../content-tree/siblings.js';
 import { transferTarget } from '../content-tree/transfer.js';
 import { can, requireSpace } from './rules.js';
 import { toSpace } from './serialize.js';
-import { findSpace, insertSpace } from './sql.js';
+import { copyMainContent } from './duplicate.js';
+import { findSpace, insertSpace, type StartContent } from './sql.js';
 
 const COPY_SUFFIX = ' (copy)';
 
@@ -89,10 +90,11 @@ export const spacesHandlers: Handlers<typeof spaces> = {
     if (!canCreateIn(ctx.db, access.membership, parent)) return forbidden();
     const position = placeAmong(ctx.db, source, undefined, { after: { type: 'space', space: source.id } });
     if (isFailure(position)) return position;
-    // The copy keeps every setting; insertSpace gives it its own id, times and first revision
-    // (copying the content comes with the content area).
+    // The copy keeps every setting and a copy of the main content; insertSpace gives it its own
+    // id, times and first revision.
     const title = truncate(source.title + COPY_SUFFIX, SpaceTitle.maxLength ?? Infinity);
-    const id = insertSpace(ctx.db, ctx.docs, { ...source, title, position }, ctx.now);
+    const copyContent: StartContent = (db, docs, copy) => copyMainContent(db, docs, source.id, copy);
+    const id = insertSpace(ctx.db, ctx.docs, { ...source, title, position }, ctx.now, copyContent);
     return created(current(ctx, id));
   },
 

@@ -37,18 +37,21 @@ export function findSpace(db: Database, id: string, now: string): SpaceRow | und
 export type NewSpace = Pick<SpaceRow, 'organization_id' | 'parent_id' | 'title' | 'emoji' | 'position'> &
   Partial<Pick<SpaceRow, 'icon' | 'visibility' | 'edit_mode' | 'merge_rules' | 'language' | 'default_level'>>;
 
+/** Writes a new space's first content and cuts its first revision (`revisionId`, the id its row names). */
+export type StartContent = (db: Database, docs: DocStore, space: { spaceId: string; revisionId: string; now: string }) => void;
+
 /**
- * Inserts a space out of the trash with a fresh id, times, and content of its own: an empty page
- * tree and a first revision. The other columns come from `space`, which may be a whole row to
- * copy, or take their defaults.
+ * Inserts a space out of the trash with a fresh id, times, and content of its own: by default an
+ * empty page tree and a first revision. The other columns come from `space`, which may be a whole
+ * row to copy, or take their defaults.
  */
-export function insertSpace(db: Database, docs: DocStore, space: NewSpace, now: string): string {
+export function insertSpace(db: Database, docs: DocStore, space: NewSpace, now: string, start: StartContent = startSpaceContent): string {
   const id = newId();
   const fresh = { id, revision: newId(), created_at: now, updated_at: now, deleted_at: null };
   const columns: Record<string, unknown> = { ...space, ...fresh };
   for (const [name, value] of Object.entries(columns)) if (value === undefined) delete columns[name];
   insertRow(db, 'spaces', columns);
-  startSpaceContent(db, docs, { spaceId: id, revisionId: fresh.revision, now });
+  start(db, docs, { spaceId: id, revisionId: fresh.revision, now });
   return id;
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js';
 import type { DocStore } from '../../docs/store.js';
+import { collectUnreachableBlobs } from '../../content/blob-gc.js';
 import { spaceDocPrefix } from '../../revisions/doc-names.js';
 
 /** A deleted space stays in the trash, readable and restorable, for this long; then it is gone. */
@@ -11,14 +12,18 @@ export function trashCutoff(now: string): string {
 }
 
 /**
- * Physically removes the spaces whose time in the trash is over, with their Yjs docs. Reads
- * already treat them as gone; this reclaims the rows. Returns how many were removed.
+ * Physically removes the spaces whose time in the trash is over, with their Yjs docs, and then
+ * the file bytes only they reached. Reads already treat them as gone; this reclaims the rows.
+ * Returns how many were removed.
  */
 export function purgeExpiredSpaces(db: Database, docs: DocStore, now: string): number {
   return db.transaction(() => {
     const expired = db.all<{ id: string }>('SELECT id FROM spaces WHERE deleted_at <= ?', trashCutoff(now));
+    if (expired.length === 0) return 0;
     for (const { id } of expired) docs.removeUnder(spaceDocPrefix(id));
-    return db.run('DELETE FROM spaces WHERE deleted_at <= ?', trashCutoff(now)).changes;
+    const removed = db.run('DELETE FROM spaces WHERE deleted_at <= ?', trashCutoff(now)).changes;
+    collectUnreachableBlobs(db);
+    return removed;
   });
 }
 

@@ -18,6 +18,7 @@ import * as syncDocs from './017-sync-docs.js';
 import * as commentAnchors from './018-comment-anchors.js';
 import * as syncChangeCursors from './019-sync-change-cursors.js';
 import * as syncBlobs from './021-sync-blobs.js';
+import * as translations from './022-translations.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -41,4 +42,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 18, name: 'comment-anchors', sql: commentAnchors.sql },
   { version: 19, name: 'sync-change-cursors', sql: syncChangeCursors.sql },
   { version: 21, name: 'sync-blobs', sql: syncBlobs.sql },
+  { version: 22, name: 'translations', sql: translations.sql },
 ];

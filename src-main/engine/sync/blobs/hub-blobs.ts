@@ -5,7 +5,7 @@ import type { PipelineDeps } from '../../pipeline/execute.js';
 import { isFailure } from '../../pipeline/failure.js';
 import { parseDocName } from '../../revisions/doc-names.js';
 import { contextFor } from '../../yjs/context.js';
-import { replicaWriteRefusal } from '../replica-write-rule.js';
+import { contentWriteRefusal } from '../replica-write-rule.js';
 import { MalformedFrame } from '../channel.js';
 import { decodeBlobMessage } from './blob-messages.js';
 import type { BlobListener, BlobWatch } from './blob-watch.js';
@@ -70,7 +70,7 @@ export class HubBlobsChannel extends BlobsChannel {
 
   private mayWrite(docId: string): boolean {
     const name = parseDocName(docId);
-    return name !== undefined && this.context((ctx) => replicaWriteRefusal(ctx, name) === undefined);
+    return name !== undefined && this.context((ctx) => contentWriteRefusal(ctx, name) === undefined);
   }
 
   /** A space the user can read holds a file with these bytes. */

@@ -1,8 +1,9 @@
 /**
  * The metadata tables that replicate through the change log, and how each row is scoped. What
  * is left out stays local or travels another way: tokens (secrets of this machine), the Yjs doc
- * store and what is projected from docs (pages, comments: doc sync carries the docs), and
- * live-edit sessions (this engine's own bookkeeping).
+ * store and what is projected from docs (pages, comments: doc sync carries the docs), live-edit
+ * sessions (this engine's own bookkeeping), and translations (run by the engine whose translator
+ * is configured; the result spaces they write replicate as any space: docs/translations.md).
  *
  * Scope expressions are SQL over the row, written with `$` for it (NEW or OLD in a trigger):
  * the organization a change belongs to and the space, which decide who may receive it.

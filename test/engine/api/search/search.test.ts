@@ -54,6 +54,15 @@ describe('searching a space', () => {
     expect(ok(await searchSpace(t.owner, spaceId, 'kestr')).count).toBe(2);
   });
 
+  it('ranks a heading hit first even when more sections match than are ranked', async () => {
+    const parts = Array.from({ length: 700 }, (_, i) => `## Part ${i}\n\nA quetzal note.\n`).join('\n');
+    const { spaceId } = await spaceWith(t, [{ title: 'Many', markdown: parts }]);
+    const [later] = await writeMain(t, spaceId, [{ title: 'Later', markdown: '## Quetzal\n\nAbout the bird.\n' }]);
+    const result = ok(await searchSpace(t.owner, spaceId, 'quetzal'));
+    expect(result.items.map((page) => page.title)).toEqual(['Later', 'Many']);
+    expect(result.items[0]).toMatchObject({ id: later, sections: [{ title: 'Quetzal', body: 'About the bird.' }] });
+  });
+
   it('gives each page its ancestors, root first', async () => {
     const { spaceId } = await spaceWith(t, [
       { title: 'Root' },

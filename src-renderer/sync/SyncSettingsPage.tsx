@@ -1,0 +1,108 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
+import { attempt, type Outcome } from '../api/call.js';
+import { Loaded } from '../components/Loaded.js';
+import { FormButtons } from '../components/FormButtons.js';
+import { ProblemLine } from '../components/ProblemLine.js';
+import { formatDate } from '../components/format.js';
+import { useWorkspace } from '../frame/workspace-context.js';
+import { useSyncStore } from './sync-context.js';
+import { pendingWords, type SyncStatus } from './sync-words.js';
+
+/** The hub this engine replicates with: its state, and the address and token to connect with. */
+export function SyncSettingsPage() {
+  const store = useSyncStore();
+  const status = useStore(store, (state) => state.status);
+  const refresh = useStore(store, (state) => state.refresh);
+  return (
+    <section aria-labelledby="sync-title">
+      <h2 id="sync-title">Sync</h2>
+      <p className="note">
+        Replicate this device's spaces with a hub your team runs (any Folio engine). Edits made offline wait here and are sent when the hub is back.
+      </p>
+      <Loaded resource={status} what="the sync status" onRetry={() => void refresh()}>
+        {(current) => (
+          <>
+            <SyncDetails status={current} />
+            <HubForm key={current.url ?? ''} status={current} onChanged={() => void refresh()} />
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+const STATE_WORDS: Record<SyncStatus['state'], string> = {
+  connected: 'Connected',
+  connecting: 'Connecting',
+  offline: 'Offline: waiting to try again',
+  disabled: 'Not set up',
+};
+
+export function SyncDetails({ status }: { status: SyncStatus }) {
+  return (
+    <dl className="fields" aria-label="Sync status">
+      <dt>State</dt>
+      <dd data-testid="sync-state">{STATE_WORDS[status.state]}</dd>
+      <dt>Hub</dt>
+      <dd>{status.url ? <code>{status.url}</code> : 'None'}</dd>
+      <dt>Pending</dt>
+      <dd data-testid="sync-pending">{pendingWords(status.outbox)}</dd>
+      <dt>Last sync</dt>
+      <dd>{status.lastSyncAt ? formatDate(status.lastSyncAt) : 'Never'}</dd>
+      {status.lastProblem && (
+        <>
+          <dt>Last problem</dt>
+          <dd className="problem">{status.lastProblem}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** Connect (or switch hubs) with an address and a token; disconnect forgets the hub, keeping local work. */
+export function HubForm({ status, onChanged }: { status: SyncStatus; onChanged(): void }) {
+  const { client } = useWorkspace();
+  const id = useId();
+  const [url, setUrl] = useState(status.url ?? '');
+  const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const run = async (change: Promise<Outcome<unknown>>) => {
+    setBusy(true);
+    const outcome = await change;
+    setBusy(false);
+    setProblem(outcome.ok ? undefined : outcome.problem);
+    if (outcome.ok) onChanged();
+  };
+  const connect = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) void run(attempt(client, 'updateSyncSettings', { params: undefined, body: { url: url.trim(), token: token.trim() } }));
+  };
+  return (
+    <form className="card stacked-form" aria-labelledby={`${id}-legend`} onSubmit={connect}>
+      <h3 id={`${id}-legend`}>{status.url ? 'Change the hub' : 'Connect to a hub'}</h3>
+      <label htmlFor={`${id}-url`}>Hub address</label>
+      <input
+        id={`${id}-url`}
+        value={url}
+        required
+        maxLength={2048}
+        placeholder="ws://127.0.0.1:4471/v1/sync"
+        onChange={(event) => setUrl(event.target.value)}
+      />
+      <label htmlFor={`${id}-token`}>Hub token</label>
+      <input id={`${id}-token`} type="password" autoComplete="off" value={token} required maxLength={512} onChange={(event) => setToken(event.target.value)} />
+      <p className="note">A token of your account on the hub. The first connection makes this device's work yours there.</p>
+      <ProblemLine problem={problem} />
+      <span className="form-buttons">
+        <FormButtons submitLabel="Connect" busy={busy} />
+        {status.url && (
+          <button type="button" className="secondary" disabled={busy} onClick={() => void run(attempt(client, 'deleteSyncSettings', { params: undefined }))}>
+            Disconnect
+          </button>
+        )}
+      </span>
+    </form>
+  );
+}
