@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import type { DocStore } from '../../docs/store.js';
 import { blobExists, storeBlob, writeFileRows } from '../../content/projection-sql.js';
-import { readFiles } from '../../content/tree.js';
+import { FILES, readFiles } from '../../content/tree.js';
 import { parseDocName } from '../../revisions/doc-names.js';
 
 /** As the content API allows one file: larger bytes are not the protocol. */
@@ -14,7 +14,10 @@ export const MAX_BLOB_BYTES = 1024 * 1024;
  */
 export function noteMissingBlobs(db: Database, docs: DocStore, docId: string): string[] {
   if (parseDocName(docId)?.kind !== 'tree') return [];
-  const lacking = [...readFiles(docs.load(docId)).values()].map((file) => file.blob).filter((sha256) => !blobExists(db, sha256));
+  const doc = docs.load(docId);
+  // Reading a map the doc never had would add it to the store's loaded doc.
+  if (!doc.share.has(FILES)) return [];
+  const lacking = [...readFiles(doc).values()].map((file) => file.blob).filter((sha256) => !blobExists(db, sha256));
   if (lacking.length === 0) return [];
   return db.transaction(() =>
     lacking.filter((sha256) => db.run('INSERT OR IGNORE INTO sync_missing_blobs (sha256, doc_id) VALUES (?, ?)', sha256, docId).changes > 0),
