@@ -14,10 +14,14 @@ import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { PipelineDeps } from './pipeline/execute.js';
+import { BlobWatch } from './sync/blobs/blob-watch.js';
+import { compactChangeLog } from './sync/changes/compact.js';
+import { HubBlobsChannel } from './sync/blobs/hub-blobs.js';
+import { ReplicaBlobsChannel } from './sync/blobs/replica-blobs.js';
 import { HubChangeLog } from './sync/hub-changes.js';
 import { SyncHub } from './sync/hub.js';
 import { ReplicaChangesChannel } from './sync/replica-changes.js';
-import { SyncWorker, type SyncWorkerOptions } from './sync/worker.js';
+import { SyncWorker, type ReplicaChannelDeps, type SyncWorkerOptions } from './sync/worker.js';
 import { createTranslator, type TranslatorSettings } from './translation/settings.js';
 import { TranslationRunner } from './translation/runner.js';
 import { Urls } from './urls.js';
@@ -79,6 +83,8 @@ export class Engine {
   /** Replicates with the hub of the data dir's sync settings, once `sync.start()` is called. */
   readonly sync: SyncWorker;
   private readonly hubChangeLog: HubChangeLog;
+  /** Files' bytes the trees name and this engine lacks, asked for on the sync socket. */
+  private readonly blobWatch: BlobWatch;
   /** Fetches, parses and versions OpenAPI specs in the background (docs/openapi-specs.md). */
   readonly openapi: OpenAPIProcessor;
   /** Runs translations in the background (docs/translations.md). */
@@ -96,15 +102,17 @@ export class Engine {
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
     new Projector(this.db, this.docs, clock).followComments(projectCommentThreads);
+    this.blobWatch = new BlobWatch(this.db, this.docs);
+    const replicaChannels = [(deps: ReplicaChannelDeps) => new ReplicaChangesChannel(deps), (deps: ReplicaChannelDeps) => new ReplicaBlobsChannel(deps.db, this.blobWatch)];
     this.sync = new SyncWorker(
       { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
-      { ...options.sync, channels: [(deps) => new ReplicaChangesChannel(deps), ...(options.sync?.channels ?? [])] },
+      { ...options.sync, channels: [...replicaChannels, ...(options.sync?.channels ?? [])] },
     );
     this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);
     this.hubChangeLog = new HubChangeLog(this.deps);
-    this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor]);
+    this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
     this.openapi = new OpenAPIProcessor(this.db, this.deps.clock, {
       timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
@@ -119,7 +127,10 @@ export class Engine {
     });
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
-    this.purgeTimer = setInterval(() => this.purgeTrash(), PURGE_INTERVAL_MS).unref();
+    this.purgeTimer = setInterval(() => {
+      this.purgeTrash();
+      compactChangeLog(this.db, this.clock.now().getTime());
+    }, PURGE_INTERVAL_MS).unref();
   }
 
   private purgeTrash(): void {
@@ -172,6 +183,7 @@ export class Engine {
     this.sync.stop();
     this.syncHub.close();
     this.hubChangeLog.close();
+    this.blobWatch.close();
     this.openapi.close();
     this.translations.close();
     this.integrations.close();

@@ -12,6 +12,25 @@ export interface Hlc {
 }
 
 const WALL_DIGITS = 15;
+
+/**
+ * How far past a receiver's wall clock a peer's stamp may lie. Beyond it the sender's clock is
+ * taken to run ahead, and its stamp is not believed (docs/sync.md, "Clock skew").
+ */
+export const MAX_CLOCK_SKEW_MS = 60 * 60 * 1000;
+
+/** Whether `stamp` lies more than `MAX_CLOCK_SKEW_MS` past the wall clock `nowMs`. */
+export function runsAhead(stamp: Hlc, nowMs: number): boolean {
+  return stamp.wall > nowMs + MAX_CLOCK_SKEW_MS;
+}
+
+/**
+ * The smallest encoded stamp that runs ahead of `nowMs`: in string order, every stamp at or
+ * past it does, every one before it does not (so SQL can find them).
+ */
+export function firstStampAhead(nowMs: number): string {
+  return encodeHlc({ wall: nowMs + MAX_CLOCK_SKEW_MS + 1, counter: 0, node: '0' });
+}
 const COUNTER_DIGITS = 9;
 
 /** A local event (a change made here): strictly after `last`. */

@@ -115,6 +115,11 @@ export class Projector {
     if (this.touched) this.lentThreads.set(docId, { seq, doc, threadIds });
   }
 
+  /** Projects a doc again before the open transaction commits, as if written: its place may have arrived after it (sync). */
+  reproject(docId: string): void {
+    this.written(docId, -1);
+  }
+
   /**
    * Projects now what the open transaction wrote so far, for a writer that answers from the
    * projection; later writes of the transaction are projected before it commits, as ever.

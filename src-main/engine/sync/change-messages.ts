@@ -11,8 +11,8 @@ export const ChangeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), user: z.record(z.string(), FieldValue) }),
   /** Replica → hub: what changed in your log after `cursor` that I may see? At most `limit` log entries. */
   z.object({ type: z.literal('pull'), cursor: z.string(), limit: z.number().int().min(1).max(1_000_000) }),
-  /** Hub → replica: the answer; `cursor` to ask from next. */
-  z.object({ type: z.literal('changes'), changes: z.array(Change), cursor: z.string() }),
+  /** Hub → replica: the answer; `cursor` to ask from next; `now`: the hub's wall clock (ms), which judges the replica's stamps. */
+  z.object({ type: z.literal('changes'), changes: z.array(Change), cursor: z.string(), now: z.number().int().min(0).optional() }),
   /** Replica → hub: my log up to `cursor`. */
   z.object({ type: z.literal('push'), changes: z.array(Change), cursor: z.string() }),
   /** Hub → replica: the push up to `cursor` is committed (applied, ignored or compensated). */

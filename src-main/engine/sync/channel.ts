@@ -21,6 +21,7 @@ export interface SyncChannel {
 /** Channel numbers. */
 export const DOCS_CHANNEL = 0;
 export const CHANGES_CHANNEL = 1;
+export const BLOBS_CHANNEL = 2;
 
 /** Bytes that are not the protocol: the connection closes with 1007. */
 export class MalformedFrame extends Error {}

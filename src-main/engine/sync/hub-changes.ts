@@ -3,6 +3,7 @@ import type { PipelineDeps } from '../pipeline/execute.js';
 import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
 import { applyChanges } from './changes/apply.js';
+import { captureOf } from './changes/capture.js';
 import { readRow } from './changes/rows.js';
 import { changesSince } from './changes/since.js';
 import { tableSpec } from './changes/tables.js';
@@ -59,7 +60,7 @@ export class HubChangesChannel implements SyncChannel {
       if (error instanceof RangeError) throw new MalformedFrame(error.message);
       throw error;
     }
-    this.send({ type: 'changes', ...batch });
+    this.send({ type: 'changes', ...batch, now: captureOf(this.deps.db.raw).wallMs() });
   }
 
   private apply(push: Extract<ChangeMessage, { type: 'push' }>): void {

@@ -8,6 +8,8 @@ import { contextFor } from '../yjs/context.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
 import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
+import { materializeForkedDoc } from './forked-docs.js';
+import { replicaWriteRefusal } from './replica-write-rule.js';
 import { changesSince } from './sql.js';
 
 /**
@@ -78,7 +80,8 @@ export class HubDocsChannel implements SyncChannel {
       db.noticeExternalChanges();
       const target = syncableDoc(contextFor(this.deps, this.actor), docId);
       if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
-      const result = writeFromClient(this.deps, this.actor, target, update, this);
+      materializeForkedDoc(this.deps.docs, docId);
+      const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);
       if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
       const stateVector = this.deps.docs.stateVector(docId);
       if (result.outcome === 'refused') return { type: 'refused', docId, reason: `${result.reason}: the update was not applied`, stateVector };

@@ -1,5 +1,7 @@
 import type { Change } from '../../../src-shared/sync/change.js';
 import type { Database } from '../db/database.js';
+import type { DocStore } from '../docs/store.js';
+import { reprojectArrivedPlaces } from './arrived-places.js';
 import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { readChangeCursors, savePulled, savePushed, startChangeCursors } from './change-cursors.js';
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
@@ -14,6 +16,7 @@ import type { Schedule } from './schedule.js';
 
 export interface ReplicaChangesDeps {
   db: Database;
+  docs: DocStore;
   /** The hub's address: cursors are kept per hub. */
   url: string;
   schedule: Schedule;
@@ -62,7 +65,7 @@ export class ReplicaChangesChannel implements SyncChannel {
       case 'hello':
         return this.greet(message.user);
       case 'changes':
-        return this.applyPulled(message.changes, message.cursor);
+        return this.applyPulled(message.changes, message.cursor, message.now);
       case 'ack':
         return this.acknowledged(message.cursor);
       case 'incomplete':
@@ -99,13 +102,14 @@ export class ReplicaChangesChannel implements SyncChannel {
     this.send({ type: 'pull', cursor: this.cursors().pulled, limit: this.pullLimit });
   }
 
-  private applyPulled(changes: Change[], cursor: string): void {
+  private applyPulled(changes: Change[], cursor: string, hubNow: number | undefined): void {
     const { db, url } = this.deps;
     const before = this.cursors().pulled;
     this.pulling = false;
     try {
       db.transaction(() => {
-        applyChanges(db, changes, { hub: true });
+        applyChanges(db, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
+        reprojectArrivedPlaces(this.deps.docs, changes);
         savePulled(db, url, cursor);
       });
     } catch (error) {

@@ -3,11 +3,14 @@ import { holdsDeletions } from '../docs/deletions.js';
 import { bringsStructs } from '../docs/state-vector.js';
 import type { DocStore } from '../docs/store.js';
 import { decode } from '../docs/updates.js';
-import type { Actor } from '../pipeline/context.js';
+import type { Actor, RequestContext } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { contextFor } from './context.js';
 import { writeRefusal, type ReadableDoc } from './doc-access.js';
 import { noteLiveEdit } from './live-edits.js';
+
+/** Why the actor may not write the doc now, or undefined; `writeRefusal` unless the writer says otherwise. */
+export type WriteRule = (ctx: RequestContext, doc: ReadableDoc, update: Uint8Array) => string | undefined;
 
 export type ClientWrite =
   | { outcome: 'applied' | 'unchanged' }
@@ -19,11 +22,18 @@ export type ClientWrite =
  * stand now, the update goes through `applyRemote` (so projections of the write commit with it),
  * and a live edit of main is noted for its revision. A refused update is stored nowhere.
  */
-export function writeFromClient(deps: PipelineDeps, actor: Actor, doc: ReadableDoc, update: Uint8Array, origin: unknown): ClientWrite {
+export function writeFromClient(
+  deps: PipelineDeps,
+  actor: Actor,
+  doc: ReadableDoc,
+  update: Uint8Array,
+  origin: unknown,
+  rule: WriteRule = writeRefusal,
+): ClientWrite {
   return deps.db.transaction((): ClientWrite => {
     deps.db.noticeExternalChanges();
     const ctx = contextFor(deps, actor);
-    const refusal = writeRefusal(ctx, doc, update);
+    const refusal = rule(ctx, doc, update);
     if (refusal !== undefined) return refuse(deps.docs, doc.docId, update, refusal);
     const result = deps.docs.applyRemote(doc.docId, update, origin);
     if (!result.ok) return { outcome: 'malformed', problem: result.problem.message };

@@ -1,13 +1,11 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSpace } from '../../support/content.js';
-import { createInterface } from 'node:readline';
-import { spawnScript } from '../../support/processes.js';
 import { raw, TestServer } from '../../support/server.js';
 import { eventually, syncUrl } from './nodes.js';
+import { integrityOf, killHard, startServe, type Serve } from './serve-process.js';
 
 /** Enough spaces that the replica's first exchange is still going when it is killed, at some point of it. */
 const HUB_SPACES = 120;
@@ -15,29 +13,6 @@ const HUB_SPACES = 120;
 let hub: TestServer;
 const replicaDir = mkdtempSync(join(tmpdir(), 'folio-replica-'));
 const running = new Set<Serve>();
-
-interface Serve {
-  child: ReturnType<typeof spawnScript>;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-/**
- * `npm run serve` run by node itself (tsx as a loader), so that SIGKILL reaches the engine's
- * process, not a wrapper that would leave it running.
- */
-function startServe(args: string[]): Promise<Serve> {
-  const child = spawnScript('src-main/cli/serve.ts', args);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    void exited.then((code) => reject(new Error(`serve exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => {
-      const match = /^Folio listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
-      if (match) resolve({ child, url: match[1]!, exited });
-      else reject(new Error(`unexpected first line: ${line}`));
-    });
-  });
-}
 
 beforeAll(async () => {
   hub = await TestServer.start();
@@ -73,12 +48,9 @@ describe('a replica killed with SIGKILL during sync', { timeout: 120_000 }, () =
     const made = await raw(`${first.url}/v1/orgs/${hub.organizationId}/spaces`, { method: 'POST', token, body: JSON.stringify({ title: 'Made on the replica' }) });
     expect(made.status).toBe(201);
 
-    first.child.kill('SIGKILL');
-    await first.exited;
+    await killHard(first);
     running.delete(first);
-    const db = new BetterSqlite3(join(replicaDir, 'folio.db'));
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    db.close();
+    expect(integrityOf(replicaDir)).toBe('ok');
 
     const again = await serve([]);
     const expected = [...Array.from({ length: HUB_SPACES }, (_, n) => `Hub space ${n}`), 'Made on the replica'].sort();

@@ -16,8 +16,13 @@ import { TestClock, TestServer } from '../../support/server.js';
 /** Reconnects and pulls after live updates come quickly in tests; the backoff schedule has its unit test. */
 const FAST_BACKOFF = { baseMs: 10, capMs: 100 };
 
+/** An engine listening on loopback: a `TestServer`, or a `Replica` serving as a hub. */
+export interface Listening {
+  server: RunningServer;
+}
+
 /** The hub's sync endpoint. */
-export const syncUrl = (hub: TestServer) => `ws://127.0.0.1:${hub.server.port}${SYNC_PATH}`;
+export const syncUrl = (hub: Listening) => `ws://127.0.0.1:${hub.server.port}${SYNC_PATH}`;
 
 /**
  * A replica: a real engine on its own data dir, served on an ephemeral loopback port, replicating
@@ -28,11 +33,13 @@ export class Replica {
   engine!: Engine;
   server!: RunningServer;
   client!: ApiClient;
+  /** The data dir owner's token (after adoption, the hub user's on this engine). */
+  token!: string;
 
   private constructor(readonly dataDir: string) {}
 
   /** A new replica whose owner sets the hub through `PUT /v1/sync/settings` with `token`. */
-  static async connect(hub: TestServer, token: string): Promise<Replica> {
+  static async connect(hub: Listening, token: string): Promise<Replica> {
     const replica = await Replica.alone();
     await replica.connectTo(hub, token);
     return replica;
@@ -46,14 +53,15 @@ export class Replica {
   }
 
   /** The owner sets the hub through `PUT /v1/sync/settings` with `token`. */
-  async connectTo(hub: TestServer, token: string): Promise<void> {
+  async connectTo(hub: Listening, token: string): Promise<void> {
     ok(await this.client.call('updateSyncSettings', { params: undefined, body: { url: syncUrl(hub), token } }));
   }
 
-  /** Closes the engine, keeping its data dir, and opens it again; the stored settings reconnect it. */
+  /** Closes the engine, keeping its data dir, and opens it again on the same port; the stored settings reconnect it. */
   async restart(): Promise<void> {
+    const { port } = this.server;
     await this.close();
-    await this.open();
+    await this.open(port);
   }
 
   async status() {
@@ -65,12 +73,12 @@ export class Replica {
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 
-  private async open(): Promise<void> {
+  private async open(port = 0): Promise<void> {
     this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 } });
     bootstrapIfEmpty(this.engine);
-    this.server = await listen(this.engine, 0);
-    const token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
-    this.client = new ApiClient(httpTransport(this.server.url, token, fetch));
+    this.server = await listen(this.engine, port);
+    this.token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
+    this.client = new ApiClient(httpTransport(this.server.url, this.token, fetch));
     this.engine.sync.start();
   }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareHlc, decodeHlc, encodeHlc, receive, tick, type Hlc } from '../../../src-shared/sync/hlc.js';
+import { compareHlc, decodeHlc, encodeHlc, firstStampAhead, MAX_CLOCK_SKEW_MS, receive, runsAhead, tick, type Hlc } from '../../../src-shared/sync/hlc.js';
 
 const node = fc.stringMatching(/^[0-9a-z]{1,8}$/);
 const wall = fc.integer({ min: 0, max: 4_000_000_000_000 });
@@ -57,5 +57,16 @@ describe('hybrid logical clock', () => {
     );
     expect(decodeHlc('1.2.node')).toBeUndefined();
     expect(decodeHlc('000000000000001.000000002.No')).toBeUndefined();
+  });
+
+  it('tells a stamp more than the allowed skew past a wall clock, and the string bound sorts exactly there', () => {
+    const now = 1_800_000_000_000;
+    expect(runsAhead({ wall: now + MAX_CLOCK_SKEW_MS, counter: 999, node: 'z' }, now)).toBe(false);
+    expect(runsAhead({ wall: now + MAX_CLOCK_SKEW_MS + 1, counter: 0, node: '0' }, now)).toBe(true);
+    fc.assert(
+      fc.property(hlc, wall, (a, nowMs) => {
+        expect(encodeHlc(a) >= firstStampAhead(nowMs)).toBe(runsAhead(a, nowMs));
+      }),
+    );
   });
 });

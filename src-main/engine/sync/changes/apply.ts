@@ -2,15 +2,16 @@ import type { Change } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
 import { mayApply } from './authorize.js';
 import type { Peer } from './peer.js';
-import { captureOf, type ForcedFields } from './capture.js';
+import { type ForcedFields } from './capture.js';
+import { forgetClocksAhead, stampToApply } from './clock-skew.js';
 import { capturing } from './capture-scope.js';
+import { followChangeRequestDocs } from './change-request-forks.js';
 import { settleNumber } from './change-request-numbers.js';
 import { settleMove } from './collection-cycles.js';
 import { compensate } from './compensate.js';
 import { restamp } from './restamp.js';
 import { deleteRow, insertRow, newer, raiseClock, readRow, rowClocks, updateRow, type RowValues } from './rows.js';
 import { tableSpec, type TableSpec } from './tables.js';
-
 
 export interface ApplyResult {
   applied: number;
@@ -33,16 +34,17 @@ export function applyChanges(db: Database, changes: readonly Change[], source: P
   return db.transaction(() => {
     // Rows of one batch may come children first (a collection moved under a newer one).
     db.raw.pragma('defer_foreign_keys = ON');
+    forgetClocksAhead(db, source);
     const result: ApplyResult = { applied: 0, compensated: 0, ignored: 0 };
     for (const change of changes) result[applyOne(db, change, source)] += 1;
     return result;
   });
 }
 
-function applyOne(db: Database, change: Change, source: Peer): Outcome {
-  const spec = tableSpec(change.table);
-  if (!spec || !knownShape(spec, change) || alreadyKnown(db, change)) return 'ignored';
-  captureOf(db.raw).observe(change.hlc);
+function applyOne(db: Database, received: Change, source: Peer): Outcome {
+  const spec = tableSpec(received.table);
+  if (!spec || !knownShape(spec, received) || alreadyKnown(db, received)) return 'ignored';
+  const change = stampToApply(db, received, source);
   const row = readRow(db, spec, change.key);
   const sender = 'user' in source ? source.user : undefined;
   // A delete of a row this engine does not have changes nothing, whoever sent it.
@@ -90,6 +92,7 @@ function insert(db: Database, spec: TableSpec, change: Change): Outcome {
   const settled = settle(db, spec, change, { ...change.fields }, change.hlc);
   pinned(db, change, undefined, () => insertRow(db, spec, settled.values));
   restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  followDocs(db, spec, change.key);
   return 'applied';
 }
 
@@ -108,7 +111,15 @@ function update(db: Database, spec: TableSpec, change: Change, rowKey: string, c
   const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
   pinned(db, change, forced, () => updateRow(db, spec, change.key, settled.values));
   restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  followDocs(db, spec, change.key);
   return 'applied';
+}
+
+/** What a written row means for this engine's docs beyond the row itself. */
+function followDocs(db: Database, spec: TableSpec, key: readonly string[]): void {
+  if (spec.name !== 'change_requests') return;
+  const row = readRow(db, spec, key);
+  if (row) followChangeRequestDocs(db, row);
 }
 
 /** Logs what `write` does under the change's own stamp and actor. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { decodeHlc, encodeHlc, receive, tick, zeroHlc, type Hlc } from '../../../../src-shared/sync/hlc.js';
+import { decodeHlc, encodeHlc, receive, runsAhead, tick, zeroHlc, type Hlc } from '../../../../src-shared/sync/hlc.js';
 import type { FieldValue } from '../../../../src-shared/sync/change.js';
 
 /** Fields an update must log even where the value did not change, and the op to log it as. */
@@ -51,6 +51,17 @@ export class ChangeCapture {
   observe(stamp: string): void {
     const remote = decodeHlc(stamp);
     if (remote && encodeHlc(remote) > encodeHlc(this.last)) this.last = receive(this.last, remote, this.nowMs());
+  }
+
+  /** Whether a peer's stamp lies too far past this engine's wall clock to be believed (docs/sync.md, "Clock skew"). */
+  runsAhead(stamp: string): boolean {
+    const remote = decodeHlc(stamp);
+    return remote !== undefined && runsAhead(remote, this.nowMs());
+  }
+
+  /** The wall clock stamps are made from, in milliseconds. */
+  wallMs(): number {
+    return this.nowMs();
   }
 
   /** The JSON object of the fields an update logs, or null when there are none. */

@@ -1,6 +1,7 @@
 import { AdminError, issueToken } from '../../../../src-main/engine/admin/commands.js';
 import { listen } from '../../../../src-main/engine/http/server.js';
 import { applyChanges, type ApplyResult } from '../../../../src-main/engine/sync/changes/apply.js';
+import { captureOf } from '../../../../src-main/engine/sync/changes/capture.js';
 import { adoptHubUser } from '../../../../src-main/engine/sync/changes/identity.js';
 import { readRow } from '../../../../src-main/engine/sync/changes/rows.js';
 import { changesSince } from '../../../../src-main/engine/sync/changes/since.js';
@@ -59,7 +60,9 @@ export class Replica {
       const batch = changesSince(this.hub.engine.db, this.pulled, { user: this.hubUser.id });
       const moved = batch.cursor !== this.pulled;
       this.pulled = batch.cursor;
-      return { moved, result: applyChanges(this.db, batch.changes, { hub: true }) };
+      // The hub's wall clock goes along, as on the socket: it judges this replica's own stamps.
+      const now = captureOf(this.hub.engine.db.raw).wallMs();
+      return { moved, result: applyChanges(this.db, batch.changes, { hub: true, now }) };
     });
   }
 

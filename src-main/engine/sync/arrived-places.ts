@@ -1,0 +1,35 @@
+import type { Change } from '../../../src-shared/sync/change.js';
+import { projectorOf } from '../content/projector.js';
+import type { DocStore } from '../docs/store.js';
+import { branchDocPrefix, changeRequestBranch, commentsDoc, MAIN, parseDocName } from '../revisions/doc-names.js';
+
+/**
+ * Docs may reach a replica before the rows of their space, change request or comment authors
+ * (the hub fans out live updates while the change log is still being pulled); their projection
+ * then had nowhere to go and skipped them. When those rows arrive, the docs already here are
+ * projected again, in the transaction that applies the rows.
+ */
+export function reprojectArrivedPlaces(docs: DocStore, changes: readonly Change[]): void {
+  const projector = projectorOf(docs);
+  if (!projector) return;
+  for (const docId of docsOfArrivals(docs, changes)) projector.reproject(docId);
+}
+
+function docsOfArrivals(docs: DocStore, changes: readonly Change[]): Set<string> {
+  const docIds = new Set<string>();
+  const inserted = changes.filter((change) => change.op === 'insert');
+  for (const change of inserted) {
+    const id = change.key[0]!;
+    if (change.table === 'spaces') {
+      for (const docId of docs.writtenUnder(branchDocPrefix(id, MAIN))) docIds.add(docId);
+      for (const docId of docs.writtenUnder(commentsDoc(id, MAIN))) docIds.add(docId);
+    } else if (change.table === 'change_requests' && typeof change.fields?.space_id === 'string') {
+      for (const docId of docs.writtenUnder(branchDocPrefix(change.fields.space_id, changeRequestBranch(id)))) docIds.add(docId);
+    }
+  }
+  // A comment's author arrived: comment threads name people.
+  if (inserted.some((change) => change.table === 'users')) {
+    for (const docId of docs.writtenUnder('space/')) if (parseDocName(docId)?.kind === 'comments') docIds.add(docId);
+  }
+  return docIds;
+}

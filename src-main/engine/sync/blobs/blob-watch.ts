@@ -1,0 +1,47 @@
+import type { Database } from '../../db/database.js';
+import type { DocStore } from '../../docs/store.js';
+import { acceptBlob, isBlob, noteMissingBlobs } from './missing-blobs.js';
+
+export interface BlobListener {
+  /** A tree doc names bytes this engine lacks: ask a peer. */
+  missing(sha256: string, docId: string): void;
+  /** Bytes that were missing arrived: offer them to a peer that asked in vain. */
+  arrived(sha256: string): void;
+}
+
+/**
+ * Watches every committed tree doc write (API, sync, y-websocket) for files whose bytes this
+ * engine lacks, notes them, and tells the connected blob channels; stores bytes a channel
+ * received once they prove to be what was asked for.
+ */
+export class BlobWatch {
+  private readonly listeners = new Set<BlobListener>();
+  private readonly stopObserving: () => void;
+
+  constructor(
+    private readonly db: Database,
+    private readonly docs: DocStore,
+  ) {
+    this.stopObserving = docs.onUpdate('*', (event) => {
+      for (const sha256 of noteMissingBlobs(db, docs, event.docId)) for (const listener of this.listeners) listener.missing(sha256, event.docId);
+    });
+  }
+
+  listen(listener: BlobListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stores the bytes if they hash to their name; false otherwise (not the protocol). */
+  accept(sha256: string, bytes: Uint8Array): boolean {
+    if (!isBlob(sha256, bytes)) return false;
+    acceptBlob(this.db, this.docs, sha256, bytes);
+    for (const listener of this.listeners) listener.arrived(sha256);
+    return true;
+  }
+
+  close(): void {
+    this.stopObserving();
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,89 @@
+import { blobBytes } from '../../api/content/sql.js';
+import { can, requireSpace } from '../../api/spaces/rules.js';
+import type { Actor, RequestContext } from '../../pipeline/context.js';
+import type { PipelineDeps } from '../../pipeline/execute.js';
+import { isFailure } from '../../pipeline/failure.js';
+import { parseDocName } from '../../revisions/doc-names.js';
+import { contextFor } from '../../yjs/context.js';
+import { contentWriteRefusal } from '../replica-write-rule.js';
+import { MalformedFrame } from '../channel.js';
+import { decodeBlobMessage } from './blob-messages.js';
+import type { BlobListener, BlobWatch } from './blob-watch.js';
+import { BlobsChannel } from './blobs-channel.js';
+import { docsWanting, missingBlobs } from './missing-blobs.js';
+
+/**
+ * The hub's end of one replica's blobs channel (docs/sync.md, "File bytes"). It gives a file's
+ * bytes to a replica whose user may read a space holding that file; it asks a replica for bytes
+ * a tree names and the hub lacks when its user may write that tree, and takes bytes only then,
+ * and only if they hash to their name. Bytes asked for in vain are offered once they arrive.
+ */
+export class HubBlobsChannel extends BlobsChannel {
+  /** Bytes this replica asked for that the hub lacked. */
+  private readonly owed = new Set<string>();
+
+  constructor(
+    private readonly deps: PipelineDeps,
+    private readonly actor: Actor,
+    watch: BlobWatch,
+  ) {
+    super(watch);
+  }
+
+  protected listener(): BlobListener {
+    return {
+      missing: (sha256, docId) => {
+        if (this.mayWrite(docId)) this.send({ type: 'want', sha256 });
+      },
+      arrived: (sha256) => {
+        if (this.owed.delete(sha256)) this.give(sha256);
+      },
+    };
+  }
+
+  protected opened(): void {
+    for (const sha256 of missingBlobs(this.deps.db)) if (this.mayProvide(sha256)) this.send({ type: 'want', sha256 });
+  }
+
+  receive(payload: Uint8Array): void {
+    const message = decodeBlobMessage(payload);
+    if (message.type === 'want') this.give(message.sha256);
+    else if (message.type === 'blob') this.take(message.sha256, message.bytes);
+  }
+
+  private give(sha256: string): void {
+    const bytes = this.mayRead(sha256) ? blobBytes(this.deps.db, sha256) : undefined;
+    if (bytes) return this.send({ type: 'blob', sha256, bytes });
+    this.owed.add(sha256);
+    this.send({ type: 'lacking', sha256 });
+  }
+
+  /** Bytes nobody asked this replica for, or for a tree its user may not write, are dropped. */
+  private take(sha256: string, bytes: Uint8Array): void {
+    if (!this.mayProvide(sha256)) return;
+    if (!this.watch.accept(sha256, bytes)) throw new MalformedFrame(`bytes that are not ${sha256}`);
+  }
+
+  private mayProvide(sha256: string): boolean {
+    return docsWanting(this.deps.db, sha256).some((docId) => this.mayWrite(docId));
+  }
+
+  private mayWrite(docId: string): boolean {
+    const name = parseDocName(docId);
+    return name !== undefined && this.context((ctx) => contentWriteRefusal(ctx, name) === undefined);
+  }
+
+  /** A space the user can read holds a file with these bytes. */
+  private mayRead(sha256: string): boolean {
+    const spaces = this.deps.db.all<{ space_id: string }>('SELECT DISTINCT space_id FROM content_files WHERE blob = ?', sha256);
+    return this.context((ctx) => spaces.some((row) => !isFailure(requireSpace(ctx, row.space_id, can.view, 'readable'))));
+  }
+
+  private context<T>(fn: (ctx: RequestContext) => T): T {
+    const { db } = this.deps;
+    return db.transaction(() => {
+      db.noticeExternalChanges();
+      return fn(contextFor(this.deps, this.actor));
+    }, 'read');
+  }
+}

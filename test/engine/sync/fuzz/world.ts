@@ -1,0 +1,123 @@
+import { expect, vi } from 'vitest';
+import { ApiClient } from '../../../../src-shared/client/client.js';
+import { httpTransport } from '../../../../src-shared/client/http-transport.js';
+import { listen } from '../../../../src-main/engine/http/server.js';
+import { ok } from '../../../support/content.js';
+import { Replica } from '../nodes.js';
+import { digestOf, type Digest } from './digest.js';
+import { randomOperation, type Acknowledged, type Node } from './operations.js';
+import type { Random } from './random.js';
+
+/** How long healed engines get to agree: a fuzz run exchanges a few hundred changes and docs. */
+const HEAL_TIMEOUT_MS = 60_000;
+
+/**
+ * A hub and replicas, each a real engine on its own data dir and loopback port, syncing over
+ * the real socket; the replicas act for the hub's owner. A step is an API operation on a random
+ * engine or a fault: a replica disconnected or reconnected, restarted, the hub's listener going
+ * away and back, or the hub restarted on its data dir.
+ */
+export class FuzzWorld {
+  readonly acknowledged: Acknowledged[] = [];
+  readonly log: string[] = [];
+
+  private constructor(
+    readonly hub: Replica,
+    readonly organizationId: string,
+    readonly replicas: Replica[],
+  ) {}
+
+  static async start(replicaCount: number): Promise<FuzzWorld> {
+    const hub = await Replica.alone();
+    const organizationId = ok(await hub.client.call('listOrganizationsForAuthenticatedUser', { params: undefined })).items[0]!.id;
+    const replicas: Replica[] = [];
+    for (let n = 0; n < replicaCount; n += 1) replicas.push(await Replica.connect(hub, hub.token));
+    return new FuzzWorld(hub, organizationId, replicas);
+  }
+
+  /** Engine 0 is the hub, then the replicas. */
+  node(index: number): Node {
+    const { server, token } = index === 0 ? this.hub : this.replicas[index - 1]!;
+    return { client: new ApiClient(httpTransport(server.url, token, fetchAcrossRestarts)), organizationId: this.organizationId };
+  }
+
+  async step(random: Random): Promise<void> {
+    const roll = random.next();
+    const replica = random.below(this.replicas.length);
+    if (roll < 0.12) return this.note(`toggle replica ${replica + 1}`, () => this.toggle(replica));
+    if (roll < 0.17) return this.note(`restart replica ${replica + 1}`, () => this.replicas[replica]!.restart());
+    if (roll < 0.19) return this.note('hub down and up', () => this.bounceHub());
+    if (roll < 0.21) return this.note('restart the hub', () => this.hub.restart());
+    const on = random.below(this.replicas.length + 1);
+    const outcome = await randomOperation(this.node(on), random);
+    this.log.push(`on ${on}: ${outcome.did}`);
+    if (outcome.made) this.acknowledged.push(outcome.made);
+  }
+
+  /** Every replica connected again; resolves once every engine shows the hub's digest. */
+  async heal(): Promise<Digest> {
+    for (const { engine } of this.replicas) if (engine.sync.state === 'disabled') engine.sync.start();
+    return vi.waitFor(
+      async () => {
+        const expected = await digestOf(this.node(0).client, this.organizationId);
+        for (const n of this.replicas.keys()) {
+          expect(await digestOf(this.node(n + 1).client, this.organizationId), `replica ${n + 1}`).toEqual(expected);
+        }
+        return expected;
+      },
+      { timeout: HEAL_TIMEOUT_MS, interval: 200 },
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const replica of this.replicas) await replica.stop();
+    await this.hub.stop();
+  }
+
+  private async note(what: string, fault: () => void | Promise<void>): Promise<void> {
+    this.log.push(what);
+    await fault();
+  }
+
+  private toggle(index: number): void {
+    const { engine } = this.replicas[index]!;
+    if (engine.sync.state === 'disabled') engine.sync.start();
+    else engine.sync.stop();
+  }
+
+  private async bounceHub(): Promise<void> {
+    const { port } = this.hub.server;
+    await this.hub.server.close();
+    this.hub.server = await listen(this.hub.engine, port);
+  }
+}
+
+/**
+ * A request on a kept-alive socket that a restarted server closed fails once before reaching
+ * it; it is sent again on a new socket. Anything else fails as it is.
+ */
+const fetchAcrossRestarts: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(input, init);
+  }
+};
+
+/** Whether a healed digest shows what an acknowledged write made. */
+export function shows(digest: Digest, write: Acknowledged): boolean {
+  const ids = (items: unknown[]) => items.map((item) => (item as { id: string }).id);
+  switch (write.kind) {
+    case 'space':
+      return ids(digest.spaces).includes(write.id);
+    case 'collection':
+      return ids(digest.collections).includes(write.id);
+    case 'change-request':
+      return ids(digest.changeRequests).includes(write.id);
+    case 'comment':
+      return ids((digest.comments[write.spaceId] as unknown[]) ?? []).includes(write.id);
+    case 'page':
+      return JSON.stringify(digest.content[`${write.spaceId}/${write.changeRequestId}`] ?? []).includes(`"id":"${write.id}"`);
+  }
+}
