@@ -83,7 +83,7 @@ export class ReplicaChangesChannel implements SyncChannel {
     const { db, url } = this.deps;
     db.transaction(() => {
       if (readChangeCursors(db, url)) return;
-      adoptHubUser(db, user);
+      adoptHubUser(db, this.deps.docs, user);
       startChangeCursors(db, url);
     });
     this.greeted = true;

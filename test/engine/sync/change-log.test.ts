@@ -65,6 +65,30 @@ describe('the change log between replicas and a hub', () => {
     expect(ok(await replica.client.call('getOrganizationById', { params: { organizationId: hub.organizationId } })).id).toBe(hub.organizationId);
   });
 
+  it('uploads comments, replies and reactions made alone before, as the hub user\'s', async () => {
+    const replica = await Replica.alone();
+    replicas.push(replica);
+    const organizationId = ok(await replica.client.call('listOrganizationsForAuthenticatedUser', { params: undefined })).items[0]!.id;
+    const spaceId = (await newSpace(userOf(replica), organizationId, { title: 'Discussed alone' })).id;
+    const params = { spaceId };
+    const thread = ok(await replica.client.call('postCommentInSpace', { params, body: { body: { markdown: 'Written alone.' } } }));
+    const commentParams = { spaceId, commentId: thread.id };
+    ok(await replica.client.call('postCommentReplyInSpace', { params: commentParams, body: { body: { markdown: 'A reply.' } } }));
+    ok(await replica.client.call('updateCommentInSpace', { params: commentParams, body: { resolved: true, addedReactions: ['👍'] } }));
+
+    await replica.connectTo(hub, hub.owner.token);
+
+    await eventually(async () => {
+      const onHub = ok(await hub.owner.client.call('getCommentInSpace', { params: commentParams, query: { format: 'markdown' } }));
+      expect(onHub).toMatchObject({ postedBy: { id: hub.owner.id }, status: 'resolved', resolvedBy: { id: hub.owner.id } });
+      const replies = ok(await hub.owner.client.call('listCommentRepliesInSpace', { params: commentParams }));
+      expect(replies.items.map((reply) => reply.postedBy.id)).toEqual([hub.owner.id]);
+    });
+    const onReplica = ok(await replica.client.call('getCommentInSpace', { params: commentParams }));
+    expect(onReplica.postedBy.id).toBe(hub.owner.id);
+    await eventually(async () => expect((await replica.status()).outbox).toBe(0));
+  });
+
   it('converges a space renamed on both replicas while offline to the later name', async () => {
     const spaceId = (await newSpace(hub.owner, hub.organizationId, { title: 'Before' })).id;
     const [a, b] = [await replicaOf(), await replicaOf()];

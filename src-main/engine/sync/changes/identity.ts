@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database.js';
+import type { DocStore } from '../../docs/store.js';
+import { adoptCommentAuthors } from './comment-authors.js';
 import { baselineChanges } from './triggers.js';
 import { insertRow, type RowValues } from './rows.js';
 import { REPLICATED_TABLES, tableSpec } from './tables.js';
@@ -20,12 +22,12 @@ const USER_REFERENCES: readonly [table: string, column: string][] = [
  * A replica's first connection (docs/sync.md, "Change log"): users come from the hub, so the
  * engine's local users (the owner its first start made) become the hub user the token names.
  * Everything they made is kept, ids and all, with the hub user as its creator and member;
- * their tokens keep working, now as the hub user. The change log starts over with every local
+ * their tokens keep working, now as the hub user; their comments too (comment-authors.ts). The change log starts over with every local
  * row as an insert of that user's, which the hub receives on the first push and checks like
  * any other change (creating an organization and being its first admin is allowed to anyone).
  * Nothing was exchanged before, so no peer holds a stamp of the log that is dropped.
  */
-export function adoptHubUser(db: Database, hubUser: RowValues): void {
+export function adoptHubUser(db: Database, docs: DocStore, hubUser: RowValues): void {
   const hubUserId = String(hubUser.id);
   db.transaction(() => {
     db.raw.pragma('defer_foreign_keys = ON');
@@ -36,6 +38,7 @@ export function adoptHubUser(db: Database, hubUser: RowValues): void {
     db.run(`DELETE FROM users WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(locals));
     if (!db.get('SELECT 1 FROM users WHERE id = ?', hubUserId)) insertRow(db, tableSpec('users')!, hubUser);
     restartLog(db);
+    adoptCommentAuthors(docs, locals, hubUserId);
   });
 }
 
