@@ -7,7 +7,7 @@ import { ProblemLine } from '../components/ProblemLine.js';
 import { formatDate } from '../components/format.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { useSyncStore } from './sync-context.js';
-import { pendingWords, type SyncStatus } from './sync-words.js';
+import { pendingCount, pendingWords, type SyncStatus } from './sync-words.js';
 
 /** The hub this engine replicates with: its state, and the address and token to connect with. */
 export function SyncSettingsPage() {
@@ -47,7 +47,7 @@ export function SyncDetails({ status }: { status: SyncStatus }) {
       <dt>Hub</dt>
       <dd>{status.url ? <code>{status.url}</code> : 'None'}</dd>
       <dt>Pending</dt>
-      <dd data-testid="sync-pending">{pendingWords(status.outbox)}</dd>
+      <dd data-testid="sync-pending">{pendingWords(pendingCount(status))}</dd>
       <dt>Last sync</dt>
       <dd>{status.lastSyncAt ? formatDate(status.lastSyncAt) : 'Never'}</dd>
       {status.lastProblem && (

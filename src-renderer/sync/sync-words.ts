@@ -21,18 +21,23 @@ const STATE_WORDS: Record<SyncStatus['state'], string> = {
 /** The status bar's words for the engine's sync status, as of `now`. */
 export function summarizeSync(status: SyncStatus, now: Date): SyncSummary {
   if (status.state === 'disabled') return { tone: 'local', label: 'Local only: sync is not set up on this device' };
-  const parts = [STATE_WORDS[status.state], pendingWords(status.outbox), `last sync ${relativeTime(status.lastSyncAt, now)}`];
+  const parts = [STATE_WORDS[status.state], pendingWords(pendingCount(status)), `last sync ${relativeTime(status.lastSyncAt, now)}`];
   return { tone: toneOf(status), label: parts.join(' · ') };
 }
 
 function toneOf(status: SyncStatus): SyncTone {
   if (status.state === 'offline') return 'offline';
-  return status.state === 'connected' && status.outbox === 0 ? 'synced' : 'busy';
+  return status.state === 'connected' && pendingCount(status) === 0 ? 'synced' : 'busy';
 }
 
-export function pendingWords(outbox: number): string {
-  if (outbox === 0) return 'no pending changes';
-  return outbox === 1 ? '1 pending change' : `${outbox} pending changes`;
+/** What waits for the hub: docs of the outbox and metadata changes, one count for the person. */
+export function pendingCount(status: Pick<SyncStatus, 'outbox' | 'pendingChanges'>): number {
+  return status.outbox + status.pendingChanges;
+}
+
+export function pendingWords(pending: number): string {
+  if (pending === 0) return 'no pending changes';
+  return pending === 1 ? '1 pending change' : `${pending} pending changes`;
 }
 
 /** "just now", "5 min ago", "3 h ago", then the date; "never" before the first sync. */

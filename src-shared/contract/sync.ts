@@ -11,7 +11,12 @@ export const SyncStatus = z
     state: SyncState,
     url: z.string().nullable().meta({ description: 'The hub, `ws://HOST:PORT/v1/sync`; null without one.' }),
     outbox: z.number().int().min(0).meta({ description: 'Docs holding changes the hub has not acknowledged.' }),
-    lastSyncAt: Timestamp.nullable().meta({ description: 'When the hub last acknowledged or sent something.' }),
+    pendingChanges: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Metadata changes (change log entries) the hub has not acknowledged; 0 without a hub.' }),
+    lastSyncAt: Timestamp.nullable().meta({ description: 'When the hub last acknowledged or sent something: docs or metadata changes.' }),
     lastProblem: z.string().nullable().meta({ description: 'Why the last connection failed, or the hub refused a change.' }),
     lag: z
       .array(z.object({ docId: z.string(), operations: z.number().int().min(0) }))

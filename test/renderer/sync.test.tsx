@@ -16,6 +16,7 @@ const status = (fields: Partial<SyncStatus>): SyncStatus => ({
   state: 'connected',
   url: 'ws://127.0.0.1:4471/v1/sync',
   outbox: 0,
+  pendingChanges: 0,
   lastSyncAt: '2026-03-02T11:58:00Z',
   lastProblem: null,
   lag: [],
@@ -44,6 +45,8 @@ describe('the sync words', () => {
   it('say the state, the pending changes and the last sync, in that order', () => {
     expect(summarizeSync(status({}), NOW)).toEqual({ tone: 'synced', label: 'Connected · no pending changes · last sync 2 min ago' });
     expect(summarizeSync(status({ outbox: 1 }), NOW)).toEqual({ tone: 'busy', label: 'Connected · 1 pending change · last sync 2 min ago' });
+    expect(summarizeSync(status({ outbox: 1, pendingChanges: 2 }), NOW)).toEqual({ tone: 'busy', label: 'Connected · 3 pending changes · last sync 2 min ago' });
+    expect(summarizeSync(status({ pendingChanges: 1 }), NOW).tone).toBe('busy');
     expect(summarizeSync(status({ state: 'offline', outbox: 3, lastSyncAt: null }), NOW)).toEqual({
       tone: 'offline',
       label: 'Offline · 3 pending changes · last sync never',
@@ -68,6 +71,7 @@ describe('the status poll', () => {
     const ready = (fields: Partial<SyncStatus>) => pollDelay({ status: 'ready', data: status(fields) });
     expect(ready({ state: 'connecting' })).toBe(1_000);
     expect(ready({ outbox: 2 })).toBe(1_000);
+    expect(ready({ pendingChanges: 2 })).toBe(1_000);
     expect(ready({})).toBe(3_000);
     expect(ready({ state: 'offline', outbox: 2 })).toBe(5_000);
     expect(ready({ state: 'disabled' })).toBe(15_000);

@@ -1,4 +1,5 @@
 import type { Change } from '../../../src-shared/sync/change.js';
+import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { reprojectArrivedPlaces } from './arrived-places.js';
@@ -13,10 +14,13 @@ import type { DocsGate } from './docs-gate.js';
 import { lacksParent } from './lacks-parent.js';
 import { LogWatch } from './log-watch.js';
 import type { Schedule } from './schedule.js';
+import { noteSynced } from './sql.js';
 
 export interface ReplicaChangesDeps {
   db: Database;
   docs: DocStore;
+  /** When an exchange with the hub succeeded: the status's `lastSyncAt`. */
+  clock: Clock;
   /** The hub's address: cursors are kept per hub. */
   url: string;
   schedule: Schedule;
@@ -111,6 +115,7 @@ export class ReplicaChangesChannel implements SyncChannel {
         applyChanges(db, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
         reprojectArrivedPlaces(this.deps.docs, changes);
         savePulled(db, url, cursor);
+        this.noteSynced();
       });
     } catch (error) {
       if (!lacksParent(error)) throw error;
@@ -141,7 +146,10 @@ export class ReplicaChangesChannel implements SyncChannel {
   private acknowledged(cursor: string): void {
     if (!this.pushing) throw new MalformedFrame('an acknowledgement of no push');
     const { bringsPlaces: placesArrived } = this.pushing;
-    this.deps.db.transaction(() => savePushed(this.deps.db, this.deps.url, cursor));
+    this.deps.db.transaction(() => {
+      savePushed(this.deps.db, this.deps.url, cursor);
+      this.noteSynced();
+    });
     this.pushing = undefined;
     this.pushLimit = BATCH_LIMIT;
     if (placesArrived) this.deps.docsGate.retryOutbox();
@@ -160,6 +168,10 @@ export class ReplicaChangesChannel implements SyncChannel {
     if (this.settled || this.pulling || this.pushing) return;
     this.settled = true;
     this.deps.docsGate.release();
+  }
+
+  private noteSynced(): void {
+    noteSynced(this.deps.db, this.deps.clock.now().toISOString());
   }
 
   private cursors() {

@@ -20,7 +20,7 @@ describe('a comments doc that reaches a replica before its space’s rows', () =
       const { db, docs } = replica.engine;
       expect(docs.applyRemote(docId, fullStateOf(hub, docId), 'hub')).toMatchObject({ ok: true, applied: true });
 
-      const channel = new ReplicaChangesChannel({ db, docs, url: 'ws://hub.test/v1/sync', schedule: () => () => undefined, docsGate: { hold() {}, release() {}, retryOutbox() {} } });
+      const channel = new ReplicaChangesChannel({ db, docs, clock: replica.engine.clock, url: 'ws://hub.test/v1/sync', schedule: () => () => undefined, docsGate: { hold() {}, release() {}, retryOutbox() {} } });
       channel.open({ send: () => undefined });
       channel.receive(encodeChangeMessage({ type: 'hello', user: readRow(hub.engine.db, tableSpec('users')!, [hub.owner.id])! }));
       const batch = changesSince(hub.engine.db, '', { user: hub.owner.id }, 100_000);

@@ -2,15 +2,17 @@ import * as Y from 'yjs';
 import type { z } from 'zod';
 import type { SyncStatus } from '../../../../src-shared/contract/sync.js';
 import type { RequestContext } from '../../pipeline/context.js';
+import { unpushedChanges } from '../../sync/changes/unpushed.js';
 import { ackedStateVector, outboxSize, pendingDocIds, readUpstream } from '../../sync/sql.js';
 
-/** The worker's state, and the outbox with each doc's lag, as SQLite has them now. */
+/** The worker's state, the outbox with each doc's lag, and the metadata changes waiting, as SQLite has them now. */
 export function syncStatus(ctx: RequestContext): z.input<typeof SyncStatus> {
   const upstream = readUpstream(ctx.db);
   return {
     state: upstream ? ctx.sync.state : 'disabled',
     url: upstream?.url ?? null,
     outbox: outboxSize(ctx.db),
+    pendingChanges: upstream ? unpushedChanges(ctx.db, upstream.url) : 0,
     lastSyncAt: upstream?.lastSyncAt ?? null,
     lastProblem: ctx.sync.lastProblem,
     lag: pendingDocIds(ctx.db).map((docId) => ({ docId, operations: lagOf(ctx, docId) })),
