@@ -1,4 +1,7 @@
+import type { Database } from '../db/database.js';
+import { BranchForks } from '../docs/branch-forks.js';
 import type { DocStore } from '../docs/store.js';
+import { EMPTY_UPDATE } from '../docs/updates.js';
 import { parseDocName } from '../revisions/doc-names.js';
 
 /**
@@ -12,4 +15,16 @@ export function materializeForkedDoc(docs: DocStore, docId: string): void {
   if (parseDocName(docId)?.branch.kind !== 'change-request' || docs.writtenUnder(docId).includes(docId)) return;
   const base = docs.forkBase(docId);
   if (base) docs.fork(base.sourceDocId, docId);
+}
+
+/**
+ * On a replica, a change request's doc may arrive before the change request's row (the hub fans
+ * out live updates while the change log is still pulled), so no fork is recorded for it yet. It
+ * is written empty first, so that it holds exactly what arrives: a peer's copy of an empty doc
+ * brings no structs, and left unwritten here it would read main once the fork is recorded, while
+ * the peer holds its empty copy. `origin` keeps the empty row from being sent back.
+ */
+export function writeBeforeItsFork(db: Database, docs: DocStore, docId: string, origin: unknown): void {
+  if (parseDocName(docId)?.branch.kind !== 'change-request' || docs.writtenUnder(docId).includes(docId)) return;
+  if (new BranchForks(db).sourceOf(docId) === undefined) docs.append(docId, EMPTY_UPDATE, origin);
 }

@@ -7,6 +7,7 @@ import { ReplicaChangesChannel } from '../../../src-main/engine/sync/replica-cha
 import { commentsDoc, MAIN } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
+import { fullStateOf } from './nodes.js';
 
 describe('a comments doc that reaches a replica before its space’s rows', () => {
   it('is listed once the rows arrive in the change log', async () => {
@@ -35,10 +36,3 @@ describe('a comments doc that reaches a replica before its space’s rows', () =
     }
   });
 });
-
-/** Everything the hub holds of a doc, as one update. */
-function fullStateOf(hub: TestServer, docId: string): Uint8Array {
-  const diff = hub.engine.docs.diff(docId, new Uint8Array([0]));
-  if (!diff.ok) throw new Error(diff.problem.message);
-  return diff.update;
-}

@@ -99,6 +99,13 @@ export function contentOf(engine: Engine, docId: string): unknown {
   return { pages: doc.getMap('pages').toJSON(), body: doc.getXmlFragment('body').toString(), threads: doc.getMap('threads').toJSON() };
 }
 
+/** Everything an engine holds of a doc, as one update: what a hub would send an empty replica. */
+export function fullStateOf(server: { engine: Engine }, docId: string): Uint8Array {
+  const diff = server.engine.docs.diff(docId, new Uint8Array([0]));
+  if (!diff.ok) throw new Error(diff.problem.message);
+  return diff.update;
+}
+
 /** The doc's state vector, decoded and sorted, so two engines' can be compared. */
 export function stateOf(engine: Engine, docId: string): [number, number][] {
   return [...Y.decodeStateVector(engine.docs.stateVector(docId))].sort(([a], [b]) => a - b);

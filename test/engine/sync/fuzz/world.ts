@@ -61,7 +61,7 @@ export class FuzzWorld {
       async () => {
         const expected = await digestOf(this.node(0).client, this.organizationId);
         for (const n of this.replicas.keys()) {
-          expect(await digestOf(this.node(n + 1).client, this.organizationId), `replica ${n + 1}`).toEqual(expected);
+          expect(await digestOf(this.node(n + 1).client, this.organizationId), `replica ${n + 1} after:\n${this.log.join('\n')}\n`).toEqual(expected);
         }
         return expected;
       },
