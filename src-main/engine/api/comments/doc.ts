@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { projectorOf } from '../../content/projector.js';
+import { appendCopyEdit } from '../../docs/copy-edit.js';
 import type { DocStore } from '../../docs/store.js';
-import { newDoc } from '../../docs/updates.js';
 import { commentsDoc } from '../../revisions/doc-names.js';
 import { branchOf, type CommentPlace } from './place.js';
 
@@ -41,24 +41,16 @@ export interface Placement {
 
 /**
  * Applies `change`, which changes the thread `threadId` only, to a copy of the place's threads
- * and appends what it changed to the doc, in the request's transaction. The store's loaded doc is
- * never edited in place: it must not run ahead of the database (docs/doc-store.md). A change that
- * changes nothing appends nothing. The projector, which projects every write of the doc, is lent
- * the copy and told which thread changed, and projects it at once, so that the answer can read it.
+ * and appends what it changed (docs/copy-edit.ts). The projector, which projects every write of
+ * the doc, is lent the copy and told which thread changed, and projects it at once, so that the
+ * answer can read it.
  */
 export function changeThreads(docs: DocStore, place: CommentPlace, threadId: string, change: (threads: Y.Map<YPost>) => void): void {
   const docId = commentsDoc(place.spaceId, branchOf(place));
-  const copy = newDoc();
-  Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
-  let update: Uint8Array | undefined;
-  copy.on('update', (encoded: Uint8Array) => (update = encoded));
-  copy.transact(() => change(copy.getMap<YPost>(THREADS)));
-  if (!update) return;
-  const appended = docs.append(docId, update);
-  // The update was just encoded by Yjs: a store that refuses it is a bug, not a bad request.
-  if (!appended.ok) throw new Error(`comments in ${docId}: ${appended.problem.message}`);
+  const edit = appendCopyEdit(docs, docId, (copy) => change(copy.getMap<YPost>(THREADS)));
+  if (!edit) return;
   const projector = projectorOf(docs);
-  projector?.lendThreads(docId, appended.seq, copy, new Set([threadId]));
+  projector?.lendThreads(docId, edit.seq, edit.copy, new Set([threadId]));
   projector?.settle();
 }
 

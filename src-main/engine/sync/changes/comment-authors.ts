@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { repliesOf, THREADS, type YPost } from '../../api/comments/doc.js';
+import { appendCopyEdit } from '../../docs/copy-edit.js';
 import type { DocStore } from '../../docs/store.js';
-import { newDoc } from '../../docs/updates.js';
 import { parseDocName } from '../../revisions/doc-names.js';
 
 /**
@@ -15,20 +15,12 @@ export function adoptCommentAuthors(docs: DocStore, localIds: readonly string[],
   if (locals.size === 0) return;
   for (const docId of docs.writtenUnder('space/')) {
     if (parseDocName(docId)?.kind !== 'comments') continue;
-    const copy = newDoc();
-    Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
-    let update: Uint8Array | undefined;
-    copy.on('update', (encoded: Uint8Array) => (update = encoded));
-    copy.transact(() => {
+    appendCopyEdit(docs, docId, (copy) => {
       for (const thread of copy.getMap<YPost>(THREADS).values()) {
         adoptPost(thread, locals, hubUserId);
         for (const reply of repliesOf(thread)) adoptPost(reply, locals, hubUserId);
       }
     });
-    if (!update) continue;
-    const appended = docs.append(docId, update);
-    // The update was just encoded by Yjs from the stored doc: a refusal is a bug, not bad input.
-    if (!appended.ok) throw new Error(`comments in ${docId}: ${appended.problem.message}`);
   }
 }
 
