@@ -6,6 +6,7 @@ import type { DocStore } from '../docs/store.js';
 import { pageDoc, parseDocName, treeDoc, type Branch } from '../revisions/doc-names.js';
 import { bodyFacts } from './body-text.js';
 import { hasPage, ownsRows, projectedBodyRows, rowsBranch, takeRows, writeBodyRows, type BodyRows } from './projection-sql.js';
+import { readersThrough } from './read-through.js';
 import { projectTreeChanges, projectWholeTree, type TreeTarget } from './tree-projection.js';
 import type { TreeChanges } from './tree-watch.js';
 
@@ -146,6 +147,10 @@ export class Projector {
     if (!entry) this.touched.set(key, (entry = { spaceId: name.spaceId, branch: name.branch, tree: false, pages: new Set() }));
     if (name.kind === 'tree') entry.tree = true;
     else entry.pages.add(name.pageId);
+    // A first row of a main doc: change requests reading it through project it too, after main.
+    if (seq === 1 && name.branch.kind === 'main') {
+      for (const reader of readersThrough(this.db, this.docs, name.spaceId, docId)) this.written(reader, -1);
+    }
   }
 
   private flush(): void {
