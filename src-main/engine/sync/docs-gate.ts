@@ -4,7 +4,8 @@ import type { ReplicaDocsChannel } from './replica-docs.js';
 /**
  * The replica's docs channel, opened only once every channel that holds it has released it: the
  * change log holds it until its first exchange is done, so that docs come after the rows of
- * their spaces (docs/sync.md). Frames the hub sends meanwhile (live updates) are applied.
+ * their spaces (docs/sync.md). Live updates the hub fans out meanwhile are dropped: their docs
+ * changed after our cursor, so the pull that opens the channel lists them, after the rows.
  */
 export class DocsGate implements SyncChannel {
   readonly id = DOCS_CHANNEL;
@@ -35,7 +36,7 @@ export class DocsGate implements SyncChannel {
   }
 
   receive(payload: Uint8Array): void {
-    this.docs.receive(payload);
+    if (this.opened) this.docs.receive(payload);
   }
 
   close(): void {
