@@ -147,9 +147,9 @@ export class Projector {
     if (!entry) this.touched.set(key, (entry = { spaceId: name.spaceId, branch: name.branch, tree: false, pages: new Set() }));
     if (name.kind === 'tree') entry.tree = true;
     else entry.pages.add(name.pageId);
-    // A first row of a main doc: change requests reading it through project it too, after main.
-    if (seq === 1 && name.branch.kind === 'main') {
-      for (const reader of readersThrough(this.db, this.docs, name.spaceId, docId)) this.written(reader, -1);
+    // A row of a main doc: change requests reading it through their fork project it too, after main.
+    if (name.branch.kind === 'main' && seq > 0) {
+      for (const reader of readersThrough(this.db, name.spaceId, docId)) this.written(reader, -1);
     }
   }
 

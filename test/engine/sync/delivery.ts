@@ -6,7 +6,7 @@ import { encodeDocMessage } from '../../../src-main/engine/sync/doc-messages.js'
 import { ReplicaChangesChannel } from '../../../src-main/engine/sync/replica-changes.js';
 import { ReplicaDocsChannel } from '../../../src-main/engine/sync/replica-docs.js';
 import { saveUpstream } from '../../../src-main/engine/sync/sql.js';
-import type { TestServer } from '../../support/server.js';
+import { TestServer } from '../../support/server.js';
 import { fullStateOf } from './nodes.js';
 
 const HUB_URL = 'ws://127.0.0.1:1/v1/sync';
@@ -44,5 +44,17 @@ export class Delivery {
       channel.receive(encodeDocMessage({ type: 'update', docId, update: fullStateOf(this.hub, docId), stateVector: this.hub.engine.docs.stateVector(docId) }));
     }
     channel.close();
+  }
+}
+
+/** Two engines on their own, a hub and the replica a test feeds by hand, stopped after `test`. */
+export async function withHubAndReplica(test: (hub: TestServer, replica: TestServer) => Promise<void>): Promise<void> {
+  const hub = await TestServer.start();
+  const replica = await TestServer.start();
+  try {
+    await test(hub, replica);
+  } finally {
+    await replica.stop();
+    await hub.stop();
   }
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { changeRequestTreeDoc, mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
-import { TestServer } from '../../support/server.js';
+import type { TestServer } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';
-import { Delivery } from './delivery.js';
+import { Delivery, withHubAndReplica } from './delivery.js';
 
 /**
  * Found by the convergence fuzz (seed 10, under load): the hub copies main's tree into an open
@@ -12,10 +12,8 @@ import { Delivery } from './delivery.js';
  * row arrived, the doc read main there (the merged page) while the hub's copy stays empty.
  */
 describe("a change request's doc that reaches a replica before the change request", () => {
-  it('holds what the hub sent once the change request arrives, even a copy of an empty tree', async () => {
-    const hub = await TestServer.start();
-    const replica = await TestServer.start();
-    try {
+  it('holds what the hub sent once the change request arrives, even a copy of an empty tree', () =>
+    withHubAndReplica(async (hub, replica) => {
       const spaceId = (await newSpace(hub.owner, hub.organizationId, { title: 'Guide' })).id;
       const openOne = async (subject: string) => ok(await hub.owner.client.call('createChangeRequest', { params: { spaceId }, body: { subject } })).id;
       const [untouched, merged] = [await openOne('Untouched'), await openOne('Merged')];
@@ -33,9 +31,5 @@ describe("a change request's doc that reaches a replica before the change reques
       expect(await pagesOf(replica)).toEqual([]);
       const mainPages = ok(await replica.owner.client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title);
       expect(mainPages).toEqual(['Merged page']);
-    } finally {
-      await replica.stop();
-      await hub.stop();
-    }
-  });
+    }));
 });

@@ -5,9 +5,8 @@ import { ReplicaDocsChannel } from '../../../src-main/engine/sync/replica-docs.j
 import { changesSince } from '../../../src-main/engine/sync/sql.js';
 import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
-import { TestServer } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';
-import { Delivery } from './delivery.js';
+import { Delivery, withHubAndReplica } from './delivery.js';
 import { fullStateOf } from './nodes.js';
 
 /**
@@ -16,10 +15,8 @@ import { fullStateOf } from './nodes.js';
  * the rows of their space (docs/sync.md, "Order on a connection"); they wait for the pull.
  */
 describe("a live update that reaches a replica during the change log's first exchange", () => {
-  it('is dropped, and the pull that opens the docs channel brings the doc after its rows', async () => {
-    const hub = await TestServer.start();
-    const replica = await TestServer.start();
-    try {
+  it('is dropped, and the pull that opens the docs channel brings the doc after its rows', () =>
+    withHubAndReplica(async (hub, replica) => {
       const spaceId = (await newSpace(hub.owner, hub.organizationId, { title: 'Guide' })).id;
       const changeRequestId = ok(await hub.owner.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Pages' } })).id;
       await created(hub.owner, { spaceId, changeRequestId }, [{ operation: 'insert_page', title: 'First', document: { markdown: 'p\n' } }]);
@@ -60,9 +57,5 @@ describe("a live update that reaches a replica during the change log's first exc
       expect(sent.filter((message) => message.type === 'step1').map((message) => message.docId)).toContain(tree);
       const titles = ok(await replica.owner.client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title);
       expect(titles).toEqual(['First']);
-    } finally {
-      await replica.stop();
-      await hub.stop();
-    }
-  });
+    }));
 });

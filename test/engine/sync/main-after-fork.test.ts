@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mainTreeDoc, pageDoc, changeRequestBranch, MAIN } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
-import { TestServer } from '../../support/server.js';
+import type { TestServer } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';
-import { Delivery } from './delivery.js';
+import { Delivery, withHubAndReplica } from './delivery.js';
 
 /**
  * Found by the convergence fuzz (seeds 28, 57, 59 in a batch, where warm code makes the API
@@ -13,10 +13,8 @@ import { Delivery } from './delivery.js';
  * no change request, so the change request listed no pages there, and main's pages on the hub.
  */
 describe("a space's tree that reaches a replica after a change request's page body", () => {
-  it("lists main's pages in the change request, as the hub does", async () => {
-    const hub = await TestServer.start();
-    const replica = await TestServer.start();
-    try {
+  it("lists main's pages in the change request, as the hub does", () =>
+    withHubAndReplica(async (hub, replica) => {
       const spaceId = (await newSpace(hub.owner, hub.organizationId, { title: 'Guide' })).id;
       const openOne = async (subject: string) => ok(await hub.owner.client.call('createChangeRequest', { params: { spaceId }, body: { subject } })).id;
       const merged = await openOne('Merged');
@@ -35,9 +33,5 @@ describe("a space's tree that reaches a replica after a change request's page bo
         ok(await server.owner.client.call('listPagesInChangeRequest', { params: { spaceId, changeRequestId: edited } })).pages.map((page) => page.title);
       expect(await pagesOf(hub)).toEqual(['Merged page']);
       expect(await pagesOf(replica)).toEqual(['Merged page']);
-    } finally {
-      await replica.stop();
-      await hub.stop();
-    }
-  });
+    }));
 });
