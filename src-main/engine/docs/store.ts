@@ -63,7 +63,11 @@ export class DocStore {
     this.log = new UpdateLog(db);
     this.branches = new BranchForks(db);
     this.cache = new DocCache({ ...DEFAULTS.cache, ...options.cache });
-    this.writes = new OpenWrites(db, (written) => this.committed(written));
+    this.writes = new OpenWrites(
+      db,
+      (written) => this.committed(written),
+      (docIds) => docIds.forEach((docId) => this.cache.drop(docId)),
+    );
     this.compactEveryRows = options.compactEveryRows ?? DEFAULTS.compactEveryRows;
     this.schedule = options.schedule ?? DEFAULTS.schedule;
   }
@@ -105,10 +109,11 @@ export class DocStore {
   }
 
   /**
-   * The doc, from the cache when it holds the last committed row. It belongs to the store: read
-   * it, write through `append`. A doc the open transaction has written is built from SQLite for
-   * the caller alone, since the cache never runs ahead of a commit. An unknown doc is empty; an
-   * unwritten doc of a forked branch is its source's.
+   * The doc, from the cache brought up to its last row. It belongs to the store: read it, write
+   * through `append`. Inside a transaction that wrote the doc, the cached copy takes the
+   * uncommitted rows too (a keystroke's projection costs its own update, not a rebuild of the
+   * doc); a rollback drops it. An unknown doc is empty; an unwritten doc of a forked branch is
+   * its source's.
    */
   load(docId: string): Y.Doc {
     return this.db.transaction(() => {
@@ -117,7 +122,7 @@ export class DocStore {
         this.cache.drop(from);
         return newDoc();
       }
-      if (this.writes.touches(from)) return buildDoc(this.log.rows(from).map((row) => row.update));
+      if (this.writes.touches(from)) this.writes.loadedWith(from);
       return this.cached(from, meta) ?? this.loadIntoCache(from);
     }, 'read');
   }
@@ -280,10 +285,10 @@ export class DocStore {
     return seq;
   }
 
-  /** After a commit: loaded docs move on, observers hear, logs grown long get compacted. */
+  /** After a commit: loaded docs move on (unless a read in the transaction took the row), observers hear, logs grown long get compacted. */
   private committed(written: readonly Written[]): void {
     for (const row of written) {
-      this.cache.extend(row.docId, row.seq - 1, [row]);
+      if ((this.cache.get(row.docId)?.seq ?? 0) < row.seq) this.cache.extend(row.docId, row.seq - 1, [row]);
       this.observers.emit({ docId: row.docId, seq: row.seq, update: row.update, origin: row.origin });
       if (row.rowCount % this.compactEveryRows === 0) this.scheduleCompaction(row.docId);
     }
