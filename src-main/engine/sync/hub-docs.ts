@@ -6,7 +6,7 @@ import { parseDocName, treeDoc } from '../revisions/doc-names.js';
 import { writeFromClient } from '../yjs/client-writes.js';
 import { contextFor } from '../yjs/context.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
-import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
+import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { materializeForkedDoc } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
@@ -46,7 +46,7 @@ export class HubDocsChannel implements SyncChannel {
   }
 
   /** An encoded `update` message of `fanOut`, the same bytes for every replica. */
-  relay(payload: Uint8Array): void {
+  relay(payload: SharedPayload): void {
     this.link?.send(payload);
   }
 
@@ -113,7 +113,7 @@ export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, e
   db.transaction(() => {
     db.noticeExternalChanges();
     const readers = new Map<string, boolean>();
-    let payload: Uint8Array | undefined;
+    let payload: SharedPayload | undefined;
     for (const channel of channels) {
       if (channel === event.origin || !channel.linked) continue;
       let reads = readers.get(channel.actor.id);
@@ -122,7 +122,7 @@ export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, e
         readers.set(channel.actor.id, reads);
       }
       if (!reads) continue;
-      payload ??= encodeDocMessage({ type: 'update', docId: event.docId, update: event.update, stateVector: deps.docs.stateVector(event.docId) });
+      payload ??= new SharedPayload(encodeDocMessage({ type: 'update', docId: event.docId, update: event.update, stateVector: deps.docs.stateVector(event.docId) }));
       channel.relay(payload);
     }
   }, 'read');
