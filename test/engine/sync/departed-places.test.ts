@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newSpace, ok } from '../../support/content.js';
-import { TestServer } from '../../support/server.js';
+import type { TestServer } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';
-import { eventually, Replica } from './nodes.js';
+import { eventually, hubEachTest, type Replica } from './nodes.js';
 import { purgeExpiredSpaces, TRASH_RETENTION_MS } from '../../../src-main/engine/api/spaces/trash.js';
 
 /**
@@ -10,26 +10,14 @@ import { purgeExpiredSpaces, TRASH_RETENTION_MS } from '../../../src-main/engine
  * outbox (docs/sync.md, "Departed places"): a change request its author may no longer make, a
  * space purged on the hub.
  */
-let hub: TestServer;
-const replicas: Replica[] = [];
-beforeEach(async () => {
-  hub = await TestServer.start();
-});
-afterEach(async () => {
-  for (const replica of replicas.splice(0)) await replica.stop();
-  await hub.stop();
-});
+const nodes = hubEachTest();
+const replicaOf = (token: string) => nodes.replicaOf({ token });
 
-async function replicaOf(token: string): Promise<Replica> {
-  const replica = await Replica.connect(hub, token);
-  replicas.push(replica);
-  return replica;
-}
-
-const docsUnder = (replica: Replica | TestServer, prefix: string) => replica.engine.docs.writtenUnder(prefix);
+const docsUnder = (node: Replica | TestServer, prefix: string) => node.engine.docs.writtenUnder(prefix);
 
 describe('docs of places that are gone after sync', () => {
   it("a change request written offline by a member made a reader meanwhile leaves the replica with its docs, and the outbox empties", async () => {
+    const hub = nodes.hub();
     const space = await newSpace(hub.owner, hub.organizationId, { title: 'Guides' });
     const reviewer = hub.user('review');
     const replica = await replicaOf(reviewer.token);
@@ -54,6 +42,7 @@ describe('docs of places that are gone after sync', () => {
   });
 
   it("a space purged from the hub's trash takes its docs off the replica", async () => {
+    const hub = nodes.hub();
     const space = await newSpace(hub.owner, hub.organizationId, { title: 'Old' });
     const changeRequestId = ok(await hub.owner.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Pages' } })).id;
     await created(hub.owner, { spaceId: space.id, changeRequestId }, [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello.\n' } }]);
