@@ -105,6 +105,22 @@ export class DocStore {
   }
 
   /**
+   * Makes `state` (a whole doc, as another engine encodes it) everything the doc holds: its log
+   * becomes that one row and its state vector the row's. Yjs cannot undo a deletion; this is how a
+   * replica takes the hub's copy back after a refusal (docs/sync.md, "Refusals"). A write like any
+   * other (inside the caller's transaction, projected, copied first into unwritten forks), except
+   * that loaded copies are dropped on commit and observers hear `replaced`.
+   */
+  replaceWith(docId: string, state: Uint8Array, origin?: unknown): DocResult<{ seq: number }> {
+    const decoded = decode(() => Y.decodeUpdate(state));
+    if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
+    return this.db.transaction(() => {
+      const meta = this.prepareWrite(docId);
+      return { ok: true, seq: this.write(docId, state, advance(new Map(), decoded.structs), origin, meta, 'replace') };
+    });
+  }
+
+  /**
    * The doc, from the cache when it holds the last committed row. It belongs to the store: read
    * it, write through `append`. A doc the open transaction has written is built from SQLite for
    * the caller alone, since the cache never runs ahead of a commit. An unknown doc is empty; an
@@ -272,10 +288,15 @@ export class DocStore {
     return { update, snapshot: settled ? Y.snapshot(doc) : snapshotOf(update) };
   }
 
-  private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined): number {
+  private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined, mode: 'append' | 'replace' = 'append'): number {
     const seq = (meta?.seq ?? 0) + 1;
-    this.log.append(docId, seq, update, Y.encodeStateVector(held));
-    this.writes.add({ docId, seq, update, origin, rowCount: (meta?.rowCount ?? 0) + 1 });
+    if (mode === 'replace') {
+      this.log.replaceAll(docId, seq, update, Y.encodeStateVector(held));
+      this.writes.add({ docId, seq, update, origin, rowCount: 1, replaced: true });
+    } else {
+      this.log.append(docId, seq, update, Y.encodeStateVector(held));
+      this.writes.add({ docId, seq, update, origin, rowCount: (meta?.rowCount ?? 0) + 1 });
+    }
     this.writeHook?.(docId, seq);
     return seq;
   }
@@ -283,8 +304,10 @@ export class DocStore {
   /** After a commit: loaded docs move on, observers hear, logs grown long get compacted. */
   private committed(written: readonly Written[]): void {
     for (const row of written) {
-      this.cache.extend(row.docId, row.seq - 1, [row]);
-      this.observers.emit({ docId: row.docId, seq: row.seq, update: row.update, origin: row.origin });
+      // A replaced doc loads again from its one row: applied on top of the old, it would keep what it replaced.
+      if (row.replaced) this.cache.drop(row.docId);
+      else this.cache.extend(row.docId, row.seq - 1, [row]);
+      this.observers.emit({ docId: row.docId, seq: row.seq, update: row.update, origin: row.origin, ...(row.replaced && { replaced: true }) });
       if (row.rowCount % this.compactEveryRows === 0) this.scheduleCompaction(row.docId);
     }
   }
