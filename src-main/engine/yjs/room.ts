@@ -2,10 +2,12 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { DocStore } from '../docs/store.js';
 import { awarenessMessage, syncUpdate } from './messages.js';
+import { dismissAll } from './room-reset.js';
 
 /** One client of a room, as the room sees it. */
 export interface RoomMember {
   send(data: Uint8Array): void;
+  close(code: number, reason: string): void;
 }
 
 interface AwarenessChange {
@@ -36,7 +38,8 @@ export class Room {
     this.awareness.setLocalState(null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
     this.stopObserving = docs.onUpdate(docId, (event) => {
-      if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
+      if (event.replaced) dismissAll([...this.members.keys()]);
+      else if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
     });
   }
 
