@@ -145,31 +145,60 @@ describe('a deletion inside a doc that the hub refuses is undone on the replica'
     expect(lost).toEqual({ hub: [], other: [] });
   });
 
-  it('a client that joins again with the refused deletion is refused by the replica itself once the hub gave the role back', async () => {
-    await furnish();
+  /** A reader's replica that has the space, taken offline and made admin in its own database. */
+  async function tamperedReader() {
+    const commentId = await furnish();
     const reader = hub.user('read');
     const replica = await replicaOf(reader);
     await eventually(() => expect(textsOf(replica.engine.docs.load(body()))).toEqual(PARAGRAPHS));
     replica.engine.sync.stop();
     replica.engine.db.run("UPDATE members SET role = 'admin' WHERE organization_id = ? AND user_id = ?", hub.organizationId, reader.id);
+    const role = () => replica.engine.db.get('SELECT role FROM members WHERE organization_id = ? AND user_id = ?', hub.organizationId, reader.id);
+    return { commentId, replica, role };
+  }
+
+  /** A stock y-websocket client on the replica's /v1/yjs: it keeps its copy across reconnects. */
+  const stockClient = (replica: Replica) => join({ server: replica.server } as TestServer, body(), replica.token);
+
+  it('a client that joins again with the refused deletion is refused by the replica itself once the hub gave the role back', async () => {
+    const { replica, role } = await tamperedReader();
     changeDoc(replica.engine, body(), (doc) => doc.getXmlFragment('body').delete(1, 1));
     const stale = fullStateOf(replica, body());
 
     replica.engine.sync.start();
     await eventually(async () => {
       expect(textsOf(replica.engine.docs.load(body()))).toEqual(PARAGRAPHS);
-      expect(replica.engine.db.get('SELECT role FROM members WHERE organization_id = ? AND user_id = ?', hub.organizationId, reader.id)).toEqual({ role: 'read' });
+      expect(role()).toEqual({ role: 'read' });
       expect((await replica.status()).outbox).toBe(0);
     });
 
-    // A stock y-websocket client keeps its copy across a reconnect: it sends the deletion again.
-    const client: Peer = await join({ server: replica.server } as TestServer, body(), replica.token);
+    const client: Peer = await stockClient(replica);
     const denial = client.nextDenial();
     Y.applyUpdate(client.doc, stale);
     expect(await denial).toMatch(/edit role/);
     expect(textsOf(replica.engine.docs.load(body()))).toEqual(PARAGRAPHS);
     expect((await replica.status()).outbox).toBe(0);
     expect(textsOf(hub.engine.docs.load(body()))).toEqual(PARAGRAPHS);
+    leave(client);
+  });
+
+  it('a stock client connected throughout sends the deletion again after each reset; the replica settles on the hub\'s doc and refuses it', async () => {
+    const { commentId, replica, role } = await tamperedReader();
+    const client: Peer = await stockClient(replica);
+    client.doc.getXmlFragment('body').delete(1, 1);
+    await eventually(() => expect(textsOf(replica.engine.docs.load(body()))).toEqual(['Kept.']));
+    const lost = neverLoses(hub.engine, commentId);
+
+    const denial = client.nextDenial();
+    replica.engine.sync.start();
+    expect(await denial).toMatch(/edit role/);
+    await eventually(async () => {
+      expect(textsOf(replica.engine.docs.load(body()))).toEqual(PARAGRAPHS);
+      expect(role()).toEqual({ role: 'read' });
+      expect((await replica.status()).outbox).toBe(0);
+    });
+    expect(textsOf(client.doc)).toEqual(['Kept.']);
+    expect(lost).toEqual([]);
     leave(client);
   });
 });
