@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendCopyEdit } from '../../../src-main/engine/docs/copy-edit.js';
-import { MAIN, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestTreeDoc, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { CLOSE_DOC_REPLACED } from '../../../src-main/engine/yjs/room-reset.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
@@ -143,6 +143,28 @@ describe('a deletion inside a doc that the hub refuses is undone on the replica'
     expect(await seenBy(other.client)).toEqual(expected);
     expect(await seenBy(hub.owner.client)).toEqual(expected);
     expect(lost).toEqual({ hub: [], other: [] });
+  });
+
+  it("a page removed from a change request's tree, which the hub reads as main's, comes back there too", async () => {
+    await furnish();
+    const changeRequestId = ok(await hub.owner.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Draft' } })).id;
+    const changeRequestTree = changeRequestTreeDoc(spaceId, changeRequestId);
+    const pagesIn = async (client: Replica['client']) =>
+      ok(await client.call('listPagesInChangeRequest', { params: { spaceId, changeRequestId }, query: {} })).pages.map((page) => page.id);
+    const reader = hub.user('read');
+    const replica = await replicaOf(reader);
+    await eventually(async () => expect(await pagesIn(replica.client)).toEqual(['intro', 'other']));
+
+    changeDoc(replica.engine, changeRequestTree, (doc) => doc.getMap('pages').delete('other'));
+    await eventually(async () => expect((await replica.status()).lastProblem).toMatch(/edit role/));
+    await eventually(async () => expect(await pagesIn(replica.client)).toEqual(['intro', 'other']));
+    expect(await pagesIn(hub.owner.client)).toEqual(['intro', 'other']);
+    expect(stateOf(replica.engine, changeRequestTree)).toEqual(stateOf(hub.engine, changeRequestTree));
+
+    // Main moves on: both engines hold a written copy now, so the change request keeps what it had on both.
+    addPage(hub.engine, tree(), 'later');
+    await eventually(() => expect(replica.engine.docs.load(tree()).getMap('pages').has('later')).toBe(true));
+    expect(await pagesIn(replica.client)).toEqual(await pagesIn(hub.owner.client));
   });
 
   /** A reader's replica that has the space, taken offline and made admin in its own database. */
