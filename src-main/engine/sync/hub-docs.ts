@@ -97,6 +97,7 @@ export class HubDocsChannel implements SyncChannel {
    */
   private refusal(docId: string, reason: string, stateVector: Uint8Array): DocMessage {
     const state = this.deps.docs.diff(docId, EMPTY_STATE_VECTOR);
+    // The empty state vector is well formed: a failure here is a bug, not the replica's doing.
     if (!state.ok) throw new Error(state.problem.message);
     return { type: 'refused', docId, reason, stateVector, state: state.update };
   }

@@ -25,7 +25,7 @@ export function undoRefused(docs: DocStore, refusal: Refusal, origin: unknown): 
  * per client), so the content reads as the hub's again. Yjs cannot undelete: a refused deletion
  * stays. Answers whether anything was deleted.
  */
-export function revertBeyond(docs: DocStore, docId: string, hubHolds: StateVector, origin: unknown): boolean {
+function revertBeyond(docs: DocStore, docId: string, hubHolds: StateVector, origin: unknown): boolean {
   const copy = new Y.Doc({ gc: false });
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
   const before = Y.encodeStateVector(copy);
