@@ -8,6 +8,8 @@ export interface Written {
   origin: unknown;
   /** The doc's row count once this row is in. */
   rowCount: number;
+  /** The row replaced every row of the doc (`DocStore.replaceWith`). */
+  replaced?: true;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DocUpdate } from '../docs/observers.js';
+import { EMPTY_STATE_VECTOR } from '../docs/state-vector.js';
 import type { Actor, RequestContext } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { isFailure, type Failure } from '../pipeline/failure.js';
@@ -84,10 +85,21 @@ export class HubDocsChannel implements SyncChannel {
       const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);
       if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
       const stateVector = this.deps.docs.stateVector(docId);
-      if (result.outcome === 'refused') return { type: 'refused', docId, reason: `${result.reason}: the update was not applied`, stateVector };
+      if (result.outcome === 'refused') return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
       return { type: 'ack', docId, stateVector };
     });
     this.send(answer);
+  }
+
+  /**
+   * With the whole doc as the hub holds it: the replica's copy becomes exactly that, deletions
+   * included, which no update could undo there (docs/sync.md, "Refusals").
+   */
+  private refusal(docId: string, reason: string, stateVector: Uint8Array): DocMessage {
+    const state = this.deps.docs.diff(docId, EMPTY_STATE_VECTOR);
+    // The empty state vector is well formed: a failure here is a bug, not the replica's doing.
+    if (!state.ok) throw new Error(state.problem.message);
+    return { type: 'refused', docId, reason, stateVector, state: state.update };
   }
 
   private read<T>(fn: (ctx: RequestContext) => T): T {

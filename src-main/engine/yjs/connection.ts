@@ -55,6 +55,10 @@ export class Connection implements RoomMember {
     else this.ws.send(data);
   }
 
+  close(code: number, reason: string): void {
+    this.ws.close(code, reason);
+  }
+
   /**
    * Messages still arriving while the socket closes (the engine may be closing its database) are
    * dropped; an error of ours ends this socket, never the process around the engine.
