@@ -13,7 +13,7 @@ export interface BenchChild {
  * the server's) and waits for its first line that `ready` matches.
  */
 export function startScript(script: string, args: readonly string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<BenchChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...profile(), '--import', 'tsx', script, ...args], {
     // The IPC channel closes when this process ends however it ends: the child then exits (`exitWithParent`).
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
@@ -24,6 +24,12 @@ export function startScript(script: string, args: readonly string[], ready: RegE
       if (ready.test(line)) resolve({ process: child, ready: line.split(' ') });
     });
   });
+}
+
+/** `FOLIO_BENCH_PROFILE=DIR` writes a CPU profile of each child there, for `--cpu-prof`'s viewers. */
+function profile(): string[] {
+  const dir = process.env.FOLIO_BENCH_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
 /** Resident memory of a process, from /proc (Linux), in bytes. */

@@ -17,8 +17,8 @@ interface Entry {
 }
 
 /**
- * Loaded docs, least recently used first out. An entry only ever holds committed rows: the store
- * moves it on after a commit. A doc changed by anyone else (a caller editing the doc it was
+ * Loaded docs, least recently used first out. An entry holds committed rows, plus those of the
+ * open transaction when a read inside it loaded them (the store drops it if that rolls back). A doc changed by anyone else (a caller editing the doc it was
  * handed) no longer matches the database and leaves the cache at once.
  */
 export class DocCache {

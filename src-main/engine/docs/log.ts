@@ -57,6 +57,19 @@ export class UpdateLog {
     this.db.run('UPDATE docs SET row_count = row_count - ? + 1, state_vector = ? WHERE doc_id = ?', deleted, stateVector, docId);
   }
 
+  /** Makes `update` the doc's only row, numbered `seq` (the last seq plus one, so seqs only grow). */
+  replaceAll(docId: string, seq: number, update: Uint8Array, stateVector: Uint8Array): void {
+    this.db.run('DELETE FROM doc_updates WHERE doc_id = ?', docId);
+    this.db.run(
+      `INSERT INTO docs (doc_id, seq, row_count, state_vector) VALUES (?, ?, 1, ?)
+       ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, row_count = 1, state_vector = excluded.state_vector`,
+      docId,
+      seq,
+      stateVector,
+    );
+    this.db.run('INSERT INTO doc_updates (doc_id, seq, "update") VALUES (?, ?, ?)', docId, seq, update);
+  }
+
   /** The ids of the docs whose id starts with `prefix`. */
   idsUnder(prefix: string): string[] {
     return this.db.all<{ id: string }>(`SELECT doc_id AS id FROM docs WHERE ${UNDER}`, prefix, prefix).map((row) => row.id);

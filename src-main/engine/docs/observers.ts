@@ -5,6 +5,8 @@ export interface DocUpdate {
   update: Uint8Array;
   /** Whatever the writer passed: a connection, so as not to echo an update back to its sender. */
   origin: unknown;
+  /** `update` is the doc's whole content, in place of all it held (`DocStore.replaceWith`): a client's copy is stale. */
+  replaced?: true;
 }
 
 export type UpdateObserver = (event: DocUpdate) => void;

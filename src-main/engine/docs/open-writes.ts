@@ -8,20 +8,24 @@ export interface Written {
   origin: unknown;
   /** The doc's row count once this row is in. */
   rowCount: number;
+  /** The row replaced every row of the doc (`DocStore.replaceWith`). */
+  replaced?: true;
 }
 
 /**
- * The rows the open transaction has appended. They reach the loaded docs and the observers only
- * once it commits, and are forgotten if it rolls back: nothing in memory runs ahead of the
- * database. Until then the docs they touch are read from SQLite, which sees them.
+ * The rows the open transaction has appended. They reach the observers only once it commits; if
+ * it rolls back they are forgotten, and the docs they touch are named to the store so that a
+ * loaded copy that read them (a projection inside the transaction) is dropped.
  */
 export class OpenWrites {
   private written: Written[] = [];
   private readonly docs = new Set<string>();
+  private readonly loadedAhead = new Set<string>();
 
   constructor(
     private readonly db: Database,
     private readonly committed: (written: readonly Written[]) => void,
+    private readonly rolledBack: (docIds: ReadonlySet<string>) => void,
   ) {}
 
   /** Called inside the transaction that wrote the row. */
@@ -35,10 +39,18 @@ export class OpenWrites {
     return this.docs.has(docId);
   }
 
+  /** A loaded doc now holds this transaction's rows of `docId`. */
+  loadedWith(docId: string): void {
+    this.loadedAhead.add(docId);
+  }
+
   private end(committed: boolean): void {
     const written = this.written;
+    const loadedAhead = new Set(this.loadedAhead);
     this.written = [];
     this.docs.clear();
+    this.loadedAhead.clear();
     if (committed) this.committed(written);
+    else this.rolledBack(loadedAhead);
   }
 }

@@ -63,7 +63,11 @@ export class DocStore {
     this.log = new UpdateLog(db);
     this.branches = new BranchForks(db);
     this.cache = new DocCache({ ...DEFAULTS.cache, ...options.cache });
-    this.writes = new OpenWrites(db, (written) => this.committed(written));
+    this.writes = new OpenWrites(
+      db,
+      (written) => this.committed(written),
+      (docIds) => docIds.forEach((docId) => this.cache.drop(docId)),
+    );
     this.compactEveryRows = options.compactEveryRows ?? DEFAULTS.compactEveryRows;
     this.schedule = options.schedule ?? DEFAULTS.schedule;
   }
@@ -105,10 +109,29 @@ export class DocStore {
   }
 
   /**
-   * The doc, from the cache when it holds the last committed row. It belongs to the store: read
-   * it, write through `append`. A doc the open transaction has written is built from SQLite for
-   * the caller alone, since the cache never runs ahead of a commit. An unknown doc is empty; an
-   * unwritten doc of a forked branch is its source's.
+   * Makes `state` (a whole doc, as another engine encodes it) everything the doc holds: its log
+   * becomes that one row and its state vector the row's. Yjs cannot undo a deletion; this is how a
+   * replica takes the hub's copy back after a refusal (docs/sync.md, "Refusals"). A write like any
+   * other (inside the caller's transaction, projected, copied first into unwritten forks), except
+   * that the loaded doc is dropped at once and observers hear `replaced`.
+   */
+  replaceWith(docId: string, state: Uint8Array, origin?: unknown): DocResult<{ seq: number }> {
+    const decoded = decode(() => Y.decodeUpdate(state));
+    if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
+    return this.db.transaction(() => {
+      const meta = this.prepareWrite(docId);
+      // Dropping is always safe; moved on with the new row, the loaded doc would keep what it replaced.
+      this.cache.drop(docId);
+      return { ok: true, seq: this.write(docId, state, advance(new Map(), decoded.structs), origin, meta, 'replace') };
+    });
+  }
+
+  /**
+   * The doc, from the cache brought up to its last row. It belongs to the store: read it, write
+   * through `append`. Inside a transaction that wrote the doc, the cached copy takes the
+   * uncommitted rows too (a keystroke's projection costs its own update, not a rebuild of the
+   * doc); a rollback drops it. An unknown doc is empty; an unwritten doc of a forked branch is
+   * its source's.
    */
   load(docId: string): Y.Doc {
     return this.db.transaction(() => {
@@ -117,7 +140,7 @@ export class DocStore {
         this.cache.drop(from);
         return newDoc();
       }
-      if (this.writes.touches(from)) return buildDoc(this.log.rows(from).map((row) => row.update));
+      if (this.writes.touches(from)) this.writes.loadedWith(from);
       return this.cached(from, meta) ?? this.loadIntoCache(from);
     }, 'read');
   }
@@ -272,19 +295,24 @@ export class DocStore {
     return { update, snapshot: settled ? Y.snapshot(doc) : snapshotOf(update) };
   }
 
-  private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined): number {
+  private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined, mode: 'append' | 'replace' = 'append'): number {
     const seq = (meta?.seq ?? 0) + 1;
-    this.log.append(docId, seq, update, Y.encodeStateVector(held));
-    this.writes.add({ docId, seq, update, origin, rowCount: (meta?.rowCount ?? 0) + 1 });
+    if (mode === 'replace') {
+      this.log.replaceAll(docId, seq, update, Y.encodeStateVector(held));
+      this.writes.add({ docId, seq, update, origin, rowCount: 1, replaced: true });
+    } else {
+      this.log.append(docId, seq, update, Y.encodeStateVector(held));
+      this.writes.add({ docId, seq, update, origin, rowCount: (meta?.rowCount ?? 0) + 1 });
+    }
     this.writeHook?.(docId, seq);
     return seq;
   }
 
-  /** After a commit: loaded docs move on, observers hear, logs grown long get compacted. */
+  /** After a commit: loaded docs move on (unless a read in the transaction took the row), observers hear, logs grown long get compacted. */
   private committed(written: readonly Written[]): void {
     for (const row of written) {
-      this.cache.extend(row.docId, row.seq - 1, [row]);
-      this.observers.emit({ docId: row.docId, seq: row.seq, update: row.update, origin: row.origin });
+      if ((this.cache.get(row.docId)?.seq ?? 0) < row.seq) this.cache.extend(row.docId, row.seq - 1, [row]);
+      this.observers.emit({ docId: row.docId, seq: row.seq, update: row.update, origin: row.origin, ...(row.replaced && { replaced: true }) });
       if (row.rowCount % this.compactEveryRows === 0) this.scheduleCompaction(row.docId);
     }
   }

@@ -1,6 +1,27 @@
 /** Where a channel's frames go: the one WebSocket of the peer. */
 export interface ChannelLink {
-  send(payload: Uint8Array): void;
+  send(payload: Uint8Array | SharedPayload): void;
+}
+
+/**
+ * A payload the hub sends to many peers (a fanned-out update): its WebSocket message is built by
+ * the first connection that sends it and written as is by the others (docs/sync.md, "Fan-out").
+ */
+export class SharedPayload {
+  private wire: Buffer | undefined;
+
+  constructor(readonly payload: Uint8Array) {}
+
+  /** The message on the wire, from `build` the first time. A channel's number is the same on every connection. */
+  framed(build: (payload: Uint8Array) => Buffer): Buffer {
+    this.wire ??= build(this.payload);
+    return this.wire;
+  }
+}
+
+/** The bytes of a payload, shared or not. */
+export function payloadBytes(payload: Uint8Array | SharedPayload): Uint8Array {
+  return payload instanceof SharedPayload ? payload.payload : payload;
 }
 
 /**

@@ -1,5 +1,7 @@
+import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { MalformedFrame, type SyncChannel } from './channel.js';
+import { binaryFrame } from '../http/websocket-frame.js';
+import { MalformedFrame, payloadBytes, SharedPayload, type SyncChannel } from './channel.js';
 import { decodeFrame, encodeFrame } from './frames.js';
 
 /** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */
@@ -14,10 +16,16 @@ const CLOSE_INTERNAL_ERROR = 1011;
 export class SyncConnection {
   private readonly channels = new Map<number, SyncChannel>();
 
+  /**
+   * `transport`: on the hub, the TCP socket under `ws`, for payloads framed once for every
+   * replica. `ws` frames nothing it sends itself in the background (no compression, no Blobs),
+   * so a whole frame written between two of its sends keeps the stream in order.
+   */
   constructor(
     private readonly ws: WebSocket,
     channels: readonly SyncChannel[],
     private readonly describe: string,
+    private readonly transport?: Writable,
   ) {
     for (const channel of channels) this.channels.set(channel.id, channel);
   }
@@ -39,8 +47,10 @@ export class SyncConnection {
     for (const channel of this.channels.values()) channel.close();
   }
 
-  private send(channel: number, payload: Uint8Array): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(channel, payload));
+  private send(channel: number, payload: Uint8Array | SharedPayload): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (payload instanceof SharedPayload && this.transport) this.transport.write(payload.framed((bytes) => binaryFrame(encodeFrame(channel, bytes))));
+    else this.ws.send(encodeFrame(channel, payloadBytes(payload)));
   }
 
   private receive(data: Uint8Array): void {

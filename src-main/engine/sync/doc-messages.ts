@@ -18,8 +18,11 @@ export type DocMessage =
   | { type: 'update'; docId: string; update: Uint8Array; stateVector: Uint8Array }
   /** The receiver committed the update: this is its state vector of the doc now. */
   | { type: 'ack'; docId: string; stateVector: Uint8Array }
-  /** The hub refused the update (the actor's role): its state vector, which the replica reverts to. */
-  | { type: 'refused'; docId: string; reason: string; stateVector: Uint8Array }
+  /**
+   * The hub refused the update (the actor's role): its state vector, and its whole doc, which the
+   * replica's copy becomes. `state` comes last and may be absent (a hub from before it was sent).
+   */
+  | { type: 'refused'; docId: string; reason: string; stateVector: Uint8Array; state?: Uint8Array }
   /** The hub has no such doc for this actor now (unknown space or change request, no read access): try again later. */
   | { type: 'unavailable'; docId: string; reason: string }
   /** "Which docs changed since this value of your counter?" */
@@ -42,6 +45,7 @@ export function encodeDocMessage(message: DocMessage): Uint8Array {
   if ('update' in message) encoding.writeVarUint8Array(encoder, message.update);
   if ('reason' in message) encoding.writeVarString(encoder, message.reason);
   if ('stateVector' in message) encoding.writeVarUint8Array(encoder, message.stateVector);
+  if ('state' in message && message.state) encoding.writeVarUint8Array(encoder, message.state);
   if ('docIds' in message) {
     encoding.writeVarUint(encoder, message.docIds.length);
     for (const docId of message.docIds) encoding.writeVarString(encoder, docId);
@@ -64,8 +68,10 @@ export function decodeDocMessage(payload: Uint8Array): DocMessage {
         return { type, docId: text(), update: bytes(), stateVector: bytes() };
       case 'ack':
         return { type, docId: text(), stateVector: bytes() };
-      case 'refused':
-        return { type, docId: text(), reason: text(), stateVector: bytes() };
+      case 'refused': {
+        const refused = { type, docId: text(), reason: text(), stateVector: bytes() };
+        return decoding.hasContent(decoder) ? { ...refused, state: bytes() } : refused;
+      }
       case 'unavailable':
         return { type, docId: text(), reason: text() };
       case 'changes-since':

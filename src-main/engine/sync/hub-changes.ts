@@ -3,6 +3,7 @@ import type { PipelineDeps } from '../pipeline/execute.js';
 import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
 import { applyChanges } from './changes/apply.js';
+import { removeDocsOfDepartedPlaces } from './departed-places.js';
 import { captureOf } from './changes/capture.js';
 import { readRow } from './changes/rows.js';
 import { changesSince } from './changes/since.js';
@@ -67,7 +68,11 @@ export class HubChangesChannel implements SyncChannel {
     this.deps.db.noticeExternalChanges();
     let result;
     try {
-      result = applyChanges(this.deps.db, push.changes, { user: this.actor.id });
+      result = this.deps.db.transaction(() => {
+        const applied = applyChanges(this.deps.db, push.changes, { user: this.actor.id });
+        removeDocsOfDepartedPlaces(this.deps.db, this.deps.docs, push.changes);
+        return applied;
+      });
     } catch (error) {
       if (!lacksParent(error)) throw error;
       this.send({ type: 'incomplete' });

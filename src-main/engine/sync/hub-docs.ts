@@ -1,4 +1,5 @@
 import type { DocUpdate } from '../docs/observers.js';
+import { EMPTY_STATE_VECTOR } from '../docs/state-vector.js';
 import type { Actor, RequestContext } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { isFailure, type Failure } from '../pipeline/failure.js';
@@ -6,7 +7,7 @@ import { parseDocName, treeDoc } from '../revisions/doc-names.js';
 import { writeFromClient } from '../yjs/client-writes.js';
 import { contextFor } from '../yjs/context.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
-import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
+import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { materializeForkedDoc } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
@@ -46,7 +47,7 @@ export class HubDocsChannel implements SyncChannel {
   }
 
   /** An encoded `update` message of `fanOut`, the same bytes for every replica. */
-  relay(payload: Uint8Array): void {
+  relay(payload: SharedPayload): void {
     this.link?.send(payload);
   }
 
@@ -84,10 +85,21 @@ export class HubDocsChannel implements SyncChannel {
       const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);
       if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
       const stateVector = this.deps.docs.stateVector(docId);
-      if (result.outcome === 'refused') return { type: 'refused', docId, reason: `${result.reason}: the update was not applied`, stateVector };
+      if (result.outcome === 'refused') return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
       return { type: 'ack', docId, stateVector };
     });
     this.send(answer);
+  }
+
+  /**
+   * With the whole doc as the hub holds it: the replica's copy becomes exactly that, deletions
+   * included, which no update could undo there (docs/sync.md, "Refusals").
+   */
+  private refusal(docId: string, reason: string, stateVector: Uint8Array): DocMessage {
+    const state = this.deps.docs.diff(docId, EMPTY_STATE_VECTOR);
+    // The empty state vector is well formed: a failure here is a bug, not the replica's doing.
+    if (!state.ok) throw new Error(state.problem.message);
+    return { type: 'refused', docId, reason, stateVector, state: state.update };
   }
 
   private read<T>(fn: (ctx: RequestContext) => T): T {
@@ -113,7 +125,7 @@ export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, e
   db.transaction(() => {
     db.noticeExternalChanges();
     const readers = new Map<string, boolean>();
-    let payload: Uint8Array | undefined;
+    let payload: SharedPayload | undefined;
     for (const channel of channels) {
       if (channel === event.origin || !channel.linked) continue;
       let reads = readers.get(channel.actor.id);
@@ -122,7 +134,7 @@ export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, e
         readers.set(channel.actor.id, reads);
       }
       if (!reads) continue;
-      payload ??= encodeDocMessage({ type: 'update', docId: event.docId, update: event.update, stateVector: deps.docs.stateVector(event.docId) });
+      payload ??= new SharedPayload(encodeDocMessage({ type: 'update', docId: event.docId, update: event.update, stateVector: deps.docs.stateVector(event.docId) }));
       channel.relay(payload);
     }
   }, 'read');

@@ -51,7 +51,7 @@ export class SyncHub {
       refuseUpgrade(socket, actor);
       return;
     }
-    this.sockets.handleUpgrade(req, socket, head, (ws) => this.connect(ws, actor));
+    this.sockets.handleUpgrade(req, socket, head, (ws) => this.connect(ws, actor, socket));
   }
 
   /** Replicas connected now. */
@@ -69,8 +69,8 @@ export class SyncHub {
     this.closeConnections();
   }
 
-  private connect(ws: WebSocket, actor: Actor): void {
+  private connect(ws: WebSocket, actor: Actor, transport: Duplex): void {
     ws.on('error', () => ws.terminate());
-    new SyncConnection(ws, this.factories.map((make) => make(actor)), `replica of ${actor.email}`).start();
+    new SyncConnection(ws, this.factories.map((make) => make(actor)), `replica of ${actor.email}`, transport).start();
   }
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { reprojectArrivedPlaces } from './arrived-places.js';
+import { removeDocsOfDepartedPlaces } from './departed-places.js';
 import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { readChangeCursors, savePulled, savePushed, startChangeCursors } from './change-cursors.js';
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
@@ -114,6 +115,7 @@ export class ReplicaChangesChannel implements SyncChannel {
       db.transaction(() => {
         applyChanges(db, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
         reprojectArrivedPlaces(this.deps.docs, changes);
+        removeDocsOfDepartedPlaces(db, this.deps.docs, changes);
         savePulled(db, url, cursor);
         this.noteSynced();
       });

@@ -6,7 +6,7 @@ import type { DocStore } from '../docs/store.js';
 import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { materializeForkedDoc, writeBeforeItsFork } from './forked-docs.js';
-import { revertBeyond } from './revert.js';
+import { undoRefused, type Refusal } from './revert.js';
 import type { Schedule } from './schedule.js';
 import { ackedStateVector, isPending, notePulled, noteSynced, pendingDocIds, readUpstream, recordAcked } from './sql.js';
 
@@ -84,7 +84,7 @@ export class ReplicaDocsChannel implements SyncChannel {
       case 'ack':
         return this.write(() => recordAcked(this.deps.db, this.deps.docs, message.docId, Y.decodeStateVector(message.stateVector)));
       case 'refused':
-        return this.revert(message.docId, message.reason, message.stateVector);
+        return this.undo(message);
       case 'unavailable':
         return this.pulled(message.docId);
       default:
@@ -158,14 +158,19 @@ export class ReplicaDocsChannel implements SyncChannel {
     });
   }
 
-  /** The hub refused our changes: they are deleted here too, and count as settled. */
-  private revert(docId: string, reason: string, hubStateVector: Uint8Array): void {
-    const hubHolds = Y.decodeStateVector(hubStateVector);
+  /**
+   * The hub refused our changes: the doc becomes the hub's copy, which counts as settled. Updates
+   * sent after the refused one are judged on their own; the step 1 reaches the hub after them, so
+   * its answer brings back those it took (docs/sync.md, "Refusals").
+   */
+  private undo(refusal: Refusal): void {
+    const { docId } = refusal;
     this.write(() => {
-      revertBeyond(this.deps.docs, docId, hubHolds, this);
+      undoRefused(this.deps.docs, refusal, this);
       recordAcked(this.deps.db, this.deps.docs, docId, Y.decodeStateVector(this.deps.docs.stateVector(docId)));
     });
-    this.deps.refused(docId, reason);
+    this.send({ type: 'step1', docId, stateVector: this.deps.docs.stateVector(docId) });
+    this.deps.refused(docId, refusal.reason);
   }
 
   /** What the hub lacks of a doc in the outbox, by what it last acknowledged. */

@@ -1,14 +1,31 @@
 import * as Y from 'yjs';
 import type { StateVector } from '../docs/state-vector.js';
 import type { DocStore } from '../docs/store.js';
+import { MalformedFrame } from './channel.js';
+import type { DocMessage } from './doc-messages.js';
+
+export type Refusal = Extract<DocMessage, { type: 'refused' }>;
 
 /**
- * What the hub refused must not stay: deletes, in a new local update, every struct of the doc the
- * hub does not hold (past `hubHolds` per client), so the content reads as the hub's again. Yjs
- * cannot undelete, so a refused deletion is not undone (docs/sync.md, "Refusals"). Answers whether
- * anything was deleted.
+ * What the hub refused must not stay (docs/sync.md, "Refusals"): the doc becomes the hub's whole
+ * copy the refusal carries, deletions undone too, in the caller's transaction. A hub from before
+ * copies were sent gives only its state vector: what it lacks is then deleted (`revertBeyond`).
  */
-export function revertBeyond(docs: DocStore, docId: string, hubHolds: StateVector, origin: unknown): boolean {
+export function undoRefused(docs: DocStore, refusal: Refusal, origin: unknown): void {
+  if (!refusal.state) {
+    revertBeyond(docs, refusal.docId, Y.decodeStateVector(refusal.stateVector), origin);
+    return;
+  }
+  const replaced = docs.replaceWith(refusal.docId, refusal.state, origin);
+  if (!replaced.ok) throw new MalformedFrame(replaced.problem.message);
+}
+
+/**
+ * Deletes, in a new local update, every struct of the doc the hub does not hold (past `hubHolds`
+ * per client), so the content reads as the hub's again. Yjs cannot undelete: a refused deletion
+ * stays. Answers whether anything was deleted.
+ */
+function revertBeyond(docs: DocStore, docId: string, hubHolds: StateVector, origin: unknown): boolean {
   const copy = new Y.Doc({ gc: false });
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(docs.load(docId)));
   const before = Y.encodeStateVector(copy);

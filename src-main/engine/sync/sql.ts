@@ -67,6 +67,11 @@ export function isPending(db: Database, docId: string): boolean {
   return db.get('SELECT 1 FROM sync_acked WHERE doc_id = ? AND pending = 1', docId) !== undefined;
 }
 
+/** Docs under `prefix` were removed: they leave the outbox and the acknowledgements. */
+export function forgetOutboxUnder(db: Database, prefix: string): void {
+  db.run('DELETE FROM sync_acked WHERE substr(doc_id, 1, length(?)) = ?', prefix, prefix);
+}
+
 export function outboxSize(db: Database): number {
   return db.get<{ n: number }>('SELECT count(*) AS n FROM sync_acked WHERE pending = 1')!.n;
 }

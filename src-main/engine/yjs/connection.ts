@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { relayable, writeFromClient } from './client-writes.js';
@@ -27,12 +28,18 @@ export interface ClientSocket {
  * doc store, awareness relayed through the room.
  */
 export class Connection implements RoomMember {
+  /**
+   * `transport`: the TCP socket under `ws`, for messages the room frames once for all its
+   * members. `ws` frames nothing it sends itself in the background (no compression, no Blobs), so
+   * a whole frame written between two of its sends keeps the stream in order.
+   */
   constructor(
     private readonly ws: ClientSocket,
     private readonly deps: PipelineDeps,
     private readonly actor: Actor,
     private readonly doc: ReadableDoc,
     private readonly room: Room,
+    private readonly transport?: Writable,
   ) {}
 
   /** Joins the room first, so that no update committed from now on can be missed. */
@@ -42,8 +49,14 @@ export class Connection implements RoomMember {
     this.send(syncStep1(this.deps.docs.stateVector(this.doc.docId)));
   }
 
-  send(data: Uint8Array): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(data);
+  send(data: Uint8Array, frame?: Buffer): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (frame && this.transport) this.transport.write(frame);
+    else this.ws.send(data);
+  }
+
+  close(code: number, reason: string): void {
+    this.ws.close(code, reason);
   }
 
   /**

@@ -1,11 +1,15 @@
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { DocStore } from '../docs/store.js';
+import { binaryFrame } from '../http/websocket-frame.js';
 import { awarenessMessage, syncUpdate } from './messages.js';
+import { dismissAll } from './room-reset.js';
 
 /** One client of a room, as the room sees it. */
 export interface RoomMember {
-  send(data: Uint8Array): void;
+  /** `frame` is `data` as one WebSocket message (built once per broadcast): a member on a socket writes it as is. */
+  send(data: Uint8Array, frame?: Buffer): void;
+  close(code: number, reason: string): void;
 }
 
 interface AwarenessChange {
@@ -36,7 +40,8 @@ export class Room {
     this.awareness.setLocalState(null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
     this.stopObserving = docs.onUpdate(docId, (event) => {
-      if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
+      if (event.replaced) dismissAll([...this.members.keys()]);
+      else if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
     });
   }
 
@@ -88,6 +93,7 @@ export class Room {
   }
 
   private broadcast(data: Uint8Array, except?: unknown): void {
-    for (const member of this.members.keys()) if (member !== except) member.send(data);
+    const frame = binaryFrame(data);
+    for (const member of this.members.keys()) if (member !== except) member.send(data, frame);
   }
 }

@@ -47,7 +47,7 @@ export class YjsServer {
     }
     this.sockets.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
-      this.connect(ws, admitted);
+      this.connect(ws, admitted, socket);
     });
   }
 
@@ -112,9 +112,9 @@ export class YjsServer {
     return isFailure(doc) ? doc : { actor, doc };
   }
 
-  private connect(socket: WebSocket | LocalSocket, { actor, doc }: Admitted): void {
+  private connect(socket: WebSocket | LocalSocket, { actor, doc }: Admitted, transport?: Duplex): void {
     const room = this.roomOf(doc.docId);
-    const connection = new Connection(socket, this.deps, actor, doc, room);
+    const connection = new Connection(socket, this.deps, actor, doc, room, transport);
     socket.on('close', () => this.leave(room, connection));
     connection.start();
   }

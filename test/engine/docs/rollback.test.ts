@@ -44,20 +44,38 @@ describe('the enclosing transaction', () => {
     expect(heard).toEqual([]);
   });
 
-  it('shows the open transaction its own rows in a doc of its own, and moves the cached doc on commit', () => {
+  it('shows the open transaction its own rows in the loaded doc, which keeps them on commit', () => {
     const { db, store, editor, updates, doc } = loadedPage();
     textOf(editor, 0).insert(0, 'Saved ');
 
     db.transaction(() => {
       store.append('page', updates[0]!);
       const inside = store.load('page');
-      expect(inside).not.toBe(doc);
+      expect(inside).toBe(doc);
       expect(textOf(inside, 0).toString()).toBe('Saved Paragraph 0');
-      expect(textOf(doc, 0).toString()).toBe('Paragraph 0');
     });
 
     expect(store.load('page')).toBe(doc);
     expect(textOf(doc, 0).toString()).toBe('Saved Paragraph 0');
+    expect(rowsOf(db, 'page')).toHaveLength(2);
+  });
+
+  it('drops a loaded doc that read rows of a transaction that then rolled back', () => {
+    const { db, store, editor, updates, doc } = loadedPage();
+    textOf(editor, 0).insert(0, 'Draft ');
+
+    expect(() =>
+      db.transaction(() => {
+        store.append('page', updates[0]!);
+        expect(textOf(store.load('page'), 0).toString()).toBe('Draft Paragraph 0');
+        throw new Refused();
+      }),
+    ).toThrow(Refused);
+
+    const after = store.load('page');
+    expect(after).not.toBe(doc);
+    expect(textOf(after, 0).toString()).toBe('Paragraph 0');
+    expect(rowsOf(db, 'page')).toHaveLength(1);
   });
 
   it('after a rollback, the next commit publishes only its own rows', () => {

@@ -1,28 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newCollection, newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';
-import { eventually, Replica } from './nodes.js';
+import { eventually, hubEachTest, type Replica } from './nodes.js';
 
 /**
  * The metadata change log on the sync socket (docs/sync.md, "Change log"): a hub and replicas
  * as real engines on loopback, each replica driven through its own HTTP API.
  */
+const nodes = hubEachTest();
 let hub: TestServer;
-const replicas: Replica[] = [];
-beforeEach(async () => {
-  hub = await TestServer.start();
-});
-afterEach(async () => {
-  for (const replica of replicas.splice(0)) await replica.stop();
-  await hub.stop();
+beforeEach(() => {
+  hub = nodes.hub();
 });
 
-async function replicaOf(user: TestUser = hub.owner): Promise<Replica> {
-  const replica = await Replica.connect(hub, user.token);
-  replicas.push(replica);
-  return replica;
-}
+const replicaOf = (user: TestUser = hub.owner): Promise<Replica> => nodes.replicaOf(user);
 
 /** The replica's owner (now the hub user it adopted), as a test user of its own API. */
 const userOf = (replica: Replica, hubUser: TestUser = hub.owner): TestUser => ({ ...hubUser, client: replica.client });
@@ -45,8 +37,7 @@ describe('the change log between replicas and a hub', () => {
   });
 
   it('uploads, once connected, what a replica made alone before: its organization first, then the pages of its space', async () => {
-    const replica = await Replica.alone();
-    replicas.push(replica);
+    const replica = await nodes.alone();
     const local = userOf(replica);
     const organizationId = ok(await replica.client.call('listOrganizationsForAuthenticatedUser', { params: undefined })).items[0]!.id;
     const spaceId = (await newSpace(local, organizationId, { title: 'Made alone' })).id;
@@ -66,8 +57,7 @@ describe('the change log between replicas and a hub', () => {
   });
 
   it('uploads comments, replies and reactions made alone before, as the hub user\'s', async () => {
-    const replica = await Replica.alone();
-    replicas.push(replica);
+    const replica = await nodes.alone();
     const organizationId = ok(await replica.client.call('listOrganizationsForAuthenticatedUser', { params: undefined })).items[0]!.id;
     const spaceId = (await newSpace(userOf(replica), organizationId, { title: 'Discussed alone' })).id;
     const params = { spaceId };

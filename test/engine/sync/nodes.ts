@@ -151,3 +151,34 @@ export function syncedSpaceEachTest(): () => SyncedSpace {
   afterEach(() => synced.stop());
   return () => synced;
 }
+
+/** A hub started for each test of the suite, and the replicas a test connects to it; all stopped after it. */
+export function hubEachTest(): {
+  hub: () => TestServer;
+  replicaOf: (user: { token: string }) => Promise<Replica>;
+  /** A replica not yet connected, stopped after the test too. */
+  alone: () => Promise<Replica>;
+} {
+  let hub: TestServer;
+  const replicas: Replica[] = [];
+  beforeEach(async () => {
+    hub = await TestServer.start();
+  });
+  afterEach(async () => {
+    for (const replica of replicas.splice(0)) await replica.stop();
+    await hub.stop();
+  });
+  return {
+    hub: () => hub,
+    replicaOf: async (user) => {
+      const replica = await Replica.connect(hub, user.token);
+      replicas.push(replica);
+      return replica;
+    },
+    alone: async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      return replica;
+    },
+  };
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { Engine } from '../../../src-main/engine/engine.js';
+import { payloadBytes } from '../../../src-main/engine/sync/channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from '../../../src-main/engine/sync/doc-messages.js';
 import { ReplicaDocsChannel } from '../../../src-main/engine/sync/replica-docs.js';
 import { readUpstream, saveUpstream } from '../../../src-main/engine/sync/sql.js';
@@ -38,7 +39,7 @@ describe('the order in which a replica pulls', () => {
       schedule: () => () => undefined,
       quietMs: 0,
     });
-    channel.open({ send: (payload) => sent.push(decodeDocMessage(payload)) });
+    channel.open({ send: (payload) => sent.push(decodeDocMessage(payloadBytes(payload))) });
   });
 
   afterEach(() => {

@@ -1,28 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFailure, newCollection, newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';
-import { eventually, Replica } from './nodes.js';
+import { eventually, hubEachTest, type Replica } from './nodes.js';
 
 /**
  * A replica that deletes rows in its own database which its user may not delete (docs/sync.md,
  * "Roles"): the hub refuses, and the replica gets the rows back, with what hangs off them.
  */
+const nodes = hubEachTest();
 let hub: TestServer;
-const replicas: Replica[] = [];
-beforeEach(async () => {
-  hub = await TestServer.start();
-});
-afterEach(async () => {
-  for (const replica of replicas.splice(0)) await replica.stop();
-  await hub.stop();
+beforeEach(() => {
+  hub = nodes.hub();
 });
 
-async function replicaOf(user: TestUser): Promise<Replica> {
-  const replica = await Replica.connect(hub, user.token);
-  replicas.push(replica);
-  return replica;
-}
+const replicaOf = (user: TestUser): Promise<Replica> => nodes.replicaOf(user);
 
 /** Whether the hub refused a delete of the row (and so answered it with a compensating change). */
 function refusedOnHub(table: string, id: string): boolean {

@@ -16,7 +16,7 @@ describe('revisions of a space', () => {
     expect(revisionsOf(space.id)).toEqual([{ id: space.revision, parents: '[]', type: 'edits' }]);
     const docs = t.engine.db.all('SELECT doc_id FROM revision_docs WHERE revision_id = ?', space.revision);
     expect(docs).toEqual([{ doc_id: `space/${space.id}/main/tree` }]);
-    expect(t.engine.docs.load(`space/${space.id}/main/tree`).share.size).toBe(0);
+    expect(t.engine.docs.load(`space/${space.id}/main/tree`).store.clients.size).toBe(0);
   });
 
   it('are not shared by a duplicate, which gets a first revision of its own', async () => {

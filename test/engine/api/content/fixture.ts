@@ -15,7 +15,7 @@ export async function spaceWithChangeRequest(t: TestServer, user: TestUser = t.o
 export type Target = Awaited<ReturnType<typeof spaceWithChangeRequest>>;
 
 /** Sends a batch of changes (compat=false: the answer lists the pages touched). */
-export function write(user: TestUser, target: Target, changes: ChangeInput[]): Promise<ApiResult<'updateChangeRequestContent'>> {
+export function write(user: Pick<TestUser, 'client'>, target: Target, changes: ChangeInput[]): Promise<ApiResult<'updateChangeRequestContent'>> {
   return user.client.call('updateChangeRequestContent', {
     params: target,
     query: { compat: 'false' },
@@ -24,7 +24,7 @@ export function write(user: TestUser, target: Target, changes: ChangeInput[]): P
 }
 
 /** The ids of the pages a successful batch created, in order. */
-export async function created(user: TestUser, target: Target, changes: ChangeInput[]): Promise<string[]> {
+export async function created(user: Pick<TestUser, 'client'>, target: Target, changes: ChangeInput[]): Promise<string[]> {
   const answer = ok(await write(user, target, changes));
   if (!('changes' in answer)) throw new Error('expected the detailed answer');
   return answer.changes.flatMap((change) => (change.object === 'created_page' ? [change.page.id] : []));

@@ -1,0 +1,26 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeDocMessage, encodeDocMessage } from '../../../src-main/engine/sync/doc-messages.js';
+
+const bytes = fc.uint8Array({ maxLength: 40 });
+const refusal = fc.record({ type: fc.constant('refused' as const), docId: fc.string({ maxLength: 60 }), reason: fc.string(), stateVector: bytes });
+
+describe("the hub's refusal carries its whole doc last (docs/sync.md, the docs channel)", () => {
+  it('round-trips with the doc, and without it (a hub from before)', () => {
+    fc.assert(
+      fc.property(refusal, bytes, (sent, state) => {
+        expect(decodeDocMessage(encodeDocMessage({ ...sent, state }))).toEqual({ ...sent, state });
+        expect(decodeDocMessage(encodeDocMessage(sent))).toEqual(sent);
+      }),
+    );
+  });
+
+  it('begins with the bytes of a refusal without it, which replicas from before read and stop at', () => {
+    fc.assert(
+      fc.property(refusal, bytes, (sent, state) => {
+        const before = encodeDocMessage(sent);
+        expect(encodeDocMessage({ ...sent, state }).subarray(0, before.length)).toEqual(before);
+      }),
+    );
+  });
+});
