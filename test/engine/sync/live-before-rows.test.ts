@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { payloadBytes } from '../../../src-main/engine/sync/channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from '../../../src-main/engine/sync/doc-messages.js';
 import { DocsGate } from '../../../src-main/engine/sync/docs-gate.js';
 import { ReplicaDocsChannel } from '../../../src-main/engine/sync/replica-docs.js';
@@ -40,7 +41,7 @@ describe("a live update that reaches a replica during the change log's first exc
       gate.hold();
       gate.open({
         send: (payload) => {
-          const message = decodeDocMessage(payload);
+          const message = decodeDocMessage(payloadBytes(payload));
           sent.push(message);
           const answer = hubAnswers(message);
           if (answer) gate.receive(encodeDocMessage(answer));
