@@ -1,7 +1,9 @@
 import type { Change } from '../../../src-shared/sync/change.js';
+import { ownsRows } from '../content/projection-sql.js';
 import { projectorOf } from '../content/projector.js';
+import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { branchDocPrefix, changeRequestBranch, commentsDoc, MAIN, parseDocName } from '../revisions/doc-names.js';
+import { branchDocPrefix, changeRequestBranch, commentsDoc, MAIN, parseDocName, treeDoc } from '../revisions/doc-names.js';
 
 /**
  * Docs may reach a replica before the rows of their space, change request or comment authors
@@ -9,13 +11,13 @@ import { branchDocPrefix, changeRequestBranch, commentsDoc, MAIN, parseDocName }
  * then had nowhere to go and skipped them. When those rows arrive, the docs already here are
  * projected again, in the transaction that applies the rows.
  */
-export function reprojectArrivedPlaces(docs: DocStore, changes: readonly Change[]): void {
+export function reprojectArrivedPlaces(db: Database, docs: DocStore, changes: readonly Change[]): void {
   const projector = projectorOf(docs);
   if (!projector) return;
-  for (const docId of docsOfArrivals(docs, changes)) projector.reproject(docId);
+  for (const docId of docsOfArrivals(db, docs, changes)) projector.reproject(docId);
 }
 
-function docsOfArrivals(docs: DocStore, changes: readonly Change[]): Set<string> {
+function docsOfArrivals(db: Database, docs: DocStore, changes: readonly Change[]): Set<string> {
   const docIds = new Set<string>();
   const inserted = changes.filter((change) => change.op === 'insert');
   for (const change of inserted) {
@@ -24,7 +26,10 @@ function docsOfArrivals(docs: DocStore, changes: readonly Change[]): Set<string>
       for (const docId of docs.writtenUnder(branchDocPrefix(id, MAIN))) docIds.add(docId);
       for (const docId of docs.writtenUnder(commentsDoc(id, MAIN))) docIds.add(docId);
     } else if (change.table === 'change_requests' && typeof change.fields?.space_id === 'string') {
-      for (const docId of docs.writtenUnder(branchDocPrefix(change.fields.space_id, changeRequestBranch(id)))) docIds.add(docId);
+      const spaceId = change.fields.space_id;
+      for (const docId of docs.writtenUnder(branchDocPrefix(spaceId, changeRequestBranch(id)))) docIds.add(docId);
+      // Rows it took from main's before its fork was recorded here: its unwritten tree reads main's only now.
+      if (ownsRows(db, spaceId, id)) docIds.add(treeDoc(spaceId, changeRequestBranch(id)));
     }
   }
   // A comment's author arrived: comment threads name people.

@@ -114,7 +114,7 @@ export class ReplicaChangesChannel implements SyncChannel {
     try {
       db.transaction(() => {
         applyChanges(db, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
-        reprojectArrivedPlaces(this.deps.docs, changes);
+        reprojectArrivedPlaces(db, this.deps.docs, changes);
         removeDocsOfDepartedPlaces(db, this.deps.docs, changes);
         savePulled(db, url, cursor);
         this.noteSynced();
