@@ -35,15 +35,20 @@ export class Delivery {
 
   /** Each doc as the hub holds it, as live updates, in this order. */
   docs(docIds: readonly string[]): void {
-    const { db, docs, clock } = this.replica.engine;
-    const channel = new ReplicaDocsChannel({
-      db, docs, clock, openDocIds: () => [], onDocOpened: () => () => undefined, refused: () => undefined, schedule: () => () => undefined, quietMs: 0,
-    });
+    const channel = this.docsChannel();
     channel.open({ send: () => undefined });
     for (const docId of docIds) {
       channel.receive(encodeDocMessage({ type: 'update', docId, update: fullStateOf(this.hub, docId), stateVector: this.hub.engine.docs.stateVector(docId) }));
     }
     channel.close();
+  }
+
+  /** The replica's end of the docs channel, with no doc open and no timers. */
+  docsChannel(): ReplicaDocsChannel {
+    const { db, docs, clock } = this.replica.engine;
+    return new ReplicaDocsChannel({
+      db, docs, clock, openDocIds: () => [], onDocOpened: () => () => undefined, refused: () => undefined, schedule: () => () => undefined, quietMs: 0,
+    });
   }
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { payloadBytes } from '../../../src-main/engine/sync/channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from '../../../src-main/engine/sync/doc-messages.js';
 import { DocsGate } from '../../../src-main/engine/sync/docs-gate.js';
-import { ReplicaDocsChannel } from '../../../src-main/engine/sync/replica-docs.js';
 import { changesSince } from '../../../src-main/engine/sync/sql.js';
 import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
@@ -24,10 +23,8 @@ describe("a live update that reaches a replica during the change log's first exc
       ok(await hub.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId } }));
       const tree = mainTreeDoc(spaceId);
       const delivery = new Delivery(hub, replica);
-      const { db, docs, clock } = replica.engine;
-      const gate = new DocsGate(
-        new ReplicaDocsChannel({ db, docs, clock, openDocIds: () => [], onDocOpened: () => () => undefined, refused: () => undefined, schedule: () => () => undefined, quietMs: 0 }),
-      );
+      const { docs } = replica.engine;
+      const gate = new DocsGate(delivery.docsChannel());
       const hubAnswers = (message: DocMessage): DocMessage | undefined => {
         if (message.type === 'changes-since') {
           const { counter, docIds } = changesSince(hub.engine.db, message.cursor);
