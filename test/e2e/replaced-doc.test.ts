@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { markdownToPm, writeBody } from '../../src-shared/content/index.js';
 import { changeRequestBranch, pageDoc } from '../../src-main/engine/revisions/doc-names.js';
 import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './chromium.js';
-import { serveEngine, type ServedEngine } from './served-engine.js';
+import { changeRequestPage, serveEngine, type ServedEngine } from './served-engine.js';
 
 /**
  * The engine replaces a page's doc (a replica taking the hub's copy back after a refusal,
@@ -26,15 +26,9 @@ describe.skipIf(skipReason)('an editor whose doc the engine replaced', () => {
 
   beforeAll(async () => {
     served = await serveEngine();
-    const org = (await served.api('GET', '/v1/orgs')).items[0].id;
-    space = (await served.api('POST', `/v1/orgs/${org}/spaces`, { title: 'Handbook' })).id;
-    const changeRequest = await served.api('POST', `/v1/spaces/${space}/change-requests`, { subject: 'Edits' });
-    const added = await served.api('POST', `/v1/spaces/${space}/change-requests/${changeRequest.id}/content?compat=false`, {
-      changes: [{ operation: 'insert_page', title: 'Onboarding', document: { markdown: 'Written first.\n' } }],
-    });
-    pageId = added.changes.find((change: { object: string }) => change.object === 'created_page').page.id;
-    docId = pageDoc(space, changeRequestBranch(changeRequest.id), pageId);
-    address = `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}/spaces/${space}/change-requests/1/pages/${pageId}`;
+    const opened = await changeRequestPage(served, { space: 'Handbook', subject: 'Edits', page: 'Onboarding' }, { markdown: 'Written first.\n' });
+    ({ space, pageId, address } = opened);
+    docId = pageDoc(space, changeRequestBranch(opened.changeRequestId), pageId);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     context = await browser.newContext();
   });
