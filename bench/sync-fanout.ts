@@ -1,5 +1,6 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
 import * as sync from 'y-protocols/sync';
@@ -8,7 +9,7 @@ import { BODY_FRAGMENT, markdownToPm, writeBody } from '../src-shared/content/in
 import { DOCS_CHANNEL } from '../src-main/engine/sync/channel.js';
 import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
 import { YJS_PATH } from '../src-main/engine/yjs/yjs-server.js';
-import { startScript, stop, type BenchChild } from './sync-children.js';
+import { cpuMs, startScript, stop, type BenchChild } from './sync-children.js';
 
 /**
  * Issue 5's fan-out figure: one writer makes small edits to a page body that 200 peers are
@@ -29,12 +30,15 @@ export interface FanOutOptions {
 export interface FanOutFigures {
   peers: number;
   edits: number;
-  targets: { name: string; p50: number; p99: number; max: number; missed: number }[];
+  targets: { name: string; p50: number; p99: number; max: number; missed: number; cpuPerEdit: number }[];
 }
 
 interface Target {
   name: string;
   writer: Writer;
+  /** The server's process: its CPU time over the measured edits is the work it did for them. */
+  server: BenchChild;
+  cpuMs: number;
   /** Per edit, per peer: milliseconds from the send to the receipt. */
   latencies: number[][];
   missed: number;
@@ -59,9 +63,9 @@ export async function benchSyncFanOut(options: FanOutOptions = {}): Promise<FanO
     const [, baselinePort] = baseline.ready;
     const yjsUrl = (hub: BenchChild) => `ws://127.0.0.1:${hub.ready[1]}${YJS_PATH}${encodeURIComponent(hub.ready[3]!)}?token=${hub.ready[2]}`;
     const targets: Target[] = [];
-    const connect = async (name: string, writerUrl: string, peerUrl: string, headers: Record<string, string>, isUpdate: IsUpdate) => {
+    const connect = async (name: string, server: BenchChild, writerUrl: string, peerUrl: string, headers: Record<string, string>, isUpdate: IsUpdate) => {
       const writer = await Writer.connect(writerUrl, sockets);
-      const target: Target = { name, writer, latencies: [], missed: 0, received: 0 };
+      const target: Target = { name, writer, server, cpuMs: 0, latencies: [], missed: 0, received: 0 };
       const receive = (data: Uint8Array) => {
         if (!isUpdate(data)) return;
         target.received += 1;
@@ -73,23 +77,26 @@ export async function benchSyncFanOut(options: FanOutOptions = {}): Promise<FanO
       targets.push(target);
     };
     const baselineUrl = `ws://127.0.0.1:${baselinePort}/fan-out`;
-    await connect('@y/websocket-server', baselineUrl, baselineUrl, {}, yjsUpdate);
+    await connect('@y/websocket-server', baseline, baselineUrl, baselineUrl, {}, yjsUpdate);
     const floorUrl = `ws://127.0.0.1:${floor.ready[1]}/fan-out`;
-    await connect('floor: relay only', floorUrl, floorUrl, {}, yjsUpdate);
-    await connect('Folio /v1/yjs', yjsUrl(yjsHub), yjsUrl(yjsHub), {}, yjsUpdate);
-    await connect('Folio /v1/sync', yjsUrl(syncHub), `ws://127.0.0.1:${syncHub.ready[1]}${SYNC_PATH}`, { authorization: `Bearer ${syncHub.ready[2]}` }, syncUpdate);
+    await connect('floor: relay only', floor, floorUrl, floorUrl, {}, yjsUpdate);
+    await connect('Folio /v1/yjs', yjsHub, yjsUrl(yjsHub), yjsUrl(yjsHub), {}, yjsUpdate);
+    await connect('Folio /v1/sync', syncHub, yjsUrl(syncHub), `ws://127.0.0.1:${syncHub.ready[1]}${SYNC_PATH}`, { authorization: `Bearer ${syncHub.ready[2]}` }, syncUpdate);
+    const cpu = (target: Target) => cpuMs(target.server.process.pid!, (path) => readFileSync(path, 'utf8'));
 
     for (let i = 0; i < warmUp + edits; i++) {
+      if (i === warmUp) for (const target of targets) target.cpuMs = cpu(target);
       for (const target of targets) {
         const { latencies, missed } = await target.writer.edit(peerCount);
         if (i >= warmUp) target.latencies.push(latencies);
         target.missed += missed;
       }
     }
+    for (const target of targets) target.cpuMs = cpu(target) - target.cpuMs;
     for (const target of targets) {
       if (target.received !== (warmUp + edits) * peerCount - target.missed) throw new Error(`${target.name}: peers received updates that were not the edits`);
     }
-    return { peers: peerCount, edits, targets: targets.map(summarise) };
+    return { peers: peerCount, edits, targets: targets.map((target) => summarise(target, edits)) };
   } finally {
     for (const socket of sockets) socket.terminate();
     await Promise.all(children.map(stop));
@@ -210,10 +217,10 @@ function firstText(doc: Y.Doc): Y.XmlText {
   return next.value as Y.XmlText;
 }
 
-function summarise(target: Target): FanOutFigures['targets'][number] {
+function summarise(target: Target, edits: number): FanOutFigures['targets'][number] {
   const all = target.latencies.flat().sort((a, b) => a - b);
   const at = (q: number) => all[Math.min(all.length - 1, Math.floor(q * all.length))] ?? NaN;
-  return { name: target.name, p50: at(0.5), p99: at(0.99), max: all.at(-1) ?? NaN, missed: target.missed };
+  return { name: target.name, p50: at(0.5), p99: at(0.99), max: all.at(-1) ?? NaN, missed: target.missed, cpuPerEdit: target.cpuMs / edits };
 }
 
 export function report(figures: FanOutFigures): void {
@@ -227,6 +234,7 @@ export function report(figures: FanOutFigures): void {
       'max ms': Number(t.max.toFixed(2)),
       'p99 / baseline': Number((t.p99 / baseline.p99).toFixed(2)),
       target: t === baseline || t.name.startsWith('floor') ? '' : '≤ 0.5',
+      'server CPU ms / edit': Number(t.cpuPerEdit.toFixed(2)),
       missed: t.missed,
     })),
   );

@@ -26,7 +26,7 @@ export function docOpener(ipc: Ipc): (docName: string, events: DocChannelEvents)
     if (!doc || answer.problem !== undefined || !port) {
       port?.close();
       doc?.port?.close();
-      doc?.events.closed(answer.problem ?? 'the engine sent no channel for the doc');
+      doc?.events.closed(answer.problem ?? 'the engine sent no channel for the doc', answer.code);
       open.delete(answer.id);
       return;
     }

@@ -10,6 +10,8 @@ import { isAppTopFrame } from './sender.js';
 export interface DocAnswer {
   id: number;
   problem?: string;
+  /** The close code of a link the engine ended (`CLOSE_DOC_REPLACED`: join again from an empty doc). */
+  code?: number;
 }
 
 /**
@@ -33,8 +35,8 @@ export function registerDocPorts({ engine, token, origin }: RequestRoute): void 
     const { port1, port2 } = new MessageChannelMain();
     const client = engine.yjs.connectLocal(`Bearer ${token}`, docName, {
       send: (data) => port1.postMessage(data),
-      closed: (_code, reason) => {
-        answer(frame, { id, problem: reason });
+      closed: (code, reason) => {
+        answer(frame, { id, problem: reason, code });
         port1.close();
       },
     });

@@ -7,6 +7,8 @@ export interface LinkListeners {
   status(link: LinkState): void;
   /** True once the engine's copy and this one have been exchanged since the link last opened. */
   synced(synced: boolean): void;
+  /** The engine replaced its doc (`CLOSE_DOC_REPLACED`): this copy, and the one on the device, must start over empty. */
+  replaced(): void;
 }
 
 /**

@@ -4,6 +4,7 @@ import * as auth from 'y-protocols/auth';
 import * as sync from 'y-protocols/sync';
 import type * as Y from 'yjs';
 import type { DocChannel, FolioBridge } from '../../src-shared/client/bridge.js';
+import { CLOSE_DOC_REPLACED } from '../../src-shared/sync/close-codes.js';
 import type { DocLinker, LinkListeners } from './doc-link.js';
 
 // The y-websocket message types, which the engine's rooms speak over any transport.
@@ -31,7 +32,7 @@ class PortLink {
     private readonly listeners: LinkListeners,
   ) {
     listeners.status('connecting');
-    this.channel = openDoc(room, { message: (data) => this.receive(data), closed: (reason) => this.closed(reason) });
+    this.channel = openDoc(room, { message: (data) => this.receive(data), closed: (reason, code) => this.closed(reason, code) });
     doc.on('update', this.sendUpdate);
     this.send((encoder) => sync.writeSyncStep1(encoder, doc));
   }
@@ -72,9 +73,10 @@ class PortLink {
     }
   }
 
-  private closed(reason: string): void {
-    console.warn(`The engine closed the link to this page: ${reason}`);
+  private closed(reason: string, code: number | undefined): void {
     this.doc.off('update', this.sendUpdate);
+    if (code === CLOSE_DOC_REPLACED) return this.listeners.replaced();
+    console.warn(`The engine closed the link to this page: ${reason}`);
     this.synced = false;
     this.listeners.synced(false);
     this.listeners.status('disconnected');

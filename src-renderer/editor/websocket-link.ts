@@ -1,4 +1,5 @@
 import { WebsocketProvider } from 'y-websocket';
+import { CLOSE_DOC_REPLACED } from '../../src-shared/sync/close-codes.js';
 import type { DocLinker, LinkState } from './doc-link.js';
 
 /**
@@ -10,6 +11,12 @@ export function websocketLinker(endpoint: string, token: string): DocLinker {
     const provider = new WebsocketProvider(endpoint, room, doc, { params: { token }, disableBc: true });
     provider.on('status', ({ status }: { status: LinkState }) => listeners.status(status));
     provider.on('sync', (synced: boolean) => listeners.synced(synced));
+    provider.on('connection-close', (event: CloseEvent | null) => {
+      if (event?.code !== CLOSE_DOC_REPLACED) return;
+      // Not back with this copy: the editor starts over with an empty one.
+      provider.disconnect();
+      listeners.replaced();
+    });
     return () => provider.destroy();
   };
 }

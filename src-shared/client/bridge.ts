@@ -9,8 +9,8 @@ export interface DocChannel {
 
 export interface DocChannelEvents {
   message(message: Uint8Array): void;
-  /** The engine refused the doc or ended the link: the reason, in words. */
-  closed(reason: string): void;
+  /** The engine refused the doc or ended the link: the reason, in words, and the close code when the engine gave one. */
+  closed(reason: string, code?: number): void;
 }
 
 /** What the desktop app's Settings show: where other programs reach the engine, and as whom. */

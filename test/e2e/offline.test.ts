@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src-main/engine/http/server.js';
 import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './chromium.js';
-import { serveEngine, type ServedEngine } from './served-engine.js';
+import { changeRequestPage, serveEngine, type ServedEngine } from './served-engine.js';
 
 /**
  * Offline persistence: an edit made while the engine is stopped is kept in the browser's
@@ -36,14 +36,7 @@ describe.skipIf(skipReason)('an edit made offline, in a tab closed before the en
 
   beforeAll(async () => {
     served = await serveEngine();
-    const org = (await api('GET', '/v1/orgs')).items[0].id;
-    space = (await api('POST', `/v1/orgs/${org}/spaces`, { title: 'Field notes' })).id;
-    const changeRequest = await api('POST', `/v1/spaces/${space}/change-requests`, { subject: 'Notes from the train' });
-    const added = await api('POST', `/v1/spaces/${space}/change-requests/${changeRequest.id}/content?compat=false`, {
-      changes: [{ operation: 'insert_page', title: 'Train', document: {} }],
-    });
-    pageId = added.changes.find((change: { object: string }) => change.object === 'created_page').page.id;
-    address = `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}/spaces/${space}/change-requests/1/pages/${pageId}`;
+    ({ space, pageId, address } = await changeRequestPage(served, { space: 'Field notes', subject: 'Notes from the train', page: 'Train' }, {}));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     // One profile for both visits: IndexedDB is kept per browser context.
     context = await browser.newContext();

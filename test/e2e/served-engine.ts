@@ -73,3 +73,23 @@ export async function openApp(served: ServedEngine, hash: string): Promise<{ bro
   await page.setViewportSize({ width: 1280, height: 900 });
   return { browser, page, problems };
 }
+
+/** A page in the first change request of a new space, and the app's address that opens it in the editor. */
+export interface EditorPage {
+  space: string;
+  changeRequestId: string;
+  pageId: string;
+  address: string;
+}
+
+export async function changeRequestPage(served: ServedEngine, names: { space: string; subject: string; page: string }, document: object): Promise<EditorPage> {
+  const org = (await served.api('GET', '/v1/orgs')).items[0].id;
+  const space = (await served.api('POST', `/v1/orgs/${org}/spaces`, { title: names.space })).id;
+  const changeRequestId = (await served.api('POST', `/v1/spaces/${space}/change-requests`, { subject: names.subject })).id;
+  const added = await served.api('POST', `/v1/spaces/${space}/change-requests/${changeRequestId}/content?compat=false`, {
+    changes: [{ operation: 'insert_page', title: names.page, document }],
+  });
+  const pageId = added.changes.find((change: { object: string }) => change.object === 'created_page').page.id;
+  const address = `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}/spaces/${space}/change-requests/1/pages/${pageId}`;
+  return { space, changeRequestId, pageId, address };
+}

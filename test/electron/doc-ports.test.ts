@@ -50,7 +50,11 @@ function linkedThrough(frame: ReturnType<typeof frameAt>) {
   const doc = new Y.Doc();
   let synced!: () => void;
   const whenSynced = new Promise<void>((resolve) => (synced = resolve));
-  const stop = portLinker(docOpener(frame.ipc as never))(doc, docName, { status: () => undefined, synced: (value) => value && synced() });
+  const stop = portLinker(docOpener(frame.ipc as never))(doc, docName, {
+    status: () => undefined,
+    synced: (value) => value && synced(),
+    replaced: () => undefined,
+  });
   return { doc, whenSynced, stop };
 }
 
@@ -123,13 +127,29 @@ describe('folio:doc', () => {
     await expect.poll(() => engine.yjs.roomCount).toBe(0);
   });
 
-  it('tells the page when the engine ends the link', async () => {
+  /** A desktop window's link through the preload, once connected, with what it was told. */
+  async function connectedLink() {
     const states: string[] = [];
     const stop = portLinker(docOpener(frameAt(APP_URL).ipc as never))(new Y.Doc(), docName, {
       status: (link) => states.push(link),
       synced: () => undefined,
+      replaced: () => states.push('replaced'),
     });
     await expect.poll(() => states).toContain('connected');
+    return { states, stop };
+  }
+
+  it('tells the page to start over when the engine replaced the doc: the close code crosses the preload', async () => {
+    const { states, stop } = await connectedLink();
+    const replaced = engine.docs.replaceWith(docName, Y.encodeStateAsUpdate(new Y.Doc()), 'hub');
+    expect(replaced.ok).toBe(true);
+    await expect.poll(() => states.at(-1)).toBe('replaced');
+    expect(states).not.toContain('disconnected');
+    stop();
+  });
+
+  it('tells the page when the engine ends the link', async () => {
+    const { states, stop } = await connectedLink();
     engine.yjs.close();
     await expect.poll(() => states.at(-1)).toBe('disconnected');
     stop();

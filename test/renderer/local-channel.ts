@@ -11,7 +11,7 @@ export function localOpenDoc(engine: Engine, token: string): FolioBridge['openDo
     const later = (deliver: () => void) => void setImmediate(deliver);
     const client = engine.yjs.connectLocal(`Bearer ${token}`, docName, {
       send: (data) => later(() => events.message(data)),
-      closed: (_code, reason) => later(() => events.closed(reason)),
+      closed: (code, reason) => later(() => events.closed(reason, code)),
     });
     if (isFailure(client)) {
       later(() => events.closed(client.message));

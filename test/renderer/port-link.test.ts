@@ -17,11 +17,13 @@ function linked(token: string, name = docName) {
   const states: LinkState[] = [];
   let synced!: () => void;
   const whenSynced = new Promise<void>((resolve) => (synced = resolve));
+  const told = { replaced: 0 };
   const stop = portLinker(localOpenDoc(t.engine, token))(doc, name, {
     status: (link) => states.push(link),
     synced: (value) => value && synced(),
+    replaced: () => (told.replaced += 1),
   });
-  return { doc, states, whenSynced, stop };
+  return { doc, states, whenSynced, told, stop };
 }
 
 beforeAll(async () => {
@@ -79,5 +81,19 @@ describe('the desktop window’s port link', () => {
     const stray = linked(t.owner.token, 'space/nowhere/main/page/none');
     await expect.poll(() => stray.states).toEqual(['connecting', 'disconnected']);
     stray.stop();
+  });
+
+  it('is told to start over, and sends nothing more, when the engine replaces the doc', async () => {
+    const window = linked(t.owner.token);
+    await window.whenSynced;
+    const hubCopy = new Y.Doc();
+    writeParagraphs(hubCopy, 'The hub kept this');
+    expect(t.engine.docs.replaceWith(docName, Y.encodeStateAsUpdate(hubCopy), 'hub').ok).toBe(true);
+
+    await expect.poll(() => window.told.replaced).toBe(1);
+    writeParagraphs(window.doc, 'Typed into the old copy');
+    expect(window.states).not.toContain('disconnected');
+    expect(textsOf(t.engine.docs.load(docName))).toEqual(['The hub kept this']);
+    window.stop();
   });
 });

@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendCopyEdit } from '../../../src-main/engine/docs/copy-edit.js';
 import { MAIN, changeRequestTreeDoc, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
-import { CLOSE_DOC_REPLACED } from '../../../src-main/engine/yjs/room-reset.js';
+import { CLOSE_DOC_REPLACED } from '../../../src-shared/sync/close-codes.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
 import { addPage, changeDoc, join, leave, textsOf, threadBy, writeParagraphs, type Peer } from '../yjs/peers.js';
