@@ -1,5 +1,3 @@
-import type { Database } from '../db/database.js';
-import { BranchForks } from '../docs/branch-forks.js';
 import type { DocStore } from '../docs/store.js';
 import { EMPTY_UPDATE } from '../docs/updates.js';
 import { parseDocName } from '../revisions/doc-names.js';
@@ -18,13 +16,16 @@ export function materializeForkedDoc(docs: DocStore, docId: string): void {
 }
 
 /**
- * On a replica, a change request's doc may arrive before the change request's row (the hub fans
- * out live updates while the change log is still pulled), so no fork is recorded for it yet. It
- * is written empty first, so that it holds exactly what arrives: a peer's copy of an empty doc
- * brings no structs, and left unwritten here it would read main once the fork is recorded, while
- * the peer holds its empty copy. `origin` keeps the empty row from being sent back.
+ * A change request's doc that arrives here unwritten and could not be copied is written empty
+ * first, so that it holds exactly what arrives, as its sender's does. Nothing is copied when no
+ * fork is recorded yet (a replica: live updates overtook the change request's row) or when main's
+ * doc has no row here (a main doc's first row, without structs, does not travel). The sender's
+ * copy of an empty doc brings no structs either: left unwritten, the doc read main's later pages
+ * here while the sender kept its empty copy (docs/sync.md, "Forked docs"). Call it after
+ * `materializeForkedDoc`; `mayWrite` is asked last, only for such a doc; `origin` keeps the
+ * empty row from being sent back.
  */
-export function writeBeforeItsFork(db: Database, docs: DocStore, docId: string, origin: unknown): void {
-  if (parseDocName(docId)?.branch.kind !== 'change-request' || docs.writtenUnder(docId).includes(docId)) return;
-  if (new BranchForks(db).sourceOf(docId) === undefined) docs.append(docId, EMPTY_UPDATE, origin);
+export function writeUncopiedEmpty(docs: DocStore, docId: string, origin: unknown, mayWrite: () => boolean = () => true): void {
+  if (parseDocName(docId)?.branch.kind !== 'change-request' || docs.writtenUnder(docId).includes(docId) || !mayWrite()) return;
+  docs.append(docId, EMPTY_UPDATE, origin);
 }

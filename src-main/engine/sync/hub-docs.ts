@@ -9,7 +9,7 @@ import { contextFor } from '../yjs/context.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
 import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
-import { materializeForkedDoc } from './forked-docs.js';
+import { materializeForkedDoc, writeUncopiedEmpty } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
 import { changesSince } from './sql.js';
 
@@ -82,6 +82,7 @@ export class HubDocsChannel implements SyncChannel {
       const target = syncableDoc(contextFor(this.deps, this.actor), docId);
       if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
       materializeForkedDoc(this.deps.docs, docId);
+      writeUncopiedEmpty(this.deps.docs, docId, this, () => replicaWriteRefusal(contextFor(this.deps, this.actor), target, update) === undefined);
       const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);
       if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
       const stateVector = this.deps.docs.stateVector(docId);

@@ -5,7 +5,7 @@ import type { DocUpdate } from '../docs/observers.js';
 import type { DocStore } from '../docs/store.js';
 import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
-import { materializeForkedDoc, writeBeforeItsFork } from './forked-docs.js';
+import { materializeForkedDoc, writeUncopiedEmpty } from './forked-docs.js';
 import { undoRefused, type Refusal } from './revert.js';
 import type { Schedule } from './schedule.js';
 import { ackedStateVector, isPending, notePulled, noteSynced, pendingDocIds, readUpstream, recordAcked } from './sql.js';
@@ -151,7 +151,7 @@ export class ReplicaDocsChannel implements SyncChannel {
   private apply(docId: string, update: Uint8Array, hubStateVector: Uint8Array): void {
     this.write(() => {
       materializeForkedDoc(this.deps.docs, docId);
-      writeBeforeItsFork(this.deps.db, this.deps.docs, docId, this);
+      writeUncopiedEmpty(this.deps.docs, docId, this);
       const applied = this.deps.docs.applyRemote(docId, update, this);
       if (!applied.ok) throw new MalformedFrame(applied.problem.message);
       recordAcked(this.deps.db, this.deps.docs, docId, Y.decodeStateVector(hubStateVector));

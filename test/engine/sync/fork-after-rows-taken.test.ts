@@ -7,7 +7,7 @@ import { Delivery, withHubAndReplica } from './delivery.js';
 
 /**
  * Found by the convergence fuzz (seeds 57 and 99 in a batch): a change request's body reached a
- * replica before the change request's row (written empty first, `writeBeforeItsFork`) and before
+ * replica before the change request's row (written empty first, `writeUncopiedEmpty`) and before
  * the space's tree, so its rows were taken from main's, empty then; the tree's first row found no
  * fork reading it through (`content/read-through.ts`), and the fork recorded when the row came
  * projected only the docs the change request had written, not the tree it reads from main.
