@@ -11,6 +11,7 @@ import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchIntegrations } from './integrations.js';
+import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchOpenAPISpecs } from './openapi-specs.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
@@ -124,6 +125,7 @@ async function all(): Promise<void> {
   benchContentConversions();
   await benchContentPages();
   reportDocStore(benchDocStore());
+  reportLiveEdits(await benchLiveEdits());
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
   await benchSearch();

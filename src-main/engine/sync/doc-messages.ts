@@ -23,6 +23,11 @@ export type DocMessage =
    * replica's copy becomes. `state` comes last and may be absent (a hub from before it was sent).
    */
   | { type: 'refused'; docId: string; reason: string; stateVector: Uint8Array; state?: Uint8Array }
+  /**
+   * The hub's doc was replaced as a whole (it took its own hub's copy back after a refusal): the
+   * replica's copy becomes `state` too, since no update can carry the deletions it undid.
+   */
+  | { type: 'replaced'; docId: string; stateVector: Uint8Array; state: Uint8Array }
   /** The hub has no such doc for this actor now (unknown space or change request, no read access): try again later. */
   | { type: 'unavailable'; docId: string; reason: string }
   /** "Which docs changed since this value of your counter?" */
@@ -30,7 +35,8 @@ export type DocMessage =
   /** The docs the actor may read that changed after the cursor asked for, and the counter now. */
   | { type: 'changed'; cursor: number; docIds: string[] };
 
-const TYPES = ['step1', 'step2', 'update', 'ack', 'refused', 'unavailable', 'changes-since', 'changed'] as const;
+// Appended only: a type's number is its place here.
+const TYPES = ['step1', 'step2', 'update', 'ack', 'refused', 'unavailable', 'changes-since', 'changed', 'replaced'] as const;
 
 // y-protocols' own numbers, so that the docs channel reads as its sync messages framed with a doc id.
 if (sync.messageYjsSyncStep1 !== 0 || sync.messageYjsSyncStep2 !== 1 || sync.messageYjsUpdate !== 2) {
@@ -74,6 +80,8 @@ export function decodeDocMessage(payload: Uint8Array): DocMessage {
       }
       case 'unavailable':
         return { type, docId: text(), reason: text() };
+      case 'replaced':
+        return { type, docId: text(), stateVector: bytes(), state: bytes() };
       case 'changes-since':
         return { type, cursor: decoding.readVarUint(decoder) };
       case 'changed': {

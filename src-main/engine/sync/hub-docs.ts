@@ -135,10 +135,16 @@ export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, e
         readers.set(channel.actor.id, reads);
       }
       if (!reads) continue;
-      payload ??= new SharedPayload(encodeDocMessage({ type: 'update', docId: event.docId, update: event.update, stateVector: deps.docs.stateVector(event.docId) }));
+      payload ??= new SharedPayload(encodeDocMessage(fannedOut(event, deps.docs.stateVector(event.docId))));
       channel.relay(payload);
     }
   }, 'read');
+}
+
+/** A committed update as replicas get it: a doc this hub replaced as a whole is replaced on them too. */
+function fannedOut(event: DocUpdate, stateVector: Uint8Array): DocMessage {
+  const { docId, update } = event;
+  return event.replaced ? { type: 'replaced', docId, stateVector, state: update } : { type: 'update', docId, update, stateVector };
 }
 
 /**

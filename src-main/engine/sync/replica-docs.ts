@@ -6,7 +6,7 @@ import type { DocStore } from '../docs/store.js';
 import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { materializeForkedDoc, writeUncopiedEmpty } from './forked-docs.js';
-import { undoRefused, type Refusal } from './revert.js';
+import { takeHubCopy, undoRefused, type Refusal } from './revert.js';
 import type { Schedule } from './schedule.js';
 import { ackedStateVector, isPending, notePulled, noteSynced, pendingDocIds, readUpstream, recordAcked } from './sql.js';
 
@@ -85,6 +85,8 @@ export class ReplicaDocsChannel implements SyncChannel {
         return this.write(() => recordAcked(this.deps.db, this.deps.docs, message.docId, Y.decodeStateVector(message.stateVector)));
       case 'refused':
         return this.undo(message);
+      case 'replaced':
+        return this.settleOnHubCopy(message.docId, () => takeHubCopy(this.deps.docs, message.docId, message.state, this));
       case 'unavailable':
         return this.pulled(message.docId);
       default:
@@ -164,13 +166,17 @@ export class ReplicaDocsChannel implements SyncChannel {
    * its answer brings back those it took (docs/sync.md, "Refusals").
    */
   private undo(refusal: Refusal): void {
-    const { docId } = refusal;
+    this.settleOnHubCopy(refusal.docId, () => undoRefused(this.deps.docs, refusal, this));
+    this.deps.refused(refusal.docId, refusal.reason);
+  }
+
+  /** `take` makes the doc the hub's copy, which counts as acknowledged; the step 1 brings back what the hub took since. */
+  private settleOnHubCopy(docId: string, take: () => void): void {
     this.write(() => {
-      undoRefused(this.deps.docs, refusal, this);
+      take();
       recordAcked(this.deps.db, this.deps.docs, docId, Y.decodeStateVector(this.deps.docs.stateVector(docId)));
     });
     this.send({ type: 'step1', docId, stateVector: this.deps.docs.stateVector(docId) });
-    this.deps.refused(docId, refusal.reason);
   }
 
   /** What the hub lacks of a doc in the outbox, by what it last acknowledged. */

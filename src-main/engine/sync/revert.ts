@@ -16,7 +16,12 @@ export function undoRefused(docs: DocStore, refusal: Refusal, origin: unknown): 
     revertBeyond(docs, refusal.docId, Y.decodeStateVector(refusal.stateVector), origin);
     return;
   }
-  const replaced = docs.replaceWith(refusal.docId, refusal.state, origin);
+  takeHubCopy(docs, refusal.docId, refusal.state, origin);
+}
+
+/** The doc becomes the hub's whole copy (a refusal's, or one the hub itself replaced), in the caller's transaction. */
+export function takeHubCopy(docs: DocStore, docId: string, state: Uint8Array, origin: unknown): void {
+  const replaced = docs.replaceWith(docId, state, origin);
   if (!replaced.ok) throw new MalformedFrame(replaced.problem.message);
 }
 

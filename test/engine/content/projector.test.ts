@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { removeSubtree, setPageFields } from '../../../src-main/engine/content/tree.js';
 import { Engine } from '../../../src-main/engine/engine.js';
-import { MAIN, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { BODY_FRAGMENT } from '../../../src-shared/content/index.js';
 import { bootstrapIfEmpty } from '../../../src-main/engine/admin/bootstrap.js';
 import { TestClock } from '../../support/server.js';
 import { append, writeMainPages } from './main-writer.js';
@@ -36,6 +38,14 @@ const pages = () =>
     "SELECT page_id, path, updated_at FROM content_pages WHERE space_id = ? AND branch = 'main' ORDER BY path",
     SPACE,
   );
+
+/** The text node of the body that holds `words`. */
+function textContaining(doc: Y.Doc, words: string): Y.XmlText {
+  for (const node of doc.getXmlFragment(BODY_FRAGMENT).createTreeWalker((n) => n instanceof Y.XmlText)) {
+    if (node.toString().includes(words)) return node as Y.XmlText;
+  }
+  throw new Error(`no text holds ${words}`);
+}
 
 const search = (query: string) =>
   engine.db.all<{ page_id: string; anchor: string | null }>(
@@ -78,6 +88,35 @@ describe('the projector', () => {
     const after = pages();
     expect(after[0]!.updated_at).toBe(before[0]!.updated_at);
     expect(after[1]!.updated_at).not.toBe(before[1]!.updated_at);
+  });
+
+  it("rewrites only the sections and links a body edit changed, and search follows", () => {
+    const sectionRows = () =>
+      engine.db.all<{ id: number; ord: number; heading: string }>("SELECT id, ord, heading FROM content_sections WHERE page_id = 'a' ORDER BY ord");
+    const linkRows = () => engine.db.all("SELECT kind, target FROM content_links WHERE page_id = 'a' ORDER BY kind, target");
+    writeMainPages(engine, SPACE, [
+      { id: 'a', title: 'A', markdown: 'Intro.\n\n# Alpha\n\nAardvarks.\n\n# Beta\n\nBison [site](https://one.example)\n\n# Gamma\n\nGnus.\n' },
+    ]);
+    const before = sectionRows();
+    expect(before.map((row) => row.heading)).toEqual(['', 'Alpha', 'Beta', 'Gamma']);
+
+    // A keystroke's kind of edit: one paragraph's text, in place.
+    append(engine, pageDoc(SPACE, MAIN, 'a'), (doc) => textContaining(doc, 'Bison').insert(0, 'Buffalo, '));
+    const after = sectionRows();
+    expect(after.map((row) => row.heading)).toEqual(['', 'Alpha', 'Beta', 'Gamma']);
+    expect(after.map((row) => row.id === before[row.ord]!.id)).toEqual([true, true, false, true]);
+    expect(search('buffalo')).toEqual([{ page_id: 'a', anchor: expect.any(String) }]);
+    expect(search('gnus')).toHaveLength(1);
+    expect(linkRows()).toEqual([{ kind: 'url', target: 'https://one.example' }]);
+
+    append(engine, pageDoc(SPACE, MAIN, 'a'), (doc) => {
+      const body = doc.getXmlFragment(BODY_FRAGMENT);
+      body.delete(3, body.length - 3);
+    });
+    expect(sectionRows().map((row) => row.id)).toEqual(before.slice(0, 2).map((row) => row.id));
+    expect(search('gnus')).toEqual([]);
+    expect(search('buffalo')).toEqual([]);
+    expect(linkRows()).toEqual([]);
   });
 
   it('moves the paths of a subtree and drops removed pages with their sections', () => {

@@ -24,3 +24,14 @@ describe("the hub's refusal carries its whole doc last (docs/sync.md, the docs c
     );
   });
 });
+
+describe("a hub's replaced doc (docs/sync.md, chained hubs)", () => {
+  it('round-trips with its state vector and whole state', () => {
+    const replaced = fc.record({ type: fc.constant('replaced' as const), docId: fc.string({ maxLength: 60 }), stateVector: bytes, state: bytes });
+    fc.assert(
+      fc.property(replaced, (sent) => {
+        expect(decodeDocMessage(encodeDocMessage(sent))).toEqual(sent);
+      }),
+    );
+  });
+});
