@@ -22,6 +22,8 @@ import { changesSince } from './sql.js';
 export class HubDocsChannel implements SyncChannel {
   readonly id = DOCS_CHANNEL;
   private link: ChannelLink | undefined;
+  /** The replica asked `changes-since`: its docs channel is open (before, it would drop live updates). */
+  private asked = false;
 
   constructor(
     private readonly deps: PipelineDeps,
@@ -36,6 +38,7 @@ export class HubDocsChannel implements SyncChannel {
 
   close(): void {
     this.link = undefined;
+    this.asked = false;
     this.members.delete(this);
   }
 
@@ -51,11 +54,16 @@ export class HubDocsChannel implements SyncChannel {
     this.link?.send(payload);
   }
 
-  get linked(): boolean {
-    return this.link !== undefined;
+  /**
+   * Whether live updates go to this replica: only once it asked what changed. A write committed
+   * before that is in the answer, since the answer is read after it; one committed after is sent.
+   */
+  get listening(): boolean {
+    return this.link !== undefined && this.asked;
   }
 
   private listChanges(cursor: number): void {
+    this.asked = true;
     const changed = this.read((ctx) => {
       const { counter, docIds } = changesSince(ctx.db, cursor);
       return { cursor: counter, docIds: docIds.filter((docId) => !isFailure(syncableDoc(ctx, docId))) };
@@ -128,7 +136,7 @@ export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, e
     const readers = new Map<string, boolean>();
     let payload: SharedPayload | undefined;
     for (const channel of channels) {
-      if (channel === event.origin || !channel.linked) continue;
+      if (channel === event.origin || !channel.listening) continue;
       let reads = readers.get(channel.actor.id);
       if (reads === undefined) {
         reads = !isFailure(syncableDoc(contextFor(deps, channel.actor), event.docId));
