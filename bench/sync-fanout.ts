@@ -7,6 +7,8 @@ import * as sync from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { BODY_FRAGMENT, markdownToPm, writeBody } from '../src-shared/content/index.js';
 import { DOCS_CHANNEL } from '../src-main/engine/sync/channel.js';
+import { encodeDocMessage } from '../src-main/engine/sync/doc-messages.js';
+import { encodeFrame } from '../src-main/engine/sync/frames.js';
 import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
 import { YJS_PATH } from '../src-main/engine/yjs/yjs-server.js';
 import { cpuMs, startScript, stop, type BenchChild } from './sync-children.js';
@@ -63,7 +65,8 @@ export async function benchSyncFanOut(options: FanOutOptions = {}): Promise<FanO
     const [, baselinePort] = baseline.ready;
     const yjsUrl = (hub: BenchChild) => `ws://127.0.0.1:${hub.ready[1]}${YJS_PATH}${encodeURIComponent(hub.ready[3]!)}?token=${hub.ready[2]}`;
     const targets: Target[] = [];
-    const connect = async (name: string, server: BenchChild, writerUrl: string, peerUrl: string, headers: Record<string, string>, isUpdate: IsUpdate) => {
+    /** `hello`: what a peer sends once connected (a replica asks which docs changed, which opens its docs channel). */
+    const connect = async (name: string, server: BenchChild, writerUrl: string, peerUrl: string, headers: Record<string, string>, isUpdate: IsUpdate, hello?: Uint8Array) => {
       const writer = await Writer.connect(writerUrl, sockets);
       const target: Target = { name, writer, server, cpuMs: 0, latencies: [], missed: 0, received: 0 };
       const receive = (data: Uint8Array) => {
@@ -72,7 +75,9 @@ export async function benchSyncFanOut(options: FanOutOptions = {}): Promise<FanO
         writer.received();
       };
       for (let i = 0; i < peerCount; i += 50) {
-        await Promise.all(Array.from({ length: Math.min(50, peerCount - i) }, () => opened(socket(peerUrl, headers, sockets, receive))));
+        const peers = Array.from({ length: Math.min(50, peerCount - i) }, () => socket(peerUrl, headers, sockets, receive));
+        await Promise.all(peers.map(opened));
+        if (hello) for (const peer of peers) peer.send(hello);
       }
       targets.push(target);
     };
@@ -81,7 +86,7 @@ export async function benchSyncFanOut(options: FanOutOptions = {}): Promise<FanO
     const floorUrl = `ws://127.0.0.1:${floor.ready[1]}/fan-out`;
     await connect('floor: relay only', floor, floorUrl, floorUrl, {}, yjsUpdate);
     await connect('Folio /v1/yjs', yjsHub, yjsUrl(yjsHub), yjsUrl(yjsHub), {}, yjsUpdate);
-    await connect('Folio /v1/sync', syncHub, yjsUrl(syncHub), `ws://127.0.0.1:${syncHub.ready[1]}${SYNC_PATH}`, { authorization: `Bearer ${syncHub.ready[2]}` }, syncUpdate);
+    await connect('Folio /v1/sync', syncHub, yjsUrl(syncHub), `ws://127.0.0.1:${syncHub.ready[1]}${SYNC_PATH}`, { authorization: `Bearer ${syncHub.ready[2]}` }, syncUpdate, replicaHello);
     const cpu = (target: Target) => cpuMs(target.server.process.pid!, (path) => readFileSync(path, 'utf8'));
 
     for (let i = 0; i < warmUp + edits; i++) {
@@ -112,6 +117,9 @@ type IsUpdate = (data: Uint8Array) => boolean;
 
 /** y-websocket: message type sync (0), then y-protocols' update (2). */
 const yjsUpdate: IsUpdate = (data) => data[0] === 0 && data[1] === sync.messageYjsUpdate;
+
+/** A replica's first docs-channel message: after it, the hub sends the replica live updates. */
+const replicaHello = encodeFrame(DOCS_CHANNEL, encodeDocMessage({ type: 'changes-since', cursor: 0 }));
 
 /** Folio's sync socket: the docs channel (0), then its `update` message (2). */
 const syncUpdate: IsUpdate = (data) => data[0] === DOCS_CHANNEL && data[1] === 2;
