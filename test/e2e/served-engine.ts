@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
@@ -92,4 +92,47 @@ export async function changeRequestPage(served: ServedEngine, names: { space: st
   const pageId = added.changes.find((change: { object: string }) => change.object === 'created_page').page.id;
   const address = `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}/spaces/${space}/change-requests/1/pages/${pageId}`;
   return { space, changeRequestId, pageId, address };
+}
+
+/** The page editor's body, and the wait until the engine's copy and the tab's have been exchanged. */
+export const editorBody = (page: Page) => page.getByRole('textbox', { name: /^Body of/ });
+export const editorSynced = (page: Page) => page.locator('.editor-tools [role=status][data-synced=true]').waitFor();
+
+export interface EditorSuite {
+  served(): ServedEngine;
+  page(): EditorPage;
+  /** A new tab of the suite's one browser profile (IndexedDB is kept per profile) on the page's editor. */
+  open(): Promise<Page>;
+  /** The page's body as the engine's API answers it. */
+  bodyMarkdown(): Promise<string>;
+}
+
+/** For a suite: a served engine with one change request page, and Chromium, started before it and stopped after it. */
+export function editorSuite(names: { space: string; subject: string; page: string }, document: object): EditorSuite {
+  let served: ServedEngine;
+  let page: EditorPage;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    served = await serveEngine();
+    page = await changeRequestPage(served, names, document);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    context = await browser.newContext();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+  return {
+    served: () => served,
+    page: () => page,
+    open: async () => {
+      const tab = await context.newPage();
+      tab.setDefaultTimeout(5_000);
+      await tab.goto(page.address);
+      return tab;
+    },
+    bodyMarkdown: async () =>
+      (await served.api('GET', `/v1/spaces/${page.space}/change-requests/1/content/page/${page.pageId}?format=markdown`)).markdown as string,
+  };
 }

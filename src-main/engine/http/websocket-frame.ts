@@ -2,6 +2,8 @@
  * One binary WebSocket message as a server sends it (RFC 6455 §5.2: FIN, opcode 2, unmasked),
  * header and payload in one buffer. Server frames carry no mask, so the same bytes serve every
  * client: a room frames an update once and writes it to each socket (docs/sync.md, "Fan-out").
+ * Written to the TCP socket under a `ws` WebSocket, between two of its own sends: `ws` frames
+ * nothing in the background (no compression, no Blobs), so a whole frame keeps the stream in order.
  */
 export function binaryFrame(payload: Uint8Array): Buffer {
   const length = payload.byteLength;

@@ -16,11 +16,7 @@ const CLOSE_INTERNAL_ERROR = 1011;
 export class SyncConnection {
   private readonly channels = new Map<number, SyncChannel>();
 
-  /**
-   * `transport`: on the hub, the TCP socket under `ws`, for payloads framed once for every
-   * replica. `ws` frames nothing it sends itself in the background (no compression, no Blobs),
-   * so a whole frame written between two of its sends keeps the stream in order.
-   */
+  /** `transport`: on the hub, the TCP socket under `ws`, for payloads framed once for every replica (`binaryFrame`). */
   constructor(
     private readonly ws: WebSocket,
     channels: readonly SyncChannel[],

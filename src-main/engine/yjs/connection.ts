@@ -28,11 +28,7 @@ export interface ClientSocket {
  * doc store, awareness relayed through the room.
  */
 export class Connection implements RoomMember {
-  /**
-   * `transport`: the TCP socket under `ws`, for messages the room frames once for all its
-   * members. `ws` frames nothing it sends itself in the background (no compression, no Blobs), so
-   * a whole frame written between two of its sends keeps the stream in order.
-   */
+  /** `transport`: the TCP socket under `ws`, for messages the room frames once for all its members (`binaryFrame`). */
   constructor(
     private readonly ws: ClientSocket,
     private readonly deps: PipelineDeps,

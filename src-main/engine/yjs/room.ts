@@ -93,7 +93,8 @@ export class Room {
   }
 
   private broadcast(data: Uint8Array, except?: unknown): void {
-    const frame = binaryFrame(data);
-    for (const member of this.members.keys()) if (member !== except) member.send(data, frame);
+    // Framed once, and only when someone else is here: the writer alone in its room costs nothing.
+    let frame: Buffer | undefined;
+    for (const member of this.members.keys()) if (member !== except) member.send(data, (frame ??= binaryFrame(data)));
   }
 }
