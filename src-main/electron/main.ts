@@ -35,6 +35,7 @@ async function start(): Promise<void> {
   const engine = new Engine({
     dataDir,
     nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged),
+    markdownWorker: join(import.meta.dirname, 'markdown-worker.js'),
     translator: translator && !('error' in translator) ? translator : undefined,
   });
   bootstrapIfEmpty(engine);

@@ -1,12 +1,14 @@
 import { contract } from '../../src-shared/contract/index.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../../src-shared/contract/limits.js';
 import type { OperationDef } from '../../src-shared/contract/operation.js';
 import { openApiDocument } from '../../src-shared/openapi/document.js';
 import { handlers } from './api/index.js';
 import { pdfDownload } from './api/pdf/download.js';
-import { OperationRouter } from './http/router.js';
+import { OperationRouter, type RouteMatch } from './http/router.js';
 import { servePublishedSite, type SiteRequest } from './publishing/site-requests.js';
-import { BoundOperation, failureResponse, type PipelineDeps } from './pipeline/execute.js';
-import { Failure } from './pipeline/failure.js';
+import type { Actor } from './pipeline/context.js';
+import { BoundOperation, failureResponse, knownCaller, type PipelineDeps } from './pipeline/execute.js';
+import { internalError, notFound, type Failure } from './pipeline/failure.js';
 import type { Handler } from './pipeline/handler.js';
 import type { ApiRequest, ApiResponse } from './pipeline/request.js';
 
@@ -50,41 +52,57 @@ export class Dispatcher {
     return servePublishedSite(this.deps, request);
   }
 
-  dispatch(call: IncomingCall): ApiResponse {
-    if (call.method === 'GET' && call.pathname === '/v1/openapi.json') {
+  /** The operation at a method and path (the API's description too), or undefined. */
+  route(method: string, pathname: string): Route | undefined {
+    if (method === 'GET' && pathname === '/v1/openapi.json') return 'openapi';
+    return this.router.match(method, pathname);
+  }
+
+  /** The caller a bearer token names; transports ask before they read a body. */
+  caller(authorization: string | undefined): Actor | undefined {
+    return knownCaller(this.deps, authorization);
+  }
+
+  dispatch(call: IncomingCall): ApiResponse | Promise<ApiResponse> {
+    const route = this.route(call.method, call.pathname);
+    return route ? this.run(route, call) : failureResponse(notFound(`No operation at ${call.method} ${call.pathname}`));
+  }
+
+  /** Runs a routed call; an exception is a 500 (logged), never a crash nor internals on the wire. */
+  run(route: Route, call: IncomingCall): ApiResponse | Promise<ApiResponse> {
+    if (route === 'openapi') {
       this.openapi ??= openApiDocument(contract, { title: 'Folio API', version: '1' });
       return { status: 200, headers: {}, body: this.openapi };
     }
-    const route = this.router.match(call.method, call.pathname);
-    if (!route) return failureResponse(new Failure(404, `No operation at ${call.method} ${call.pathname}`));
     try {
-      return route.operation.execute(this.deps, {
+      const answer = route.operation.execute(this.deps, {
         params: route.params,
         query: call.query,
         body: call.body,
         bodyError: call.bodyError,
         authorization: call.authorization,
       });
+      return answer instanceof Promise ? answer.catch(unexpected) : answer;
     } catch (error) {
       // The transaction has rolled back; the caller learns nothing of the internals.
-      console.error(error);
-      return failureResponse(new Failure(500, 'Internal error'));
+      return unexpected(error);
     }
   }
 }
 
-/** Parses a JSON body the way every transport must: empty is absent, bad JSON is named. */
-export function parseBody(text: string): Pick<IncomingCall, 'body' | 'bodyError'> {
-  if (text.trim() === '') return { body: undefined };
-  try {
-    return { body: JSON.parse(text) };
-  } catch {
-    return { body: undefined, bodyError: 'not valid JSON' };
-  }
+/** An exception nobody expected: logged here; on the wire, a bare 500. */
+export function unexpectedFailure(error: unknown): Failure {
+  console.error('folio: unexpected error while answering a request:', error);
+  return internalError();
 }
 
-export function parseQuery(search: URLSearchParams): Record<string, string[]> {
-  const query: Record<string, string[]> = {};
-  for (const [key, value] of search) (query[key] ??= []).push(value);
-  return query;
+export const unexpected = (error: unknown): ApiResponse => failureResponse(unexpectedFailure(error));
+
+/** An operation with its path parameters, or `GET /v1/openapi.json`, which the dispatcher serves itself, to anyone. */
+export type Route = RouteMatch | 'openapi';
+
+/** The most a route's body may hold, in bytes: its operation's limit, or the default; 0 when it takes none. */
+export function bodyLimit(route: Route): number {
+  if (route === 'openapi' || !route.operation.op.body) return 0;
+  return route.operation.op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 }

@@ -5,7 +5,8 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
 import { Database } from './db/database.js';
-import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
+import { MarkdownReader } from './content/markdown-reader.js';
+import { Dispatcher } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import { IntegrationRunner } from './integrations/runner.js';
@@ -13,7 +14,11 @@ import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './integrations/sandb
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
-import type { PipelineDeps } from './pipeline/execute.js';
+import { failureResponse, type PipelineDeps } from './pipeline/execute.js';
+import { badRequest } from './pipeline/failure.js';
+import { parseJsonBody, type JsonBody } from './pipeline/json-body.js';
+import { parseQuery, requestUrl } from './pipeline/query.js';
+import type { ApiResponse } from './pipeline/request.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
 import { compactChangeLog } from './sync/changes/compact.js';
 import { HubBlobsChannel } from './sync/blobs/hub-blobs.js';
@@ -45,6 +50,8 @@ export interface EngineOptions {
   translator?: TranslatorSettings;
   /** Time and memory of an integration script's run on one event (docs/integrations.md). */
   integrations?: Partial<SandboxLimits>;
+  /** The Markdown reader's worker script, where the sources are bundled (the desktop app's `markdown-worker.js`). */
+  markdownWorker?: string;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -91,6 +98,8 @@ export class Engine {
   readonly translations: TranslationRunner;
   /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
+  /** Reads the Markdown of request bodies in worker threads. */
+  private readonly markdown: MarkdownReader;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -108,7 +117,16 @@ export class Engine {
       { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
       { ...options.sync, channels: [...replicaChannels, ...(options.sync?.channels ?? [])] },
     );
-    this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
+    this.markdown = new MarkdownReader({ script: options.markdownWorker });
+    this.deps = {
+      db: this.db,
+      docs: this.docs,
+      clock,
+      urls: this.urls,
+      sync: this.sync,
+      checkResponses: !!options.checkResponses,
+      markdown: this.markdown,
+    };
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);
     this.hubChangeLog = new HubChangeLog(this.deps);
@@ -160,22 +178,17 @@ export class Engine {
    * as HTTP. The body goes through JSON as it would on the wire, so both answer alike.
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
-    const url = new URL(request.path, 'http://127.0.0.1');
-    const response = this.dispatcher.dispatch({
-      method: request.method.toUpperCase(),
-      pathname: url.pathname,
-      query: parseQuery(url.searchParams),
-      authorization: request.headers?.authorization,
-      ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
-    });
-    if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
-    // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
-    if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
-    return {
-      status: response.status,
-      headers: { ...response.headers, 'content-type': 'application/json' },
-      body: JSON.parse(JSON.stringify(response.body)),
-    };
+    const url = requestUrl(request.path);
+    const response = url
+      ? await this.dispatcher.dispatch({
+          method: request.method.toUpperCase(),
+          pathname: url.pathname,
+          query: parseQuery(url.searchParams),
+          authorization: request.headers?.authorization,
+          ...plainBody(request.body),
+        })
+      : failureResponse(badRequest('The request path is not a URL'));
+    return plainResponse(response);
   }
 
   close(): void {
@@ -189,7 +202,32 @@ export class Engine {
     this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();
+    this.markdown.close();
     this.docs.close();
     this.db.close();
   }
+}
+
+/** A body as IPC carries it, through JSON as it would travel on the wire, so that both answer alike. */
+function plainBody(body: unknown): JsonBody {
+  if (body === undefined) return { body: undefined };
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    // A cycle, or nesting too deep to write: no JSON body could carry it.
+    return { body: undefined, bodyError: 'not valid JSON' };
+  }
+  return parseJsonBody(text);
+}
+
+function plainResponse(response: ApiResponse): PlainResponse {
+  if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
+  // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
+  if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
+  return {
+    status: response.status,
+    headers: { ...response.headers, 'content-type': 'application/json' },
+    body: JSON.parse(JSON.stringify(response.body)),
+  };
 }

@@ -1,3 +1,4 @@
+import { jsonShapeProblem } from '../json/json-shape.js';
 import { HINT_STYLES, type HintStyle } from './schema.js';
 
 /**
@@ -57,10 +58,13 @@ export function opaqueComment(block: unknown): string {
   return `<!-- folio-block ${JSON.stringify(block).replace(/-(?=-)/g, '\\u002d')} -->`;
 }
 
-/** The block an opaque comment holds, or undefined when the HTML is anything else. */
+/**
+ * The block an opaque comment holds, or undefined when the HTML is anything else (JSON nested
+ * past the limit included: the block would be held, stored and written out recursively).
+ */
 export function readOpaque(html: string): Record<string, unknown> | undefined {
   const match = OPAQUE.exec(html.trim());
-  if (!match) return undefined;
+  if (!match || jsonShapeProblem(match[1]!) !== undefined) return undefined;
   try {
     const block: unknown = JSON.parse(match[1]!);
     return typeof block === 'object' && block !== null && !Array.isArray(block) ? (block as Record<string, unknown>) : undefined;

@@ -10,7 +10,8 @@ import { IdAllocator } from './ids.js';
 import { readOpaque, readTag, type Tag } from './markdown-dialect.js';
 import { liquidFromMarkdown, liquidSyntax } from './markdown-liquid.js';
 import type { PmNodeJson } from './pm-json.js';
-import { ok, type Result } from './result.js';
+import { markdownNestingProblem, markdownTreeProblem } from './limits.js';
+import { fail, ok, type Result } from './result.js';
 import { ALIGNMENTS, pageSchema, type Alignment } from './schema.js';
 
 export interface MarkdownPage {
@@ -29,10 +30,15 @@ export interface MarkdownPage {
  * become level 3; raw HTML is kept as text.
  */
 export function markdownToPm(markdown: string): Result<MarkdownPage> {
+  const nesting = markdownNestingProblem(markdown);
+  if (nesting) return fail({ kind: 'over-limit', message: nesting });
   const tree = fromMarkdown(markdown, {
     extensions: [gfm(), frontmatter(['yaml']), liquidSyntax],
     mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml']), liquidFromMarkdown],
   });
+  // The reader below recurses into the tree: it is measured first, without recursion.
+  const problem = markdownTreeProblem(tree);
+  if (problem) return fail({ kind: 'over-limit', message: problem });
   const yaml = tree.children.find((child) => child.type === 'yaml');
   const meta = yaml ? readFrontMatter(yaml.value) : ok<PageMeta>({});
   if (!meta.ok) return meta;

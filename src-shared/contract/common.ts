@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { documentProblem, markdownNestingProblem } from '../content/limits.js';
+import { MAX_MARKDOWN_LENGTH } from './limits.js';
 
 /** Roles from the strongest to the weakest; the order is what `roleAtLeast` relies on. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
@@ -77,7 +79,10 @@ const BlockNode: z.ZodType = z.lazy(() =>
   }),
 );
 
-/** Rich-text document as the API exchanges it. */
+/**
+ * Rich-text document as the API exchanges it, nested and sized within the content limits
+ * (docs/content-model.md, "Limits"; the JSON body's own depth limit bounds this schema's walk).
+ */
 export const JSONDocument = z
   .object({
     object: z.literal('document'),
@@ -85,7 +90,18 @@ export const JSONDocument = z
     nodes: z.array(BlockNode),
     meta: z.object({ token: z.string().optional() }).optional(),
   })
+  .superRefine((document, ctx) => refuse(ctx, documentProblem(document)))
   .meta({ id: 'JSONDocument' });
+
+/** Markdown as sent: its length and the nesting of its container markers are checked before it is parsed. */
+export const MarkdownText = z
+  .string()
+  .max(MAX_MARKDOWN_LENGTH)
+  .superRefine((markdown, ctx) => refuse(ctx, markdownNestingProblem(markdown)));
+
+function refuse(ctx: z.RefinementCtx, problem: string | undefined): void {
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 const ReviewerRule = z.object({
   rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']),

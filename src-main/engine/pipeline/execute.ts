@@ -1,11 +1,14 @@
 import type { OperationDef, OperationInput } from '../../../src-shared/contract/operation.js';
+import { markdownToPm } from '../../../src-shared/content/index.js';
 import { authenticate } from '../auth/tokens.js';
+import { markdownInputs, type MarkdownReader, type ReadMarkdown } from '../content/markdown-reader.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import type { SyncWorker } from '../sync/worker.js';
 import type { Urls } from '../urls.js';
+import type { Actor } from './context.js';
 import type { Handler } from './handler.js';
 import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
 import { Reply } from './reply.js';
@@ -20,6 +23,8 @@ export interface PipelineDeps {
   sync: SyncWorker;
   /** Tests turn this on: every answer is checked against the contract's response schema. */
   checkResponses: boolean;
+  /** Reads the Markdown of request bodies off the event loop. */
+  markdown: MarkdownReader;
 }
 
 /** Carries a failure out of a transaction so that it rolls back. */
@@ -43,7 +48,20 @@ export class BoundOperation {
     this.queryArrays = arrayFields(op.query);
   }
 
-  execute(deps: PipelineDeps, request: ApiRequest): ApiResponse {
+  /**
+   * Answers the request: at once, or once the Markdown its body carries has been read in the
+   * Markdown reader's threads (the caller is known first: nobody else gets its time).
+   */
+  execute(deps: PipelineDeps, request: ApiRequest): ApiResponse | Promise<ApiResponse> {
+    const input = this.parse(request);
+    const texts = isFailure(input) ? [] : markdownInputs(input.body);
+    if (texts.length === 0) return this.run(deps, request, input, markdownToPm);
+    if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
+    return deps.markdown.readAll(texts).then((readMarkdown) => this.run(deps, request, input, readMarkdown));
+  }
+
+  /** One transaction: the caller, then the input's verdict, then the handler. */
+  private run(deps: PipelineDeps, request: ApiRequest, input: OperationInput<OperationDef> | Failure, readMarkdown: ReadMarkdown): ApiResponse {
     let result: unknown;
     try {
       // Everything, authentication included, reads one snapshot: one WAL lock per request.
@@ -52,10 +70,9 @@ export class BoundOperation {
         const actor = authenticate(deps.db, request.authorization);
         if (!actor) throw new Rollback(unauthorized());
         if (this.op.method !== 'GET') logChangesAs(deps.db, actor.id);
-        const input = this.parse(request);
         if (isFailure(input)) throw new Rollback(input);
         const now = deps.clock.now().toISOString();
-        const ctx = { db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, sync: deps.sync };
+        const ctx = { db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, sync: deps.sync, readMarkdown };
         const value = this.handler(ctx, input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
@@ -85,7 +102,8 @@ export class BoundOperation {
   }
 
   private flattenQuery(query: Record<string, string[]>): Record<string, string | string[]> {
-    const flat: Record<string, string | string[]> = {};
+    // No prototype: a parameter named `__proto__` is a parameter like any other.
+    const flat: Record<string, string | string[]> = Object.create(null);
     for (const [key, values] of Object.entries(query)) {
       flat[key] = this.queryArrays.has(key) ? values.flatMap((v) => v.split(',')) : values[values.length - 1]!;
     }
@@ -104,6 +122,14 @@ export class BoundOperation {
     }
     return { status: reply.status, headers: { ...reply.headers }, body: reply.body };
   }
+}
+
+/** The caller a bearer token names, read on its own (before a body is read or Markdown parsed for them). */
+export function knownCaller(deps: PipelineDeps, authorization: string | undefined): Actor | undefined {
+  return deps.db.transaction(() => {
+    deps.db.noticeExternalChanges();
+    return authenticate(deps.db, authorization);
+  }, 'read');
 }
 
 export function failureResponse(failure: Failure): ApiResponse {
