@@ -23,6 +23,9 @@ export class JsonShape {
     if (this.problem) return false;
     const end = text.length;
     let i = 0;
+    // The next quote and backslash at or after `i`, each searched again only once `i` has passed it:
+    // searching from every escape would make a string of backslashes cost its length squared.
+    let quote = -1;
     let backslash = -1;
     if (this.escaped && end > 0) {
       this.escaped = false;
@@ -30,15 +33,15 @@ export class JsonShape {
     }
     while (i < end) {
       if (this.inString) {
-        const quote = text.indexOf('"', i);
+        if (quote < i) quote = indexOrEnd(text, '"', i);
         if (backslash < i) backslash = indexOrEnd(text, '\\', i);
-        if (backslash < (quote === -1 ? end : quote)) {
+        if (backslash < quote) {
           // An escape: the character after the backslash (maybe in the next piece) cannot end the string.
           i = backslash + 2;
           if (i > end) this.escaped = true;
           continue;
         }
-        if (quote === -1) break;
+        if (quote === Number.POSITIVE_INFINITY) break;
         this.inString = false;
         i = quote + 1;
         continue;
