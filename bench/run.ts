@@ -10,6 +10,7 @@ import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchHostileBodies } from './hostile-bodies.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMerge, report as reportMerge } from './merge.js';
@@ -35,7 +36,7 @@ import { benchTranslations } from './translations.js';
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone).
+ * (`BENCH_ONLY=sync`: those alone); and what hostile bodies cost other clients (issue 13).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -133,6 +134,7 @@ async function all(): Promise<void> {
   await benchOpenAPISpecs();
   await benchTranslations();
   await benchIntegrations();
+  await benchHostileBodies();
   await syncBenches();
 }
 
