@@ -4,12 +4,10 @@ import { StringDecoder } from 'node:string_decoder';
 import { JsonShape } from '../../../src-shared/json/json-shape.js';
 import { Failure, badRequest, tooLarge } from '../pipeline/failure.js';
 import type { BodyBudget } from './body-budget.js';
+import { lingerClose } from './socket-answers.js';
 
 /** A body no larger than this that nobody reads is drained by Node after the answer, and the connection kept. */
 const DRAIN_LIMIT = 64 * 1024;
-
-/** How long a connection whose body was refused stays half-closed, unread, before it is dropped. */
-const LINGER_MS = 1_000;
 
 /** Whether the request carries a body at all (a length, or chunks). */
 export function hasBody(req: IncomingMessage): boolean {
@@ -20,9 +18,8 @@ export function hasBody(req: IncomingMessage): boolean {
 /**
  * Called before answering: a body the request still carries is not read. A small one of known
  * length is drained by Node and the connection kept; any other closes the connection after the
- * answer. Node destroys such a socket as soon as the answer is flushed, with the client's body
- * still arriving; the kernel then resets the connection and the client may lose the answer. So
- * the socket is half-closed instead, left unread, and dropped a moment later ("lingering close").
+ * answer. Node would destroy the socket as soon as the answer is flushed, with the client's body
+ * still arriving; it closes with `lingerClose` instead.
  */
 export function leaveUnread(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete || !hasBody(req) || res.headersSent) return;
@@ -30,11 +27,7 @@ export function leaveUnread(req: IncomingMessage, res: ServerResponse): void {
   if (req.headers['transfer-encoding'] === undefined && length <= DRAIN_LIMIT) return;
   res.setHeader('connection', 'close');
   const socket: Socket = req.socket;
-  socket.destroySoon = () => {
-    socket.end();
-    socket.pause();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  };
+  socket.destroySoon = () => lingerClose(socket);
 }
 
 export interface BodyRead {
