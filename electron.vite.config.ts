@@ -13,8 +13,8 @@ export default defineConfig({
       // and so is pdfkit, which loads its built-in fonts through its own package.json's `imports`.
       externalizeDeps: false,
       rolldownOptions: {
-        // The Markdown reader's worker is a script of its own beside index.js (EngineOptions.markdownWorker).
-        input: { index: here('src-main/electron/main.ts'), 'markdown-worker': here('src-main/engine/content/markdown-worker.ts') },
+        // The parse workers' program is a script of its own beside index.js (EngineOptions.parseWorker).
+        input: { index: here('src-main/electron/main.ts'), 'parse-worker': here('src-main/engine/pipeline/parse-worker.ts') },
         external: ['better-sqlite3', 'pdfkit'],
       },
     },

@@ -35,7 +35,7 @@ async function start(): Promise<void> {
   const engine = new Engine({
     dataDir,
     nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged),
-    markdownWorker: join(import.meta.dirname, 'markdown-worker.js'),
+    parseWorker: join(import.meta.dirname, 'parse-worker.js'),
     translator: translator && !('error' in translator) ? translator : undefined,
   });
   bootstrapIfEmpty(engine);

@@ -20,6 +20,7 @@ export interface IncomingCall {
   query: Record<string, string[]>;
   authorization?: string;
   body: ApiRequest['body'];
+  bodyText?: string;
   bodyError?: string;
 }
 
@@ -79,6 +80,7 @@ export class Dispatcher {
         params: route.params,
         query: call.query,
         body: call.body,
+        bodyText: call.bodyText,
         bodyError: call.bodyError,
         authorization: call.authorization,
       });

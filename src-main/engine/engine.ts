@@ -5,7 +5,6 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
 import { Database } from './db/database.js';
-import { MarkdownReader } from './content/markdown-reader.js';
 import { Dispatcher } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
@@ -17,6 +16,7 @@ import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import { failureResponse, type PipelineDeps } from './pipeline/execute.js';
 import { badRequest } from './pipeline/failure.js';
 import { parseJsonBody, type JsonBody } from './pipeline/json-body.js';
+import { ParseWorkers } from './pipeline/parse-workers.js';
 import { parseQuery, requestUrl } from './pipeline/query.js';
 import type { ApiResponse } from './pipeline/request.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
@@ -50,8 +50,8 @@ export interface EngineOptions {
   translator?: TranslatorSettings;
   /** Time and memory of an integration script's run on one event (docs/integrations.md). */
   integrations?: Partial<SandboxLimits>;
-  /** The Markdown reader's worker script, where the sources are bundled (the desktop app's `markdown-worker.js`). */
-  markdownWorker?: string;
+  /** The parse workers' script, where the sources are bundled (the desktop app's `parse-worker.js`). */
+  parseWorker?: string;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -98,8 +98,8 @@ export class Engine {
   readonly translations: TranslationRunner;
   /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
-  /** Reads the Markdown of request bodies in worker threads. */
-  private readonly markdown: MarkdownReader;
+  /** Parses large request bodies, and the Markdown of any, in worker threads. */
+  private readonly parsing: ParseWorkers;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
@@ -117,7 +117,7 @@ export class Engine {
       { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
       { ...options.sync, channels: [...replicaChannels, ...(options.sync?.channels ?? [])] },
     );
-    this.markdown = new MarkdownReader({ script: options.markdownWorker });
+    this.parsing = new ParseWorkers({ script: options.parseWorker });
     this.deps = {
       db: this.db,
       docs: this.docs,
@@ -125,7 +125,7 @@ export class Engine {
       urls: this.urls,
       sync: this.sync,
       checkResponses: !!options.checkResponses,
-      markdown: this.markdown,
+      parsing: this.parsing,
     };
     this.dispatcher = new Dispatcher(this.deps);
     this.yjs = new YjsServer(this.deps);
@@ -202,7 +202,7 @@ export class Engine {
     this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();
-    this.markdown.close();
+    this.parsing.close();
     this.docs.close();
     this.db.close();
   }

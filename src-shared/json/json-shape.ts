@@ -9,7 +9,8 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../contract/limits.js';
  */
 export class JsonShape {
   private depth = 0;
-  private values = 0;
+  /** Values so far: each array and object, and each member after the first. */
+  values = 0;
   private inString = false;
   /** The previous piece ended on a backslash inside a string: the next character is escaped. */
   private escaped = false;

@@ -1,4 +1,4 @@
-import type { ReadMarkdown } from '../content/markdown-reader.js';
+import type { ReadMarkdown } from '../content/markdown-inputs.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { DocStore } from '../docs/store.js';

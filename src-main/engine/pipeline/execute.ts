@@ -1,7 +1,7 @@
 import type { OperationDef, OperationInput } from '../../../src-shared/contract/operation.js';
 import { markdownToPm } from '../../../src-shared/content/index.js';
 import { authenticate } from '../auth/tokens.js';
-import { markdownInputs, type MarkdownReader, type ReadMarkdown } from '../content/markdown-reader.js';
+import { markdownInputs, type ReadMarkdown } from '../content/markdown-inputs.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
@@ -10,6 +10,7 @@ import type { SyncWorker } from '../sync/worker.js';
 import type { Urls } from '../urls.js';
 import type { Actor } from './context.js';
 import type { Handler } from './handler.js';
+import { readAhead, type ParseWorkers } from './parse-workers.js';
 import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
 import { Reply } from './reply.js';
 import type { ApiRequest, ApiResponse } from './request.js';
@@ -23,8 +24,8 @@ export interface PipelineDeps {
   sync: SyncWorker;
   /** Tests turn this on: every answer is checked against the contract's response schema. */
   checkResponses: boolean;
-  /** Reads the Markdown of request bodies off the event loop. */
-  markdown: MarkdownReader;
+  /** Parses large request bodies, and the Markdown of any, off the event loop. */
+  parsing: ParseWorkers;
 }
 
 /** Carries a failure out of a transaction so that it rolls back. */
@@ -49,15 +50,28 @@ export class BoundOperation {
   }
 
   /**
-   * Answers the request: at once, or once the Markdown its body carries has been read in the
-   * Markdown reader's threads (the caller is known first: nobody else gets its time).
+   * Answers the request: at once, or once what is slow to parse has been parsed in the parse
+   * workers (docs/architecture.md, "Transport"): a large body (left unparsed by the transport,
+   * `bodyText`) whole, or the Markdown a small one carries. The caller is known first: nobody
+   * else gets those threads' time.
    */
   execute(deps: PipelineDeps, request: ApiRequest): ApiResponse | Promise<ApiResponse> {
-    const input = this.parse(request);
+    if (request.bodyText !== undefined && this.op.body) return this.executeLarge(deps, request, request.bodyText);
+    const head = this.parseHead(request);
+    const input = isFailure(head) ? head : this.withBody(head, request);
     const texts = isFailure(input) ? [] : markdownInputs(input.body);
     if (texts.length === 0) return this.run(deps, request, input, markdownToPm);
     if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
-    return deps.markdown.readAll(texts).then((readMarkdown) => this.run(deps, request, input, readMarkdown));
+    return deps.parsing.readAll(texts).then((readMarkdown) => this.run(deps, request, input, readMarkdown));
+  }
+
+  private async executeLarge(deps: PipelineDeps, request: ApiRequest, text: string): Promise<ApiResponse> {
+    const head = this.parseHead(request);
+    if (isFailure(head)) return this.run(deps, request, head, markdownToPm);
+    if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
+    const parsed = await deps.parsing.parseBody(this.op.id, text);
+    if ('problem' in parsed) return this.run(deps, request, badRequest(parsed.problem), markdownToPm);
+    return this.run(deps, request, { ...head, body: parsed.value } as OperationInput<OperationDef>, readAhead(new Map(parsed.markdown)));
   }
 
   /** One transaction: the caller, then the input's verdict, then the handler. */
@@ -84,12 +98,18 @@ export class BoundOperation {
     return this.success(deps, result);
   }
 
-  private parse(request: ApiRequest): OperationInput<OperationDef> | Failure {
+  /** The path parameters and the query, validated. */
+  private parseHead(request: ApiRequest): Pick<OperationInput<OperationDef>, 'params' | 'query'> | Failure {
     const { op } = this;
     const params = op.params ? parsePart(op.params, request.params, 'params') : undefined;
     if (isFailure(params)) return params;
     const query = op.query ? parsePart(op.query, this.flattenQuery(request.query), 'query') : undefined;
     if (isFailure(query)) return query;
+    return { params, query } as Pick<OperationInput<OperationDef>, 'params' | 'query'>;
+  }
+
+  private withBody(head: Pick<OperationInput<OperationDef>, 'params' | 'query'>, request: ApiRequest): OperationInput<OperationDef> | Failure {
+    const { op } = this;
     if (request.bodyError) return badRequest(`body: ${request.bodyError}`);
     let body: unknown;
     if (op.body) {
@@ -98,7 +118,7 @@ export class BoundOperation {
       body = parsePart(op.body, raw, 'body');
       if (isFailure(body)) return body;
     }
-    return { params, query, body } as OperationInput<OperationDef>;
+    return { ...head, body } as OperationInput<OperationDef>;
   }
 
   private flattenQuery(query: Record<string, string[]>): Record<string, string | string[]> {

@@ -190,7 +190,12 @@ function record(report: FuzzReport, request: FuzzRequest, answer: Answer | NoAns
   count(report.byOperation, request.op.id, status);
   count(report.byKind, request.kind, status);
   const problem = check(request, answer);
-  if (problem && report.problems.length < 200) report.problems.push(problem);
+  if (!problem) return;
+  // Each new kind of problem is told at once: a long run shows what it found as it goes.
+  if (!report.problems.some((known) => known.rule === problem.rule && known.operation === problem.operation)) {
+    console.log(`contract fuzz: [${problem.rule}] ${problem.operation}: ${problem.request.slice(0, 400)}\n  -> ${problem.answer.slice(0, 400)}`);
+  }
+  if (report.problems.length < 200) report.problems.push(problem);
 }
 
 function count(table: Map<string, Map<number, number>>, key: string, status: number): void {

@@ -30,7 +30,7 @@ Server.prototype.emit = function (this: Server, event: string | symbol, ...args:
     begun.push({ line: `${req.method} ${req.url?.slice(0, 200)} (${req.headers['content-length'] ?? 0} B)`, at: Date.now() });
     if (begun.length > 6) begun.shift();
   }
-  return emit.call(this, event, ...args);
+  return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
 } as typeof Server.prototype.emit;
 
 let last = performance.now();
