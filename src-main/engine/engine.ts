@@ -132,10 +132,12 @@ export class Engine {
     this.hubChangeLog = new HubChangeLog(this.deps);
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
-    this.openapi = new OpenAPIProcessor(this.db, this.deps.clock, {
-      timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
-      allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false,
-    });
+    this.openapi = new OpenAPIProcessor(
+      this.db,
+      this.deps.clock,
+      { timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false },
+      (text) => this.parsing.parseSpec(text),
+    );
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));

@@ -3,26 +3,45 @@ import { markdownToPm, type MarkdownPage, type Result } from '../../../src-share
 import { contract } from '../../../src-shared/contract/index.js';
 import type { OperationDef } from '../../../src-shared/contract/operation.js';
 import { markdownInputs } from '../content/markdown-inputs.js';
+import { parseSpec, type ParsedSpec } from '../openapi-processing/parse-spec.js';
 import { isFailure } from './failure.js';
 import { parsePart } from './validate.js';
 
 /**
  * A thread that parses for the engine (`ParseWorkers`), so that a parser's time never holds the
- * engine's event loop: Markdown into page bodies, and large JSON bodies: parsed, validated against
- * their operation's schema and their Markdown read, all here.
+ * engine's event loop: Markdown into page bodies; large JSON bodies, parsed, validated against
+ * their operation's schema and their Markdown read, all here; OpenAPI specifications, read as
+ * JSON or YAML and validated.
  */
-export type ParseTask = { id: number } & ({ kind: 'markdown'; markdown: string } | { kind: 'body'; operation: string; text: string });
+export type ParseTask = { id: number } & (
+  | { kind: 'markdown'; markdown: string }
+  | { kind: 'body'; operation: string; text: string }
+  | { kind: 'spec'; text: string }
+);
 
 /** What a body task answers: why the body is refused, or its validated value and its Markdown read. */
 export type BodyParse = { problem: string } | { value: unknown; markdown: [string, Result<MarkdownPage>][] };
 
-export type ParseAnswer = { id: number } & ({ kind: 'markdown'; result: Result<MarkdownPage> } | { kind: 'body'; parse: BodyParse });
+export type ParseAnswer = { id: number } & (
+  | { kind: 'markdown'; result: Result<MarkdownPage> }
+  | { kind: 'body'; parse: BodyParse }
+  | { kind: 'spec'; parsed: ParsedSpec }
+);
 
 parentPort?.on('message', (task: ParseTask) => {
-  const answer: ParseAnswer =
-    task.kind === 'markdown' ? { id: task.id, kind: 'markdown', result: readSafely(task.markdown) } : { id: task.id, kind: 'body', parse: parseBody(task.operation, task.text) };
-  parentPort!.postMessage(answer);
+  void answer(task).then((done) => parentPort!.postMessage(done));
 });
+
+async function answer(task: ParseTask): Promise<ParseAnswer> {
+  switch (task.kind) {
+    case 'markdown':
+      return { id: task.id, kind: 'markdown', result: readSafely(task.markdown) };
+    case 'body':
+      return { id: task.id, kind: 'body', parse: parseBody(task.operation, task.text) };
+    case 'spec':
+      return { id: task.id, kind: 'spec', parsed: await parseSpec(task.text) };
+  }
+}
 
 function parseBody(operation: string, text: string): BodyParse {
   const op = (contract as Record<string, OperationDef>)[operation];

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { markdownToPm, type MarkdownPage, type Result } from '../../../src-shared/content/index.js';
 import type { ReadMarkdown } from '../content/markdown-inputs.js';
+import type { ParsedSpec } from '../openapi-processing/parse-spec.js';
 import type { BodyParse, ParseAnswer, ParseTask } from './parse-worker.js';
 
 export interface ParseWorkersOptions {
@@ -19,7 +20,7 @@ export const DEFAULT_PARSE_TIMEOUT_MS = 15_000;
 
 const SOURCE_SCRIPT = fileURLToPath(new URL('./parse-worker.ts', import.meta.url));
 
-type Task = { kind: 'markdown'; markdown: string } | { kind: 'body'; operation: string; text: string };
+type Task = { kind: 'markdown'; markdown: string } | { kind: 'body'; operation: string; text: string } | { kind: 'spec'; text: string };
 
 interface Pending {
   task: ParseTask;
@@ -30,7 +31,8 @@ interface Pending {
  * Parsing off the event loop, in one or two worker threads (docs/architecture.md, "Transport"):
  * micromark's time grows faster than linearly on some texts and a page's worth of Markdown takes
  * longer than a request may hold the engine; so does zod's on a large body (a few µs a value, more
- * for each refused one). A task that takes longer than `timeoutMs` is refused and its thread replaced.
+ * for each refused one), and a specification's YAML and validation (YAML nested 140,000 deep took
+ * 1.8 s, and ran out of stack). A task that takes longer than `timeoutMs` is refused and its thread replaced.
  */
 export class ParseWorkers {
   private readonly script: string;
@@ -63,6 +65,12 @@ export class ParseWorkers {
   async parseBody(operation: string, text: string): Promise<BodyParse> {
     const answer = await this.run({ kind: 'body', operation, text });
     return answer.kind === 'body' ? answer.parse : { problem: 'body: could not be read' };
+  }
+
+  /** An OpenAPI specification read (JSON or YAML) and validated (docs/openapi-specs.md). */
+  async parseSpec(text: string): Promise<ParsedSpec> {
+    const answer = await this.run({ kind: 'spec', text });
+    return answer.kind === 'spec' ? answer.parsed : { ok: false, errors: [{ message: 'could not be read', code: 'PARSE_ERROR' }] };
   }
 
   close(): void {
@@ -140,7 +148,14 @@ export function readAhead(read: Map<string, Result<MarkdownPage>>): ReadMarkdown
 const refused = (message: string): Result<MarkdownPage> => ({ ok: false, error: { kind: 'over-limit', message } });
 
 function failed(task: ParseTask, reason: string): ParseAnswer {
-  return task.kind === 'markdown' ? { id: task.id, kind: 'markdown', result: refused(reason) } : { id: task.id, kind: 'body', parse: { problem: `body: ${reason}` } };
+  switch (task.kind) {
+    case 'markdown':
+      return { id: task.id, kind: 'markdown', result: refused(reason) };
+    case 'body':
+      return { id: task.id, kind: 'body', parse: { problem: `body: ${reason}` } };
+    case 'spec':
+      return { id: task.id, kind: 'spec', parsed: { ok: false, errors: [{ message: `the specification ${reason}`, code: 'PARSE_ERROR' }] } };
+  }
 }
 
 /** A worker of `script`; the TypeScript source runs through tsx's loader, registered in the thread first. */
