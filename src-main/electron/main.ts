@@ -37,7 +37,8 @@ async function start(): Promise<void> {
     nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged),
     translator: translator && !('error' in translator) ? translator : undefined,
   });
-  bootstrapIfEmpty(engine);
+  // A new data dir starts with the welcome space; the window's first-start screen asks the person's name.
+  bootstrapIfEmpty(engine, { welcome: true });
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.
   const server = await listen(engine, 0);
   console.log(`Folio API listening on ${server.url}`);
