@@ -161,13 +161,14 @@ export class Engine {
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
     const url = new URL(request.path, 'http://127.0.0.1');
-    const response = this.dispatcher.dispatch({
+    const call = {
       method: request.method.toUpperCase(),
       pathname: url.pathname,
       query: parseQuery(url.searchParams),
       authorization: request.headers?.authorization,
       ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
-    });
+    };
+    const response = (await this.dispatcher.checked(call)) ?? this.dispatcher.dispatch(call);
     if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
     // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
     if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
