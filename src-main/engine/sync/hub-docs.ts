@@ -11,6 +11,7 @@ import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type Syn
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { materializeForkedDoc, writeUncopiedEmpty } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
+import { namesUnknownUser } from './unknown-writers.js';
 import { changesSince } from './sql.js';
 
 /**
@@ -89,6 +90,9 @@ export class HubDocsChannel implements SyncChannel {
       db.noticeExternalChanges();
       const target = syncableDoc(contextFor(this.deps, this.actor), docId);
       if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
+      if (target.name.kind === 'comments' && namesUnknownUser(db, this.deps.docs.load(docId), update)) {
+        return { type: 'unavailable', docId, reason: 'a writer of these comments has not reached the hub yet' };
+      }
       materializeForkedDoc(this.deps.docs, docId);
       writeUncopiedEmpty(this.deps.docs, docId, this, () => replicaWriteRefusal(contextFor(this.deps, this.actor), target, update) === undefined);
       const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);

@@ -184,6 +184,7 @@ export class ReplicaChangesChannel implements SyncChannel {
   }
 }
 
+/** Rows a doc the hub answered `unavailable` may have waited for: its space or change request, or a local user writing in it. */
 function bringsPlaces(changes: readonly Change[]): boolean {
-  return changes.some((change) => change.table === 'spaces' || change.table === 'change_requests');
+  return changes.some((change) => change.table === 'spaces' || change.table === 'change_requests' || change.table === 'users');
 }

@@ -83,6 +83,27 @@ describe('a device with several local users', () => {
     await settled(replica);
   });
 
+  it('keeps a comment of a local user made the moment they were added, though it reaches the hub before their row', async () => {
+    const hub = nodes.hub();
+    const replica = await nodes.alone();
+    const organizationId = await starterOrganization(replica);
+    const owner: TestUser = { id: '', email: '', token: replica.token, client: replica.client };
+    const spaceId = (await newSpace(owner, organizationId, { title: 'Discussed' })).id;
+    await replica.connectTo(hub, hub.owner.token);
+    await settled(replica);
+
+    // The comments doc goes to the hub at once; her row goes with the change log's next look (100 ms).
+    const newcomer = localUser(replica, 'newcomer@example.com', 'Newcomer', organizationId, 'comment');
+    const thread = ok(await newcomer.client.call('postCommentInSpace', { params: { spaceId }, body: { body: { markdown: 'Right away.' } } }));
+
+    await eventually(async () => {
+      const onHub = ok(await hub.owner.client.call('getCommentInSpace', { params: { spaceId, commentId: thread.id } }));
+      expect(onHub.postedBy.id).toBe(newcomer.id);
+    });
+    await settled(replica);
+    expect(ok(await replica.client.call('getCommentInSpace', { params: { spaceId, commentId: thread.id } })).postedBy.id).toBe(newcomer.id);
+  });
+
   it('a local user whose e-mail a hub user holds gives it way on every engine; nothing loops', async () => {
     const hub = nodes.hub();
     const colleague = hub.user('read');
