@@ -90,15 +90,18 @@ export class HubDocsChannel implements SyncChannel {
       db.noticeExternalChanges();
       const target = syncableDoc(contextFor(this.deps, this.actor), docId);
       if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
-      if (target.name.kind === 'comments' && namesUnknownUser(db, this.deps.docs.load(docId), update)) {
-        return { type: 'unavailable', docId, reason: 'a writer of these comments has not reached the hub yet' };
-      }
       materializeForkedDoc(this.deps.docs, docId);
       writeUncopiedEmpty(this.deps.docs, docId, this, () => replicaWriteRefusal(contextFor(this.deps, this.actor), target, update) === undefined);
       const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);
       if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
       const stateVector = this.deps.docs.stateVector(docId);
-      if (result.outcome === 'refused') return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
+      if (result.outcome === 'refused') {
+        // Judged only once refused, so that taken writes cost no second look at the doc.
+        if (target.name.kind === 'comments' && namesUnknownUser(db, this.deps.docs.load(docId), update)) {
+          return { type: 'unavailable', docId, reason: 'a writer of these comments has not reached the hub yet' };
+        }
+        return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
+      }
       return { type: 'ack', docId, stateVector };
     });
     this.send(answer);
