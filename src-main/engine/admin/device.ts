@@ -27,9 +27,12 @@ export function readDevice(db: Database): Device | undefined {
   return { ownerId: row.owner_id, starter, named: row.named === 1 };
 }
 
-/** The data dir's owner; a database made before migration 023 without users has none. */
+/**
+ * The data dir's owner. Without a device row (users made with the CLI before any first start, so
+ * that first start never ran), the first of them, as before migration 023.
+ */
 export function deviceOwnerId(db: Database): string | undefined {
-  return readDevice(db)?.ownerId;
+  return readDevice(db)?.ownerId ?? db.get<{ id: string }>('SELECT id FROM users ORDER BY rowid LIMIT 1')?.id;
 }
 
 export function recordFirstStart(
@@ -47,9 +50,9 @@ export function recordFirstStart(
   );
 }
 
-/** Adoption made the owner another user (the hub's). */
+/** Adoption made the owner another user (the hub's); a data dir without a device row gets one. */
 export function setDeviceOwner(db: Database, userId: string): void {
-  db.run('UPDATE device SET owner_id = ? WHERE id = 1', userId);
+  db.run('INSERT INTO device (id, owner_id) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET owner_id = excluded.owner_id', userId);
 }
 
 export function markNamed(db: Database): void {
