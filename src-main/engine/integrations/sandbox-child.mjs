@@ -153,9 +153,12 @@ function send(/** @type {object} */ message) {
 
 /** @type {((message: FetchedMessage) => void) | undefined} */
 let onFetched;
+let started = false;
 process.on('message', (/** @type {RunMessage | FetchedMessage} */ message) => {
-  if (message.kind === 'run') start(message).catch((error) => finish({ kind: 'failed', message: `The sandbox could not run the script: ${describeHostError(error)}` }));
-  else if (message.kind === 'fetched') onFetched?.(message);
+  if (message.kind === 'fetched') return onFetched?.(message);
+  if (message.kind !== 'run' || started) return;
+  started = true;
+  start(message).catch((error) => finish({ kind: 'failed', message: `The sandbox could not run the script: ${describeHostError(error)}` }));
 });
 // The engine went away: nothing is left to answer to.
 process.on('disconnect', () => process.exit(0));

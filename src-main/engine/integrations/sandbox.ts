@@ -80,10 +80,11 @@ function crashLine(stderr: string): string | undefined {
  */
 export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
   const { limits, trace, program } = run;
-  const cwd = mkdtempSync(join(tmpdir(), 'folio-script-'));
-  const removeCwd = () => rmSync(cwd, { recursive: true, force: true });
+  let cwd: string | undefined;
+  const removeCwd = () => cwd && rmSync(cwd, { recursive: true, force: true });
   let child: ChildProcess;
   try {
+    cwd = mkdtempSync(join(tmpdir(), 'folio-script-'));
     child = fork(program.entry, [], {
       execPath: program.execPath,
       execArgv: [...program.execArgv, `--max-old-space-size=${HOST_HEAP_MB}`, '--liftoff-only'],
@@ -140,8 +141,10 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
       if (!finished && child.connected) child.send({ kind: 'fetched', id, ...outcome });
     };
     child.on('error', (error) => {
-      if (child.pid === undefined) finish('failed', `The script's process could not be started: ${error.message}`);
-      else finish('failed', `The script's process failed: ${error.message}`);
+      if (child.pid !== undefined) return finish('failed', `The script's process failed: ${error.message}`);
+      // It never started: no 'exit' will come to remove its directory.
+      removeCwd();
+      finish('failed', `The script's process could not be started: ${error.message}`);
     });
     // 'close', not 'exit': the IPC channel has been read to its end, so an outcome sent just before exiting counts.
     child.on('close', (code, signal) => {
