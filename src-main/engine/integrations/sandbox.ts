@@ -81,7 +81,15 @@ function crashLine(stderr: string): string | undefined {
 export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
   const { limits, trace, program } = run;
   let cwd: string | undefined;
-  const removeCwd = () => cwd && rmSync(cwd, { recursive: true, force: true });
+  // At the end of the run, and again once the process has exited (on Windows a process's own
+  // directory cannot be removed while it runs).
+  const removeCwd = () => {
+    try {
+      if (cwd) rmSync(cwd, { recursive: true, force: true });
+    } catch {
+      // Removed at its exit.
+    }
+  };
   let child: ChildProcess;
   try {
     cwd = mkdtempSync(join(tmpdir(), 'folio-script-'));
@@ -114,6 +122,8 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
       stopFetches.abort();
       if (problem) trace.add('error', problem);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      // An engine that closes may exit before the process's 'exit' comes.
+      removeCwd();
       resolve(status);
     };
     const onStop = () => finish('failed', 'The engine stopped before the script finished');
@@ -141,10 +151,8 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
       if (!finished && child.connected) child.send({ kind: 'fetched', id, ...outcome });
     };
     child.on('error', (error) => {
-      if (child.pid !== undefined) return finish('failed', `The script's process failed: ${error.message}`);
-      // It never started: no 'exit' will come to remove its directory.
-      removeCwd();
-      finish('failed', `The script's process could not be started: ${error.message}`);
+      if (child.pid !== undefined) finish('failed', `The script's process failed: ${error.message}`);
+      else finish('failed', `The script's process could not be started: ${error.message}`);
     });
     // 'close', not 'exit': the IPC channel has been read to its end, so an outcome sent just before exiting counts.
     child.on('close', (code, signal) => {
