@@ -12,6 +12,9 @@ import { blockIndex, readBody, writeBody } from '../src-shared/content/yjs.js';
  * way between its representations, prints the milliseconds of each conversion and returns them.
  */
 export function benchContentConversions(blocks = 10_000): Record<string, number> {
+  // A long-running engine has its parsers compiled (markdown-it's link detection builds its
+  // patterns on first use): one small page each way first, untimed.
+  unwrap(markdownToPm(unwrap(pmToMarkdown(page(110)))));
   const body = page(blocks);
   const document = timed('body -> Document', () => unwrap(pmToDocument(body)));
   timed('Document -> body', () => unwrap(documentToPm(document.value)));
