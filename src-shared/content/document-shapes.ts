@@ -21,12 +21,19 @@ const DocLeaf = z.strictObject({ object: z.literal('leaf'), text: z.string(), ma
 export const DocText = z.strictObject({ object: z.literal('text'), key: z.string().optional(), leaves: z.array(DocLeaf) });
 const PlainText = DocText.extend({ leaves: z.array(DocLeaf.extend({ marks: z.tuple([]) })) });
 const UrlRef = z.strictObject({ kind: z.literal('url'), url: z.string() });
+/** What a link may point at: an address, or a page, an anchor or a file of the content (`link-refs.ts`). */
+const LinkRef = z.discriminatedUnion('kind', [
+  UrlRef,
+  z.strictObject({ kind: z.literal('page'), page: z.string() }),
+  z.strictObject({ kind: z.literal('anchor'), anchor: z.string(), page: z.string().optional() }),
+  z.strictObject({ kind: z.literal('file'), file: z.string() }),
+]);
 export const DocLink = z.strictObject({
   object: z.literal('inline'),
   type: z.literal('link'),
   key: z.string().optional(),
   ...notVoid,
-  data: z.strictObject({ ref: UrlRef }),
+  data: z.strictObject({ ref: LinkRef }),
   nodes: z.array(DocText),
 });
 export const DocInline = z.discriminatedUnion('object', [DocText, DocLink]);
