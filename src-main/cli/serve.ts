@@ -20,6 +20,8 @@ async function main(argv: string[]): Promise<void> {
     'sync-token': { type: 'string' },
     // OpenAPI specs are fetched from loopback only unless this is given (docs/openapi-specs.md).
     'allow-remote-openapi': { type: 'boolean', default: false },
+    'allow-local-git': { type: 'boolean', default: false },
+    'allow-remote-git': { type: 'boolean', default: false },
     // The translation service runs call (docs/translations.md); also FOLIO_TRANSLATOR* or DIR/translator.json.
     translator: { type: 'string' },
     'translator-url': { type: 'string' },
@@ -40,6 +42,7 @@ async function main(argv: string[]): Promise<void> {
     dataDir,
     serveStatic: staticFiles(RENDERER_DIR),
     openapi: { allowRemoteHosts: values['allow-remote-openapi'] },
+    git: { allowLocal: values['allow-local-git'], allowRemote: values['allow-remote-git'] },
     translator,
   });
   bootstrapIfEmpty(engine);

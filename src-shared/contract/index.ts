@@ -4,6 +4,7 @@ import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
 import { conversations } from './conversations.js';
+import { gitSync } from './git-sync.js';
 import { integrations } from './integrations.js';
 import { links } from './links.js';
 import { members } from './members.js';
@@ -56,6 +57,7 @@ export const areas = {
   openapiSpecs,
   translations,
   integrations,
+  gitSync,
 } as const;
 
 export const contract = {
@@ -85,6 +87,7 @@ export const contract = {
   ...openapiSpecs,
   ...translations,
   ...integrations,
+  ...gitSync,
 } as const;
 
 export type ApiContract = typeof contract;

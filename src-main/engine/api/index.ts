@@ -6,6 +6,7 @@ import { changeRequestCommentsHandlers } from './comments/change-request-routes.
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { conversationsHandlers } from './conversations/routes.js';
+import { gitSyncHandlers } from './git-sync/routes.js';
 import { integrationsHandlers } from './integrations/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
@@ -55,4 +56,5 @@ export const handlers: Handlers<ApiContract> = {
   ...openapiSpecsHandlers,
   ...translationsHandlers,
   ...integrationsHandlers,
+  ...gitSyncHandlers,
 };
