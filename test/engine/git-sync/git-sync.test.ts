@@ -141,6 +141,40 @@ describe('importing a repository in the hosted service\'s layout', () => {
   });
 });
 
+describe('pages deleted, moved and added in Folio', () => {
+  it('delete, move and add their files, and SUMMARY.md changes with the tree', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({
+        'README.md': '# Home\n',
+        'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n* [Old](old.md)\n* [Loose](loose.md)\n',
+        'guide/README.md': '# Guide\n',
+        'guide/install.md': '# Install\n\nRun it.\n',
+        'old.md': '# Old\n',
+        'loose.md': '# Loose\n\nSee [install](guide/install.md).\n',
+      });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      await importInto(spaceId, repo);
+      const pages = flat(await pagesOf(spaceId));
+      const id = (title: string) => pages.find((page) => page.title === title)!.id;
+      await publish(t, spaceId, [
+        { operation: 'delete_page', page: id('Old') } as never,
+        { operation: 'update_page', page: id('Install'), into: null } as never,
+        { operation: 'insert_page', title: 'Brand new', document: { markdown: 'Fresh.\n' } } as never,
+      ]);
+      expect((await exportFrom(spaceId, repo, 'Reorganize')).state).toBe('success');
+      const changed = repo.changedFiles().sort();
+      expect(changed).toEqual(['A\tbrand-new.md', 'A\tinstall.md', 'D\tguide/install.md', 'D\told.md', 'M\tSUMMARY.md', 'M\tloose.md']);
+      // The link to the moved page follows it.
+      expect(repo.show('loose.md').toString()).toContain('(install.md)');
+      expect(repo.show('SUMMARY.md').toString()).toContain('* [Brand new](brand-new.md)');
+      expect(repo.show('install.md').toString()).toBe('# Install\n\nRun it.\n');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
 describe('bad input', () => {
   let repo: FixtureRepository;
   beforeAll(() => {
