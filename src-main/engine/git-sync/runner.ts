@@ -12,17 +12,17 @@ import { branchDocPrefix, changeRequestBranch, MAIN, type Branch } from '../revi
 import { cutRevision } from '../revisions/revisions.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
 import { readConfig } from './layout/config.js';
-import { LIMITS, readRepository } from './layout/read-repository.js';
+import { LIMITS, readRepository, type ImportedRepository } from './layout/read-repository.js';
 import {
   blobOid, emptyState, planExport, renderPage, renderSummary, sha256, stateFromJson, stateToJson, type LayoutState,
 } from './layout/write-repository.js';
 import { within } from './layout/paths.js';
-import type { Remote, RemotePolicy } from './remote.js';
+import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
 import { bodyOf, readSpace, writeImport } from './space-content.js';
 import {
   findLink, findSecret, findState, insertOperation, linkedSpaces, runningOperations, saveState, setPendingExport, updateOperation,
-  type GitOperationRow,
+  type GitOperationRow, type GitStateRow,
 } from './sql.js';
 
 type Stage = GitOperationRow['stage'];
@@ -177,6 +177,13 @@ export class GitSyncRunner {
     }
   }
 
+  /** What the last sync with the request's repository and ref left; a sync with another one starts afresh. */
+  private stateFor(request: GitRequest): GitStateRow | undefined {
+    const row = findState(this.db, request.spaceId);
+    const remote = row ? stateFromJson(row.layout).remote : undefined;
+    return row && remote?.url === request.remote.url && remote.ref === fullRef(request.ref) ? row : undefined;
+  }
+
   private stageOf(id: string): Stage {
     return this.db.get<{ stage: Stage }>('SELECT stage FROM git_sync_operations WHERE id = ?', id)?.stage ?? 'finalize';
   }
@@ -199,7 +206,7 @@ export class GitSyncRunner {
     const commit = await this.fetch(copy, request.ref);
     if (!commit) throw new Stop('repo_fetch', `The repository has no ref ${request.ref}`);
     this.stage(id, 'config_check');
-    const stateRow = findState(this.db, request.spaceId);
+    const stateRow = this.stateFor(request);
     if (stateRow && stateRow.commit_oid === commit && !request.force) return { commit_oid: commit };
     const files = await copy.files(commit, LIMITS.fileBytes);
     if (!files.ok) throw new Stop('config_check', files.message);
@@ -260,8 +267,9 @@ export class GitSyncRunner {
         }
       }
       const layout = intoMain
-        ? this.baseline(space.id, imported.config, summaryPath, keys, fileIds, oids)
+        ? this.baseline(space.id, imported, summaryPath, keys, fileIds, oids)
         : { ...(previous ?? emptyState(imported.config)), oids };
+      layout.remote = { url: request.remote.url, ref: fullRef(request.ref) };
       saveState(this.db, { space_id: space.id, commit_oid: commit, revision: intoMain ? revision : stateRow!.revision, synced_at: now, layout: stateToJson(layout) });
       return { commit_oid: commit, ...(changeRequestId ? { change_request_id: changeRequestId } : {}) };
     });
@@ -274,13 +282,13 @@ export class GitSyncRunner {
    */
   private baseline(
     spaceId: string,
-    config: LayoutState['config'],
+    imported: ImportedRepository,
     summaryPath: string,
     keys: ReadonlyMap<string, string>,
     fileIds: ReadonlyMap<string, string>,
     oids: ReadonlyMap<string, string>,
   ): LayoutState {
-    const state = emptyState(config);
+    const state = emptyState(imported.config);
     state.summaryPath = summaryPath;
     state.keys = new Map(keys);
     state.oids = new Map(oids);
@@ -288,7 +296,10 @@ export class GitSyncRunner {
     const paths = new Map<string, string>();
     for (const [key, pageId] of keys) if (!key.startsWith('group:') && !key.startsWith('link:')) paths.set(pageId, key);
     const filePaths = new Map([...fileIds].map(([path, fileId]) => [fileId, path]));
-    const body = bodyOf(this.docs, spaceId, MAIN);
+    // The bodies as imported render as the ones stored do (ids aside), without loading them back.
+    const importedBodies = new Map(imported.pages.map((page) => [keys.get(page.key)!, page.body]));
+    const stored = bodyOf(this.docs, spaceId, MAIN);
+    const body = (pageId: string) => importedBodies.get(pageId) ?? stored(pageId);
     const spacePaths = { pages: paths, files: filePaths };
     for (const page of pages) {
       const path = paths.get(page.id);
@@ -306,7 +317,7 @@ export class GitSyncRunner {
   private async export(id: string, request: GitRequest, copy: RepositoryCopy): Promise<Partial<GitOperationRow>> {
     const parent = await this.fetch(copy, request.ref);
     this.stage(id, 'config_check');
-    const stateRow = findState(this.db, request.spaceId);
+    const stateRow = this.stateFor(request);
     if (stateRow && parent && parent !== stateRow.commit_oid && !request.force) {
       throw new Stop('config_check', `${request.ref} moved since the last sync (to ${parent.slice(0, 7)}): import it first, so that its commits are not overwritten`);
     }
@@ -341,6 +352,7 @@ export class GitSyncRunner {
     for (const [path, bytes] of planned.writes) next.oids.set(path, blobOid(bytes));
     for (const path of planned.plan.deletes) next.oids.delete(path);
     next.keys = planned.plan.keys;
+    next.remote = { url: request.remote.url, ref: fullRef(request.ref) };
     let commit = parent;
     if (planned.writes.size > 0 || planned.plan.deletes.size > 0 || !parent) {
       const author = { name: planned.author?.display_name ?? 'Folio', email: planned.author?.email ?? 'folio@localhost' };

@@ -4,6 +4,7 @@ import { positionBetween } from '../content/positions.js';
 import { projectorOf } from '../content/projector.js';
 import { storeBlob } from '../content/projection-sql.js';
 import { slugFromTitle } from '../content/slugs.js';
+import { watchTree } from '../content/tree-watch.js';
 import { childrenIndex, filesMap, pagesMap, readFiles, readPages, setFile, setPageFields, type TreePage } from '../content/tree.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
@@ -84,6 +85,7 @@ export function writeImport(db: Database, docs: DocStore, write: ImportWrite): s
   const edits = new DocEdits(docs);
   const treeId = treeDoc(write.spaceId, write.branch);
   const tree = edits.open(treeId);
+  const treeChanges = watchTree(tree);
   const existing = readPages(tree);
   const written = new Set<string>();
   let treeChanged = false;
@@ -124,9 +126,9 @@ export function writeImport(db: Database, docs: DocStore, write: ImportWrite): s
     if (page.body && (isNew || write.changed.has(page.key))) {
       const docId = pageDoc(write.spaceId, write.branch, id);
       const doc = edits.open(docId);
-      const previous = readBody(doc);
-      const body = isNew ? page.body : reconcileIds(previous, page.body);
-      if (JSON.stringify(withoutIds(previous)) !== JSON.stringify(withoutIds(body))) {
+      const previous = isNew ? undefined : readBody(doc);
+      const body = previous ? reconcileIds(previous, page.body) : page.body;
+      if (!previous || JSON.stringify(withoutIds(previous)) !== JSON.stringify(withoutIds(body))) {
         const result = writeBody(doc, body);
         if (!result.ok) throw new Error(`page ${page.key} does not fit the content model`);
         written.add(docId);
@@ -157,8 +159,13 @@ export function writeImport(db: Database, docs: DocStore, write: ImportWrite): s
     }
   }
   if (!treeChanged && written.size === 0) return [];
-  edits.save();
-  projectorOf(docs)?.settle();
+  // The projector is lent what was written, so that it loads none of these docs again.
+  const projector = projectorOf(docs);
+  for (const [docId, saved] of edits.save()) {
+    if (docId === treeId) projector?.lend(docId, saved.seq, saved.doc, treeChanges);
+    else projector?.lendBody(docId, saved.seq, saved.doc);
+  }
+  projector?.settle();
   const documents = [...readPages(docs.load(treeId)).values()].filter((page) => page.type === 'document');
   return [treeId, ...documents.map((page) => pageDoc(write.spaceId, write.branch, page.id))];
 }

@@ -51,6 +51,8 @@ export interface LayoutState {
   keys: Map<string, string>;
   /** Git's blob id of each file as the last sync left it, to tell which files a new commit changed. */
   oids: Map<string, string>;
+  /** The repository and ref this state is about: another one starts afresh. */
+  remote?: { url: string; ref: string };
 }
 
 export const emptyState = (config: LayoutConfig = DEFAULT_CONFIG): LayoutState => ({
