@@ -2,28 +2,19 @@ import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { newId } from '../ids.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { blobBytes } from '../api/content/sql.js';
-import { updateRow } from '../api/content-tree/rows.js';
-import { addContributor, insertChangeRequest, updateChangeRequest } from '../api/change-requests/sql.js';
-import { findSpace } from '../api/spaces/sql.js';
-import { branchDocPrefix, changeRequestBranch, MAIN, type Branch } from '../revisions/doc-names.js';
-import { cutRevision } from '../revisions/revisions.js';
-import { logChangesAs } from '../sync/changes/request-actor.js';
 import { readConfig } from './layout/config.js';
-import { LIMITS, readRepository, type ImportedRepository } from './layout/read-repository.js';
-import {
-  blobOid, emptyState, planExport, renderPage, renderSummary, sha256, stateFromJson, stateToJson, type LayoutState,
-} from './layout/write-repository.js';
 import { within } from './layout/paths.js';
+import { LIMITS } from './layout/read-repository.js';
+import { emptyState, stateFromJson } from './layout/write-repository.js';
+import { LayoutWorker } from './layout-worker.js';
 import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
-import { bodyOf, readSpace, writeImport } from './space-content.js';
 import {
-  findLink, findSecret, findState, insertOperation, linkedSpaces, runningOperations, saveState, setPendingExport, updateOperation,
+  findLink, findSecret, findState, insertOperation, linkedSpaces, runningOperations, setPendingExport, updateOperation,
   type GitOperationRow, type GitStateRow,
 } from './sql.js';
+import { applyImport, bytesOf, readForExport, recordExport } from './sync-steps.js';
 
 type Stage = GitOperationRow['stage'];
 
@@ -50,10 +41,6 @@ class Stop {
 
 const runners = new WeakMap<Database, GitSyncRunner>();
 
-/** The data dir's owner: the user its first start created. */
-export function ownerId(db: Database): string {
-  return db.get<{ id: string }>('SELECT id FROM users ORDER BY created_at, rowid LIMIT 1')?.id ?? '';
-}
 
 export function gitSyncOf(db: Database): GitSyncRunner {
   const runner = runners.get(db);
@@ -78,6 +65,7 @@ export class GitSyncRunner {
   private readonly jobs: JobQueue;
   private readonly requests = new Map<string, GitRequest>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly layout = new LayoutWorker();
 
   constructor(
     private readonly db: Database,
@@ -145,6 +133,16 @@ export class GitSyncRunner {
     this.timers.push(timer);
   }
 
+  /** Starts the layout's worker thread ahead of the first operation. */
+  warmUp(): Promise<void> {
+    return this.layout.warmUp();
+  }
+
+  /** Whether repositories are read and rendered in a worker thread (layout-worker.ts). */
+  get layoutOffThread(): boolean {
+    return this.layout.offThread;
+  }
+
   get policy(): RemotePolicy {
     return this.settings.policy;
   }
@@ -156,6 +154,7 @@ export class GitSyncRunner {
   close(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.jobs.close();
+    this.layout.close();
   }
 
   private async run(id: string, signal: AbortSignal): Promise<void> {
@@ -211,107 +210,20 @@ export class GitSyncRunner {
     const files = await copy.files(commit, LIMITS.fileBytes);
     if (!files.ok) throw new Stop('config_check', files.message);
     const previous = stateRow ? stateFromJson(stateRow.layout) : undefined;
-
-    const ids = new Map(previous?.keys ?? []);
-    for (const [fileId, file] of previous?.files ?? []) ids.set(file.path, fileId);
-    const idFor = (key: string) => {
-      let known = ids.get(key);
-      if (!known) ids.set(key, (known = newId()));
-      return known;
-    };
-    const read = readRepository(files.value, idFor, request.projectDirectory);
-    if (!read.ok) throw new Stop(read.error.stage, read.error.message);
-    const imported = read.value;
-    this.stage(id, 'content_process', { dispatched: imported.pages.length + imported.files.length, completed: 0 });
-
-    const oids = new Map([...files.value].map(([path, file]) => [path, file.oid]));
-    const changed = new Set(imported.pages.filter((page) => !previous || !page.path || previous.oids.get(page.path) !== oids.get(page.path)).map((page) => page.key));
-    const summaryPath = imported.summaryPath ?? within(imported.config.root, imported.config.summary);
-    const keys = new Map(imported.pages.map((page) => [page.key, idFor(page.key)]));
-    const structure = !previous || previous.oids.get(summaryPath) !== oids.get(summaryPath) || [...keys.keys()].some((key) => !previous.keys.has(key));
-    const removedPages = [...(previous?.keys ?? [])].filter(([key]) => !keys.has(key)).map(([, pageId]) => pageId);
-    const fileIds = new Map(imported.files.map((file) => [file.path, idFor(file.path)]));
-    const removedFiles = [...(previous?.files ?? [])].filter(([, file]) => !fileIds.has(file.path)).map(([fileId]) => fileId);
+    const prepared = await this.layout.prepareImport(files.value, previous, request.projectDirectory);
+    if (!prepared.ok) throw new Stop(prepared.error.stage, prepared.error.message);
+    const { imported } = prepared.value;
+    const tasks = imported.pages.length + imported.files.length;
+    this.stage(id, 'content_process', { dispatched: tasks, completed: 0 });
     const subjects = stateRow ? await copy.subjects(stateRow.commit_oid, commit) : [];
-
-    this.stage(id, 'finalize', { completed: imported.pages.length + imported.files.length });
-    return this.db.transaction(() => {
-      if (request.actorId) logChangesAs(this.db, request.actorId);
-      const now = this.now();
-      const space = findSpace(this.db, request.spaceId, now);
-      if (!space || space.deleted_at !== null) throw new Stop('finalize', 'The space no longer exists');
-      // Main takes the commit when it has not changed since the last sync; otherwise a change request does.
-      const intoMain = !stateRow || space.revision === stateRow.revision || request.force;
-      let branch: Branch = MAIN;
-      let changeRequestId: string | undefined;
-      if (!intoMain) {
-        const subject = `Git: ${subjects[0] ?? commit.slice(0, 7)}${subjects.length > 1 ? ` (and ${subjects.length - 1} more commits)` : ''}`.slice(0, 100);
-        changeRequestId = insertChangeRequest(this.db, { spaceId: space.id, subject, createdBy: request.actorId ?? findLink(this.db, space.id)?.linked_by ?? ownerId(this.db), revision: space.revision, now });
-        this.docs.forkBranch(branchDocPrefix(space.id, MAIN), branchDocPrefix(space.id, changeRequestBranch(changeRequestId)));
-        branch = changeRequestBranch(changeRequestId);
-      }
-      const docIds = writeImport(this.db, this.docs, {
-        spaceId: space.id, branch, imported, pageIds: keys, fileIds, changed, structure,
-        removedPages: previous || intoMain ? removedPages : [], removedFiles, now,
-      });
-      let revision = space.revision;
-      if (docIds.length > 0) {
-        revision = newId();
-        if (changeRequestId) {
-          cutRevision(this.db, this.docs, { id: revision, spaceId: space.id, parents: [space.revision], type: 'edits', docIds, now, changeRequestId });
-          updateChangeRequest(this.db, changeRequestId, { revision, updated_at: now });
-          if (request.actorId) addContributor(this.db, changeRequestId, request.actorId);
-        } else {
-          cutRevision(this.db, this.docs, { id: revision, spaceId: space.id, parents: [space.revision], type: 'edits', docIds, now });
-          updateRow(this.db, 'spaces', space.id, { revision, updated_at: now });
-        }
-      }
-      const layout = intoMain
-        ? this.baseline(space.id, imported, summaryPath, keys, fileIds, oids)
-        : { ...(previous ?? emptyState(imported.config)), oids };
-      layout.remote = { url: request.remote.url, ref: fullRef(request.ref) };
-      saveState(this.db, { space_id: space.id, commit_oid: commit, revision: intoMain ? revision : stateRow!.revision, synced_at: now, layout: stateToJson(layout) });
-      return { commit_oid: commit, ...(changeRequestId ? { change_request_id: changeRequestId } : {}) };
+    this.stage(id, 'finalize', { completed: tasks });
+    const subject = `Git: ${subjects[0] ?? commit.slice(0, 7)}${subjects.length > 1 ? ` (and ${subjects.length - 1} more commits)` : ''}`;
+    const applied = applyImport(this.db, this.docs, {
+      spaceId: request.spaceId, prepared: prepared.value, stateRow, actorId: request.actorId, force: request.force,
+      source: { url: request.remote.url, ref: fullRef(request.ref), commit }, subject, now: this.now(),
     });
-  }
-
-  /**
-   * The layout state right after an import into main: each page's file, signature and the
-   * rendering of what the space now holds, so that an export of the unchanged space writes
-   * nothing and an edited page rewrites its file only.
-   */
-  private baseline(
-    spaceId: string,
-    imported: ImportedRepository,
-    summaryPath: string,
-    keys: ReadonlyMap<string, string>,
-    fileIds: ReadonlyMap<string, string>,
-    oids: ReadonlyMap<string, string>,
-  ): LayoutState {
-    const state = emptyState(imported.config);
-    state.summaryPath = summaryPath;
-    state.keys = new Map(keys);
-    state.oids = new Map(oids);
-    const { pages, files } = readSpace(this.db, this.docs, spaceId, MAIN, 'main');
-    const paths = new Map<string, string>();
-    for (const [key, pageId] of keys) if (!key.startsWith('group:') && !key.startsWith('link:')) paths.set(pageId, key);
-    const filePaths = new Map([...fileIds].map(([path, fileId]) => [fileId, path]));
-    // The bodies as imported render as the ones stored do (ids aside), without loading them back.
-    const importedBodies = new Map(imported.pages.map((page) => [keys.get(page.key)!, page.body]));
-    const stored = bodyOf(this.docs, spaceId, MAIN);
-    const body = (pageId: string) => importedBodies.get(pageId) ?? stored(pageId);
-    const spacePaths = { pages: paths, files: filePaths };
-    for (const page of pages) {
-      const path = paths.get(page.id);
-      if (page.type !== 'document' || !path) continue;
-      state.pages.set(page.id, { path, parent: page.parent, signature: page.signature, rendered: sha256(renderPage(page, body(page.id), path, spacePaths)) });
-    }
-    for (const file of files) {
-      const path = filePaths.get(file.id);
-      if (path) state.files.set(file.id, { path, blob: file.blob });
-    }
-    state.summaryRendered = sha256(renderSummary(pages, paths, summaryPath));
-    return state;
+    if (!applied.ok) throw new Stop('finalize', applied.message);
+    return { commit_oid: commit, ...(applied.changeRequestId ? { change_request_id: applied.changeRequestId } : {}) };
   }
 
   private async export(id: string, request: GitRequest, copy: RepositoryCopy): Promise<Partial<GitOperationRow>> {
@@ -334,37 +246,21 @@ export class GitSyncRunner {
       state = emptyState(config.config);
     }
     this.stage(id, 'content_process');
-    const planned = this.db.transaction(() => {
-      const space = findSpace(this.db, request.spaceId, this.now());
-      if (!space || space.deleted_at !== null) throw new Stop('content_process', 'The space no longer exists');
-      const { pages, files } = readSpace(this.db, this.docs, space.id, MAIN, 'main');
-      const plan = planExport(pages, files, state, bodyOf(this.docs, space.id, MAIN));
-      const writes = new Map<string, Uint8Array>();
-      for (const [path, write] of plan.writes) {
-        const bytes = 'text' in write ? Buffer.from(write.text, 'utf8') : blobBytes(this.db, write.blob);
-        if (bytes) writes.set(path, bytes);
-      }
-      const author = request.actorId ? this.db.get<{ display_name: string; email: string }>('SELECT display_name, email FROM users WHERE id = ?', request.actorId) : undefined;
-      return { plan, writes, revision: space.revision, pages, author };
-    });
-    this.stage(id, 'finalize', { dispatched: planned.writes.size + planned.plan.deletes.size, completed: 0 });
-    const next = planned.plan.state;
-    for (const [path, bytes] of planned.writes) next.oids.set(path, blobOid(bytes));
-    for (const path of planned.plan.deletes) next.oids.delete(path);
-    next.keys = planned.plan.keys;
-    next.remote = { url: request.remote.url, ref: fullRef(request.ref) };
+    const input = readForExport(this.db, this.docs, request.spaceId, state, request.actorId, this.now());
+    if (!input) throw new Stop('content_process', 'The space no longer exists');
+    const plan = await this.layout.planExport({ pages: input.pages, files: input.files, state, bodies: input.bodies });
+    const writes = bytesOf(this.db, plan);
+    const tasks = writes.size + plan.deletes.size;
+    this.stage(id, 'finalize', { dispatched: tasks, completed: 0 });
     let commit = parent;
-    if (planned.writes.size > 0 || planned.plan.deletes.size > 0 || !parent) {
-      const author = { name: planned.author?.display_name ?? 'Folio', email: planned.author?.email ?? 'folio@localhost' };
-      const written = await copy.commit(parent, planned.writes, planned.plan.deletes, author, request.commitMessage ?? 'Changes from Folio', this.clock.now());
+    if (tasks > 0 || !parent) {
+      const written = await copy.commit(parent, writes, plan.deletes, input.author, request.commitMessage ?? 'Changes from Folio', this.clock.now());
       if (!written.ok) throw new Stop('finalize', written.message);
       const pushed = await copy.push(written.value, request.ref);
       if (!pushed.ok) throw new Stop('finalize', pushed.message, true);
       commit = written.value;
     }
-    this.db.transaction(() => {
-      saveState(this.db, { space_id: request.spaceId, commit_oid: commit!, revision: planned.revision, synced_at: this.now(), layout: stateToJson(next) });
-    });
-    return { commit_oid: commit ?? null, completed_tasks: planned.writes.size + planned.plan.deletes.size };
+    recordExport(this.db, request.spaceId, plan, writes, { url: request.remote.url, ref: fullRef(request.ref), commit: commit! }, input.revision, this.now());
+    return { commit_oid: commit ?? null, completed_tasks: tasks };
   }
 }

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { gitSync, GitSyncOperation, GitSyncState, SpaceGitLink } from '../../../../src-shared/contract/git-sync.js';
 import type { Database } from '../../db/database.js';
 import { checkRemote } from '../../git-sync/remote.js';
-import { gitSyncOf, ownerId } from '../../git-sync/runner.js';
+import { gitSyncOf } from '../../git-sync/runner.js';
+import { ownerId } from '../../git-sync/sync-steps.js';
 import {
   deleteLink, findLink, findSecret, findState, latestOperation, saveLink, saveSecret, type GitOperationRow,
 } from '../../git-sync/sql.js';
