@@ -12,7 +12,7 @@ import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
 import {
   findLink, findSecret, findState, insertOperation, linkedSpaces, runningOperations, setPendingExport, updateOperation,
-  type GitOperationRow, type GitStateRow,
+  sourceKey, type GitOperationRow, type GitStateRow,
 } from './sql.js';
 import { applyImport, bytesOf, readForExport, recordExport } from './sync-steps.js';
 
@@ -118,7 +118,7 @@ export class GitSyncRunner {
       if (this.jobs.closed) return;
       const now = this.clock.now().getTime();
       for (const link of linkedSpaces(this.db)) {
-        const state = findState(this.db, link.space_id);
+        const state = findState(this.db, link.space_id, sourceKey(link.url, fullRef(link.ref)));
         if (state?.pending_export === 1 && now - (lastPoll.get(`x${link.space_id}`) ?? 0) >= (this.settings.retryMs ?? 30_000)) {
           lastPoll.set(`x${link.space_id}`, now);
           this.db.transaction(() => this.request({ ...this.linkRequest(link.space_id)!, direction: 'export', commitMessage: 'Changes from Folio', actorId: null }));
@@ -171,16 +171,18 @@ export class GitSyncRunner {
       const stop = error instanceof Stop ? error : new Stop(this.stageOf(id), `Folio could not finish: ${(error as Error).message}`);
       this.db.transaction(() => {
         updateOperation(this.db, id, { state: 'failure', stage: stop.stage, error: stop.message, completed_at: this.now() }, this.now());
-        if (request.direction === 'export' && stop.unreachable && findLink(this.db, request.spaceId)) setPendingExport(this.db, request.spaceId, true);
+        if (request.direction === 'export' && stop.unreachable && findLink(this.db, request.spaceId)) {
+          setPendingExport(this.db, request.spaceId, sourceKey(request.remote.url, fullRef(request.ref)), true, this.now());
+        }
       });
     }
   }
 
   /** What the last sync with the request's repository and ref left; a sync with another one starts afresh. */
   private stateFor(request: GitRequest): GitStateRow | undefined {
-    const row = findState(this.db, request.spaceId);
-    const remote = row ? stateFromJson(row.layout).remote : undefined;
-    return row && remote?.url === request.remote.url && remote.ref === fullRef(request.ref) ? row : undefined;
+    const row = findState(this.db, request.spaceId, sourceKey(request.remote.url, fullRef(request.ref)));
+    // A row holding only the mark of a waiting export has no sync behind it.
+    return row?.commit_oid ? row : undefined;
   }
 
   private stageOf(id: string): Stage {

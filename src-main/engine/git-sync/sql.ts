@@ -14,6 +14,7 @@ export interface GitLinkRow {
 
 export interface GitStateRow {
   space_id: string;
+  source: string;
   commit_oid: string;
   revision: string;
   synced_at: string;
@@ -70,19 +71,28 @@ export function saveSecret(db: Database, spaceId: string, secret: Secret | undef
   );
 }
 
-export const findState = (db: Database, spaceId: string) => db.get<GitStateRow>('SELECT * FROM git_sync_states WHERE space_id = ?', spaceId);
+/** One state per repository and ref a space syncs with (or folder): `source` names it. */
+export const sourceKey = (url: string, ref: string) => `${url} ${ref}`;
+
+export const findState = (db: Database, spaceId: string, source: string) =>
+  db.get<GitStateRow>('SELECT * FROM git_sync_states WHERE space_id = ? AND source = ?', spaceId, source);
 
 export function saveState(db: Database, row: Omit<GitStateRow, 'pending_export'>): void {
   db.run(
-    `INSERT INTO git_sync_states (space_id, commit_oid, revision, synced_at, layout, pending_export) VALUES (?, ?, ?, ?, ?, 0)
-     ON CONFLICT (space_id) DO UPDATE SET commit_oid = excluded.commit_oid, revision = excluded.revision, synced_at = excluded.synced_at,
+    `INSERT INTO git_sync_states (space_id, source, commit_oid, revision, synced_at, layout, pending_export) VALUES (?, ?, ?, ?, ?, ?, 0)
+     ON CONFLICT (space_id, source) DO UPDATE SET commit_oid = excluded.commit_oid, revision = excluded.revision, synced_at = excluded.synced_at,
        layout = excluded.layout, pending_export = 0`,
-    row.space_id, row.commit_oid, row.revision, row.synced_at, row.layout,
+    row.space_id, row.source, row.commit_oid, row.revision, row.synced_at, row.layout,
   );
 }
 
-export function setPendingExport(db: Database, spaceId: string, pending: boolean): void {
-  db.run('UPDATE git_sync_states SET pending_export = ? WHERE space_id = ?', pending ? 1 : 0, spaceId);
+/** Marks (or clears) an export waiting for its repository; a space never synced with it gets a state to hold the mark. */
+export function setPendingExport(db: Database, spaceId: string, source: string, pending: boolean, now: string): void {
+  if (db.run('UPDATE git_sync_states SET pending_export = ? WHERE space_id = ? AND source = ?', pending ? 1 : 0, spaceId, source).changes > 0 || !pending) return;
+  db.run(
+    `INSERT INTO git_sync_states (space_id, source, commit_oid, revision, synced_at, layout, pending_export) VALUES (?, ?, '', '', ?, '{}', 1)`,
+    spaceId, source, now,
+  );
 }
 
 export function insertOperation(db: Database, spaceId: string, direction: GitOperationRow['direction'], createdBy: string | null, now: string): string {

@@ -12,7 +12,7 @@ import { logChangesAs } from '../sync/changes/request-actor.js';
 import { importedState, type PreparedImport } from './layout/prepare.js';
 import { blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type SpaceFile, type SpacePage } from './layout/write-repository.js';
 import { bodyOf, readSpace, writeImport } from './space-content.js';
-import { findLink, saveState, type GitStateRow } from './sql.js';
+import { findLink, saveState, sourceKey, type GitStateRow } from './sql.js';
 
 /**
  * The steps of a sync that read or write the space, each in one transaction, shared by Git
@@ -83,8 +83,7 @@ export function applyImport(db: Database, docs: DocStore, apply: ImportApply): I
       // Main has not taken these files yet: only which blobs the commit holds moves on.
       layout = { ...(stateRow ? stateFromJson(stateRow.layout) : emptyState(prepared.imported.config)), oids: prepared.oids };
     }
-    layout.remote = { url: apply.source.url, ref: apply.source.ref };
-    saveState(db, { space_id: space.id, commit_oid: apply.source.commit, revision: intoMain ? revision : stateRow!.revision, synced_at: now, layout: stateToJson(layout) });
+    saveState(db, { space_id: space.id, source: sourceKey(apply.source.url, apply.source.ref), commit_oid: apply.source.commit, revision: intoMain ? revision : stateRow!.revision, synced_at: now, layout: stateToJson(layout) });
     return { ok: true, revision, ...(changeRequestId ? { changeRequestId } : {}) };
   });
 }
@@ -132,6 +131,5 @@ export function recordExport(db: Database, spaceId: string, plan: ExportPlan, wr
   for (const [path, bytes] of writes) next.oids.set(path, blobOid(bytes));
   for (const path of plan.deletes) next.oids.delete(path);
   next.keys = plan.keys;
-  next.remote = { url: source.url, ref: source.ref };
-  db.transaction(() => saveState(db, { space_id: spaceId, commit_oid: source.commit, revision, synced_at: now, layout: stateToJson(next) }));
+  db.transaction(() => saveState(db, { space_id: spaceId, source: sourceKey(source.url, source.ref), commit_oid: source.commit, revision, synced_at: now, layout: stateToJson(next) }));
 }

@@ -63,8 +63,10 @@ describe('importing a repository in the hosted service\'s layout', () => {
       ['document', 'Introduction'],
       ['document', 'Getting started'],
       ['group', 'Reference'],
-      ['document', 'An extra guide'],
+      // Not in SUMMARY.md: found in its folder, which has no README.md, so groups it.
+      ['group', 'Guides'],
     ]);
+    expect((pages[3] as Pages[number] & { pages: Pages }).pages.map((page) => page.title)).toEqual(['An extra guide']);
     const started = pages[1] as Pages[number] & { pages: Pages };
     expect(started.pages.map((page) => page.title)).toEqual(['Installation', 'Configuration']);
     const reference = pages[2] as Pages[number] & { pages: Pages };

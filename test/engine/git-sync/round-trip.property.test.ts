@@ -100,7 +100,8 @@ async function run(spaceId: string, direction: 'import' | 'export', repo: Fixtur
   return operation;
 }
 
-describe('round trips through a repository', () => {
+// Each run imports and exports through real git processes: seconds apiece on a busy machine.
+describe('round trips through a repository', { timeout: 240_000 }, () => {
   it('leave every file byte for byte, and an edit changes its file alone', async () => {
     await fc.assert(
       fc.asyncProperty(repository, fc.nat(), async (spec, pick) => {

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { gitSync, GitSyncOperation, GitSyncState, SpaceGitLink } from '../../../../src-shared/contract/git-sync.js';
 import type { Database } from '../../db/database.js';
-import { checkRemote } from '../../git-sync/remote.js';
+import { checkRemote, fullRef } from '../../git-sync/remote.js';
 import { gitSyncOf } from '../../git-sync/runner.js';
 import { ownerId } from '../../git-sync/sync-steps.js';
 import {
-  deleteLink, findLink, findSecret, findState, latestOperation, saveLink, saveSecret, type GitOperationRow,
+  deleteLink, findLink, findSecret, findState, latestOperation, saveLink, saveSecret, sourceKey, type GitOperationRow,
 } from '../../git-sync/sql.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, isFailure, notFound, type Failure, type Handlers } from '../../pipeline/index.js';
@@ -38,14 +38,14 @@ function operationJson(row: GitOperationRow): z.input<typeof GitSyncOperation> {
 function linkJson(ctx: RequestContext, spaceId: string): z.input<typeof SpaceGitLink> | Failure {
   const link = findLink(ctx.db, spaceId);
   if (!link) return notFound(NO_PROVIDER);
-  const state = findState(ctx.db, spaceId);
+  const state = findState(ctx.db, spaceId, sourceKey(link.url, fullRef(link.ref)));
   return {
     url: link.url,
     ref: link.ref,
     direction: link.direction,
     ...(link.project_directory ? { projectDirectory: link.project_directory } : {}),
     pollSeconds: link.poll_seconds,
-    ...(state ? { lastSync: { commit: state.commit_oid, at: state.synced_at, revision: state.revision } } : {}),
+    ...(state?.commit_oid ? { lastSync: { commit: state.commit_oid, at: state.synced_at, revision: state.revision } } : {}),
     hasToken: findSecret(ctx.db, spaceId) !== undefined,
     pendingExport: state?.pending_export === 1,
     updatedAt: link.updated_at,

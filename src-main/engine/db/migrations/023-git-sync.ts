@@ -22,12 +22,14 @@ CREATE TABLE git_sync_secrets (
 ) WITHOUT ROWID;
 
 CREATE TABLE git_sync_states (
-  space_id       TEXT PRIMARY KEY REFERENCES spaces(id) ON DELETE CASCADE,
+  space_id       TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+  source         TEXT NOT NULL,   -- the repository's address and ref (or a folder's), one state each
   commit_oid     TEXT NOT NULL,
   revision       TEXT NOT NULL,   -- the space's revision right after the sync
   synced_at      TEXT NOT NULL,
   layout         TEXT NOT NULL,   -- JSON: paths, signatures and renderings of the files (layout/write-repository.ts)
-  pending_export INTEGER NOT NULL DEFAULT 0
+  pending_export INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (space_id, source)
 ) WITHOUT ROWID;
 
 CREATE TABLE git_sync_operations (

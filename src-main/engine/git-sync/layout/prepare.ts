@@ -30,6 +30,7 @@ export function prepareImport(
   files: ReadonlyMap<string, RepositoryFile & { oid: string }>,
   previous: LayoutState | undefined,
   projectDirectory: string,
+  onPage?: (done: number, total: number) => void,
 ): PrepareResult {
   const ids = new Map(previous?.keys ?? []);
   for (const [fileId, file] of previous?.files ?? []) ids.set(file.path, fileId);
@@ -38,7 +39,7 @@ export function prepareImport(
     if (!known) ids.set(key, (known = newId()));
     return known;
   };
-  const read = readRepository(files, idFor, projectDirectory);
+  const read = readRepository(files, idFor, projectDirectory, onPage);
   if (!read.ok) return read;
   const imported = read.value;
   const oids = new Map([...files].map(([path, file]) => [path, file.oid]));

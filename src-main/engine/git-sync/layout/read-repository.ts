@@ -68,7 +68,12 @@ const fail = (stage: ReadFailure['stage'], message: string): ReadResult => ({ ok
  * in the space, so that links between them become references: the caller hands out the ids its
  * earlier syncs gave the same files. Every failure names its stage and the file at fault.
  */
-export function readRepository(files: ReadonlyMap<string, RepositoryFile>, ids: (key: string) => string, projectDirectory = ''): ReadResult {
+export function readRepository(
+  files: ReadonlyMap<string, RepositoryFile>,
+  ids: (key: string) => string,
+  projectDirectory = '',
+  onPage?: (done: number, total: number) => void,
+): ReadResult {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const text = (path: string): string | ReadFailure => {
     const file = files.get(path)!;
@@ -167,7 +172,8 @@ export function readRepository(files: ReadonlyMap<string, RepositoryFile>, ids: 
   for (const page of structure) if (page.path) pageIds.set(page.path, ids(page.key));
   const index: RepositoryIndex = { pages: pageIds, files: fileIds };
 
-  for (const page of structure) {
+  for (const [done, page] of structure.entries()) {
+    onPage?.(done, structure.length);
     if (!page.path) continue;
     const read = text(page.path);
     if (typeof read !== 'string') return { ok: false, error: read };
@@ -206,11 +212,18 @@ function discover(files: ReadonlyMap<string, RepositoryFile>, config: LayoutConf
     .filter((path) => isMarkdown(path) && !placed.has(path) && under(config.root, path) !== undefined && !hidden(under(config.root, path)!))
     .sort((a, b) => depth(a) - depth(b) || (isReadme(b) ? 1 : 0) - (isReadme(a) ? 1 : 0) || a.localeCompare(b));
   const folderPage = new Map<string, string>();
-  for (const page of structure) if (page.path && isReadme(page.path)) folderPage.set(dirOf(page.path), page.key);
+  for (const page of structure) if (page.path && isReadme(page.path) && dirOf(page.path) !== config.root) folderPage.set(dirOf(page.path), page.key);
   for (const path of left) {
     const folder = dirOf(path);
     const parentFolder = isReadme(path) ? dirOf(folder) : folder;
-    const parentKey = isReadme(path) && folder === config.root ? null : (folderPage.get(parentFolder) ?? nearest(folderPage, parentFolder, config.root));
+    let parentKey = isReadme(path) && folder === config.root ? null : (folderPage.get(parentFolder) ?? nearest(folderPage, parentFolder, config.root));
+    // A top folder without a README.md of its own groups its pages.
+    const top = under(config.root, path)!.split('/');
+    if (parentKey === null && top.length > 1 && !(isReadme(path) && top.length === 2)) {
+      const key = `group:dir:${top[0]}`;
+      if (!structure.some((page) => page.key === key)) structure.push({ key, parentKey: null, type: 'group', title: titleOfPath(`${top[0]}/README.md`) });
+      parentKey = key;
+    }
     structure.push({ key: path, parentKey, type: 'document', title: '', path });
     placed.add(path);
     if (isReadme(path)) folderPage.set(folder, path);

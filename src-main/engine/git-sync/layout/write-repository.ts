@@ -51,8 +51,6 @@ export interface LayoutState {
   keys: Map<string, string>;
   /** Git's blob id of each file as the last sync left it, to tell which files a new commit changed. */
   oids: Map<string, string>;
-  /** The repository and ref this state is about: another one starts afresh. */
-  remote?: { url: string; ref: string };
 }
 
 export const emptyState = (config: LayoutConfig = DEFAULT_CONFIG): LayoutState => ({
@@ -145,7 +143,13 @@ export function planExport(pages: readonly SpacePage[], files: readonly SpaceFil
   if (summaryRendered !== state.summaryRendered) writes.set(state.summaryPath, { text: summary });
   next.summaryRendered = summaryRendered;
   for (const path of writes.keys()) deletes.delete(path);
-  return { writes, deletes, state: next, keys: keysOf(groups, pages, paths) };
+  // Groups and link pages are keyed by their place in SUMMARY.md; while it stays as it was, so do their keys.
+  const keys = keysOf(groups, pages, paths);
+  if (!writes.has(state.summaryPath)) {
+    for (const [key, id] of keys) if (key.startsWith('group:') || key.startsWith('link:')) keys.delete(key);
+    for (const [key, id] of state.keys) if (key.startsWith('group:') || key.startsWith('link:')) keys.set(key, id);
+  }
+  return { writes, deletes, state: next, keys };
 }
 
 /**
