@@ -48,7 +48,7 @@ export interface EngineOptions {
   /** Time and memory of an integration script's run on one event (docs/integrations.md). */
   integrations?: Partial<SandboxLimits>;
   /** Which repositories Git Sync may reach (docs/git-sync.md); by default file:// for the owner and loopback http(s). */
-  git?: Partial<RemotePolicy> & { pollIntervalMs?: number };
+  git?: Partial<RemotePolicy> & { pollIntervalMs?: number; retryMs?: number };
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -129,6 +129,7 @@ export class Engine {
     this.gitSync = new GitSyncRunner(this.db, this.docs, this.deps.clock, {
       dataDir: options.dataDir,
       policy: { allowLocal: options.git?.allowLocal ?? false, allowRemote: options.git?.allowRemote ?? false },
+      ...(options.git?.retryMs !== undefined ? { retryMs: options.git.retryMs } : {}),
     });
     this.gitSync.startPolling(options.git?.pollIntervalMs);
     this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {

@@ -11,7 +11,7 @@ import { LayoutWorker } from './layout-worker.js';
 import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
 import {
-  findLink, findSecret, findState, insertOperation, linkedSpaces, runningOperations, setPendingExport, updateOperation,
+  findLink, findSecret, findState, insertOperation, latestOperation, linkedSpaces, runningOperations, setPendingExport, updateOperation,
   sourceKey, type GitOperationRow, type GitStateRow,
 } from './sql.js';
 import { applyImport, bytesOf, readForExport, recordExport } from './sync-steps.js';
@@ -118,6 +118,8 @@ export class GitSyncRunner {
       if (this.jobs.closed) return;
       const now = this.clock.now().getTime();
       for (const link of linkedSpaces(this.db)) {
+        // One operation of a space at a time: a tick while one runs waits for the next.
+        if (latestOperation(this.db, link.space_id)?.state === 'running') continue;
         const state = findState(this.db, link.space_id, sourceKey(link.url, fullRef(link.ref)));
         if (state?.pending_export === 1 && now - (lastPoll.get(`x${link.space_id}`) ?? 0) >= (this.settings.retryMs ?? 30_000)) {
           lastPoll.set(`x${link.space_id}`, now);

@@ -263,3 +263,64 @@ describe('a space linked to a repository', () => {
     }
   });
 });
+
+describe('offline and polling', () => {
+  let live: TestServer;
+  beforeAll(async () => {
+    live = await TestServer.start({ git: { pollIntervalMs: 50, retryMs: 0 } });
+  });
+  afterAll(async () => {
+    await live.stop();
+  });
+
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('never reached');
+  }
+
+  it('queues an export while the repository cannot be reached, and makes it once it can', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const spaceId = (await newSpace(live.owner, live.organizationId)).id;
+      const away = `${repo.dir}/later.git`;
+      ok(await live.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: `file://${away}`, ref: 'main', direction: 'export' } }));
+      await publish(live, spaceId, [{ operation: 'insert_page', title: 'Offline page', document: { markdown: 'Written offline.\n' } } as never]);
+      const link = await until(
+        async () => ok(await live.owner.client.call('getSpaceGitLink', { params: { spaceId } })),
+        (value) => value.pendingExport,
+      );
+      expect(link.pendingExport).toBe(true);
+      // The repository appears: the waiting export goes out.
+      const { execFileSync } = await import('node:child_process');
+      execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', away]);
+      await until(
+        async () => ok(await live.owner.client.call('getSpaceGitLink', { params: { spaceId } })),
+        (value) => !value.pendingExport && value.lastSync !== undefined,
+      );
+      const readme = execFileSync('git', ['--git-dir', away, 'show', 'main:README.md'], { encoding: 'utf8' });
+      expect(readme).toBe('# Offline page\n\nWritten offline.\n');
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('imports new commits of a linked ref by polling', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({ 'README.md': '# Start\n' });
+      const spaceId = (await newSpace(live.owner, live.organizationId)).id;
+      ok(await live.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main', direction: 'import', pollSeconds: 1 } }));
+      const titles = async () => ok(await live.owner.client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title);
+      await until(titles, (value) => value.includes('Start'));
+      live.clock.advance(2_000);
+      repo.commit({ 'later.md': '# Pushed later\n' });
+      await until(titles, (value) => value.includes('Pushed later'));
+    } finally {
+      repo.remove();
+    }
+  });
+});

@@ -189,3 +189,14 @@ describe('links to pages, anchors and files', () => {
     expect((back.nodes[0] as { nodes: { data?: unknown }[] }).nodes[0]!.data).toEqual({ ref });
   });
 });
+
+describe('images of space files', () => {
+  it('keep their file ref through the body and its Markdown', () => {
+    const image = { object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file: 'f1' }, alt: 'Diagram' }, fragments: [] };
+    const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [image] }] };
+    const pm = value(documentToPm(document));
+    expect(types(pm)).toEqual(['doc', 'image']);
+    const back = value(pmToDocument(value(markdownToPm(value(pmToMarkdown(pm)))).body));
+    expect((back.nodes[0] as { nodes: { data: unknown }[] }).nodes[0]!.data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'Diagram' });
+  });
+});
