@@ -1,3 +1,6 @@
+import { tableSpec } from '../../sync/changes/tables.js';
+import { captureTriggers } from '../../sync/changes/triggers.js';
+
 /**
  * Git Sync (docs/git-sync.md): the repository a space stays in sync with, the token for it (kept
  * on this machine only), what the last sync left (the commit, the space's revision then, and the
@@ -49,4 +52,7 @@ CREATE TABLE git_sync_operations (
   created_by        TEXT
 );
 CREATE INDEX git_sync_operations_by_space ON git_sync_operations(space_id, started_at);
+
+-- The link replicates like the space's other settings (docs/sync.md, "Change log").
+${captureTriggers(tableSpec('space_git_links')!)}
 `;
