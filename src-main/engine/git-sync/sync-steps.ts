@@ -104,15 +104,26 @@ export function readForExport(db: Database, docs: DocStore, spaceId: string, sta
     const { pages, files } = readSpace(db, docs, space.id, MAIN, 'main');
     const body = bodyOf(docs, space.id, MAIN);
     const bodies = new Map<string, PmNodeJson>();
-    // Every page when any page moved (links to it change), else the pages that changed.
-    const moved = pages.some((page) => state.pages.has(page.id) && state.pages.get(page.id)!.parent !== page.parent);
+    // New, edited and moved pages, and the pages linking to a moved one, whose links change.
+    const moved = new Set(pages.filter((page) => state.pages.has(page.id) && state.pages.get(page.id)!.parent !== page.parent).map((page) => page.id));
+    const linking = moved.size === 0 ? new Set<string>() : pagesLinkingTo(db, space.id, moved);
     for (const page of pages) {
       const synced = state.pages.get(page.id);
-      if (page.type === 'document' && (moved || !synced || synced.signature !== page.signature)) bodies.set(page.id, body(page.id));
+      if (page.type !== 'document') continue;
+      if (!synced || synced.signature !== page.signature || moved.has(page.id) || linking.has(page.id)) bodies.set(page.id, body(page.id));
     }
     const user = actorId ? db.get<{ display_name: string; email: string }>('SELECT display_name, email FROM users WHERE id = ?', actorId) : undefined;
     return { pages, files, bodies, revision: space.revision, author: { name: user?.display_name ?? 'Folio', email: user?.email ?? 'folio@localhost' } };
   });
+}
+
+/** Pages of main whose bodies link to one of `targets` (or an anchor of it), from the links projection. */
+function pagesLinkingTo(db: Database, spaceId: string, targets: ReadonlySet<string>): Set<string> {
+  const links = db.all<{ page_id: string; kind: string; target: string }>(
+    "SELECT page_id, kind, target FROM content_links WHERE space_id = ? AND branch = 'main' AND kind IN ('page', 'anchor')",
+    spaceId,
+  );
+  return new Set(links.filter((link) => targets.has(link.kind === 'page' ? link.target : link.target.split('#')[0]!)).map((link) => link.page_id));
 }
 
 /** The bytes of a plan's writes: rendered text, or a file's stored bytes. */

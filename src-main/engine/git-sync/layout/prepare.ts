@@ -1,12 +1,11 @@
 import { newId } from '../../ids.js';
 import { readRepository, type ImportedRepository, type ReadFailure, type RepositoryFile } from './read-repository.js';
 import { within } from './paths.js';
-import { emptyState, renderPage, renderSummary, sha256, type LayoutState, type SpacePage } from './write-repository.js';
+import { emptyState, renderSummary, sha256, type LayoutState, type SpacePage } from './write-repository.js';
 
 /**
- * An import worked out before it touches the space: the repository read, which pages and files it
- * changes against the last sync, and the rendering of every imported page (the baseline an
- * unchanged export compares with). Pure, so that it runs in a worker thread.
+ * An import worked out before it touches the space: the repository read, and which pages and
+ * files it changes against the last sync. Pure, so that it runs in a worker thread.
  */
 export interface PreparedImport {
   imported: ImportedRepository;
@@ -19,8 +18,7 @@ export interface PreparedImport {
   removedFiles: string[];
   oids: Map<string, string>;
   summaryPath: string;
-  /** SHA-256 of each imported page's rendering, by page id, and of the SUMMARY.md of the imported tree. */
-  rendered: Map<string, string>;
+  /** SHA-256 of the SUMMARY.md the imported tree renders to. */
   summaryRendered: string;
 }
 
@@ -51,7 +49,7 @@ export function prepareImport(
   const fileIds = new Map(imported.files.map((file) => [file.path, idFor(file.path)]));
   const removedFiles = [...(previous?.files ?? [])].filter(([, file]) => !fileIds.has(file.path)).map(([fileId]) => fileId);
 
-  // The baseline: each page as the space will hold it, rendered the way an export renders it.
+  // The table of contents as the space will hold it, rendered the way an export renders it.
   const pages: SpacePage[] = imported.pages.map((page) => ({
     id: keys.get(page.key)!,
     type: page.type,
@@ -65,15 +63,11 @@ export function prepareImport(
     ...(page.url !== undefined ? { url: page.url } : {}),
   }));
   const paths = new Map(imported.pages.filter((page) => page.path).map((page) => [keys.get(page.key)!, page.path!]));
-  const spacePaths = { pages: paths, files: new Map([...fileIds].map(([path, fileId]) => [fileId, path])) };
-  const rendered = new Map<string, string>();
-  imported.pages.forEach((page, i) => {
-    if (page.path && page.body) rendered.set(pages[i]!.id, sha256(renderPage(pages[i]!, page.body, page.path, spacePaths, page.extraFront)));
-  });
+  // Pages are not rendered now: an export renders only pages that changed, and compares them with their file's blob.
   return {
     ok: true,
     value: {
-      imported, keys, fileIds, changed, structure, removedPages, removedFiles, oids, summaryPath, rendered,
+      imported, keys, fileIds, changed, structure, removedPages, removedFiles, oids, summaryPath,
       summaryRendered: sha256(renderSummary(pages, paths, summaryPath)),
     },
   };
@@ -92,9 +86,8 @@ export function importedState(prepared: PreparedImport, signatures: ReadonlyMap<
   for (const page of prepared.imported.pages) {
     const id = prepared.keys.get(page.key)!;
     const held = signatures.get(id);
-    const rendered = prepared.rendered.get(id);
-    if (!page.path || !held || !rendered) continue;
-    state.pages.set(id, { path: page.path, parent: held.parent, signature: held.signature, rendered, ...(page.extraFront ? { extraFront: page.extraFront } : {}) });
+    if (!page.path || !held) continue;
+    state.pages.set(id, { path: page.path, parent: held.parent, signature: held.signature, rendered: '', ...(page.extraFront ? { extraFront: page.extraFront } : {}) });
   }
   for (const [path, fileId] of prepared.fileIds) {
     const blob = blobs.get(fileId);

@@ -35,7 +35,10 @@ export interface SyncedPage {
   path: string;
   parent: string | null;
   signature: string;
-  /** SHA-256 of the file as written or read; an unchanged rendering keeps the file as it is. */
+  /**
+   * SHA-256 of Folio's rendering of the page when it was last written; '' after an import, where
+   * the file's blob id (`oids`) stands for it: a rendering equal to either keeps the file as it is.
+   */
   rendered: string;
   extraFront?: Record<string, unknown>;
 }
@@ -96,8 +99,9 @@ export const sha256 = (text: string | Uint8Array) => createHash('sha256').update
  * The files that change in the repository for the space as it is now, against what the last
  * sync left (`state`): a page whose fields, body and links did not change keeps its file byte for
  * byte; an edited page rewrites its file only; SUMMARY.md is rewritten only when the tree it
- * renders changed; a deleted page deletes its file, a moved page moves it. `body` reads a page's
- * body, for the pages that need rendering only.
+ * renders changed; a deleted page deletes its file, a moved page moves it. `body` gives the
+ * bodies of the pages to render (new, edited or moved pages, and pages linking to moved ones);
+ * every other page keeps its file untouched.
  */
 export function planExport(pages: readonly SpacePage[], files: readonly SpaceFile[], state: LayoutState, body: (pageId: string) => PmNodeJson | undefined): ExportPlan {
   const root = state.config.root;
@@ -107,21 +111,21 @@ export function planExport(pages: readonly SpacePage[], files: readonly SpaceFil
   const writes: ExportPlan['writes'] = new Map();
   const deletes = new Set<string>();
   const next: LayoutState = { ...state, pages: new Map(), files: new Map() };
-  const moved = new Set([...paths].filter(([id, path]) => state.pages.get(id)?.path !== path).map(([id]) => id));
 
   for (const page of pages) {
     const path = paths.get(page.id);
     if (page.type !== 'document' || path === undefined) continue;
     const synced = state.pages.get(page.id);
-    const unchanged = synced && synced.path === path && synced.signature === page.signature && moved.size === 0;
-    if (unchanged) {
+    const given = body(page.id);
+    if (synced && synced.path === path && given === undefined) {
       next.pages.set(page.id, { ...synced, parent: page.parent });
       continue;
     }
-    const text = renderPage(page, body(page.id) ?? { type: 'doc', content: [] }, path, spacePaths, synced?.extraFront);
+    const text = renderPage(page, given ?? { type: 'doc', content: [] }, path, spacePaths, synced?.extraFront);
     const rendered = sha256(text);
     next.pages.set(page.id, { path, parent: page.parent, signature: page.signature, rendered, ...(synced?.extraFront ? { extraFront: synced.extraFront } : {}) });
-    if (synced?.path === path && synced.rendered === rendered) continue;
+    const same = synced?.path === path && (synced.rendered ? synced.rendered === rendered : state.oids.get(path) === blobOid(Buffer.from(text, 'utf8')));
+    if (same) continue;
     writes.set(path, { text });
     if (synced && synced.path !== path) deletes.add(synced.path);
   }
