@@ -99,7 +99,7 @@ describe('importing a repository in the hosted service\'s layout', () => {
     const broken = links.items.filter((item) => item.status === 'broken');
     // The one link to nowhere.md, on the Configuration page.
     expect(broken.map((item) => item.locationReferences.map((place) => (place as { page?: { title: string } }).page?.title))).toEqual([['Configuration']]);
-    expect(links.items.some((item) => item.status === 'ok' && item.targetReference.kind === 'page')).toBe(true);
+    expect(links.items.some((item) => item.status === 'ok' && item.targetReference?.kind === 'page')).toBe(true);
   });
 
   it('exports the unchanged space without a commit', async () => {
