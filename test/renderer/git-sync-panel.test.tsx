@@ -40,7 +40,7 @@ async function lastOperation() {
   return outcome.data;
 }
 
-describe('Git Sync in a space', () => {
+describe('Git Sync in a space', { timeout: 120_000 }, () => {
   it('says while it loads, for a space with its permissions', () => {
     expect(render(<GitSyncPanel org={server.organizationId} space={space} />)).toContain('Loading the repository link…');
   });

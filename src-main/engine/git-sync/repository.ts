@@ -8,9 +8,16 @@ import { credentialEnvironment, fullRef, type Remote } from './remote.js';
  * fetches the ref, reads trees and blobs, writes commits with `git fast-import` and pushes them.
  * Every step is a git child process, so the engine's event loop only waits.
  */
-export type GitStep<T> = { ok: true; value: T } | { ok: false; message: string };
+/** `unreachable`: the repository did not answer (offline, no such host or path), as opposed to refusing. */
+export type GitStep<T> = { ok: true; value: T } | { ok: false; message: string; unreachable?: boolean };
 
-const failed = (result: GitResult, what: string): { ok: false; message: string } => ({ ok: false, message: `${what}: ${gitProblem(result)}` });
+const UNREACHABLE = /could not resolve|connection refused|timed out|took longer than|failed to connect|network is unreachable|unable to access|does not appear to be a git repository|could not read from remote/i;
+
+const failed = (result: GitResult, what: string): { ok: false; message: string; unreachable: boolean } => ({
+  ok: false,
+  message: `${what}: ${gitProblem(result)}`,
+  unreachable: UNREACHABLE.test(result.stderr),
+});
 
 export class RepositoryCopy {
   constructor(

@@ -201,7 +201,7 @@ export class GitSyncRunner {
     const init = await copy.init();
     if (!init.ok) throw new Stop('repo_fetch', init.message);
     const fetched = await copy.fetch(ref);
-    if (!fetched.ok) throw new Stop('repo_fetch', fetched.message, true);
+    if (!fetched.ok) throw new Stop('repo_fetch', fetched.message, fetched.unreachable);
     return fetched.value;
   }
 
@@ -261,7 +261,7 @@ export class GitSyncRunner {
       const written = await copy.commit(parent, writes, plan.deletes, input.author, request.commitMessage ?? 'Changes from Folio', this.clock.now());
       if (!written.ok) throw new Stop('finalize', written.message);
       const pushed = await copy.push(written.value, request.ref);
-      if (!pushed.ok) throw new Stop('finalize', pushed.message, true);
+      if (!pushed.ok) throw new Stop('finalize', pushed.message, pushed.unreachable);
       commit = written.value;
     }
     recordExport(this.db, request.spaceId, plan, writes, { url: request.remote.url, ref: fullRef(request.ref), commit: commit! }, input.revision, this.now());

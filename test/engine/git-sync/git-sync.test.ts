@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Each test runs real git processes (fetch, commit, push): seconds apiece on a busy machine.
 import type { ApiResult } from '../../../src-shared/client/client.js';
 import { expectFailure, newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
@@ -43,7 +45,7 @@ const pagesOf = async (spaceId: string) => ok(await t.owner.client.call('listPag
 type Pages = Awaited<ReturnType<typeof pagesOf>>;
 const flat = (pages: Pages): Pages => pages.flatMap((page) => [page, ...flat(('pages' in page ? page.pages : []) as Pages)]);
 
-describe('importing a repository in the hosted service\'s layout', () => {
+describe('importing a repository in the hosted service\'s layout', { timeout: 120_000 }, () => {
   let repo: FixtureRepository;
   let spaceId: string;
   beforeAll(async () => {
@@ -145,7 +147,7 @@ describe('importing a repository in the hosted service\'s layout', () => {
   });
 });
 
-describe('pages deleted, moved and added in Folio', () => {
+describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => {
   it('delete, move and add their files, and SUMMARY.md changes with the tree', async () => {
     const repo = new FixtureRepository();
     try {
@@ -179,7 +181,7 @@ describe('pages deleted, moved and added in Folio', () => {
   });
 });
 
-describe('bad input', () => {
+describe('bad input', { timeout: 120_000 }, () => {
   let repo: FixtureRepository;
   beforeAll(() => {
     repo = new FixtureRepository();
@@ -241,7 +243,7 @@ describe('bad input', () => {
   });
 });
 
-describe('a space linked to a repository', () => {
+describe('a space linked to a repository', { timeout: 120_000 }, () => {
   it('answers gitSync, git/info and git/link, and exports each merge as a commit', async () => {
     const repo = new FixtureRepository();
     try {
@@ -264,7 +266,7 @@ describe('a space linked to a repository', () => {
   });
 });
 
-describe('offline and polling', () => {
+describe('offline and polling', { timeout: 120_000 }, () => {
   let live: TestServer;
   beforeAll(async () => {
     live = await TestServer.start({ git: { pollIntervalMs: 50, retryMs: 0 } });
@@ -320,6 +322,38 @@ describe('offline and polling', () => {
       repo.commit({ 'later.md': '# Pushed later\n' });
       await until(titles, (value) => value.includes('Pushed later'));
     } finally {
+      repo.remove();
+    }
+  });
+});
+
+describe('smart HTTP repositories on loopback', { timeout: 120_000 }, () => {
+  it('take credentials in the address or as the link\'s stored token, and say so when they are refused', async () => {
+    const { HttpGitServer } = await import('./http-git-server.js');
+    const repo = new FixtureRepository();
+    const server = await HttpGitServer.start(repo.dir, 'writer', 's3cret');
+    try {
+      repo.commit({ 'README.md': '# Over HTTP\n' });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      const params = { spaceId };
+      // Refused credentials: a failure in words, with no password in it.
+      await t.owner.client.call('importGitRepository', { params, body: { url: server.url('docs.git', 'writer:wrong'), ref: 'main' } });
+      const refused = await finished(spaceId);
+      expect(refused).toMatchObject({ state: 'failure', stage: 'repo_fetch' });
+      expect(refused.error).not.toContain('wrong');
+      // In the address.
+      await t.owner.client.call('importGitRepository', { params, body: { url: server.url('docs.git', 'writer:s3cret'), ref: 'main' } });
+      expect(await finished(spaceId)).toMatchObject({ state: 'success' });
+      expect((await pagesOf(spaceId)).map((page) => page.title)).toEqual(['Over HTTP']);
+      // As the link's token; a hook's import names the address alone.
+      ok(await t.owner.client.call('setSpaceGitLink', { params, body: { url: server.url('docs.git', 'writer'), ref: 'main', direction: 'both', token: 's3cret' } }));
+      expect(ok(await t.owner.client.call('getSpaceGitLink', { params }))).toMatchObject({ hasToken: true, url: server.url('docs.git') });
+      const home = (await pagesOf(spaceId))[0]!;
+      await publish(t, spaceId, [{ operation: 'update_page', page: home.id, document: { markdown: '# Over HTTP\n\nPushed back.\n' } } as never]);
+      expect(await finished(spaceId)).toMatchObject({ state: 'success', direction: 'export' });
+      expect(repo.show('README.md').toString()).toBe('# Over HTTP\n\nPushed back.\n');
+    } finally {
+      await server.close();
       repo.remove();
     }
   });

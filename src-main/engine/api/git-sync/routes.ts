@@ -116,7 +116,8 @@ export const gitSyncHandlers: Handlers<typeof gitSync> = {
       project_directory: body.projectDirectory ?? before?.project_directory ?? '', poll_seconds: body.pollSeconds ?? before?.poll_seconds ?? 0,
       linked_by: ctx.actor.id, updated_at: ctx.now,
     });
-    saveSecret(ctx.db, access.row.id, remote.secret ?? (body.token ? { username: null, password: body.token } : undefined));
+    // A token goes with the address's user name when it names one (else GitHub's `x-access-token`).
+    saveSecret(ctx.db, access.row.id, body.token ? { username: remote.secret?.username ?? null, password: body.token } : remote.secret);
     return linkJson(ctx, access.row.id);
   },
 
