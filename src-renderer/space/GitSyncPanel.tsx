@@ -34,24 +34,24 @@ async function optional<T>(load: Promise<Outcome<T>>): Promise<Outcome<T | undef
  * direction, the last sync, the running operation's stage and progress, a failure in words, and
  * an import that went into a change request, as such.
  */
-export function GitSyncPanel({ org, space }: { org: string; space: Space }) {
+export function GitSyncPanel({ org, space, onChanged }: { org: string; space: Space; onChanged(): void }) {
   const { client } = useWorkspace();
   const params = { spaceId: space.id };
-  const link = useResource(`git-link/${space.id}`, () => optional(attempt(client, 'getSpaceGitLink', { params })));
-  const operation = useResource(`git-operation/${space.id}`, () => optional(attempt(client, 'getSpaceGitOperation', { params })));
+  // An unlinked space (no `gitSync`) asks nothing: its link would only answer 404.
+  const link = useResource(`git-link/${space.id}/${space.gitSync?.updatedAt ?? 'none'}`, () =>
+    space.gitSync ? optional(attempt(client, 'getSpaceGitLink', { params })) : Promise.resolve({ ok: true as const, data: undefined }),
+  );
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const running = operation.resource.status === 'ready' && operation.resource.data?.state === 'running';
+  const linked = link.resource.status === 'ready' ? link.resource.data : undefined;
+  const operation = linked?.operation;
+  const running = operation?.state === 'running';
   useEffect(() => {
     if (!running) return;
-    const timer = setTimeout(() => {
-      operation.reload();
-      link.reload();
-    }, PROGRESS_INTERVAL_MS);
+    const timer = setTimeout(link.reload, PROGRESS_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [running, operation, link]);
+  }, [running, link]);
 
-  const linked = link.resource.status === 'ready' ? link.resource.data : undefined;
   const start = async (direction: 'import' | 'export') => {
     if (!linked) return;
     const body = { url: linked.url, ref: linked.ref };
@@ -60,12 +60,12 @@ export function GitSyncPanel({ org, space }: { org: string; space: Space }) {
         ? await attempt(client, 'importGitRepository', { params, body })
         : await attempt(client, 'exportToGitRepository', { params, body: { ...body, commitMessage: 'Changes from Folio' } });
     setProblem(outcome.ok ? undefined : outcome.problem);
-    operation.reload();
+    link.reload();
   };
   const unlink = async () => {
     const outcome = await attempt(client, 'deleteSpaceGitLink', { params });
     setProblem(outcome.ok ? undefined : outcome.problem);
-    link.reload();
+    onChanged();
   };
 
   return (
@@ -109,11 +109,11 @@ export function GitSyncPanel({ org, space }: { org: string; space: Space }) {
           onCancel={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
-            link.reload();
+            onChanged();
           }}
         />
       )}
-      {operation.resource.status === 'ready' && operation.resource.data && <OperationLine org={org} space={space} operation={operation.resource.data} />}
+      {operation && <OperationLine org={org} space={space} operation={operation} />}
       {!editing && (
         <div className="toolbar">
           {linked && space.permissions.triggerGitSync && (

@@ -39,7 +39,7 @@ export function SpaceScreen({ org, spaceId, page }: { org: string; spaceId: stri
             <ChangeRequestsSection org={org} space={space} />
             <CommentsPanel place={{ spaceId: space.id }} canComment={space.permissions.comment} target={target} onClearTarget={() => setTarget(undefined)} />
           </div>
-          {!space.deletedAt && <GitSyncPanel org={org} space={space} />}
+          {!space.deletedAt && <GitSyncPanel org={org} space={space} onChanged={reload} />}
         </div>
       )}
     </Loaded>

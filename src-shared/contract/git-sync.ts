@@ -76,6 +76,8 @@ export const SpaceGitLink = z
     hasToken: z.boolean(),
     /** Exports waiting for the repository to be reachable again. */
     pendingExport: z.boolean(),
+    /** The space's latest operation, as `GET …/git/operation` answers it. */
+    operation: GitSyncOperation.optional(),
     updatedAt: Timestamp,
   })
   .meta({ id: 'SpaceGitLink' });

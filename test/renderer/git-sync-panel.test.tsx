@@ -41,8 +41,10 @@ async function lastOperation() {
 }
 
 describe('Git Sync in a space', { timeout: 120_000 }, () => {
-  it('says while it loads, for a space with its permissions', () => {
-    expect(render(<GitSyncPanel org={server.organizationId} space={space} />)).toContain('Loading the repository link…');
+  it('says while it loads, and offers an admin to link a repository', () => {
+    const html = render(<GitSyncPanel org={server.organizationId} space={space} onChanged={() => undefined} />);
+    expect(html).toContain('Loading the repository link…');
+    expect(html).toContain('Link a repository');
   });
 
   it('says a failed operation\'s stage and reason in words', async () => {

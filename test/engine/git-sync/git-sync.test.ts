@@ -255,6 +255,10 @@ describe('a space linked to a repository', { timeout: 120_000 }, () => {
       expect(ok(await t.owner.client.call('getSpaceGitInfo', { params: { spaceId } }))).toMatchObject({ url: repo.url });
       expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).gitSync).toMatchObject({ url: repo.url });
       expect((await importInto(spaceId, repo)).state).toBe('success');
+      expect(ok(await t.owner.client.call('getSpaceGitLink', { params: { spaceId } }))).toMatchObject({
+        lastSync: { commit: repo.head() },
+        operation: { state: 'success', direction: 'import' },
+      });
       const home = (await pagesOf(spaceId))[0]!;
       await publish(t, spaceId, [{ operation: 'update_page', page: home.id, document: { markdown: '# Home\n\nHello again.\n' } } as never]);
       expect(await finished(spaceId)).toMatchObject({ state: 'success', direction: 'export' });

@@ -39,6 +39,7 @@ function linkJson(ctx: RequestContext, spaceId: string): z.input<typeof SpaceGit
   const link = findLink(ctx.db, spaceId);
   if (!link) return notFound(NO_PROVIDER);
   const state = findState(ctx.db, spaceId, sourceKey(link.url, fullRef(link.ref)));
+  const operation = latestOperation(ctx.db, spaceId);
   return {
     url: link.url,
     ref: link.ref,
@@ -48,6 +49,7 @@ function linkJson(ctx: RequestContext, spaceId: string): z.input<typeof SpaceGit
     ...(state?.commit_oid ? { lastSync: { commit: state.commit_oid, at: state.synced_at, revision: state.revision } } : {}),
     hasToken: findSecret(ctx.db, spaceId) !== undefined,
     pendingExport: state?.pending_export === 1,
+    ...(operation ? { operation: operationJson(operation) } : {}),
     updatedAt: link.updated_at,
   };
 }
