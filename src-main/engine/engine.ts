@@ -8,8 +8,9 @@ import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
-import { IntegrationRunner } from './integrations/runner.js';
-import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './integrations/sandbox.js';
+import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
+import { DEFAULT_SANDBOX_LIMITS } from './integrations/sandbox.js';
+import { nodeSandboxProgram } from './integrations/sandbox-program.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
@@ -45,8 +46,8 @@ export interface EngineOptions {
   openapi?: Partial<FetchPolicy>;
   /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
   translator?: TranslatorSettings;
-  /** Time and memory of an integration script's run on one event (docs/integrations.md). */
-  integrations?: Partial<SandboxLimits>;
+  /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
+  integrations?: Partial<RunnerSettings>;
   /** Which repositories Git Sync may reach (docs/git-sync.md); by default file:// for the owner and loopback http(s). */
   git?: Partial<RemotePolicy> & { pollIntervalMs?: number; retryMs?: number };
 }
@@ -93,8 +94,9 @@ export class Engine {
   readonly openapi: OpenAPIProcessor;
   /** Runs translations in the background (docs/translations.md). */
   readonly translations: TranslationRunner;
+  /** Runs Git Sync operations and polls linked repositories (docs/git-sync.md). */
   readonly gitSync: GitSyncRunner;
-  /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
+  /** Runs integration scripts on their events, each in a sandbox process (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
@@ -134,7 +136,9 @@ export class Engine {
     this.gitSync.startPolling(options.git?.pollIntervalMs);
     this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {
       ...DEFAULT_SANDBOX_LIMITS,
+      concurrentRuns: DEFAULT_CONCURRENT_RUNS,
       ...options.integrations,
+      program: options.integrations?.program ?? nodeSandboxProgram(),
     });
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
