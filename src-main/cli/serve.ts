@@ -25,6 +25,8 @@ async function main(argv: string[]): Promise<void> {
     organization: { type: 'string' },
     // OpenAPI specs are fetched from loopback only unless this is given (docs/openapi-specs.md).
     'allow-remote-openapi': { type: 'boolean', default: false },
+    'allow-local-git': { type: 'boolean', default: false },
+    'allow-remote-git': { type: 'boolean', default: false },
     // The translation service runs call (docs/translations.md); also FOLIO_TRANSLATOR* or DIR/translator.json.
     translator: { type: 'string' },
     'translator-url': { type: 'string' },
@@ -45,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
     dataDir,
     serveStatic: staticFiles(RENDERER_DIR),
     openapi: { allowRemoteHosts: values['allow-remote-openapi'] },
+    git: { allowLocal: values['allow-local-git'], allowRemote: values['allow-remote-git'] },
     translator,
   });
   bootstrapIfEmpty(engine, { ...firstStart(values.name, values.organization), welcome: true });

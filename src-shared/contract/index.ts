@@ -5,6 +5,7 @@ import { comments } from './comments.js';
 import { content } from './content.js';
 import { conversations } from './conversations.js';
 import { firstStart } from './first-start.js';
+import { gitSync } from './git-sync.js';
 import { integrations } from './integrations.js';
 import { links } from './links.js';
 import { members } from './members.js';
@@ -58,6 +59,7 @@ export const areas = {
   openapiSpecs,
   translations,
   integrations,
+  gitSync,
 } as const;
 
 export const contract = {
@@ -88,6 +90,7 @@ export const contract = {
   ...openapiSpecs,
   ...translations,
   ...integrations,
+  ...gitSync,
 } as const;
 
 export type ApiContract = typeof contract;

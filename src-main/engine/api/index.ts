@@ -7,6 +7,7 @@ import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { conversationsHandlers } from './conversations/routes.js';
 import { firstStartHandlers } from './first-start/routes.js';
+import { gitSyncHandlers } from './git-sync/routes.js';
 import { integrationsHandlers } from './integrations/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
@@ -57,4 +58,5 @@ export const handlers: Handlers<ApiContract> = {
   ...openapiSpecsHandlers,
   ...translationsHandlers,
   ...integrationsHandlers,
+  ...gitSyncHandlers,
 };

@@ -138,6 +138,7 @@ const RULES: Record<string, Rule> = {
     if (judged.change.op === 'delete') return false;
     return judged.value('status') === 'merged' && judged.changes('status') ? spaceCan.review(role) : spaceCan.edit(role);
   },
+  space_git_links: (roles, judged) => spaceCan.admin(roles.onContent('spaces', asId(judged.value('space_id')))),
   change_request_contributors: (roles, judged, db) => {
     const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
     return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
