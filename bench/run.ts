@@ -10,6 +10,7 @@ import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchGitSync } from './git-sync.js';
 import { benchHostileBodies } from './hostile-bodies.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
@@ -134,6 +135,7 @@ async function all(): Promise<void> {
   await benchOpenAPISpecs();
   await benchTranslations();
   await benchIntegrations();
+  await benchGitSync();
   await benchHostileBodies();
   await syncBenches();
 }
@@ -148,7 +150,14 @@ async function syncBenches(): Promise<void> {
   reportSyncIdle(await benchSyncIdle());
 }
 
-(process.env.BENCH_ONLY === 'sync' ? syncBenches() : all()).catch((error: Error) => {
+/** `BENCH_ONLY=sync` or `BENCH_ONLY=git` runs those figures alone; `BENCH_ONLY=content` the content conversions. */
+const ONLY: Record<string, () => Promise<unknown>> = {
+  sync: syncBenches,
+  git: () => benchGitSync(),
+  content: async () => benchContentConversions(),
+};
+
+(ONLY[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
 });

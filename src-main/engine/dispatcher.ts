@@ -1,9 +1,11 @@
 import { contract } from '../../src-shared/contract/index.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src-shared/contract/limits.js';
+import { sync } from '../../src-shared/contract/sync.js';
 import type { OperationDef } from '../../src-shared/contract/operation.js';
 import { openApiDocument } from '../../src-shared/openapi/document.js';
 import { handlers } from './api/index.js';
 import { pdfDownload } from './api/pdf/download.js';
+import { checkHubThenSave } from './api/sync/check.js';
 import { OperationRouter, type RouteMatch } from './http/router.js';
 import { servePublishedSite, type SiteRequest } from './publishing/site-requests.js';
 import type { Actor } from './pipeline/context.js';
@@ -75,6 +77,12 @@ export class Dispatcher {
       this.openapi ??= openApiDocument(contract, { title: 'Folio API', version: '1' });
       return { status: 200, headers: {}, body: this.openapi };
     }
+    // `PUT /v1/sync/settings` reaches the hub before its transaction runs (api/sync/check.ts).
+    if (route.operation.op === sync.updateSyncSettings) return checkHubThenSave(this.deps, call, () => this.execute(route, call)).catch(unexpected);
+    return this.execute(route, call);
+  }
+
+  private execute(route: RouteMatch, call: IncomingCall): ApiResponse | Promise<ApiResponse> {
     try {
       const answer = route.operation.execute(this.deps, {
         params: route.params,

@@ -8,8 +8,9 @@ import { Database } from './db/database.js';
 import { Dispatcher } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
-import { IntegrationRunner } from './integrations/runner.js';
-import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './integrations/sandbox.js';
+import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
+import { DEFAULT_SANDBOX_LIMITS } from './integrations/sandbox.js';
+import { nodeSandboxProgram } from './integrations/sandbox-program.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
@@ -30,6 +31,8 @@ import { SyncWorker, type ReplicaChannelDeps, type SyncWorkerOptions } from './s
 import { createTranslator, type TranslatorSettings } from './translation/settings.js';
 import { TranslationRunner } from './translation/runner.js';
 import { Urls } from './urls.js';
+import { GitSyncRunner } from './git-sync/runner.js';
+import type { RemotePolicy } from './git-sync/remote.js';
 import { LiveRevisions } from './yjs/live-edits.js';
 import { YjsServer } from './yjs/yjs-server.js';
 
@@ -48,8 +51,10 @@ export interface EngineOptions {
   openapi?: Partial<FetchPolicy>;
   /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
   translator?: TranslatorSettings;
-  /** Time and memory of an integration script's run on one event (docs/integrations.md). */
-  integrations?: Partial<SandboxLimits>;
+  /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
+  integrations?: Partial<RunnerSettings>;
+  /** Which repositories Git Sync may reach (docs/git-sync.md); by default file:// for the owner and loopback http(s). */
+  git?: Partial<RemotePolicy> & { pollIntervalMs?: number; retryMs?: number };
   /** The parse workers' script, where the sources are bundled (the desktop app's `parse-worker.js`). */
   parseWorker?: string;
 }
@@ -96,7 +101,9 @@ export class Engine {
   readonly openapi: OpenAPIProcessor;
   /** Runs translations in the background (docs/translations.md). */
   readonly translations: TranslationRunner;
-  /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
+  /** Runs Git Sync operations and polls linked repositories (docs/git-sync.md). */
+  readonly gitSync: GitSyncRunner;
+  /** Runs integration scripts on their events, each in a sandbox process (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
   /** Parses large request bodies, and the Markdown of any, in worker threads. */
   private readonly parsing: ParseWorkers;
@@ -141,9 +148,17 @@ export class Engine {
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));
+    this.gitSync = new GitSyncRunner(this.db, this.docs, this.deps.clock, {
+      dataDir: options.dataDir,
+      policy: { allowLocal: options.git?.allowLocal ?? false, allowRemote: options.git?.allowRemote ?? false },
+      ...(options.git?.retryMs !== undefined ? { retryMs: options.git.retryMs } : {}),
+    });
+    this.gitSync.startPolling(options.git?.pollIntervalMs);
     this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {
       ...DEFAULT_SANDBOX_LIMITS,
+      concurrentRuns: DEFAULT_CONCURRENT_RUNS,
       ...options.integrations,
+      program: options.integrations?.program ?? nodeSandboxProgram(),
     });
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
@@ -201,6 +216,7 @@ export class Engine {
     this.blobWatch.close();
     this.openapi.close();
     this.translations.close();
+    this.gitSync.close();
     this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();

@@ -28,9 +28,9 @@ interface Pending {
 }
 
 /**
- * Parsing off the event loop, in one or two worker threads (docs/architecture.md, "Transport"):
- * micromark's time grows faster than linearly on some texts and a page's worth of Markdown takes
- * longer than a request may hold the engine; so does zod's on a large body (a few µs a value, more
+ * Parsing off the event loop, in one or two worker threads (docs/architecture.md, "Parse workers"):
+ * markdown-it takes seconds on some texts within the size limit (runs of `*a`, links, long tables)
+ * and a page's worth of Markdown longer than a request may hold the engine; so does zod on a large body (a few µs a value, more
  * for each refused one), and a specification's YAML and validation (YAML nested 140,000 deep took
  * 1.8 s, and ran out of stack). A task that takes longer than `timeoutMs` is refused and its thread replaced.
  */

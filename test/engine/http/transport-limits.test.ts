@@ -6,7 +6,7 @@ import { isEnvelope, rawExchange } from '../../support/raw-socket.js';
 /** The transport's caps, made small so that a test reaches them (docs/architecture.md, "Transport"). */
 let t: TestServer;
 beforeAll(async () => {
-  t = await TestServer.start({}, { connectionsPerAddress: 4, bodyBytesPerClient: 2 * 1024 * 1024 });
+  t = await TestServer.start({}, {}, { connectionsPerAddress: 4, bodyBytesPerClient: 2 * 1024 * 1024 });
 });
 afterAll(() => t.stop());
 

@@ -4,7 +4,7 @@ import { isEnvelope, rawExchange } from '../../support/raw-socket.js';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await TestServer.start({}, { headersTimeoutMs: 300, requestTimeoutMs: 600 });
+  t = await TestServer.start({}, {}, { headersTimeoutMs: 300, requestTimeoutMs: 600 });
 });
 afterAll(() => t.stop());
 
