@@ -1,16 +1,19 @@
 import type { Nodes, Root } from 'mdast';
-import { MAX_BLOCK_DEPTH, MAX_DOCUMENT_BLOCKS, MAX_INLINE_DEPTH } from '../contract/limits.js';
+import { MAX_BLOCK_DEPTH, MAX_INLINE_DEPTH } from '../contract/limits.js';
 import { readTag } from './markdown-dialect.js';
 
 /**
  * The nesting and size limits of page content (docs/content-model.md, "Limits"), each checked
  * in one pass without recursion, before any recursive conversion starts. Each check answers why
- * the content is refused, or undefined.
+ * the content is refused, or undefined. Nesting is bounded wherever content is converted (the
+ * conversions recurse); the number of blocks only where a caller asks (`maxBlocks`): a body a
+ * request sends is written into its Yjs doc on the event loop, a repository's page or a
+ * translation is not.
  */
 
 const blocksTooDeep = `blocks are nested deeper than ${MAX_BLOCK_DEPTH} levels`;
 const inlinesTooDeep = `inline content is nested deeper than ${MAX_INLINE_DEPTH} levels`;
-const tooManyBlocks = `holds more than ${MAX_DOCUMENT_BLOCKS} blocks`;
+const tooManyBlocks = (maxBlocks: number) => `holds more than ${maxBlocks} blocks`;
 
 /**
  * Markdown's container markers line by line (`>` and list markers, a list item counting as two
@@ -55,7 +58,7 @@ function listMarkerEnd(text: string, i: number): number {
   return j >= text.length || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d ? j : -1;
 }
 
-/** Markdown nodes that become blocks of the page (a list and its item are two, as in the model). */
+/** Markdown nodes that become blocks of the page (a list and its item are two, as in the model; a table's cells are counted apart). */
 const BLOCKS = new Set(['blockquote', 'list', 'listItem', 'footnoteDefinition', 'paragraph', 'heading', 'thematicBreak', 'code', 'html', 'table']);
 const INLINE_CONTAINERS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
 
@@ -63,15 +66,18 @@ const INLINE_CONTAINERS = new Set(['emphasis', 'strong', 'delete', 'link', 'link
  * A parsed Markdown tree, measured before it is read into a page body: how deep its blocks
  * stand (hint tags among siblings included, as they become containers), how deep its inline
  * marks, and how many blocks it holds. Depth counts every block, the innermost paragraph too,
- * as `documentProblem` does, so that a page read from Markdown can be sent back as a `Document`.
+ * and a table counts one block for each cell of its body rows (padded to the header's width, as
+ * the reader pads them), as `documentProblem` does, so that a page read from Markdown can be sent
+ * back as a `Document`.
  */
-export function markdownTreeProblem(tree: Root): string | undefined {
+export function markdownTreeProblem(tree: Root, maxBlocks = Infinity): string | undefined {
   const stack: { node: Nodes; blocks: number; inlines: number }[] = [{ node: tree, blocks: 0, inlines: 0 }];
   let count = 0;
   while (stack.length > 0) {
     const { node, blocks, inlines } = stack.pop()!;
     const block = BLOCKS.has(node.type);
-    if (block && ++count > MAX_DOCUMENT_BLOCKS) return tooManyBlocks;
+    if (block) count += node.type === 'table' ? 1 + Math.max(0, node.children.length - 1) * (node.children[0]?.children.length ?? 0) : 1;
+    if (count > maxBlocks) return tooManyBlocks(maxBlocks);
     const innerBlocks = blocks + (block ? 1 : 0);
     if (innerBlocks > MAX_BLOCK_DEPTH) return blocksTooDeep;
     if (!('children' in node)) continue;
@@ -93,7 +99,7 @@ export function markdownTreeProblem(tree: Root): string | undefined {
  * A `Document`'s blocks and inlines (in `nodes` and in `fragments`, where tables and captions
  * keep theirs), measured before the document is validated further or converted.
  */
-export function documentProblem(document: unknown): string | undefined {
+export function documentProblem(document: unknown, maxBlocks = Infinity): string | undefined {
   const stack: { node: unknown; blocks: number; inlines: number }[] = [{ node: document, blocks: 0, inlines: 0 }];
   let count = 0;
   while (stack.length > 0) {
@@ -102,7 +108,7 @@ export function documentProblem(document: unknown): string | undefined {
     const { object, nodes, fragments } = node as { object?: unknown; nodes?: unknown; fragments?: unknown };
     const innerBlocks = blocks + (object === 'block' ? 1 : 0);
     const innerInlines = inlines + (object === 'inline' ? 1 : 0);
-    if (object === 'block' && ++count > MAX_DOCUMENT_BLOCKS) return tooManyBlocks;
+    if (object === 'block' && ++count > maxBlocks) return tooManyBlocks(maxBlocks);
     if (innerBlocks > MAX_BLOCK_DEPTH) return blocksTooDeep;
     if (innerInlines > MAX_INLINE_DEPTH) return inlinesTooDeep;
     for (const children of [nodes, fragments]) {

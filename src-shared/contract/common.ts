@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentProblem, markdownNestingProblem } from '../content/limits.js';
-import { MAX_MARKDOWN_LENGTH } from './limits.js';
+import { MAX_DOCUMENT_BLOCKS, MAX_MARKDOWN_LENGTH } from './limits.js';
 
 /** Roles from the strongest to the weakest; the order is what `roleAtLeast` relies on. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
@@ -80,8 +80,9 @@ const BlockNode: z.ZodType = z.lazy(() =>
 );
 
 /**
- * Rich-text document as the API exchanges it, nested and sized within the content limits
- * (docs/content-model.md, "Limits"; the JSON body's own depth limit bounds this schema's walk).
+ * Rich-text document as the API exchanges it, nested within the content limits (docs/content-model.md,
+ * "Limits"; the JSON body's own depth limit bounds this schema's walk). Its size is bounded where a
+ * request sends one as a body (`DocumentBodyInput`).
  */
 export const JSONDocument = z
   .object({
@@ -99,8 +100,16 @@ export const MarkdownText = z
   .max(MAX_MARKDOWN_LENGTH)
   .superRefine((markdown, ctx) => refuse(ctx, markdownNestingProblem(markdown)));
 
-function refuse(ctx: z.RefinementCtx, problem: string | undefined): void {
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+/**
+ * A page's or a comment's body sent as a `Document`: no more than `MAX_DOCUMENT_BLOCKS` blocks too, as
+ * it is written into its Yjs doc inside the request's transaction.
+ */
+export const DocumentBodyInput = z
+  .strictObject({ document: JSONDocument })
+  .superRefine((input, ctx) => refuse(ctx, documentProblem(input.document, MAX_DOCUMENT_BLOCKS), ['document']));
+
+function refuse(ctx: z.RefinementCtx, problem: string | undefined, path: string[] = []): void {
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path });
 }
 
 const ReviewerRule = z.object({

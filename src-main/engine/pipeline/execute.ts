@@ -1,7 +1,6 @@
 import type { OperationDef, OperationInput } from '../../../src-shared/contract/operation.js';
-import { markdownToPm } from '../../../src-shared/content/index.js';
 import { authenticate } from '../auth/tokens.js';
-import { markdownInputs, type ReadMarkdown } from '../content/markdown-inputs.js';
+import { markdownInputs, readRequestMarkdown, type ReadMarkdown } from '../content/markdown-inputs.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
@@ -60,17 +59,17 @@ export class BoundOperation {
     const head = this.parseHead(request);
     const input = isFailure(head) ? head : this.withBody(head, request);
     const texts = isFailure(input) ? [] : markdownInputs(input.body);
-    if (texts.length === 0) return this.run(deps, request, input, markdownToPm);
+    if (texts.length === 0) return this.run(deps, request, input, readRequestMarkdown);
     if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
     return deps.parsing.readAll(texts).then((readMarkdown) => this.run(deps, request, input, readMarkdown));
   }
 
   private async executeLarge(deps: PipelineDeps, request: ApiRequest, text: string): Promise<ApiResponse> {
     const head = this.parseHead(request);
-    if (isFailure(head)) return this.run(deps, request, head, markdownToPm);
+    if (isFailure(head)) return this.run(deps, request, head, readRequestMarkdown);
     if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
     const parsed = await deps.parsing.parseBody(this.op.id, text);
-    if ('problem' in parsed) return this.run(deps, request, badRequest(parsed.problem), markdownToPm);
+    if ('problem' in parsed) return this.run(deps, request, badRequest(parsed.problem), readRequestMarkdown);
     return this.run(deps, request, { ...head, body: parsed.value } as OperationInput<OperationDef>, readAhead(new Map(parsed.markdown)));
   }
 

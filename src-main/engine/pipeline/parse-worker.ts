@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { markdownToPm, type MarkdownPage, type Result } from '../../../src-shared/content/index.js';
+import type { MarkdownPage, Result } from '../../../src-shared/content/index.js';
 import { contract } from '../../../src-shared/contract/index.js';
 import type { OperationDef } from '../../../src-shared/contract/operation.js';
-import { markdownInputs } from '../content/markdown-inputs.js';
+import { markdownInputs, readRequestMarkdown } from '../content/markdown-inputs.js';
 import { parseSpec, type ParsedSpec } from '../openapi-processing/parse-spec.js';
 import { isFailure } from './failure.js';
 import { parsePart } from './validate.js';
@@ -59,7 +59,7 @@ function parseBody(operation: string, text: string): BodyParse {
 
 function readSafely(markdown: string): Result<MarkdownPage> {
   try {
-    return markdownToPm(markdown);
+    return readRequestMarkdown(markdown);
   } catch (error) {
     // The limits bound the parser's recursion; should a library's own run out of stack, the text is refused, not the thread.
     const message = error instanceof RangeError ? 'nested too deeply to read' : 'could not be read';

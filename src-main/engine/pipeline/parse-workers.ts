@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { markdownToPm, type MarkdownPage, type Result } from '../../../src-shared/content/index.js';
-import type { ReadMarkdown } from '../content/markdown-inputs.js';
+import type { MarkdownPage, Result } from '../../../src-shared/content/index.js';
+import { readRequestMarkdown, type ReadMarkdown } from '../content/markdown-inputs.js';
 import type { ParsedSpec } from '../openapi-processing/parse-spec.js';
 import type { BodyParse, ParseAnswer, ParseTask } from './parse-worker.js';
 
@@ -142,7 +142,7 @@ export class ParseWorkers {
 
 /** A reader answering from texts read ahead; any other text is read here. */
 export function readAhead(read: Map<string, Result<MarkdownPage>>): ReadMarkdown {
-  return (markdown) => read.get(markdown) ?? markdownToPm(markdown);
+  return (markdown) => read.get(markdown) ?? readRequestMarkdown(markdown);
 }
 
 const refused = (message: string): Result<MarkdownPage> => ({ ok: false, error: { kind: 'over-limit', message } });

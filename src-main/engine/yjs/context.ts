@@ -1,4 +1,4 @@
-import { markdownToPm } from '../../../src-shared/content/index.js';
+import { readRequestMarkdown } from '../content/markdown-inputs.js';
 import type { Actor, RequestContext } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 
@@ -12,6 +12,6 @@ export function contextFor(deps: PipelineDeps, actor: Actor): RequestContext {
     clock: deps.clock,
     urls: deps.urls,
     sync: deps.sync,
-    readMarkdown: markdownToPm,
+    readMarkdown: readRequestMarkdown,
   };
 }

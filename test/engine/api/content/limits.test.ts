@@ -39,18 +39,28 @@ describe('Markdown', () => {
     expectFailure(result, 400, /^body\.changes\.0\.document\.markdown: blocks are nested deeper than/);
   });
 
-  it('takes lists nested to the limit, and refuses one level more, however the nesting is written', async () => {
-    // 15 lists and their items around a paragraph: 31 blocks deep; indentation: the same.
-    const [page] = await created(t.owner, target, [insert({ markdown: `${'- '.repeat(15)}x` }), insert({ markdown: indentedLists(15) })]);
-    const read = ok(await crPage(t.owner, target, page!, 'document'));
-    expect(JSON.stringify(read)).toContain('"list-unordered"');
-    expectFailure(await write(t.owner, target, [insert({ markdown: `${'- '.repeat(16)}x` })]), 400, /^body\.changes\.0\.document: blocks are nested deeper/);
-    expectFailure(await write(t.owner, target, [insert({ markdown: indentedLists(16) })]), 400, /^body\.changes\.0\.document: blocks are nested deeper/);
+  it('takes lists and quotes nested to the limit, every level kept, and refuses one level more, however the nesting is written', async () => {
+    // 15 lists and their items around a paragraph: 31 blocks deep; indentation: the same; 31 quotes: 32.
+    const atLimit = [`${'- '.repeat(15)}deepest`, indentedLists(15), `${'> '.repeat(MAX_BLOCK_DEPTH - 1)}innermost`];
+    const pages = await created(t.owner, target, atLimit.map((markdown) => insert({ markdown })));
+    const texts = await Promise.all(pages.map(async (page) => (ok(await crPage(t.owner, target, page, 'markdown')) as { markdown: string }).markdown));
+    expect(texts[0]).toContain('deepest');
+    for (let i = 0; i < 15; i++) expect(texts[1]).toContain(`item ${i}`);
+    expect(texts[2]).toContain('innermost');
+    for (const markdown of [`${'- '.repeat(16)}x`, indentedLists(16), `${'> '.repeat(MAX_BLOCK_DEPTH)}x`]) {
+      expectFailure(await write(t.owner, target, [insert({ markdown })]), 400, /^body\.changes\.0\.document\.markdown: blocks are nested deeper/);
+    }
+  });
+
+  it('refuses nesting that markdown-it would cut short (past its own 100 levels) rather than keep what it read', async () => {
+    // Indentation alone passes the line pre-scan; markdown-it stops reading at 100 levels and drops the rest.
+    const result = await write(t.owner, target, [insert({ markdown: indentedLists(60) })]);
+    expectFailure(result, 400, `body.changes.0.document.markdown: blocks are nested deeper than ${MAX_BLOCK_DEPTH} levels`);
   });
 
   it('refuses emphasis nested past the limit (it overflowed the stack)', async () => {
     const result = await write(t.owner, target, [insert({ markdown: `${'*'.repeat(200)}a${'*'.repeat(200)}` })]);
-    expectFailure(result, 400, /^body\.changes\.0\.document: inline content is nested deeper than/);
+    expectFailure(result, 400, /^body\.changes\.0\.document\.markdown: inline content is nested deeper than/);
   });
 
   it(`refuses a text longer than ${MAX_MARKDOWN_LENGTH} characters`, async () => {
@@ -60,7 +70,15 @@ describe('Markdown', () => {
 
   it(`refuses a page of more than ${MAX_DOCUMENT_BLOCKS} blocks`, async () => {
     const result = await write(t.owner, target, [insert({ markdown: '___\n\n'.repeat(MAX_DOCUMENT_BLOCKS + 1) })]);
-    expectFailure(result, 400, `body.changes.0.document: holds more than ${MAX_DOCUMENT_BLOCKS} blocks`);
+    expectFailure(result, 400, `body.changes.0.document.markdown: holds more than ${MAX_DOCUMENT_BLOCKS} blocks`);
+  });
+
+  it(`counts a table's cells as blocks, as its Document does: a table of more than ${MAX_DOCUMENT_BLOCKS} cells is refused`, async () => {
+    // The table and its body's cells: 1 + 2 × rows (a 120 KB table of 20,000 rows held the event loop over a second).
+    const table = (rows: number) => `| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(rows)}`;
+    await created(t.owner, target, [insert({ markdown: table((MAX_DOCUMENT_BLOCKS - 2) / 2) })]);
+    const result = await write(t.owner, target, [insert({ markdown: table(MAX_DOCUMENT_BLOCKS / 2) })]);
+    expectFailure(result, 400, `body.changes.0.document.markdown: holds more than ${MAX_DOCUMENT_BLOCKS} blocks`);
   });
 });
 
