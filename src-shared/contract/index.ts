@@ -1,4 +1,5 @@
 import { changeRequestComments } from './change-request-comments.js';
+import { changeRequestConflicts } from './change-request-conflicts.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
@@ -40,6 +41,7 @@ export const areas = {
   spaces,
   permissions,
   changeRequests,
+  changeRequestConflicts,
   comments,
   content,
   changeRequestComments,
@@ -69,6 +71,7 @@ export const contract = {
   ...spaces,
   ...permissions,
   ...changeRequests,
+  ...changeRequestConflicts,
   ...comments,
   ...content,
   ...changeRequestComments,

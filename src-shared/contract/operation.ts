@@ -25,6 +25,11 @@ export interface OperationDef {
   /** The media type of the success answer when it is not JSON (a file's bytes). */
   responseType?: string;
   deprecated?: boolean;
+  /**
+   * Folio's own operation, beyond the reference API: the served OpenAPI marks it with
+   * `x-folio-extension` and the `folio-extensions` tag, so a reader of the description tells them apart.
+   */
+  extension?: boolean;
 }
 
 export function defineOperation<const T extends OperationDef>(def: T): T {

@@ -3,6 +3,7 @@ import type { MergeRule, SpaceMergeRules } from '../../../../src-shared/contract
 import type { RequestContext } from '../../pipeline/context.js';
 import { findOrganization } from '../orgs/sql.js';
 import type { SpaceRow } from '../spaces/sql.js';
+import { hasPendingEdits } from '../../yjs/live-edits.js';
 import { isOutdated } from './rules.js';
 import type { ChangeRequestRow } from './sql.js';
 
@@ -17,7 +18,7 @@ export function unmetMergeRule(ctx: RequestContext, space: SpaceRow, changeReque
   const rules = effectiveRules(ctx, space);
   if (rules.some((rule) => rule.rule === 'allow_bypass' && rule.users.includes(ctx.actor.id))) return undefined;
   for (const rule of rules) {
-    const unmet = check(rule, changeRequest);
+    const unmet = check(ctx, rule, changeRequest);
     if (unmet) return unmet;
   }
   return undefined;
@@ -29,14 +30,16 @@ function effectiveRules(ctx: RequestContext, space: SpaceRow): Rule[] {
   return rules.type === 'rules' ? rules.rules : [];
 }
 
-function check(rule: Rule, changeRequest: ChangeRequestRow): string | undefined {
+function check(ctx: RequestContext, rule: Rule, changeRequest: ChangeRequestRow): string | undefined {
   switch (rule.rule) {
     case 'allow_bypass':
     case 'require_all_reviews_approved':
       // No review exists, so none is left unapproved.
       return undefined;
     case 'require_up_to_date_change_request':
-      return isOutdated(changeRequest) ? 'the change request must be up to date with main: update it first' : undefined;
+      return isOutdated(changeRequest) || hasPendingEdits(ctx.db, changeRequest.space_id)
+        ? 'the change request must be up to date with main: update it first'
+        : undefined;
     case 'require_change_request_subject':
       return changeRequest.subject.trim() === '' ? 'the change request needs a subject' : undefined;
     case 'require_change_request_description':

@@ -128,11 +128,16 @@ const RULES: Record<string, Rule> = {
     if (judged.change.op === 'delete') return false;
     return judged.value('status') === 'merged' && judged.changes('status') ? spaceCan.review(role) : spaceCan.edit(role);
   },
-  change_request_contributors: (roles, judged, db) => {
-    const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
-    return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
-  },
+  change_request_contributors: (roles, judged, db) => createsRow(judged) && spaceCan.edit(changeRequestRole(roles, judged, db)),
+  // An update records conflicts and a writer resolves them: both edit the change request's content.
+  change_request_conflicts: (roles, judged, db) => judged.change.op !== 'delete' && spaceCan.edit(changeRequestRole(roles, judged, db)),
 };
+
+/** The user's role on the space of the change request a row belongs to. */
+function changeRequestRole(roles: RolesOf, judged: Judged, db: Database) {
+  const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
+  return roles.onContent('spaces', spaceId);
+}
 
 /** Whether `userId` may make `change`, given the row as this engine holds it. */
 export function mayApply(db: Database, userId: string, change: Change, row: RowValues | undefined): boolean {

@@ -16,6 +16,7 @@ const USER_REFERENCES: readonly [table: string, column: string][] = [
   ['change_requests', 'created_by'],
   ['change_requests', 'merged_by'],
   ['change_request_contributors', 'user_id'],
+  ['change_request_conflicts', 'resolved_by'],
 ];
 
 /**

@@ -20,6 +20,8 @@ export interface TableSpec {
   blobs?: readonly string[];
   organization: string;
   space?: string;
+  /** The migration that made the table and its capture triggers, for tables added after the log began (migration 012). */
+  since?: number;
 }
 
 const spaceOrganization = (space: string) => `(SELECT organization_id FROM spaces WHERE id = ${space})`;
@@ -130,6 +132,17 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     columns: ['change_request_id', 'user_id'],
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
+  },
+  {
+    name: 'change_request_conflicts',
+    key: ['id'],
+    columns: [
+      'id', 'change_request_id', 'page_id', 'kind', 'place', 'deleted_on', 'base', 'main', 'change_request', 'status', 'resolution',
+      'resolved_by', 'resolved_at', 'revision', 'created_at', 'updated_at',
+    ],
+    organization: spaceOrganization(changeRequestSpace),
+    space: changeRequestSpace,
+    since: 23,
   },
 ];
 
