@@ -1,5 +1,6 @@
 import { changeRequestComments } from './change-request-comments.js';
 import { changeRequestConflicts } from './change-request-conflicts.js';
+import { changeRequestReviews } from './change-request-reviews.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
@@ -42,6 +43,7 @@ export const areas = {
   permissions,
   changeRequests,
   changeRequestConflicts,
+  changeRequestReviews,
   comments,
   content,
   changeRequestComments,
@@ -72,6 +74,7 @@ export const contract = {
   ...permissions,
   ...changeRequests,
   ...changeRequestConflicts,
+  ...changeRequestReviews,
   ...comments,
   ...content,
   ...changeRequestComments,

@@ -19,7 +19,7 @@ export interface OperationDef {
   /** A few operations accept no body at all (the documents mark theirs optional). */
   bodyOptional?: boolean;
   /** Status of a successful answer. */
-  success: 200 | 201 | 204;
+  success: 200 | 201 | 204 | 205;
   /** Absent when the success answer is empty. */
   response?: z.ZodType;
   /** The media type of the success answer when it is not JSON (a file's bytes). */

@@ -49,8 +49,8 @@ export const changeRequestConflictsHandlers: Handlers<typeof changeRequestConfli
     const resolution = applyResolution(batch, row, body);
     if (isFailure(resolution)) return resolution;
     if (batch.outcomes.size > 0) commitBatch(ctx, batch);
+    else addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
     markResolved(ctx.db, row.id, resolution, ctx.actor.id, ctx.now);
-    addContributor(ctx.db, changeRequest.id, ctx.actor.id);
     return toConflict(ctx, target.space.id, findConflict(ctx.db, changeRequest.id, row.id)!);
   },
 };

@@ -29,7 +29,7 @@ export const mergeHandlers: MergeHandlers = {
     const target = requireMergeable(ctx, params, 'merge');
     if (isFailure(target)) return target;
     const { space, changeRequest } = target;
-    const unmet = unmetMergeRule(ctx, space, changeRequest);
+    const unmet = unmetMergeRule(ctx.db, space, changeRequest, ctx.actor.id);
     if (unmet) return conflict(`mergeRules: ${unmet}`);
     const refused = { revision: space.revision, result: 'conflicts' as const };
     if (openConflictCount(ctx.db, changeRequest.id) > 0) return refused;
@@ -60,7 +60,7 @@ export const mergeHandlers: MergeHandlers = {
     const revision = newRevision(ctx, changeRequest, 'update', [changeRequest.revision, mainHead], docIds);
     recordConflicts(ctx.db, changeRequest.id, conflicts, revision, ctx.now);
     updateChangeRequest(ctx.db, changeRequest.id, { revision, revision_merged_ancestor: mainHead, updated_at: ctx.now });
-    addContributor(ctx.db, changeRequest.id, ctx.actor.id);
+    addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
     return { revision, result: openConflictCount(ctx.db, changeRequest.id) > 0 ? ('conflicts' as const) : ('update' as const) };
   },
 };

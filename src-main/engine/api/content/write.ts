@@ -55,7 +55,7 @@ export function commitBatch(ctx: RequestContext, batch: Batch): void {
   const docIds = [treeDoc(target.space.id, target.branch), ...[...batch.outcomes.keys()].map((id) => pageDoc(target.space.id, target.branch, id))];
   cutRevision(ctx.db, ctx.docs, { id: revision, spaceId: target.space.id, parents: [cr.revision], type: 'edits', docIds, now: ctx.now });
   updateChangeRequest(ctx.db, cr.id, { revision, updated_at: ctx.now });
-  addContributor(ctx.db, cr.id, ctx.actor.id);
+  addContributor(ctx.db, cr.id, ctx.actor.id, ctx.now);
 }
 
 function apply(batch: Batch, index: number, change: Change, inserted: InsertedFile[]): Failure | void {

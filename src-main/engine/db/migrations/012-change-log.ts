@@ -1,4 +1,4 @@
-import { REPLICATED_TABLES } from '../../sync/changes/tables.js';
+import { REPLICATED_TABLES, specAt } from '../../sync/changes/tables.js';
 import { baselineChanges, captureTriggers } from '../../sync/changes/triggers.js';
 
 /**
@@ -10,7 +10,7 @@ import { baselineChanges, captureTriggers } from '../../sync/changes/triggers.js
  * answered twice. Rows stored before the log began enter it as inserts. The triggers call SQL functions that every connection registers (capture.ts).
  */
 /** The tables of the log's first version; a table added later gets its triggers in the migration that makes it. */
-const LOGGED_FROM_THE_START = REPLICATED_TABLES.filter((spec) => spec.since === undefined);
+const LOGGED_FROM_THE_START = REPLICATED_TABLES.filter((spec) => spec.since === undefined).map((spec) => specAt(spec, 12));
 
 export const sql = `
 CREATE TABLE change_log (

@@ -1,7 +1,7 @@
-import { tableSpec } from '../../sync/changes/tables.js';
+import { specAt, tableSpec } from '../../sync/changes/tables.js';
 import { baselineChanges, captureTriggers } from '../../sync/changes/triggers.js';
 
-const conflicts = tableSpec('change_request_conflicts')!;
+const conflicts = specAt(tableSpec('change_request_conflicts')!, 23);
 
 /**
  * The conflicts an update found in a change request, each with the three versions of its place

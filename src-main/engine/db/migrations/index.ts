@@ -21,6 +21,7 @@ import * as translations from './020-translations.js';
 import * as integrations from './021-integrations.js';
 import * as syncBlobs from './022-sync-blobs.js';
 import * as changeRequestConflicts from './023-change-request-conflicts.js';
+import * as changeRequestReviews from './024-change-request-reviews.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -47,4 +48,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 21, name: 'integrations', sql: integrations.sql },
   { version: 22, name: 'sync-blobs', sql: syncBlobs.sql },
   { version: 23, name: 'change-request-conflicts', sql: changeRequestConflicts.sql },
+  { version: 24, name: 'change-request-reviews', sql: changeRequestReviews.sql },
 ];

@@ -17,6 +17,10 @@ const USER_REFERENCES: readonly [table: string, column: string][] = [
   ['change_requests', 'merged_by'],
   ['change_request_contributors', 'user_id'],
   ['change_request_conflicts', 'resolved_by'],
+  ['change_request_reviews', 'reviewer_id'],
+  ['change_request_reviews', 'requested_by'],
+  ['change_request_requested_reviewers', 'user_id'],
+  ['change_request_requested_reviewers', 'requested_by'],
 ];
 
 /**

@@ -22,6 +22,14 @@ export interface TableSpec {
   space?: string;
   /** The migration that made the table and its capture triggers, for tables added after the log began (migration 012). */
   since?: number;
+  /** Columns added later, with the migration that added them and made the table's capture triggers again. */
+  added?: Readonly<Record<string, number>>;
+}
+
+/** The table as migration `version` knew it: the columns added after it left out. */
+export function specAt(spec: TableSpec, version: number): TableSpec {
+  const added = spec.added ?? {};
+  return { ...spec, columns: spec.columns.filter((column) => (added[column] ?? 0) <= version) };
 }
 
 const spaceOrganization = (space: string) => `(SELECT organization_id FROM spaces WHERE id = ${space})`;
@@ -129,7 +137,8 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
   {
     name: 'change_request_contributors',
     key: ['change_request_id', 'user_id'],
-    columns: ['change_request_id', 'user_id'],
+    columns: ['change_request_id', 'user_id', 'edits', 'updated_at'],
+    added: { edits: 24, updated_at: 24 },
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
   },
@@ -143,6 +152,22 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
     since: 23,
+  },
+  {
+    name: 'change_request_reviews',
+    key: ['id'],
+    columns: ['id', 'change_request_id', 'reviewer_id', 'status', 'revision', 'requested_by', 'comment_id', 'created_at', 'updated_at'],
+    organization: spaceOrganization(changeRequestSpace),
+    space: changeRequestSpace,
+    since: 24,
+  },
+  {
+    name: 'change_request_requested_reviewers',
+    key: ['change_request_id', 'user_id'],
+    columns: ['change_request_id', 'user_id', 'requested_by', 'revision', 'created_at'],
+    organization: spaceOrganization(changeRequestSpace),
+    space: changeRequestSpace,
+    since: 24,
   },
 ];
 

@@ -204,7 +204,7 @@ describe('merge rules', () => {
     const rules = (rule: object[]) =>
       t.owner.client.call('updateSpaceById', { params: { spaceId }, body: { mergeRules: { type: 'rules', rules: rule as never } } });
     ok(await rules([{ rule: 'require_change_request_description' }]));
-    expectFailure(await t.owner.client.call('mergeChangeRequest', { params }), 409, /^mergeRules: the change request needs a description/);
+    expectFailure(await t.owner.client.call('mergeChangeRequest', { params }), 409, /^mergeRules: require_change_request_description: the change request needs a description/);
     ok(await rules([{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [t.owner.id] }]));
     expect(ok(await t.owner.client.call('mergeChangeRequest', { params })).result).toBe('merge');
   });
