@@ -105,6 +105,25 @@ export const RevisionSemanticChanges = z
   })
   .meta({ id: 'RevisionSemanticChanges' });
 
+/** A page on one side of a change request's diff: its title, and its body when the diff shows it. */
+const PageDiffSide = z.object({ title: z.string(), document: JSONDocument.optional() }).nullable();
+
+/**
+ * One page a change request changed, as its review shows it (Folio extension): the page at the
+ * change request's base (`before`, null for a page it created) and in its head (`after`, null for a
+ * page it deleted), each with its body when that changed.
+ */
+export const ChangeRequestPageDiff = z
+  .object({
+    page: ChangedRevisionPage,
+    change: z.enum(['created', 'edited', 'deleted', 'moved']),
+    before: PageDiffSide,
+    after: PageDiffSide,
+    /** Where a moved page was and is. */
+    parent: z.object({ before: ChangedRevisionPage.optional(), after: ChangedRevisionPage.optional() }).optional(),
+  })
+  .meta({ id: 'ChangeRequestPageDiff' });
+
 /** The most semantic changes one answer lists (`limit`). */
 const MAX_CHANGES = 1000;
 
@@ -183,6 +202,16 @@ export const changeRequestReviews = {
     query: ListQuery,
     success: 200,
     response: listOf(ChangeRequestUserContributor),
+  }),
+  getChangeRequestDiff: defineOperation({
+    id: 'getChangeRequestDiff',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/diff',
+    summary: "Every page a change request changed against its base, with both bodies, for its review (Folio extension)",
+    extension: true,
+    params: ChangeRequestParams,
+    success: 200,
+    response: z.object({ pages: z.array(ChangeRequestPageDiff) }),
   }),
   getChangeRequestChanges: defineOperation({
     id: 'getChangeRequestChanges',

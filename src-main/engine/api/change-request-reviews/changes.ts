@@ -1,10 +1,12 @@
+import type * as Y from 'yjs';
 import type { z } from 'zod';
-import type { RevisionSemanticChange, RevisionSemanticChanges } from '../../../../src-shared/contract/change-request-reviews.js';
-import { blockIndex } from '../../../../src-shared/content/yjs.js';
+import type { ChangeRequestPageDiff, RevisionSemanticChange, RevisionSemanticChanges } from '../../../../src-shared/contract/change-request-reviews.js';
+import { pmToDocument } from '../../../../src-shared/content/document-out.js';
+import { blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
 import { hashOf } from '../../../../src-shared/content/block-hash.js';
 import { ownChanges, type OwnChanges, type OwnFileChange, type OwnPageChange } from '../../content/merge/own-changes.js';
 import { projectedPage, rowsBranch } from '../../content/projection-sql.js';
-import type { TreeFile, TreePage } from '../../content/tree.js';
+import { childrenIndex, type TreeFile, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import type { ChangeRequestRow } from '../change-requests/sql.js';
 import { toChangeRequest } from '../change-requests/serialize.js';
@@ -77,4 +79,54 @@ function fileChange(ctx: RequestContext, spaceId: string, changeRequestId: strin
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+/**
+ * `…/diff` (a Folio extension): every page the change request changed against its base, in the
+ * head's order (deleted pages last), with the base's and the head's body where it changed, so
+ * that a review renders each page's changes from one answer.
+ */
+export function pageDiffs(ctx: RequestContext, changeRequest: ChangeRequestRow): { pages: z.input<typeof ChangeRequestPageDiff>[] } {
+  const spaceId = changeRequest.space_id;
+  const own = ownChanges(ctx.docs, spaceId, changeRequest.id);
+  const rows = rowsBranch(ctx.db, spaceId, changeRequest.id);
+  const pathOf = (pageId: string) => projectedPage(ctx.db, spaceId, rows, pageId)?.path;
+  const page = (tree: TreePage): ChangedPage => ({ id: tree.id, type: tree.type, title: tree.title, ...optional('path', pathOf(tree.id)) });
+  const order = readingOrder(own.head);
+  const rank = (change: OwnPageChange) => (change.kind === 'deleted' ? order.size : (order.get(change.pageId) ?? order.size));
+  return {
+    pages: [...own.pages].sort((a, b) => rank(a) - rank(b) || a.pageId.localeCompare(b.pageId)).map((change) => {
+      const showBody = change.bodyChanged || change.kind === 'created' || change.kind === 'deleted';
+      const bodies = showBody ? own.bodies(change.pageId) : undefined;
+      const side = (tree: TreePage | undefined, doc: Y.Doc | undefined) =>
+        tree ? { title: tree.title, ...(tree.type === 'document' && doc ? optional('document', documentOf(doc)) : {}) } : null;
+      const parent = (tree: ReadonlyMap<string, TreePage>, id: string | null | undefined) => (id == null || !tree.has(id) ? undefined : page(tree.get(id)!));
+      return {
+        page: page((change.after ?? change.before)!),
+        change: change.kind,
+        before: side(change.before, bodies?.before),
+        after: side(change.after, bodies?.after),
+        ...(change.kind === 'moved' ? { parent: { ...optional('before', parent(own.base, change.before?.parent)), ...optional('after', parent(own.head, change.after?.parent)) } } : {}),
+      };
+    }),
+  };
+}
+
+/** Each page's place in its tree's reading order: depth first, siblings by position. */
+function readingOrder(tree: ReadonlyMap<string, TreePage>): Map<string, number> {
+  const children = childrenIndex(tree);
+  const order = new Map<string, number>();
+  const visit = (parent: string | null) => {
+    for (const child of children.get(parent) ?? []) {
+      order.set(child.id, order.size);
+      visit(child.id);
+    }
+  };
+  visit(null);
+  return order;
+}
+
+function documentOf(doc: Y.Doc) {
+  const document = pmToDocument(readBody(doc));
+  return document.ok ? document.value : undefined;
 }

@@ -11,7 +11,7 @@ import { locateInChangeRequest } from '../comments/place.js';
 import { created } from '../content-tree/create.js';
 import { can, requireSpace } from '../spaces/rules.js';
 import { findSpace } from '../spaces/sql.js';
-import { semanticChanges } from './changes.js';
+import { pageDiffs, semanticChanges } from './changes.js';
 import { reviewerRefusal } from './reviewers.js';
 import { toContributor, toRequestedReviewer, toReview } from './serialize.js';
 import {
@@ -115,6 +115,14 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
     const page = paginate<ContributorRow>(ctx.db, contributorsOf(place.changeRequestId), query);
     if (isFailure(page)) return page;
     return { ...page, items: page.items.map((row) => toContributor(ctx, row)) };
+  },
+
+  getChangeRequestDiff(ctx, { params }) {
+    const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
+    if (isFailure(access)) return access;
+    const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
+    if (isFailure(changeRequest)) return changeRequest;
+    return pageDiffs(ctx, changeRequest);
   },
 
   getChangeRequestChanges(ctx, { params, query }) {

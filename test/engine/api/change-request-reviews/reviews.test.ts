@@ -229,3 +229,23 @@ describe('merge rules', () => {
     }
   });
 });
+
+describe('the diff of a change request (Folio extension)', () => {
+  it("gives every changed page with its base's and its head's body, and a merged one's stays its own", async () => {
+    const { spaceId, params, guide } = await changeRequestToReview();
+    const [faq] = await created(editor, params, [{ operation: 'insert_page', title: 'FAQ', document: { markdown: 'Q.\n' } }]);
+    const diff = ok(await t.owner.client.call('getChangeRequestDiff', { params }));
+    const text = (side: { document?: unknown } | null) => JSON.stringify(side?.document ?? null).match(/"text":"([^"]*)"/g)?.join(' ');
+    expect(diff.pages.map((page) => [page.page.title, page.change, text(page.before), text(page.after)])).toEqual([
+      ['Guide', 'edited', '"text":"First." "text":"Second."', '"text":"First, better." "text":"Second."'],
+      ['FAQ', 'created', undefined, '"text":"Q."'],
+    ]);
+    ok(await t.owner.client.call('mergeChangeRequest', { params }));
+    const later = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId }, body: {} }));
+    ok(await write(t.owner, { spaceId, changeRequestId: later.id }, [{ operation: 'delete_page', page: faq! }, { operation: 'update_page', page: guide, document: { markdown: 'Rewritten.\n' } }]));
+    ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: later.id } }));
+    expect(ok(await t.owner.client.call('getChangeRequestDiff', { params }))).toEqual(diff);
+    // Merged, it is not behind main, however main moved since.
+    expect(ok(await t.owner.client.call('getChangeRequestById', { params })).outdated).toBe(false);
+  });
+});
