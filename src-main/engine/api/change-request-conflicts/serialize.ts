@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { ChangeRequestConflict } from '../../../../src-shared/contract/change-request-conflicts.js';
-import { pmToDocument, pmToMarkdown } from '../../../../src-shared/content/index.js';
 import type { ConflictSide } from '../../content/merge/conflicts.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { findUser, toUser } from '../users/sql.js';
+import { presented } from './presentation.js';
 import { readSide, type ConflictRow } from './sql.js';
 
 type Conflict = z.input<typeof ChangeRequestConflict>;
@@ -34,17 +34,7 @@ export function toConflict(ctx: RequestContext, spaceId: string, row: ConflictRo
   return conflict;
 }
 
-/** A side as the API gives it: Markdown and Document of the body holding it, and a field's value. */
-function presentSide(side: ConflictSide | null) {
-  if (!side) return null;
-  const document = pmToDocument(side.body);
-  const markdown = pmToMarkdown(side.body);
-  return {
-    markdown: markdown.ok ? markdown.value : '',
-    document: document.ok ? document.value : { object: 'document' as const, data: {}, nodes: [] },
-    ...(side.value !== undefined ? { value: side.value } : {}),
-  };
-}
+const presentSide = (side: ConflictSide | null) => (side ? presented(side) : null);
 
 /** A page gone from both sides' rows keeps the title its recorded fields had (`page-deleted`). */
 function recordedTitle(sides: Record<string, ConflictSide | null>): string | undefined {

@@ -2,6 +2,7 @@ import type { ConflictSide, ResolvableConflict } from '../../content/merge/confl
 import type { Database } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { KeysetQuery } from '../../pagination.js';
+import { toStore, type StoredSide } from './presentation.js';
 
 export type ConflictResolution = 'main' | 'change-request' | 'edit';
 
@@ -59,7 +60,7 @@ export function openConflictCount(db: Database, changeRequestId: string): number
 const placeOf = (conflict: ResolvableConflict) =>
   conflict.kind === 'block' ? conflict.blockId : conflict.kind === 'page-field' ? conflict.field : '';
 
-const sideJson = (side: ConflictSide | null | undefined) => (side ? JSON.stringify(side) : null);
+const sideJson = (side: ConflictSide | null | undefined) => (side ? JSON.stringify(toStore(side)) : null);
 
 /**
  * Records what an update found. A place already open keeps its row, with main's version as it is
@@ -97,6 +98,6 @@ export function markResolved(db: Database, conflictId: string, resolution: Confl
   );
 }
 
-export function readSide(json: string | null): ConflictSide | null {
-  return json === null ? null : (JSON.parse(json) as ConflictSide);
+export function readSide(json: string | null): StoredSide | null {
+  return json === null ? null : (JSON.parse(json) as StoredSide);
 }

@@ -1,7 +1,7 @@
 import type { changeRequests } from '../../../../src-shared/contract/change-requests.js';
 import { changeRequestContentDocs, mainContentDocs } from '../../content/merge/branch-docs.js';
 import { isResolvable } from '../../content/merge/conflicts.js';
-import { planPull, pullChanges } from '../../content/merge/pull-changes.js';
+import { planPull, pullFromMain } from '../../content/merge/pull-changes.js';
 import { newId } from '../../ids.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, isFailure, type Failure, type Handlers } from '../../pipeline/index.js';
@@ -55,7 +55,7 @@ export const mergeHandlers: MergeHandlers = {
     if (isFailure(target)) return target;
     const { space, changeRequest } = target;
     const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
-    const conflicts = pullChanges(ctx.docs, space.id, changeRequest.id, 'update').filter(isResolvable);
+    const conflicts = pullFromMain(ctx.docs, space.id, changeRequest.id).filter(isResolvable);
     const docIds = changeRequestContentDocs(ctx.docs, space.id, changeRequest.id);
     const revision = newRevision(ctx, changeRequest, 'update', [changeRequest.revision, mainHead], docIds);
     recordConflicts(ctx.db, changeRequest.id, conflicts, revision, ctx.now);

@@ -43,17 +43,18 @@ export interface PlannedWrite {
 export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, record: boolean): PlannedWrite {
   const into = otherSide(incoming.side);
   const target = docIdOf(way.pair, into);
-  const update = way.since(incoming.side).update;
   const pageId = way.pair.pageId!;
   if (!way.changed(into)) {
+    // Read when written (the incoming side's doc is not the one written to): a refused merge never reads it.
     return {
       conflicts: [],
       write: () => {
-        const { seq } = ownWrite(docs.append(target, update));
+        const { seq } = ownWrite(docs.append(target, way.since(incoming.side).update));
         projectorOf(docs)?.lendBodyOf(target, seq, { spaceId: incoming.spaceId, branch: incoming.branch, pageId });
       },
     };
   }
+  const update = way.since(incoming.side).update;
   const merged = way.newBase({ gc: false });
   const blocks = blockItems(merged);
   const baseDeletions = Y.createDeleteSetFromStructStore(merged.store);
@@ -69,6 +70,8 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
       Map<string, string>, Map<string, string>, Map<string, string>,
     ];
     conflicts.push(...blockConflicts(pageId, base, main, changeRequest));
+    // A merge with conflicts writes nothing: what it would have retaken does not matter.
+    if (!record && conflicts.length > 0) return { conflicts, write: neverWritten };
     const retake = blocksToRetake(base, main, changeRequest, blockIndex(merged), duplicatedBlocks(merged));
     const bodies = once(() => ({ main: readBody(versions.main), 'change-request': readBody(versions.changeRequest) }));
     if (record) {
@@ -84,8 +87,7 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
         retake.set(conflict.blockId, 'change-request');
       }
     }
-    // A merge with conflicts writes nothing; the retaken blocks matter only when it goes through.
-    if (retake.size > 0 && (record || conflicts.length === 0)) {
+    if (retake.size > 0) {
       const before = Y.encodeStateVector(merged);
       const written = setBlocks(merged, blocksFromSides(retake, bodies()));
       // Every node placed comes from a body of the same schema: a refusal here is a bug, not bad input.
@@ -101,6 +103,11 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
     },
   };
 }
+
+/** The write of a merge that conflicts: the caller refuses it, so it never runs. */
+export const neverWritten = () => {
+  throw new Error('a merge with conflicts is never written');
+};
 
 /** Block ids a body holds more than once (each side moved a block: two copies of it). */
 function duplicatedBlocks(doc: Y.Doc): Set<string> {

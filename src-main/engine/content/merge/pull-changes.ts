@@ -32,13 +32,15 @@ export function planPull(docs: DocStore, spaceId: string, changeRequestId: strin
   const into: Side = direction === 'merge' ? 'main' : 'change-request';
   const from = otherSide(into);
   const ways = writtenPairs(docs, spaceId, changeRequestId).map((pair) => threeWay(docs, pair));
-  const pages = ways.filter((way) => way.pair.pageId !== undefined && way.since(from).changed);
+  const pages = ways.filter((way) => way.pair.pageId !== undefined && way.changed(from));
   const tree = ways.find((way) => way.pair.pageId === undefined);
   const incoming = { spaceId, side: from, branch: from === 'main' ? MAIN : changeRequestBranch(changeRequestId) };
-  const planned = [
-    ...(tree ? [planTree(docs, tree, into, bodyEditedIn(ways), bodyReader(docs, spaceId, changeRequestId, ways), record)] : []),
-    ...pages.map((way) => planPage(docs, way, incoming, record)),
-  ];
+  // Pages first: a merge one of them refuses answers the same whatever the tree holds, so it reads
+  // no tree (an update reads it for every conflict to record). The tree is written first.
+  const pagePlans = pages.map((way) => planPage(docs, way, incoming, record));
+  const refused = !record && pagePlans.some((plan) => plan.conflicts.length > 0);
+  const treePlan = tree && !refused ? planTree(docs, tree, into, bodyEditedIn(ways), bodyReader(docs, spaceId, changeRequestId, ways), record) : undefined;
+  const planned = [...(treePlan ? [treePlan] : []), ...pagePlans];
   return {
     conflicts: planned.flatMap((part) => part.conflicts),
     apply: () => {
@@ -50,9 +52,9 @@ export function planPull(docs: DocStore, spaceId: string, changeRequestId: strin
   };
 }
 
-/** Plans and applies at once: what an update does, conflicts or not. */
-export function pullChanges(docs: DocStore, spaceId: string, changeRequestId: string, direction: Direction): Conflict[] {
-  const plan = planPull(docs, spaceId, changeRequestId, direction);
+/** An update: main's changes pulled into the change request, conflicts or not (it keeps its own version of those). */
+export function pullFromMain(docs: DocStore, spaceId: string, changeRequestId: string): Conflict[] {
+  const plan = planPull(docs, spaceId, changeRequestId, 'update');
   plan.apply();
   return plan.conflicts;
 }

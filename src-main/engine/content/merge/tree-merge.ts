@@ -6,7 +6,7 @@ import { watchTree } from '../tree-watch.js';
 import { valueSide } from './conflict-sides.js';
 import { otherSide, type Conflict, type ConflictSide, type Side } from './conflicts.js';
 import { ownWrite } from './own-writes.js';
-import type { PlannedWrite } from './page-merge.js';
+import { neverWritten, type PlannedWrite } from './page-merge.js';
 import { PAGES, readPageTree, type PageFields, type PageTree } from './page-tree.js';
 import { docIdOf, type ThreeWay } from './three-way.js';
 import { treeConflicts, type BodyEdited } from './tree-conflicts.js';
@@ -24,7 +24,8 @@ const NOTHING: PlannedWrite = { conflicts: [], write: () => {} };
  * update), each page field and page that conflicts keeps the change request's version, and the
  * conflict carries the three versions. The target's tree is built once, from the base (which the
  * comparison reads anyway) and the target's changes, rather than copied from the store; the
- * projector is lent it with the pages the incoming changes and the repair touched.
+ * projector is lent it with the pages the incoming changes and the repair touched. A merge that
+ * conflicts prepares no write.
  */
 export function planTree(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited: BodyEdited, bodyOf: PageBodyOf, record: boolean): PlannedWrite {
   const from = otherSide(into);
@@ -38,6 +39,7 @@ export function planTree(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited:
   const [main, changeRequest] = into === 'main' ? [intoTree, fromTree] : [fromTree, intoTree];
   const conflicts = treeConflicts(base, main, changeRequest, bodyEdited);
   if (!incoming.changed) return { conflicts, write: () => {} };
+  if (!record && conflicts.length > 0) return { conflicts, write: neverWritten };
   const before = Y.encodeStateVector(merged);
   const changes = watchTree(merged);
   Y.applyUpdate(merged, incoming.update);

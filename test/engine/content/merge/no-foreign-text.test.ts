@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../../../src-main/engine/content/merge/conflicts.js';
-import { planPull, pullChanges } from '../../../../src-main/engine/content/merge/pull-changes.js';
+import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import { setBlocks } from '../../../../src-main/engine/content/merge/set-blocks.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
 import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, type Branch } from '../../../../src-main/engine/revisions/doc-names.js';
@@ -149,7 +149,7 @@ describe('main after a merge', () => {
         writePage(docs, spaceId, MAIN, 'p', paragraphs(Object.fromEntries(main)));
         writePage(docs, spaceId, CR, 'p', paragraphs(Object.fromEntries(changeRequest)));
         const { expected } = threeWay(baseBlocks, main, changeRequest);
-        const conflicts = pullChanges(docs, spaceId, 'c1', 'update');
+        const conflicts = pullFromMain(docs, spaceId, 'c1');
         // Outside the conflicts, the change request holds the three-way result; inside, its own version.
         const updated = new Map(pageBlocks(CR, spaceId));
         noDuplicates(pageBlocks(CR, spaceId));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { Conflict, ConflictSide } from '../../../../src-main/engine/content/merge/conflicts.js';
-import { planPull, pullChanges } from '../../../../src-main/engine/content/merge/pull-changes.js';
+import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
 import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
@@ -35,7 +35,7 @@ function merge(): Conflict[] {
   if (plan.conflicts.length === 0) plan.apply();
   return plan.conflicts;
 }
-const update = () => pullChanges(docs, SPACE, 'c1', 'update').map(({ sides: _sides, ...conflict }) => conflict);
+const update = () => pullFromMain(docs, SPACE, 'c1').map(({ sides: _sides, ...conflict }) => conflict);
 
 /** Main's docs, to see that a refused merge left them as they were. */
 const mainState = () => ['a', 'b', 'c'].map((pageId) => docs.stateVector(pageDoc(SPACE, MAIN, pageId))).concat(docs.stateVector(treeDoc(SPACE, MAIN)));
@@ -172,7 +172,7 @@ describe('updating a change request from main', () => {
   it("keeps the change request's version of a conflicting block, unmixed, with the three versions", () => {
     writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'Tip: back up every day.', a2: 'two (main)' }));
     writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'Note: backups are automatic.', a2: 'two' }));
-    const [conflict] = pullChanges(docs, SPACE, 'c1', 'update');
+    const [conflict] = pullFromMain(docs, SPACE, 'c1');
     expect(blocks(CR, 'a')).toEqual({ a1: 'Note: backups are automatic.', a2: 'two (main)' });
     const text = (side: ConflictSide | null | undefined) => side?.body.content?.[0]?.content?.[0]?.text;
     expect([text(conflict!.sides!.base), text(conflict!.sides!.main), text(conflict!.sides!.changeRequest)]).toEqual([
@@ -193,7 +193,7 @@ describe('updating a change request from main', () => {
   it('keeps the title the change request gave a page main renamed', () => {
     editTree(docs, SPACE, MAIN, { b: { title: 'Main' } });
     editTree(docs, SPACE, CR, { b: { title: 'Mine' } });
-    const [conflict] = pullChanges(docs, SPACE, 'c1', 'update');
+    const [conflict] = pullFromMain(docs, SPACE, 'c1');
     expect(conflict).toMatchObject({ kind: 'page-field', pageId: 'b', field: 'title' });
     expect([conflict!.sides!.base?.value, conflict!.sides!.main?.value, conflict!.sides!.changeRequest?.value]).toEqual(['b', 'Main', 'Mine']);
     expect(treeOf(docs, SPACE, CR).b!.title).toBe('Mine');

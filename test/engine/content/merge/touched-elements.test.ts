@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockConflicts } from '../../../../src-main/engine/content/merge/block-conflicts.js';
-import { pullChanges } from '../../../../src-main/engine/content/merge/pull-changes.js';
+import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
 import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, type Branch } from '../../../../src-main/engine/revisions/doc-names.js';
 import { blockIndex } from '../../../../src-shared/content/yjs.js';
@@ -42,7 +42,7 @@ describe('the blocks both sides reached', () => {
         const before = index(spaceId, MAIN);
         fc.pre(written(docs, spaceId, MAIN, edited(base, ours)) && written(docs, spaceId, changeRequest, edited(base, theirs)));
         const expected = blockConflicts('p', before, index(spaceId, MAIN), index(spaceId, changeRequest));
-        const found = pullChanges(docs, spaceId, 'c1', merging ? 'merge' : 'update').map(({ sides: _sides, ...conflict }) => conflict);
+        const found = (merging ? planPull(docs, spaceId, 'c1', 'merge').conflicts : pullFromMain(docs, spaceId, 'c1')).map(({ sides: _sides, ...conflict }) => conflict);
         expect(found).toEqual(expected);
       }),
       { numRuns: 300 },
@@ -65,6 +65,6 @@ describe('the blocks both sides reached', () => {
     docs.forkBranch(branchDocPrefix(spaceId, MAIN), branchDocPrefix(spaceId, changeRequest));
     text().delete(2, 2);
     writePage(docs, spaceId, changeRequest, 'p', paragraphs({ a: 'Xabef' }));
-    expect(pullChanges(docs, spaceId, 'c1', 'merge')).toEqual([{ kind: 'block', pageId: 'p', blockId: 'a' }]);
+    expect(planPull(docs, spaceId, 'c1', 'merge').conflicts).toEqual([{ kind: 'block', pageId: 'p', blockId: 'a' }]);
   });
 });
