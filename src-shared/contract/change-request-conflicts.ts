@@ -65,7 +65,28 @@ export const ResolveConflictBody = z
   })
   .meta({ id: 'ChangeRequestConflictResolution' });
 
+/** Whether the caller's merge would go through now, and why not (Folio extension). */
+export const ChangeRequestMergeability = z
+  .object({
+    mergeable: z.boolean(),
+    /** Why not: the merge rule unmet (`mergeRules: <rule>: why`), conflicts open, the state of the space or the change request. */
+    reason: z.string().optional(),
+    /** Conflicts an update recorded that nobody has resolved yet. */
+    openConflicts: z.number().int(),
+  })
+  .meta({ id: 'ChangeRequestMergeability' });
+
 export const changeRequestConflicts = {
+  getChangeRequestMergeability: defineOperation({
+    id: 'getChangeRequestMergeability',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/mergeability',
+    summary: "Whether the caller may merge the change request now, and the reason when not; conflicts with main not yet pulled in show at merge (Folio extension)",
+    extension: true,
+    params: ChangeRequestParams,
+    success: 200,
+    response: ChangeRequestMergeability,
+  }),
   listChangeRequestConflicts: defineOperation({
     id: 'listChangeRequestConflicts',
     method: 'GET',

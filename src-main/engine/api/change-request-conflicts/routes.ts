@@ -9,11 +9,23 @@ import { commitBatch } from '../content/write.js';
 import { requireSpace } from '../spaces/rules.js';
 import { applyResolution } from './resolve.js';
 import { toConflict } from './serialize.js';
-import { conflictsOf, findConflict, markResolved, type ConflictRow } from './sql.js';
+import { conflictsOf, findConflict, markResolved, openConflictCount, type ConflictRow } from './sql.js';
+import { mergeRefusal } from '../change-requests/merge.js';
 
 const NOT_FOUND = 'No matching conflict found';
 
 export const changeRequestConflictsHandlers: Handlers<typeof changeRequestConflicts> = {
+  /** What a merge by the caller would meet first, read without merging (the app disables its button with it). */
+  getChangeRequestMergeability(ctx, { params }) {
+    const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
+    if (isFailure(access)) return access;
+    const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
+    if (isFailure(changeRequest)) return changeRequest;
+    const openConflicts = openConflictCount(ctx.db, changeRequest.id);
+    const reason = mergeRefusal(ctx, access.row, changeRequest, access.role, openConflicts);
+    return { mergeable: reason === undefined, ...(reason ? { reason } : {}), openConflicts };
+  },
+
   listChangeRequestConflicts(ctx, { params, query }) {
     const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
     if (isFailure(access)) return access;

@@ -13,6 +13,7 @@ import { requireSpace } from '../spaces/rules.js';
 import type { SpaceRow } from '../spaces/sql.js';
 import { openConflictCount, recordConflicts } from '../change-request-conflicts/sql.js';
 import { unmetMergeRule } from './merge-rules.js';
+import type { Role } from '../../../../src-shared/contract/common.js';
 import { can, requireChangeRequest } from './rules.js';
 import { addContributor, updateChangeRequest, type ChangeRequestRow } from './sql.js';
 
@@ -73,6 +74,22 @@ function newRevision(ctx: RequestContext, changeRequest: ChangeRequestRow, type:
 }
 
 const LOCKED = { merge: 'merges', update: 'updates of its change requests' };
+
+/**
+ * Why a merge by the caller would be refused before looking at main (its role, the space's or the
+ * change request's state, the merge rules, conflicts still open), or undefined: the checks the
+ * merge itself makes, read for the app (`getChangeRequestMergeability`).
+ */
+export function mergeRefusal(ctx: RequestContext, space: SpaceRow, changeRequest: ChangeRequestRow, role: Role | undefined, openConflicts: number): string | undefined {
+  if (!can.merge(role)) return 'your role does not allow merging';
+  if (space.edit_mode === 'locked') return 'editMode: the space is locked and takes no merges';
+  if (changeRequest.status === 'merged') return 'status: the change request is already merged';
+  if (changeRequest.status === 'archived') return 'status: the change request is archived; reopen it first';
+  // Conflicts first: they are what the writer has to do; the rules often wait for a review of the result.
+  if (openConflicts > 0) return `conflicts: ${openConflicts} ${openConflicts === 1 ? 'conflict is' : 'conflicts are'} still open`;
+  const unmet = unmetMergeRule(ctx.db, space, changeRequest, ctx.actor.id);
+  return unmet ? `mergeRules: ${unmet}` : undefined;
+}
 
 /**
  * The space and change request of a merge or an update, once the caller may do it (404, 403)
