@@ -48,8 +48,16 @@ export function ownChanges(docs: DocStore, spaceId: string, changeRequestId: str
   const head = readPages(headTreeDoc);
   // A tree the change request never wrote is main's as it was: its pages are the base's.
   const base = baseTreeDoc ? readPages(baseTreeDoc) : pairs.some((pair) => pair.pageId === undefined) ? new Map<string, TreePage>() : head;
+  // Each page's base body is built once: to tell whether it changed, then to show it.
+  const bases = new Map<string, Y.Doc | undefined>();
+  const baseOf = (pageId: string) => {
+    if (!bases.has(pageId)) bases.set(pageId, forkBaseDoc(docs, pageDoc(spaceId, branch, pageId)));
+    return bases.get(pageId);
+  };
   const bodyChanged = new Set(
-    pairs.filter((pair) => pair.pageId !== undefined && bodyDiffers(docs, pair.changeRequest, threeWay(docs, pair).since('change-request').changed)).map((pair) => pair.pageId!),
+    pairs
+      .filter((pair) => pair.pageId !== undefined && bodyDiffers(baseOf(pair.pageId), docs.load(pair.changeRequest), threeWay(docs, pair).since('change-request').changed))
+      .map((pair) => pair.pageId!),
   );
   const pages: OwnPageChange[] = [];
   for (const [pageId, after] of head) {
@@ -64,7 +72,7 @@ export function ownChanges(docs: DocStore, spaceId: string, changeRequestId: str
     head,
     pages,
     files: baseTreeDoc ? fileChanges(readFiles(baseTreeDoc), readFiles(headTreeDoc)) : [],
-    bodies: (pageId) => ({ before: forkBaseDoc(docs, pageDoc(spaceId, branch, pageId)), after: docs.load(pageDoc(spaceId, branch, pageId)) }),
+    bodies: (pageId) => ({ before: baseOf(pageId), after: docs.load(pageDoc(spaceId, branch, pageId)) }),
   };
 }
 
@@ -72,11 +80,10 @@ export function ownChanges(docs: DocStore, spaceId: string, changeRequestId: str
  * A body a side "changed" (its update is not contained in the base) whose blocks hash the same
  * as the base's changed nothing a reader sees (a word typed and removed): not a change.
  */
-function bodyDiffers(docs: DocStore, docId: string, changed: boolean): boolean {
+function bodyDiffers(base: Y.Doc | undefined, head: Y.Doc, changed: boolean): boolean {
   if (!changed) return false;
-  const base = forkBaseDoc(docs, docId);
   if (!base) return true;
-  const [before, after] = [blockIndex(base), blockIndex(docs.load(docId))];
+  const [before, after] = [blockIndex(base), blockIndex(head)];
   if (before.size !== after.size) return true;
   const order = (index: Map<string, string>) => [...index].map(([id, hash]) => `${id}:${hash}`).join();
   return order(before) !== order(after);
