@@ -8,6 +8,8 @@ import { ApiClient } from '../src-shared/client/client.js';
 import { httpTransport } from '../src-shared/client/http-transport.js';
 import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
+import { benchConflicts, report as reportConflicts } from './conflicts.js';
+import { benchReviewScreen, report as reportReviewScreen } from './review-screen.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchGitSync } from './git-sync.js';
@@ -31,7 +33,8 @@ import { benchTranslations } from './translations.js';
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
- * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
+ * 100-page change request, merge and update of a change request touching 100 pages of 1,000 and
+ * the detection and listing of 50 conflicts in one, its review screen in Chromium,
  * space search over 100,000 sections, OpenAPI spec processing of 500 operations against plain
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
@@ -129,6 +132,8 @@ async function all(): Promise<void> {
   reportLiveEdits(await benchLiveEdits());
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
+  reportConflicts(await benchConflicts());
+  reportReviewScreen(await benchReviewScreen());
   await benchSearch();
   await benchConversations();
   await benchOpenAPISpecs();

@@ -32,7 +32,7 @@ function blockKey(node: PmNodeJson, index: number): string {
 
 const text = (node: PmNodeJson, key: string) => (typeof node.attrs?.[key] === 'string' ? (node.attrs[key] as string) : '');
 
-function Block({ node }: { node: PmNodeJson }): ReactNode {
+export function Block({ node }: { node: PmNodeJson }): ReactNode {
   const id = text(node, 'id') || undefined;
   switch (node.type) {
     case 'paragraph':

@@ -83,6 +83,7 @@ describe.skipIf(skipReason)('the writer and the reviewer in headless Chromium', 
 
   it('merges, and main shows the page', async () => {
     await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByRole('button', { name: 'Merge into main' }).click();
     await page.getByText('Merged into main.').waitFor();
     await page.locator('.badge.status-merged').waitFor();
     await page.getByRole('link', { name: '← Handbook' }).click();
