@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ChangeRequest, Space } from '../api/types.js';
 import { ProblemLine } from '../components/ProblemLine.js';
 import { Loaded } from '../components/Loaded.js';
@@ -8,14 +8,16 @@ import { ChangesPanel } from '../content/ChangesPanel.js';
 import { placedPages } from '../content/page-tree.js';
 import { PageTree, type PageActions } from '../content/PageTree.js';
 import { PageView } from '../content/PageView.js';
-import { docLinker } from '../editor/linker.js';
 import { changeRequestPageRoom } from '../editor/room.js';
-import { PageEditor } from '../editor/PageEditor.js';
+import { engineFiles } from '../editor/engine-files.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { hrefFor } from '../routing/route.js';
 import { navigate } from '../routing/use-route.js';
 import { contentWrites } from './content-writes.js';
+
+// The editor (ProseMirror, Yjs and the rest) loads when a page is first opened for writing, not with the app.
+const PageEditor = lazy(() => import('../editor/PageEditor.js').then((module) => ({ default: module.PageEditor })));
 
 interface Props {
   org: string;
@@ -31,7 +33,7 @@ interface Props {
 export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn, onComment }: Props) {
   const { client, access } = useWorkspace();
   const [problem, setProblem] = useState<string>();
-  const linker = useMemo(() => docLinker(access), [access]);
+  const files = useMemo(() => engineFiles(client, access, space.id, changeRequest.id), [client, access, space.id, changeRequest.id]);
   const branch = { spaceId: space.id, changeRequestId: changeRequest.id };
   const { resource, reload } = useResource(
     `pages/${space.id}/${changeRequest.id}`,
@@ -78,13 +80,16 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
                   {openPage && writable && openPage.type === 'document' ? (
                     <>
                       <h2 className="page-title">{openPage.title || 'Untitled page'}</h2>
-                      <PageEditor
-                        key={openPage.id}
-                        room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
-                        linker={linker}
-                        label={`Body of ${openPage.title || 'the page'}`}
-                        onComment={onComment && ((target) => onComment({ page: openPage.id, ...target }))}
-                      />
+                      <Suspense fallback={<p role="status" className="note">Opening the editor…</p>}>
+                        <PageEditor
+                          key={openPage.id}
+                          room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
+                          access={access}
+                          label={`Body of ${openPage.title || 'the page'}`}
+                          files={files}
+                          onComment={onComment && ((target) => onComment({ page: openPage.id, ...target }))}
+                        />
+                      </Suspense>
                     </>
                   ) : (
                     open && <PageView branch={branch} pageId={open} refreshOn={refreshOn} onComment={onComment} />

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { blockText, type PmMarkJson, type PmNodeJson } from '../../src-shared/content/index.js';
+import { blockText } from '../../src-shared/content/text.js';
+import type { PmMarkJson, PmNodeJson } from '../../src-shared/content/pm-json.js';
 
 /**
  * A page body (the content model's ProseMirror JSON) drawn read-only. Written out node by node

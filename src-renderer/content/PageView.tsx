@@ -1,4 +1,5 @@
-import { blockText, documentToPm } from '../../src-shared/content/index.js';
+import { blockText } from '../../src-shared/content/text.js';
+import { documentToPm } from '../../src-shared/content/document-in.js';
 import { blockLabel, type CommentTarget } from '../comments/comment-target.js';
 import { Loaded } from '../components/Loaded.js';
 import { ProblemLine } from '../components/ProblemLine.js';

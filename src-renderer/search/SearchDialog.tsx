@@ -17,7 +17,8 @@ export function SearchDialog({ org }: { org: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const open = (event: globalThis.KeyboardEvent) => {
-      if (!isSearchShortcut(event)) return;
+      // The editor takes Ctrl/Cmd-K over a selection (a link) and says so by preventing the default.
+      if (!isSearchShortcut(event) || event.defaultPrevented) return;
       event.preventDefault();
       dialog.current?.showModal();
     };

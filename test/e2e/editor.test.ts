@@ -1,0 +1,200 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { skipReason } from './chromium.js';
+import { axeProblems } from './axe.js';
+import { editorBody, editorSuite, editorSynced } from './served-engine.js';
+
+/** A small valid PNG (a red square of `size` pixels), made here so that the test ships no binary. */
+export function png(size = 4): Buffer {
+  const crc = (bytes: Buffer) => {
+    let c = ~0;
+    for (const byte of bytes) {
+      c ^= byte;
+      for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([220, 30, 30]))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Pastes files as the clipboard would hand them to the page. */
+export async function pasteFiles(page: Page, files: { name: string; type: string; base64: string }[]): Promise<void> {
+  await page.evaluate((given) => {
+    const data = new DataTransfer();
+    for (const file of given) data.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+/** Pastes text (and HTML) as the clipboard would. */
+async function pasteText(page: Page, text: string, html = ''): Promise<void> {
+  await page.evaluate(
+    ([plain, rich]) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', plain!);
+      if (rich) data.setData('text/html', rich);
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [text, html],
+  );
+}
+
+/** Types a `/` command and takes the entry it finds first. */
+async function slash(page: Page, query: string): Promise<void> {
+  await page.keyboard.type(`/${query}`);
+  await page.getByRole('listbox', { name: 'Insert a block' }).waitFor();
+  await page.keyboard.press('Enter');
+}
+
+describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
+  const suite = editorSuite({ space: 'Handbook', subject: 'Write the guide', page: 'Guide' }, {});
+
+  it('writes a page of every kind of block and reads back as the Markdown a writer expects', async () => {
+    const page = await suite.open();
+    await editorSynced(page);
+    await editorBody(page).click();
+    const keys = page.keyboard;
+
+    await slash(page, 'h1');
+    await keys.type('Getting started');
+    await keys.press('Enter');
+    await keys.type('Read this **first** and *slowly*.');
+    await keys.press('Enter');
+    await keys.type('## Steps');
+    await keys.press('Enter');
+    await keys.type('- Install');
+    await keys.press('Enter');
+    await keys.press('Tab');
+    await keys.type('with care');
+    await keys.press('Enter');
+    await keys.press('Shift+Tab');
+    await keys.type('Done');
+    await keys.press('Enter');
+    await keys.press('Enter');
+    await keys.type('1. First');
+    await keys.press('Enter');
+    await keys.type('Second');
+    await keys.press('Enter');
+    await keys.press('Enter');
+    await keys.type('[ ] Check the output');
+    await keys.press('Enter');
+    await keys.press('Enter');
+
+    await slash(page, 'code python');
+    await keys.type('print("hi")');
+    await keys.press('Control+Enter');
+    await keys.type('```js');
+    await keys.press('Enter');
+    await keys.type('let a = 1;');
+    await keys.press('Control+Enter');
+
+    await slash(page, 'table');
+    await keys.type('Name');
+    await keys.press('Tab');
+    await keys.type('Role');
+    await keys.press('Tab');
+    await keys.type('Ada');
+    await keys.press('Tab');
+    await keys.type('Writer');
+    await keys.press('Tab');
+    await keys.type('Lin');
+    await keys.press('Tab');
+    await keys.type('Reviewer');
+    await keys.press('ArrowDown');
+
+    await slash(page, 'warning');
+    await keys.type('Mind the gap.');
+    await keys.press('Enter');
+    await keys.press('Enter');
+
+    await keys.type('> Quoted');
+    await keys.press('Enter');
+    await keys.press('Enter');
+    await keys.type('---');
+    await keys.type('See the site');
+    // Selected once the engine has the text, so that its echo cannot land while the selection is made.
+    await expect.poll(suite.bodyMarkdown).toContain('See the site');
+    for (let i = 0; i < 'site'.length; i++) await keys.press('Shift+ArrowLeft');
+    await keys.press('Control+k');
+    await page.getByRole('textbox', { name: 'Link address' }).fill('https://example.org/site');
+    await keys.press('Enter');
+    await keys.press('End');
+    await keys.press('Enter');
+    await keys.type('Or [the docs](https://example.org/docs) and `code`.');
+    await keys.press('Enter');
+
+    await pasteFiles(page, [{ name: 'diagram.png', type: 'image/png', base64: png().toString('base64') }]);
+    await page.locator('.image-block img[src^="blob:"]').waitFor();
+    await expect.poll(() => editorBody(page).locator('.image-block img').getAttribute('alt')).toBe('diagram');
+    // Stored by the engine: the image's address becomes the file's download URL.
+    await expect.poll(suite.bodyMarkdown, { timeout: 10_000 }).toMatch(/!\[diagram\]\(http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/\w+\/change-requests\/\w+\/content\/files\/\w+\/download\)/);
+
+    const markdown = (await suite.bodyMarkdown()).replace(/\(http:\/\/127\.0\.0\.1:\d+\/v1\/[^)]+\)/, '(FILE)');
+    expect(markdown).toBe(
+      [
+        '# Getting started',
+        '',
+        'Read this **first** and *slowly*.',
+        '',
+        '## Steps',
+        '',
+        '* Install',
+        '',
+        '  * with care',
+        '* Done',
+        '',
+        '1. First',
+        '2. Second',
+        '',
+        '* [ ] Check the output',
+        '',
+        '```python',
+        'print("hi")',
+        '```',
+        '',
+        '```js',
+        'let a = 1;',
+        '```',
+        '',
+        '| Name | Role     |',
+        '| ---- | -------- |',
+        '| Ada  | Writer   |',
+        '| Lin  | Reviewer |',
+        '',
+        '{% hint style="warning" %}',
+        '',
+        'Mind the gap.',
+        '',
+        '{% endhint %}',
+        '',
+        '> Quoted',
+        '',
+        '___',
+        '',
+        'See the [site](https://example.org/site)',
+        '',
+        'Or [the docs](https://example.org/docs) and `code`.',
+        '',
+        '![diagram](FILE)',
+        '',
+      ].join('\n'),
+    );
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+});
