@@ -3,7 +3,8 @@ import { gapCursor } from 'prosemirror-gapcursor';
 import { EditorState, NodeSelection, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import { yCursorPlugin, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { BODY_FRAGMENT } from '../../src-shared/content/yjs.js';
 import { HINT_STYLES, pageSchema } from '../../src-shared/content/schema.js';
@@ -22,6 +23,8 @@ import { useLiveDoc } from './live-doc.js';
 import { linkWords } from './link-words.js';
 import { FileView, ImageView, insertFiles, sendQueued, type Media } from './media.js';
 import { pastePlugin } from './paste.js';
+import { cursorOf, presenceUser, selectionOf, usePresence } from './presence.js';
+import { useWorkspace } from '../frame/workspace-context.js';
 import { TaskView } from './task-view.js';
 import { chooseEntry, openMenuAt, slashKey, slashMenu, type SlashState } from './slash-menu.js';
 import { addColumnAfter, addRowAfter, cellAt, removeColumn, removeRow, removeTable } from './tables.js';
@@ -72,7 +75,10 @@ interface Around {
 /** A page body edited live: ProseMirror bound to the page's Yjs doc, with where the edits are in words. */
 export function PageEditor({ room, access, label, files, onComment }: Props) {
   const linker = useMemo(() => docLinker(access), [access]);
-  const live = useLiveDoc(room, linker);
+  const { user } = useWorkspace();
+  const me = useMemo(() => presenceUser(user.id, user.displayName), [user.id, user.displayName]);
+  const live = useLiveDoc(room, linker, me);
+  const others = usePresence(live?.awareness);
   const mount = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const pickImages = useRef(false);
@@ -98,10 +104,10 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
 
   useEffect(() => {
     if (!live || !mount.current) return;
-    const created = editorView(mount.current, live.doc, { label, menuId, media, context, tell: setNotice, changed: (next) => setAround((old) => (sameAround(old, next) ? old : next)) });
+    const created = editorView(mount.current, live.doc, live.awareness, { label, menuId, media, context, tell: setNotice, changed: (next) => setAround((old) => (sameAround(old, next) ? old : next)) });
     setView(created);
     return () => created.destroy();
-  }, [live?.doc, label, menuId, media, context]);
+  }, [live?.doc, live?.awareness, label, menuId, media, context]);
   // A new page has no block to type into; one is added once the engine's copy is known to be empty too.
   useEffect(() => {
     if (view && live?.synced && view.state.doc.childCount === 0) {
@@ -138,6 +144,16 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
           <button type="button" className="quiet" disabled={!view} onMouseDown={(event) => event.preventDefault()} onClick={() => view && onComment(blockAtCursor(view))}>
             Comment on this block
           </button>
+        )}
+        {others.length > 0 && (
+          <span className="presence">
+            <span className="visually-hidden">Also here: {others.map((other) => other.name).join(', ')}</span>
+            {others.map((other) => (
+              <span key={other.id} className={`presence-chip presence-${other.slot}`} title={other.name} aria-hidden="true">
+                {initials(other.name)}
+              </span>
+            ))}
+          </span>
         )}
         <span role="status" className={`link-state link-${live?.link ?? 'connecting'}`} data-synced={live?.synced ?? false} data-stored={live?.stored ?? false}>
           {linkWords(live)}
@@ -349,12 +365,22 @@ interface ViewOptions {
   changed(around: Around): void;
 }
 
-function editorView(place: HTMLElement, doc: Y.Doc, options: ViewOptions): EditorView {
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, options: ViewOptions): EditorView {
   const { label, menuId, media, context, tell, changed } = options;
   const state = EditorState.create({
     schema: pageSchema,
     plugins: [
       ySyncPlugin(doc.getXmlFragment(BODY_FRAGMENT)),
+      yCursorPlugin(awareness, { cursorBuilder: cursorOf, selectionBuilder: selectionOf }),
       yUndoPlugin(),
       slashMenu(context),
       markdownInputRules(tell),

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
 import { skipReason } from './chromium.js';
 import { axeProblems } from './axe.js';
 import { editorBody, editorSuite, editorSynced } from './served-engine.js';
@@ -196,5 +197,27 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     );
     expect(await axeProblems(page)).toEqual([]);
     await page.close();
+  });
+
+  it("shows a second person's named cursor where they type", async () => {
+    const served = suite.served();
+    const org = (await served.api('GET', '/v1/orgs')).items[0].id as string;
+    addUser(served.engine, 'lin@example.com', 'Lin Reviewer');
+    addMember(served.engine, org, 'lin@example.com', 'edit');
+    const token = issueToken(served.engine, 'lin@example.com') as string;
+    const mine = await suite.open();
+    await editorSynced(mine);
+    const theirs = await suite.openAs(token);
+    await editorSynced(theirs);
+    await editorBody(theirs).click();
+    await theirs.keyboard.press('Control+End');
+    await theirs.keyboard.type(' and more');
+    const cursor = mine.locator('.ProseMirror-yjs-cursor .presence-name');
+    await expect.poll(() => cursor.textContent()).toBe('Lin Reviewer');
+    await expect.poll(() => mine.locator('.presence .visually-hidden').textContent()).toBe('Also here: Lin Reviewer');
+    expect(await axeProblems(mine)).toEqual([]);
+    await theirs.close();
+    await expect.poll(() => cursor.count()).toBe(0);
+    await mine.close();
   });
 });
