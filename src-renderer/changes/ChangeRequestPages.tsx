@@ -60,7 +60,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
           return added.ok;
         },
         rename: async (target, title) => (await settle(writes.rename(target, title))).ok,
-        move: (target, parent) => settle(writes.move(target, parent)),
+        move: (target, place) => settle(writes.move(target, place)),
         remove: (target) => settle(writes.remove(target)),
       }
     : undefined;

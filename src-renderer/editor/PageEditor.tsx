@@ -129,16 +129,18 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
             type="button"
             className="icon"
             title={tool.title}
-            aria-label={tool.title}
             disabled={!view}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => run(tool.command)}
           >
-            {tool.label}
+            {/* The name is the words, the face the symbol: an aria-label would not hold the visible "H1". */}
+            <span aria-hidden="true">{tool.label}</span>
+            <span className="visually-hidden">{tool.title}</span>
           </button>
         ))}
-        <button type="button" className="icon" title="Link (Ctrl/Cmd-K)" aria-label="Link (Ctrl/Cmd-K)" disabled={!view} onMouseDown={(event) => event.preventDefault()} onClick={() => setLinking(true)}>
-          🔗
+        <button type="button" className="icon" title="Link (Ctrl/Cmd-K)" disabled={!view} onMouseDown={(event) => event.preventDefault()} onClick={() => setLinking(true)}>
+          <span aria-hidden="true">🔗</span>
+          <span className="visually-hidden">Link (Ctrl/Cmd-K)</span>
         </button>
         {onComment && (
           <button type="button" className="quiet" disabled={!view} onMouseDown={(event) => event.preventDefault()} onClick={() => view && onComment(blockAtCursor(view))}>

@@ -130,7 +130,7 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     await keys.type('See the site');
     // Selected once the engine has the text, so that its echo cannot land while the selection is made.
     await expect.poll(suite.bodyMarkdown).toContain('See the site');
-    for (let i = 0; i < 'site'.length; i++) await keys.press('Shift+ArrowLeft');
+    await keys.press('Control+Shift+ArrowLeft');
     await keys.press('Control+k');
     await page.getByRole('textbox', { name: 'Link address' }).fill('https://example.org/site');
     await keys.press('Enter');
@@ -219,5 +219,35 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     await theirs.close();
     await expect.poll(() => cursor.count()).toBe(0);
     await mine.close();
+  });
+
+  it('drags a page above its sibling, moves it back by keyboard, and walks the tree as an ARIA tree', async () => {
+    const served = suite.served();
+    const { space, changeRequestId } = suite.page();
+    const content = `/v1/spaces/${space}/change-requests/${changeRequestId}/content`;
+    await served.api('POST', `${content}?compat=false`, { changes: [{ operation: 'insert_page', title: 'Second', document: {} }, { operation: 'insert_page', title: 'Third', document: {} }] });
+    const order = async () => ((await served.api('GET', `${content}/pages`)).pages as { title: string }[]).map((page) => page.title);
+    expect(await order()).toEqual(['Guide', 'Second', 'Third']);
+
+    const page = await suite.open();
+    const tree = page.getByRole('tree', { name: 'Pages' });
+    const row = (title: string) => tree.getByRole('treeitem', { name: title }).locator('.tree-row').first();
+    await row('Third').waitFor();
+    await row('Third').dragTo(row('Second'), { targetPosition: { x: 20, y: 2 } });
+    await expect.poll(order).toEqual(['Guide', 'Third', 'Second']);
+
+    await tree.getByRole('treeitem', { name: 'Third' }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(order).toEqual(['Guide', 'Second', 'Third']);
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(async () => (await served.api('GET', `${content}/pages`)).pages[1].pages.map((child: { title: string }) => child.title)).toEqual(['Third']);
+    await expect.poll(() => tree.getByRole('treeitem', { name: 'Second' }).getAttribute('aria-expanded')).toBe('true');
+    await tree.getByRole('treeitem', { name: 'Third' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Second');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tree.getByRole('treeitem', { name: 'Second' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
   });
 });
