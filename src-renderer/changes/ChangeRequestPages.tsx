@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { rememberPage } from '../search/recent-pages.js';
 import type { ChangeRequest, Space } from '../api/types.js';
 import { ProblemLine } from '../components/ProblemLine.js';
 import { Loaded } from '../components/Loaded.js';
@@ -80,6 +81,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
                   {openPage && writable && openPage.type === 'document' ? (
                     <>
                       <h2 className="page-title">{openPage.title || 'Untitled page'}</h2>
+                      <Remember title={openPage.title || 'Untitled page'} where={`#${changeRequest.number} ${changeRequest.subject}`} />
                       <Suspense fallback={<p role="status" className="note">Opening the editor…</p>}>
                         <PageEditor
                           key={openPage.id}
@@ -103,4 +105,10 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
       </section>
     </>
   );
+}
+
+/** Keeps the page open for writing among the quick switcher's recent pages. */
+function Remember({ title, where }: { title: string; where: string }) {
+  useEffect(() => rememberPage({ href: window.location.hash, title, where }), [title, where]);
+  return null;
 }

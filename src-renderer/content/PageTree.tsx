@@ -4,6 +4,7 @@ import { emojiGlyph } from '../components/emoji.js';
 import { MoveForm } from '../components/MoveForm.js';
 import { NameForm } from '../components/NameForm.js';
 import { navigate } from '../routing/use-route.js';
+import { useCommand } from '../search/commands.js';
 import type { RevisionPage } from './branch.js';
 import { ancestorsOf, childPages, dropPlace, keyPlace, pageDestinations, placedPages, type DropZone, type KeyMove, type PagePlace } from './page-tree.js';
 
@@ -52,6 +53,7 @@ export function PageTree({ pages, current, hrefOf, actions }: Props) {
       else next.add(id);
       return next;
     });
+  useCommand('new-page', () => setMode('new'), actions !== undefined);
   const moveTo = (page: RevisionPage, place: PagePlace | undefined) => {
     if (place && actions) void actions.move(page, place).then(() => focusRow(page.id));
   };
