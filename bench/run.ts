@@ -10,6 +10,7 @@ import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchEditor, report as reportEditor } from './editor.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMerge, report as reportMerge } from './merge.js';
@@ -35,7 +36,7 @@ import { benchTranslations } from './translations.js';
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone).
+ * (`BENCH_ONLY=sync`: those alone), and issue 15's editor figures in Chromium (`BENCH_ONLY=editor`).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -134,6 +135,7 @@ async function all(): Promise<void> {
   await benchTranslations();
   await benchIntegrations();
   await syncBenches();
+  reportEditor(await benchEditor());
 }
 
 /** Issue 5's figures; `BENCH_ONLY=sync npm run bench` runs these alone. */
@@ -146,7 +148,8 @@ async function syncBenches(): Promise<void> {
   reportSyncIdle(await benchSyncIdle());
 }
 
-(process.env.BENCH_ONLY === 'sync' ? syncBenches() : all()).catch((error: Error) => {
+const only: Record<string, () => Promise<void>> = { sync: syncBenches, editor: async () => reportEditor(await benchEditor()) };
+(only[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
 });

@@ -139,7 +139,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
           </button>
         ))}
         <button type="button" className="icon" title="Link (Ctrl/Cmd-K)" disabled={!view} onMouseDown={(event) => event.preventDefault()} onClick={() => setLinking(true)}>
-          <span aria-hidden="true">🔗</span>
+          <span aria-hidden="true">Link</span>
           <span className="visually-hidden">Link (Ctrl/Cmd-K)</span>
         </button>
         {onComment && (

@@ -38,12 +38,9 @@ export async function insertFiles(view: EditorView, files: readonly File[], medi
       continue;
     }
     const image = isImageType(file.type) ? await decodes(file) : false;
-    if (asImages && !image) {
+    // Named an image but not one (or not an image where images were asked for): said, not attached.
+    if (!image && (asImages || isImageType(file.type))) {
       media.tell(`"${name}" is not an image Folio can show (${file.type || 'unknown type'}); nothing was inserted.`);
-      continue;
-    }
-    if (isImageType(file.type) && !image) {
-      media.tell(`"${name}" says it is an image (${file.type}) but its bytes are not one; nothing was inserted.`);
       continue;
     }
     const key = crypto.randomUUID();

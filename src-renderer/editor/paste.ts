@@ -1,6 +1,5 @@
 import { Fragment, Slice, type Node } from 'prosemirror-model';
 import { Plugin, TextSelection } from 'prosemirror-state';
-import { markdownToPm } from '../../src-shared/content/markdown-in.js';
 import { pageSchema } from '../../src-shared/content/schema.js';
 import { filesOf, insertFiles, type Media } from './media.js';
 import { largestTable, MAX_PASTED_CELLS } from './tables.js';
@@ -9,6 +8,16 @@ const { nodes } = pageSchema;
 
 /** Text that reads as Markdown blocks or marks (a heading, a list, a fence, a table, emphasis, a link). */
 const MARKDOWN = /(^|\n)(#{1,6} |[-*+] |\d+\. |> |```|\|.*\||___|---|\{% )|\*\*[^*]+\*\*|\[[^\]]+\]\([^)]+\)/;
+
+/**
+ * The content model's Markdown reader (micromark and its extensions, a third of the editor's
+ * weight), loaded once the editor is open rather than with it; a paste before it is there is
+ * taken as plain text.
+ */
+let readMarkdown: typeof import('../../src-shared/content/markdown-in.js').markdownToPm | undefined;
+function loadMarkdownReader(): void {
+  void import('../../src-shared/content/markdown-in.js').then((module) => (readMarkdown = module.markdownToPm));
+}
 
 export function looksLikeMarkdown(text: string): boolean {
   return MARKDOWN.test(text);
@@ -21,6 +30,7 @@ export function looksLikeMarkdown(text: string): boolean {
  * `MAX_PASTED_CELLS` cells is refused with a message, the page left as it was.
  */
 export function pastePlugin(media: Media | undefined, tell: (message: string) => void): Plugin {
+  if (!readMarkdown) loadMarkdownReader();
   return new Plugin({
     props: {
       handlePaste(view, event, slice) {
@@ -33,8 +43,8 @@ export function pastePlugin(media: Media | undefined, tell: (message: string) =>
         const html = event.clipboardData?.getData('text/html') ?? '';
         const text = event.clipboardData?.getData('text/plain') ?? '';
         let pasted = slice;
-        if (!html && looksLikeMarkdown(text) && !view.state.selection.$from.parent.type.spec.code) {
-          const read = markdownToPm(text);
+        if (readMarkdown && !html && looksLikeMarkdown(text) && !view.state.selection.$from.parent.type.spec.code) {
+          const read = readMarkdown(text);
           if (read.ok) {
             const body = pageSchema.nodeFromJSON(read.value.body);
             pasted = new Slice(body.content, 0, 0);

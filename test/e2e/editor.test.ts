@@ -1,37 +1,10 @@
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
+import { png } from '../support/png.js';
 import { skipReason } from './chromium.js';
 import { axeProblems } from './axe.js';
 import { editorBody, editorSuite, editorSynced } from './served-engine.js';
-
-/** A small valid PNG (a red square of `size` pixels), made here so that the test ships no binary. */
-export function png(size = 4): Buffer {
-  const crc = (bytes: Buffer) => {
-    let c = ~0;
-    for (const byte of bytes) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([220, 30, 30]))]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** Pastes files as the clipboard would hand them to the page. */
 export async function pasteFiles(page: Page, files: { name: string; type: string; base64: string }[]): Promise<void> {
@@ -247,6 +220,59 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Second');
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => tree.getByRole('treeitem', { name: 'Second' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('takes pasted Markdown and HTML tables as blocks, and refuses bad input with a message, losing nothing typed', async () => {
+    const page = await suite.open();
+    await editorSynced(page);
+    const body = editorBody(page);
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Kept while things go wrong.');
+    await page.keyboard.press('Enter');
+    const notice = page.locator('.editor-notice');
+
+    await pasteText(page, '## Pasted heading\n\n- one\n- two\n');
+    await body.getByRole('heading', { name: 'Pasted heading' }).waitFor();
+    const tables = await body.locator('table').count();
+    await pasteText(page, 'A\tB', '<table><thead><tr><th>Name</th><th>Role</th></tr></thead><tbody><tr><td>Ada</td><td>Writer</td></tr></tbody></table>');
+    await expect.poll(() => body.locator('table').count()).toBe(tables + 1);
+    expect(await body.locator('table').last().locator('th').allTextContents()).toEqual(['Name', 'Role']);
+
+    const cells = Array.from({ length: 100 }, () => `<tr>${'<td>x</td>'.repeat(100)}</tr>`).join('');
+    await pasteText(page, 'x', `<table>${cells}</table>`);
+    await expect.poll(() => notice.textContent()).toContain('This table has 10,000 cells');
+    expect(await body.locator('table').count()).toBe(tables + 1);
+
+    await page.keyboard.press('Control+End');
+    await pasteFiles(page, [{ name: 'fake.png', type: 'image/png', base64: Buffer.from('not an image at all').toString('base64') }]);
+    await expect.poll(() => notice.textContent()).toContain('"fake.png" is not an image Folio can show (image/png); nothing was inserted.');
+    await page.evaluate(() => {
+      const megabyte = new Uint8Array(1024 * 1024);
+      const data = new DataTransfer();
+      data.items.add(new File(Array.from({ length: 200 }, () => megabyte), 'video.mp4', { type: 'video/mp4' }));
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => notice.textContent()).toContain('"video.mp4" is 200 MB: Folio stores files of at most 1 MB');
+
+    await pasteText(page, 'x', '<p>before</p><img src="https://127.0.0.1:1/missing.png" alt="missing">');
+    await expect.poll(() => body.locator('.image-note').last().textContent()).toContain('This image could not be loaded from https://127.0.0.1:1/missing.png');
+
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('[click](javascript:alert(1))');
+    await expect.poll(() => notice.textContent()).toContain('Links to "javascript:" addresses are not allowed');
+    expect(await body.locator('a[href^="javascript"]').count()).toBe(0);
+
+    await expect.poll(suite.bodyMarkdown).toContain('Kept while things go wrong.');
+    const markdown = await suite.bodyMarkdown();
+    // The refused link stays as the text typed.
+    expect(markdown).toMatch(/click.*javascript:alert/);
+    expect(markdown).toContain('## Pasted heading');
+    expect(markdown).toContain('| Name | Role   |');
     expect(await axeProblems(page)).toEqual([]);
     await page.close();
   });
