@@ -18,7 +18,6 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 const DOWNLOAD = /^\/v1\/spaces\/[^/]+\/(?:change-requests\/[^/]+\/)?content\/files\/[^/]+\/download$/;
 
 export function engineFiles(client: ApiClient, access: ApiAccess, spaceId: string, changeRequestId: string): EditorFiles {
-  const shown = new Map<string, Promise<string | undefined>>();
   return {
     async store(name, type, bytes) {
       const base64 = await toBase64(bytes);
@@ -31,19 +30,30 @@ export function engineFiles(client: ApiClient, access: ApiAccess, spaceId: strin
       const file = 'insertedFiles' in sent.data ? sent.data.insertedFiles[0] : undefined;
       return file ? { ok: true, id: file.id, url: file.downloadURL } : { ok: false, problem: 'The engine stored no file.', offline: false };
     },
-    show(src) {
-      const path = enginePath(src, access);
-      if (!path) return Promise.resolve(undefined);
-      let known = shown.get(path);
-      if (!known) {
-        known = download(access, path).then((blob) => (blob ? URL.createObjectURL(blob) : undefined));
-        // A failure is not kept: the engine may be back next time.
-        known.then((url) => url ?? shown.delete(path), () => shown.delete(path));
-        shown.set(path, known);
-      }
-      return known;
-    },
+    show: (src) => showEngineFile(access, src),
   };
+}
+
+/** Downloads already shown, by API path: one fetch per file however many blocks show it. */
+const shown = new Map<string, Promise<string | undefined>>();
+
+/** Whether `src` is a file the engine serves (a `downloadURL`), to be fetched with credentials. */
+export function isEngineFile(src: string): boolean {
+  return /\/content\/files\/[^/]+\/download$/.test(src.split(/[?#]/)[0] ?? '');
+}
+
+/** The engine's bytes at `src` as a local address to show, or undefined when `src` is not one of its files or they did not come. */
+export function showEngineFile(access: ApiAccess, src: string): Promise<string | undefined> {
+  const path = enginePath(src, access);
+  if (!path) return Promise.resolve(undefined);
+  let known = shown.get(path);
+  if (!known) {
+    known = download(access, path).then((blob) => (blob ? URL.createObjectURL(blob) : undefined));
+    // A failure is not kept: the engine may be back next time.
+    known.then((url) => url ?? shown.delete(path), () => shown.delete(path));
+    shown.set(path, known);
+  }
+  return known;
 }
 
 /** The API path of a download URL of this engine, whichever origin it was written with. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../src-shared/client/client.js';
 import { organizationOf, type Route } from '../routing/route.js';
 import { useRoute } from '../routing/use-route.js';
@@ -32,6 +32,10 @@ export function Frame({ user, organizations, client, access, storage, route: fix
   const tree = useMemo(() => (org ? createTreeStore(client, org, new TrashShelf(storage, org)) : undefined), [client, org, storage]);
   useEffect(() => void tree?.getState().load(), [tree]);
   const sync = useMemo(() => createSyncStore(client), [client]);
+  // Under 900 px the sidebar folds away; Menu brings it over the screen, and going elsewhere folds it again.
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const where = JSON.stringify(route);
+  useEffect(() => setSidebarOpen(false), [where]);
 
   return (
     <WorkspaceContext.Provider value={workspace}>
@@ -42,6 +46,11 @@ export function Frame({ user, organizations, client, access, storage, route: fix
               Skip to content
             </a>
             <header className="bar">
+              {org && (
+                <button type="button" className="quiet sidebar-toggle" aria-expanded={sidebarOpen} aria-controls="sidebar" onClick={() => setSidebarOpen((open) => !open)}>
+                  Menu
+                </button>
+              )}
               <span className="brand">Folio</span>
               <OrgSwitcher organizations={organizations} current={org} />
               {org && <SearchDialog key={org} org={org} />}
@@ -49,7 +58,7 @@ export function Frame({ user, organizations, client, access, storage, route: fix
                 Signed in as <strong>{user.displayName}</strong>
               </span>
             </header>
-            <div className={org ? 'frame-body with-sidebar' : 'frame-body'}>
+            <div className={org ? `frame-body with-sidebar${sidebarOpen ? ' sidebar-open' : ''}` : 'frame-body'}>
               {org && <Sidebar org={org} currentSpace={'space' in route ? route.space : undefined} />}
               <main id="main" tabIndex={-1}>
                 <Screen route={route} organizations={organizations} />

@@ -31,7 +31,7 @@ export function Sidebar({ org, currentSpace }: { org: string; currentSpace?: str
   };
 
   return (
-    <nav className="sidebar" aria-label="Collections and spaces" onKeyDown={walkLinks}>
+    <nav id="sidebar" className="sidebar" aria-label="Collections and spaces" onKeyDown={walkLinks}>
       <div className="sidebar-actions">
         <button type="button" onClick={() => setCreating('space')}>
           New space
