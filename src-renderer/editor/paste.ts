@@ -73,7 +73,7 @@ export function pastePlugin(media: Media | undefined, tell: (message: string) =>
 }
 
 /** Pasted tables with as many column titles as their widest row has cells, and every row that wide. */
-function wholeTables(fragment: Fragment): Fragment {
+export function wholeTables(fragment: Fragment): Fragment {
   const children: Node[] = [];
   fragment.forEach((child) => {
     if (child.type === nodes.table) children.push(wholeTable(child));

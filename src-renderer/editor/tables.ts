@@ -91,7 +91,12 @@ export function verticalCell(step: 1 | -1): Command {
     const tr = state.tr;
     if (target < -1 || target >= rows) {
       const outside = step === 1 ? at.tablePos + at.table.nodeSize : at.tablePos;
-      tr.setSelection(Selection.near(tr.doc.resolve(outside), step));
+      // Below a table that ends its container, a line to write on is made.
+      const $outside = tr.doc.resolve(outside);
+      if (step === 1 && !$outside.nodeAfter && $outside.parent.canReplaceWith($outside.index(), $outside.index(), nodes.paragraph!)) {
+        tr.insert(outside, nodes.paragraph!.create());
+        tr.setSelection(TextSelection.create(tr.doc, outside + 1));
+      } else tr.setSelection(Selection.near($outside, step));
     } else {
       const index = target < 0 ? at.column : count + target * count + at.column;
       tr.setSelection(TextSelection.create(tr.doc, cellStarts(at.table, at.tablePos)[index]!));
