@@ -3,6 +3,7 @@ import { ConfirmAction } from '../components/ConfirmAction.js';
 import { emojiGlyph } from '../components/emoji.js';
 import { MoveForm } from '../components/MoveForm.js';
 import { NameForm } from '../components/NameForm.js';
+import { initialsOf } from '../editor/presence.js';
 import { navigate } from '../routing/use-route.js';
 import { useCommand } from '../search/commands.js';
 import type { RevisionPage } from './branch.js';
@@ -21,6 +22,8 @@ interface Props {
   current?: string;
   hrefOf(pageId: string): string;
   actions?: PageActions;
+  /** Who else is on which page (a change request's writers). */
+  present?: ReadonlyMap<string, readonly { id: string; name: string; slot: number }[]>;
 }
 
 type Mode = 'idle' | 'new' | 'add' | 'rename' | 'move' | 'delete';
@@ -32,7 +35,7 @@ const KEY_MOVES: Record<string, KeyMove> = { ArrowUp: 'up', ArrowDown: 'down', A
  * Enter opens a page, F2 renames it in place; with actions, pages are dragged before, after or
  * into another, or moved with Alt and an arrow, and the toolbar acts on the page in focus.
  */
-export function PageTree({ pages, current, hrefOf, actions }: Props) {
+export function PageTree({ pages, current, hrefOf, actions, present }: Props) {
   const placed = placedPages(pages);
   const [focused, setFocused] = useState<string | undefined>(current);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -170,6 +173,12 @@ export function PageTree({ pages, current, hrefOf, actions }: Props) {
             ) : (
               <span className="tree-label">{title}</span>
             )}
+            {present?.get(page.id)?.map((other) => (
+              <span key={other.id} className={`presence-chip presence-${other.slot}`} title={`${other.name} is here`}>
+                <span aria-hidden="true">{initialsOf(other.name)}</span>
+                <span className="visually-hidden">{`${other.name} is here`}</span>
+              </span>
+            ))}
           </div>
           {children.length > 0 && open && (
             <ul role="group" className="tree-children">

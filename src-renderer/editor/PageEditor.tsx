@@ -23,7 +23,7 @@ import { useLiveDoc } from './live-doc.js';
 import { linkWords } from './link-words.js';
 import { FileView, ImageView, insertFiles, sendQueued, type Media } from './media.js';
 import { pastePlugin } from './paste.js';
-import { cursorOf, presenceUser, selectionOf, usePresence } from './presence.js';
+import { cursorOf, initialsOf, presenceUser, selectionOf, usePresence } from './presence.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { TaskView } from './task-view.js';
 import { chooseEntry, openMenuAt, slashKey, slashMenu, type SlashState } from './slash-menu.js';
@@ -152,7 +152,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
             <span className="visually-hidden">Also here: {others.map((other) => other.name).join(', ')}</span>
             {others.map((other) => (
               <span key={other.id} className={`presence-chip presence-${other.slot}`} title={other.name} aria-hidden="true">
-                {initials(other.name)}
+                {initialsOf(other.name)}
               </span>
             ))}
           </span>
@@ -365,15 +365,6 @@ interface ViewOptions {
   context: InsertContext;
   tell(message: string): void;
   changed(around: Around): void;
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((word) => word[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
 }
 
 function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, options: ViewOptions): EditorView {

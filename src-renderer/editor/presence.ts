@@ -39,6 +39,16 @@ export function selectionOf(user: Partial<PresenceUser>): { class: string } {
   return { class: `ProseMirror-yjs-selection presence-${user.slot ?? 0}` };
 }
 
+/** A person's initials, as their chip shows them. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
 /** The other people in the room (one entry a person, however many tabs they have open). */
 export function usePresence(awareness: Awareness | undefined): PresenceUser[] {
   const [others, setOthers] = useState<PresenceUser[]>([]);

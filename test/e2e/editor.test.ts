@@ -188,6 +188,8 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     const cursor = mine.locator('.ProseMirror-yjs-cursor .presence-name');
     await expect.poll(() => cursor.textContent()).toBe('Lin Reviewer');
     await expect.poll(() => mine.locator('.presence .visually-hidden').textContent()).toBe('Also here: Lin Reviewer');
+    // The page tree says who is on which page.
+    await expect.poll(() => mine.getByRole('treeitem', { name: /Guide/ }).textContent()).toContain('Lin Reviewer is here');
     expect(await axeProblems(mine)).toEqual([]);
     await theirs.close();
     await expect.poll(() => cursor.count()).toBe(0);
