@@ -404,6 +404,8 @@ function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, option
     },
     // `this`, not the constant: y-prosemirror dispatches while the view is being made.
     dispatchTransaction(this: EditorView, tr) {
+      // y-prosemirror's awareness and sync listeners may still fire while the page closes.
+      if (this.isDestroyed) return;
       this.updateState(this.state.apply(tr));
       changed(aroundOf(this));
     },
