@@ -13,6 +13,7 @@ import { benchReviewScreen, report as reportReviewScreen } from './review-screen
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchGitSync } from './git-sync.js';
+import { benchEditor, report as reportEditor } from './editor.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMerge, report as reportMerge } from './merge.js';
@@ -39,7 +40,7 @@ import { benchTranslations } from './translations.js';
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone).
+ * (`BENCH_ONLY=sync`: those alone), and issue 15's editor figures in Chromium (`BENCH_ONLY=editor`).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -141,6 +142,7 @@ async function all(): Promise<void> {
   await benchIntegrations();
   await benchGitSync();
   await syncBenches();
+  reportEditor(await benchEditor());
 }
 
 /** Issue 5's figures; `BENCH_ONLY=sync npm run bench` runs these alone. */
@@ -153,11 +155,12 @@ async function syncBenches(): Promise<void> {
   reportSyncIdle(await benchSyncIdle());
 }
 
-/** `BENCH_ONLY=sync` or `BENCH_ONLY=git` runs those figures alone; `BENCH_ONLY=content` the content conversions. */
+/** `BENCH_ONLY=sync`, `git`, `content` or `editor` runs those figures alone. */
 const ONLY: Record<string, () => Promise<unknown>> = {
   sync: syncBenches,
   git: () => benchGitSync(),
   content: async () => benchContentConversions(),
+  editor: async () => reportEditor(await benchEditor()),
 };
 
 (ONLY[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {

@@ -106,6 +106,8 @@ export interface EditorSuite {
   page(): EditorPage;
   /** A new tab of the suite's one browser profile (IndexedDB is kept per profile) on the page's editor. */
   open(): Promise<Page>;
+  /** The page's editor in a profile of its own, signed in with `token` (another person). */
+  openAs(token: string): Promise<Page>;
   /** The page's body as the engine's API answers it. */
   bodyMarkdown(): Promise<string>;
 }
@@ -133,6 +135,12 @@ export function editorSuite(names: { space: string; subject: string; page: strin
       const tab = await context.newPage();
       tab.setDefaultTimeout(5_000);
       await tab.goto(page.address);
+      return tab;
+    },
+    openAs: async (token) => {
+      const tab = await (await browser!.newContext()).newPage();
+      tab.setDefaultTimeout(5_000);
+      await tab.goto(page.address.replace(/\?token=[^#]*/, `?token=${encodeURIComponent(token)}`));
       return tab;
     },
     bodyMarkdown: async () =>

@@ -97,7 +97,7 @@ describe.skipIf(skipReason)('the writer and the reviewer in headless Chromium', 
     await page.getByRole('button', { name: 'New change request' }).click();
     await page.getByLabel('Subject').fill('Offline edit');
     await page.getByLabel('Subject').press('Enter');
-    await page.getByRole('link', { name: 'Install' }).click();
+    await page.getByRole('treeitem', { name: 'Install' }).click();
     await savedAndSynced();
     const port = served.server.port;
     await served.server.close();
