@@ -112,10 +112,17 @@ const RulesConfiguration = z.object({ type: z.literal('rules'), rules: z.array(M
 const NoRules = z.object({ type: z.literal('none') });
 const InheritRules = z.object({ type: z.literal('inherit') });
 
-/** Organizations own their rules; `inherit` makes no sense there (REFERENCE §3.4). */
-export const OrganizationMergeRules = z
-  .discriminatedUnion('type', [RulesConfiguration, NoRules])
-  .meta({ id: 'MergeRulesStandaloneConfiguration' });
+/**
+ * An organization's rules as it answers them. Part A allows `{type: inherit}` or `{type: rules}`
+ * there, 0.146.0 `rules` or `none`: an organization has nothing to inherit from, so it answers
+ * `rules`, an empty list when it has none, which both admit (docs/decisions.md).
+ */
+export const OrganizationMergeRules = RulesConfiguration.meta({ id: 'MergeRulesConfigurationRules' });
+/** What an organization takes: the documents' two forms and 0.146.0's `none`; `inherit` and `none` both mean no rules. */
+export const OrganizationMergeRulesInput = z
+  .discriminatedUnion('type', [InheritRules, RulesConfiguration, NoRules])
+  .meta({ id: 'OrganizationMergeRulesInput' });
+export type OrganizationMergeRulesInput = z.infer<typeof OrganizationMergeRulesInput>;
 export const SpaceMergeRules = z
   .discriminatedUnion('type', [InheritRules, RulesConfiguration, NoRules])
   .meta({ id: 'MergeRulesSpaceConfiguration' });
