@@ -46,7 +46,8 @@ export const ComputedContentSource = z
 export const RevisionPageDocument = z
   .object({
     ...PageBase,
-    kind: z.literal('document'),
+    /** Deprecated in the reference, which still requires it: a document page's kind is `sheet` there (0.146.0). */
+    kind: z.literal('sheet'),
     type: z.literal('document'),
     slug: z.string(),
     path: z.string(),
@@ -79,20 +80,25 @@ export const RevisionFile = z
   .object({ id: z.string(), name: z.string(), contentType: z.string(), downloadURL: z.string(), size: z.number() })
   .meta({ id: 'RevisionFile' });
 
+const RevisionFields = {
+  object: z.literal('revision'),
+  id: z.string(),
+  parents: z.array(z.string()),
+  createdAt: Timestamp,
+  pages: z.array(RevisionPage),
+  files: z.array(RevisionFile),
+  reusableContents: z.array(z.unknown()),
+  tags: z.array(z.unknown()),
+  variables: z.record(z.string(), z.string()),
+  urls: z.object({ app: z.string() }),
+};
+
+/** A merge revision names the change request it merged (`mergedFrom`), as the reference's `RevisionTypeMerge` does. */
 export const Revision = z
-  .object({
-    object: z.literal('revision'),
-    id: z.string(),
-    parents: z.array(z.string()),
-    type: z.enum(['edits', 'merge', 'update', 'rollback']),
-    createdAt: Timestamp,
-    pages: z.array(RevisionPage),
-    files: z.array(RevisionFile),
-    reusableContents: z.array(z.unknown()),
-    tags: z.array(z.unknown()),
-    variables: z.record(z.string(), z.string()),
-    urls: z.object({ app: z.string() }),
-  })
+  .discriminatedUnion('type', [
+    z.object({ ...RevisionFields, type: z.enum(['edits', 'update', 'rollback']) }),
+    z.object({ ...RevisionFields, type: z.literal('merge'), mergedFrom: ChangeRequest }),
+  ])
   .meta({ id: 'Revision' });
 
 /** `metadata=false` leaves out pages' edit times; `computed=false` answers a computed page without its content (docs/content-design.md, "Page reads"). */
