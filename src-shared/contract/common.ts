@@ -23,8 +23,9 @@ export const Url = z.url().max(2048);
 
 export const Emoji = z.string().max(50).meta({ id: 'Emoji' });
 
+/** The 38 of 0.146.0 (the documents show only `en`; 0.202.0 adds `zh-tw`). */
 export const TRANSLATION_LANGUAGES = [
-  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl',
+  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl',
   'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr',
   'lt', 'lv', 'et', 'sl',
 ] as const;
