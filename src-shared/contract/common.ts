@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DocumentBlock } from './document-nodes.js';
 
 /** Roles from the strongest to the weakest; the order is what `roleAtLeast` relies on. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
@@ -67,23 +68,12 @@ export const User = z
   })
   .meta({ id: 'User' });
 
-const BlockNode: z.ZodType = z.lazy(() =>
-  z.looseObject({
-    object: z.string(),
-    type: z.string().optional(),
-    key: z.string().optional(),
-    nodes: z.array(BlockNode).optional(),
-    isVoid: z.boolean().optional(),
-    data: z.record(z.string(), z.unknown()).optional(),
-  }),
-);
-
-/** Rich-text document as the API exchanges it. */
+/** Rich-text document as the API exchanges it; its nodes as 0.146.0 describes them (`document-nodes.ts`). */
 export const JSONDocument = z
   .object({
     object: z.literal('document'),
     data: z.looseObject({ schemaVersion: z.number().int().optional() }),
-    nodes: z.array(BlockNode),
+    nodes: z.array(DocumentBlock),
     meta: z.object({ token: z.string().optional() }).optional(),
   })
   .meta({ id: 'JSONDocument' });

@@ -130,6 +130,10 @@ describe('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', () => {
     expectFailure(await patch({ subject: 'x'.repeat(101) }), 400, /^body\.subject: /);
     expectFailure(await patch({ status: 'merged' }), 400, /^body\.status: /);
     expectFailure(await patch({ description: { nodes: [] } }), 400, /^body\.description/);
+    const unknownBlock = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'banner', nodes: [] }] };
+    expectFailure(await patch({ description: unknownBlock }), 400, /^body\.description\.nodes\.0\.type: /);
+    const voidDivider = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'divider', data: {} }] };
+    expectFailure(await patch({ description: voidDivider }), 400, /^body\.description\.nodes\.0\.isVoid: a divider needs isVoid/);
   });
 
   it('lets an editor change the status of their own change request only; a reviewer changes any', async () => {

@@ -38,6 +38,11 @@ describe('creating a translation', () => {
     ['no source language', { language: 'fr', source: { space: 'x' } }, 'body.source.language'],
     ['a source space id that is not an id', { language: 'fr', source: { space: 'a/b', language: 'en' } }, 'body.source.space'],
     ['instructions that are not a document', { language: 'fr', source: { space: 'x', language: 'en' }, instructions: { markdown: 'Be brief' } }, 'body.instructions'],
+    [
+      'instructions whose text has no marks',
+      { language: 'fr', source: { space: 'x', language: 'en' }, instructions: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief' }] }] }] } },
+      'body.instructions.nodes.0.nodes.0.leaves.0.marks',
+    ],
   ])('%s: a 400 naming the field', async (_, body, field) => {
     const res = await raw(`${t.url}/v1/orgs/${t.organizationId}/translations`, { method: 'POST', token: t.owner.token, body: JSON.stringify(body) });
     expect(res.status).toBe(400);
