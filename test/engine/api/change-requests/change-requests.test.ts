@@ -42,12 +42,19 @@ describe('POST /v1/spaces/{spaceId}/change-requests', () => {
     expect(res.headers.location).toBe(cr.urls.location);
   });
 
-  it('takes a subject of any length and other properties, and an empty subject when none is given', async () => {
+  it('limits the subject to 100 characters as an update does, takes an empty one when none is given, and names a field it does not know', async () => {
     const space = await newSpace(t.owner, t.organizationId);
-    const long = 'x'.repeat(500);
-    expect((await newChangeRequest(space.id, long)).subject).toBe(long);
-    const bare = ok(await call('createChangeRequest', { params: { spaceId: space.id }, body: { agentTaskId: 'a' } }));
-    expect(bare.subject).toBe('');
+    expect((await newChangeRequest(space.id, 'x'.repeat(100))).subject).toHaveLength(100);
+    expectFailure(
+      await call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'x'.repeat(101) } }),
+      400,
+      /^body\.subject: /,
+    );
+    expect(ok(await call('createChangeRequest', { params: { spaceId: space.id }, body: {} })).subject).toBe('');
+    const unknown = await call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Typo', agentTaskId: 'a' } as never });
+    expectFailure(unknown, 400, /^body\.agentTaskId: unknown field$/);
+    const listed = ok(await call('listChangeRequestsForSpace', { params: { spaceId: space.id } }));
+    expect(listed.items.map((cr) => cr.subject).sort()).toEqual(['', 'x'.repeat(100)]);
   });
 
   it('forks the page tree of main in the doc store, and records no revision of its own', async () => {
