@@ -12,6 +12,7 @@ import { SYNC_PATH } from '../../../src-main/engine/sync/hub.js';
 import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestClock, TestServer } from '../../support/server.js';
+import { referenceAnswers } from '../../support/conformance/recorder.js';
 
 /** Reconnects and pulls after live updates come quickly in tests; the backoff schedule has its unit test. */
 const FAST_BACKOFF = { baseMs: 10, capMs: 100 };
@@ -74,7 +75,7 @@ export class Replica {
   }
 
   private async open(port = 0): Promise<void> {
-    this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 } });
+    this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 }, observeAnswers: referenceAnswers.observe });
     bootstrapIfEmpty(this.engine);
     this.server = await listen(this.engine, port);
     this.token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();

@@ -1,0 +1,19 @@
+/**
+ * Folio's own operations: not in `@gitbook/api@0.146.0`, so nothing there to check them against
+ * (our contract checks them). Each says why it exists.
+ */
+export const EXTENSIONS: ReadonlySet<string> = new Set([
+  // The CLI and a first start create organizations; over HTTP a signed-in user may too (docs/decisions.md).
+  'createOrganization',
+  // A file's bytes: the reference's `downloadURL` points at an address it does not describe.
+  'downloadFile',
+  'downloadFileInChangeRequest',
+  // Writing pages into a change request (docs/content-design.md); the reference edits through its app.
+  'updateChangeRequestContent',
+  // Part B documents it (muting a cluster); no version of the reference has it (REFERENCE §1.2, #127).
+  'updateConversationsIssuesCluster',
+  // Sync with a hub (docs/sync.md).
+  'getSyncStatus',
+  'updateSyncSettings',
+  'deleteSyncSettings',
+]);
