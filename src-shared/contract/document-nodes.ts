@@ -87,30 +87,43 @@ function follows(rules: Record<string, Rule>) {
   };
 }
 
-const Mark = z.looseObject({ object: z.literal('mark'), type: z.enum(MARKS), data: z.record(z.string(), z.unknown()).optional() });
-const Leaf = z.looseObject({ object: z.literal('leaf'), text: z.string(), marks: z.array(Mark) });
-const Text = z.looseObject({ object: z.literal('text'), key: z.string().optional(), leaves: z.array(Leaf) });
+// Named, so that the served OpenAPI document holds each once, under the reference's own names.
+const Mark = z
+  .looseObject({ object: z.literal('mark'), type: z.enum(MARKS), data: z.record(z.string(), z.unknown()).optional() })
+  .meta({ id: 'DocumentTextMark' });
+const Leaf = z.looseObject({ object: z.literal('leaf'), text: z.string(), marks: z.array(Mark) }).meta({ id: 'DocumentTextLeaf' });
+const Text = z.looseObject({ object: z.literal('text'), key: z.string().optional(), leaves: z.array(Leaf) }).meta({ id: 'DocumentText' });
 
 /** Any node below a block: a block, an inline or a text. */
-const ChildNode: z.ZodType = z.lazy(() => z.discriminatedUnion('object', [Block, Inline, Text]));
-const Fragment = z.looseObject({
-  object: z.literal('fragment'),
-  key: z.string().optional(),
-  fragment: z.string().optional(),
-  type: z.string().optional(),
-  nodes: z.array(ChildNode),
-});
-const NodeFields = {
+const ChildNode: z.ZodType = z.lazy(() => z.discriminatedUnion('object', [Block, Inline, Text])).meta({ id: 'DocumentNode' });
+const ChildNodes = z.array(ChildNode).meta({ id: 'DocumentNodes' });
+const Fragment = z
+  .looseObject({
+    object: z.literal('fragment'),
+    key: z.string().optional(),
+    fragment: z.string().optional(),
+    type: z.string().optional(),
+    nodes: ChildNodes,
+  })
+  .meta({ id: 'DocumentFragment' });
+/** Fresh each time: one schema used twice would stand in the served OpenAPI document under a made-up name. */
+const nodeFields = () => ({
   key: z.string().optional(),
   isVoid: z.boolean().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
-  nodes: z.array(ChildNode).optional(),
+  nodes: ChildNodes.optional(),
   fragments: z.array(Fragment).optional(),
-};
+});
 
-const Inline = z.looseObject({ object: z.literal('inline'), type: enumOf(INLINES), ...NodeFields }).superRefine(follows(INLINES));
+const Inline = z
+  .looseObject({ object: z.literal('inline'), type: enumOf(INLINES), ...nodeFields() })
+  .superRefine(follows(INLINES))
+  .meta({ id: 'DocumentInline' });
 
-const Block = z.looseObject({ object: z.literal('block'), type: enumOf(BLOCKS), ...NodeFields }).superRefine(follows(BLOCKS));
+const Block = z
+  .looseObject({ object: z.literal('block'), type: enumOf(BLOCKS), ...nodeFields() })
+  .superRefine(follows(BLOCKS))
+  .meta({ id: 'DocumentBlock' });
 
 /** Typed loosely, as the content model writes blocks (`DocumentBlockJson`); the checks are the schema's. */
 export const DocumentBlock: z.ZodType<Record<string, unknown>> = Block;
