@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentBlock } from './document-nodes.js';
+import { DocumentTopLevelBlock } from './document-nodes.js';
 
 /** Roles from the strongest to the weakest; the order is what `roleAtLeast` relies on. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
@@ -73,7 +73,7 @@ export const JSONDocument = z
   .object({
     object: z.literal('document'),
     data: z.looseObject({ schemaVersion: z.number().int().optional() }),
-    nodes: z.array(DocumentBlock),
+    nodes: z.array(DocumentTopLevelBlock),
     meta: z.object({ token: z.string().optional() }).optional(),
   })
   .meta({ id: 'JSONDocument' });

@@ -120,10 +120,25 @@ const Inline = z
   .superRefine(follows(INLINES))
   .meta({ id: 'DocumentInline' });
 
-const Block = z
-  .looseObject({ object: z.literal('block'), type: enumOf(BLOCKS), ...nodeFields() })
-  .superRefine(follows(BLOCKS))
-  .meta({ id: 'DocumentBlock' });
+const block = () => z.looseObject({ object: z.literal('block'), type: enumOf(BLOCKS), ...nodeFields() }).superRefine(follows(BLOCKS));
+const Block = block().meta({ id: 'DocumentBlock' });
 
 /** Typed loosely, as the content model writes blocks (`DocumentBlockJson`); the checks are the schema's. */
 export const DocumentBlock: z.ZodType<Record<string, unknown>> = Block;
+
+/**
+ * What may stand at a document's top level: 0.146.0's `DocumentBlocksTopLevels`, and `if`, which it
+ * has only inside fragments; conditional blocks are top-level in the reference's later versions
+ * (0.202.0) and Part B's `evaluated` evaluates them (docs/decisions.md, "Conformance").
+ */
+const TOP_LEVEL = new Set([
+  'paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider', 'blockquote',
+  'hint', 'images', 'file', 'drawing', 'embed', 'code', 'math', 'expandable', 'tabs', 'table', 'swagger', 'openapi-operation',
+  'openapi-schemas', 'openapi-webhook', 'content-ref', 'integration', 'reusable-content', 'stepper', 'if',
+]);
+
+export const DocumentTopLevelBlock: z.ZodType<Record<string, unknown>> = block()
+  .superRefine((node, ctx) => {
+    if (!TOP_LEVEL.has(node.type)) ctx.addIssue({ code: 'custom', path: ['type'], message: `a ${node.type} cannot stand at the top of a document`, input: node });
+  })
+  .meta({ id: 'DocumentBlocksTopLevels' });

@@ -21,6 +21,7 @@ describe('a Document as 0.146.0 describes its nodes', () => {
       { object: 'block', type: 'math', isVoid: true, data: { formula: 'x^2' } },
       { object: 'block', type: 'tabs', nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'One' }, nodes: [{ object: 'block', type: 'paragraph', nodes: [text('in a tab')] }] }] },
       { object: 'block', type: 'expandable', isVoid: true, data: {}, fragments: [{ object: 'fragment', fragment: 'body', nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] }] },
+      { object: 'block', type: 'if', data: { condition: 'visitor.claims.beta' }, nodes: [{ object: 'block', type: 'paragraph', nodes: [text('beta')] }] },
     );
     expect(failure(document)).toBeUndefined();
     expect(JSONDocument.parse(document).nodes[1]).toHaveProperty('meta', { id: 'title' });
@@ -35,6 +36,7 @@ describe('a Document as 0.146.0 describes its nodes', () => {
     ['an unknown mark', doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [{ object: 'mark', type: 'blink' }] }] }] }), /^nodes\.0\.nodes\.0\.leaves\.0\.marks\.0\.type: /],
     ['an inline it does not know', doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'sparkle', isVoid: true, data: {} }] }), /^nodes\.0\.nodes\.0\.type: /],
     ['a text at the top', doc(text('x')), /^nodes\.0\.object: /],
+    ['a list item at the top', doc({ object: 'block', type: 'list-item', nodes: [] }), /^nodes\.0\.type: a list-item cannot stand at the top of a document/],
   ])('refuses %s, naming where', (_, document, where) => {
     expect(failure(document)).toMatch(where);
   });

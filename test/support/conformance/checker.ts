@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DEPARTURES, type Departure } from './departures.js';
 import { EXTENSIONS } from './extensions.js';
-import { loadReference, operationKey, setAt, type Reference, type ReferenceOperation } from './reference.js';
+import { answersHolding, loadReference, operationKey, setAt, validatable, type Reference, type ReferenceOperation } from './reference.js';
 
 /** One answer of the engine, as the dispatcher gave it. */
 export interface Answer {
@@ -37,23 +37,33 @@ export class ReferenceChecker {
   private readonly compiled = new Map<string, ValidateFunction>();
   /** Ids of the reference description as each set of departures patches it, by the set's key. */
   private readonly patched = new Map<string, string>();
+  /** The reference's operation ids each departure holds for. */
+  private readonly departureOperations: ReadonlySet<string>[];
 
   constructor(
     reference = loadReference(),
     private readonly departures: readonly Departure[] = DEPARTURES,
   ) {
     this.reference = reference;
+    this.departureOperations = departures.map(
+      (d) => new Set('holding' in d.operations ? answersHolding(reference, d.operations.holding) : d.operations),
+    );
     // strict: false — the description is OpenAPI 3.0 (`nullable`, `example`, `x-…` keywords); `nullable` is understood by ajv.
     this.ajv = new Ajv({ strict: false, allErrors: false });
     addFormats(this.ajv);
     // Formats the reference names and does not define: an emoji and an icon name are any string there.
     this.ajv.addFormat('emoji', true).addFormat('icon', true);
-    this.ajv.addSchema({ ...reference.document, $id: SPEC_ID });
+    this.ajv.addSchema({ ...validatable(reference.document), $id: SPEC_ID });
   }
 
   /** The reference's operation for an answer, undefined for Folio's own (EXTENSIONS). */
   referenceOperation(method: string, path: string): ReferenceOperation | undefined {
     return this.reference.operations.get(operationKey(method, path));
+  }
+
+  /** The reference's operation ids a departure holds for. */
+  operationsOf(departure: Departure): ReadonlySet<string> {
+    return this.departureOperations[this.departures.indexOf(departure)]!;
   }
 
   check(answer: Answer): Violation[] {
@@ -74,7 +84,7 @@ export class ReferenceChecker {
     if (!declared.schema) return answer.body === undefined ? [] : violation(`a body where ${op.operationId} ${answer.status} declares none`);
     if (answer.body === undefined) return violation(`no body where ${op.operationId} ${answer.status} declares one`);
     if (answer.body instanceof Uint8Array) return [];
-    const errors = this.validate(this.descriptionFor(answer.operation), declared.pointer, answer.body);
+    const errors = this.validate(this.descriptionFor(op.operationId), declared.pointer, answer.body);
     return errors.map((error) => ({ operation: name, status: answer.status, message: describe(error) }));
   }
 
@@ -90,8 +100,8 @@ export class ReferenceChecker {
   }
 
   /** The id of the reference description as the documents amend it for one operation's answers. */
-  private descriptionFor(operation: string): string {
-    const own = this.departures.filter((d) => d.operations.includes(operation));
+  private descriptionFor(operationId: string): string {
+    const own = this.departures.filter((_, i) => this.departureOperations[i]!.has(operationId));
     if (own.length === 0) return SPEC_ID;
     const key = own.map((d) => this.departures.indexOf(d)).join('+');
     let id = this.patched.get(key);
@@ -99,7 +109,7 @@ export class ReferenceChecker {
       id = `${SPEC_ID}-${key}`;
       const document = structuredClone(this.reference.document);
       for (const departure of own) setAt(document, departure.at, departure.documents);
-      this.ajv.addSchema({ ...document, $id: id });
+      this.ajv.addSchema({ ...validatable(document), $id: id });
       this.patched.set(key, id);
     }
     return id;

@@ -8,9 +8,12 @@ import type { JsonSchema } from './reference.js';
  * that place replaced by what the documents say. Nothing else is let through.
  */
 export interface Departure {
-  /** Our operation ids (the reference's, too) whose answers carry the departure. */
-  operations: readonly string[];
-  /** JSON pointer into the reference description. */
+  /**
+   * The operations whose answers carry it, by the reference's operation ids (ours are the same),
+   * or every operation whose answer can hold a component of the reference (`holding`).
+   */
+  operations: readonly string[] | { holding: string };
+  /** JSON pointer into the reference description as published (`…/-` appends to an array). */
   at: string;
   /** What stands there instead, as the documents describe it (in the reference's own terms: JSON Schema, a `required` list, a pattern). */
   documents: JsonSchema | string[] | string;
@@ -89,5 +92,13 @@ export const DEPARTURES: readonly Departure[] = [
     at: '/components/schemas/ConversationIssue/required',
     documents: ['object', 'id', 'title', 'createdAt', 'ingestedAt', 'conversation', 'urls'],
     decision: 'conversations-follow-part-b',
+  },
+  {
+    // 0.146.0 has conditional blocks (`if`) only inside fragments; its later versions (0.202.0) let them
+    // stand at a document's top level, as Folio's conditions do, which Part B's `evaluated` evaluates.
+    operations: { holding: 'DocumentBlocksTopLevels' },
+    at: '/components/schemas/DocumentBlocksTopLevels/oneOf/-',
+    documents: { $ref: '#/components/schemas/DocumentBlockIf' },
+    decision: 'conditional-blocks-at-the-top',
   },
 ];

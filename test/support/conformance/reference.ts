@@ -23,6 +23,7 @@ export interface ReferenceOperation {
 
 export interface Reference {
   version: string;
+  /** The description as published. */
   document: JsonSchema;
   /** Keyed by `METHOD /path/{}/with/{}/placeholders`, parameter names left out (ours and theirs differ). */
   operations: Map<string, ReferenceOperation>;
@@ -45,8 +46,7 @@ export function loadReference(): Reference {
   if (version !== REFERENCE_VERSION) {
     throw new Error(`@gitbook/api ${version} is installed; the conformance checks need exactly ${REFERENCE_VERSION} (npm ci)`);
   }
-  const document = asJsonSchema(JSON.parse(readFileSync(specPath, 'utf8'))) as JsonSchema;
-  chooseByDiscriminator(document, document);
+  const document = JSON.parse(readFileSync(specPath, 'utf8')) as JsonSchema;
   const operations = new Map<string, ReferenceOperation>();
   for (const [path, item] of Object.entries<JsonSchema>(document.paths)) {
     for (const method of METHODS) {
@@ -66,13 +66,51 @@ export function loadReference(): Reference {
   return { version, document, operations };
 }
 
-/** Replaces what stands at a JSON pointer (`/components/schemas/X/required`); the place must exist. */
+/**
+ * The description as ajv validates it: OpenAPI 3.0's `nullable` and discriminated unions said in
+ * JSON Schema (below). A new object; the published one is left as it is.
+ */
+export function validatable(document: JsonSchema): JsonSchema {
+  const converted = asJsonSchema(document) as JsonSchema;
+  chooseByDiscriminator(converted, converted);
+  return converted;
+}
+
+/**
+ * Replaces what stands at a JSON pointer (`/components/schemas/X/required`), or appends to an
+ * array at `…/-` (as JSON Patch does); the place must exist.
+ */
 export function setAt(document: JsonSchema, pointer: string, value: unknown): void {
   const segments = pointer.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   const last = segments.pop()!;
   const parent = segments.reduce<any>((node, segment) => node?.[segment], document);
-  if (parent === undefined || !(last in parent)) throw new Error(`nothing at ${pointer} in the reference description`);
-  parent[last] = value;
+  if (last === '-' && Array.isArray(parent)) parent.push(value);
+  else if (parent === undefined || !(last in parent)) throw new Error(`nothing at ${pointer} in the reference description`);
+  else parent[last] = value;
+}
+
+/** The operations whose success answers can hold the component `name`, through any depth of `$ref`s. */
+export function answersHolding(reference: Reference, name: string): string[] {
+  const schemas = reference.document.components.schemas as Record<string, JsonSchema>;
+  const holds = new Map<string, boolean>();
+  const reaches = (node: unknown, seen: Set<string>): boolean => {
+    if (node === null || typeof node !== 'object') return false;
+    const ref = (node as JsonSchema).$ref as string | undefined;
+    if (ref?.startsWith('#/components/schemas/')) {
+      const target = ref.slice('#/components/schemas/'.length);
+      if (target === name) return true;
+      if (holds.has(target)) return holds.get(target)!;
+      if (seen.has(target)) return false;
+      seen.add(target);
+      const found = reaches(schemas[target], seen);
+      holds.set(target, found);
+      return found;
+    }
+    return Object.values(node).some((child) => reaches(child, seen));
+  };
+  return [...reference.operations.values()]
+    .filter((op) => Object.entries(op.responses).some(([status, r]) => status.startsWith('2') && reaches(r.schema, new Set())))
+    .map((op) => op.operationId);
 }
 
 function resolve(document: JsonSchema, ref: string): unknown {
