@@ -48,7 +48,7 @@ export class ReferenceChecker {
     this.departureOperations = departures.map(
       (d) => new Set('holding' in d.operations ? answersHolding(reference, d.operations.holding) : d.operations),
     );
-    // strict: false — the description is OpenAPI 3.0 (`nullable`, `example`, `x-…` keywords); `nullable` is understood by ajv.
+    // strict: false — the description is OpenAPI 3.0, with keywords JSON Schema lacks (`example`, `discriminator`, `x-…`).
     this.ajv = new Ajv({ strict: false, allErrors: false });
     addFormats(this.ajv);
     // Formats the reference names and does not define: an emoji and an icon name are any string there.
@@ -69,13 +69,13 @@ export class ReferenceChecker {
   check(answer: Answer): Violation[] {
     const name = answer.operation ?? `${answer.method} ${answer.path}`;
     const violation = (message: string): Violation[] => [{ operation: name, status: answer.status, message }];
-    if (answer.operation === undefined) return this.checkError(answer, undefined, violation);
+    if (answer.operation === undefined) return this.checkError(answer, undefined, name, violation);
     const op = this.referenceOperation(answer.method, answer.path);
     if (!op) {
       if (EXTENSIONS.has(answer.operation)) return [];
       return violation(`${answer.method} ${answer.path} is neither in @gitbook/api@${this.reference.version} nor a named Folio extension`);
     }
-    if (answer.status >= 400) return this.checkError(answer, op, violation);
+    if (answer.status >= 400) return this.checkError(answer, op, name, violation);
     const declared = op.responses[String(answer.status)];
     if (!declared) {
       const statuses = Object.keys(op.responses).filter((s) => s.startsWith('2'));
@@ -88,7 +88,8 @@ export class ReferenceChecker {
     return errors.map((error) => ({ operation: name, status: answer.status, message: describe(error) }));
   }
 
-  private checkError(answer: Answer, op: ReferenceOperation | undefined, violation: (m: string) => Violation[]): Violation[] {
+  /** An error: the reference's schema for the status (or its `default`, or the shared `Error`), with the status as its code; never a 5xx. */
+  private checkError(answer: Answer, op: ReferenceOperation | undefined, name: string, violation: (m: string) => Violation[]): Violation[] {
     if (answer.status >= 500) return violation(`status ${answer.status}: ${JSON.stringify(answer.body)}`);
     if (answer.status < 400) return violation(`status ${answer.status} with no matching operation`);
     const declared = op?.responses[String(answer.status)] ?? op?.responses.default;
@@ -96,7 +97,7 @@ export class ReferenceChecker {
     const errors = this.validate(SPEC_ID, pointer, answer.body);
     const code = (answer.body as { error?: { code?: unknown } } | undefined)?.error?.code;
     if (errors.length === 0 && code !== answer.status) return violation(`error.code ${String(code)} under status ${answer.status}`);
-    return errors.map((error) => ({ operation: answer.operation ?? answer.path, status: answer.status, message: describe(error) }));
+    return errors.map((error) => ({ operation: name, status: answer.status, message: describe(error) }));
   }
 
   /** The id of the reference description as the documents amend it for one operation's answers. */
