@@ -28,7 +28,7 @@ function documented<R extends HttpResponse<unknown, unknown>>(operation: keyof t
 
 /** Writes pages into a change request (a Folio operation the official client does not have). */
 async function writePages(spaceId: string, changeRequestId: string, changes: unknown[]) {
-  const res = await test.t.owner.client.call('updateChangeRequestContent', { params: { spaceId, changeRequestId }, query: { compat: false }, body: { changes } as never });
+  const res = await test.t.owner.client.call('updateChangeRequestContent', { params: { spaceId, changeRequestId }, query: { compat: 'false' }, body: { changes } as never });
   if (!res.ok || !('changes' in res.data)) throw new Error(`cannot write pages: ${res.ok ? 'no changes answered' : res.error.message}`);
   return res.data;
 }
