@@ -8,8 +8,9 @@ import { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery, type AnswerObserver } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
-import { IntegrationRunner } from './integrations/runner.js';
-import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './integrations/sandbox.js';
+import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
+import { DEFAULT_SANDBOX_LIMITS } from './integrations/sandbox.js';
+import { nodeSandboxProgram } from './integrations/sandbox-program.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
@@ -45,8 +46,8 @@ export interface EngineOptions {
   openapi?: Partial<FetchPolicy>;
   /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
   translator?: TranslatorSettings;
-  /** Time and memory of an integration script's run on one event (docs/integrations.md). */
-  integrations?: Partial<SandboxLimits>;
+  /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
+  integrations?: Partial<RunnerSettings>;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -91,7 +92,7 @@ export class Engine {
   readonly openapi: OpenAPIProcessor;
   /** Runs translations in the background (docs/translations.md). */
   readonly translations: TranslationRunner;
-  /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
+  /** Runs integration scripts on their events, each in a sandbox process (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
@@ -125,7 +126,9 @@ export class Engine {
     this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));
     this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {
       ...DEFAULT_SANDBOX_LIMITS,
+      concurrentRuns: DEFAULT_CONCURRENT_RUNS,
       ...options.integrations,
+      program: options.integrations?.program ?? nodeSandboxProgram(),
     });
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
@@ -163,13 +166,14 @@ export class Engine {
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
     const url = new URL(request.path, 'http://127.0.0.1');
-    const response = this.dispatcher.dispatch({
+    const call = {
       method: request.method.toUpperCase(),
       pathname: url.pathname,
       query: parseQuery(url.searchParams),
       authorization: request.headers?.authorization,
       ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
-    });
+    };
+    const response = (await this.dispatcher.checked(call)) ?? this.dispatcher.dispatch(call);
     if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
     // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
     if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };

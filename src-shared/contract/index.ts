@@ -4,6 +4,7 @@ import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
 import { conversations } from './conversations.js';
+import { firstStart } from './first-start.js';
 import { integrations } from './integrations.js';
 import { links } from './links.js';
 import { members } from './members.js';
@@ -53,6 +54,7 @@ export const areas = {
   templates,
   conversations,
   sync,
+  firstStart,
   openapiSpecs,
   translations,
   integrations,
@@ -82,6 +84,7 @@ export const contract = {
   ...templates,
   ...conversations,
   ...sync,
+  ...firstStart,
   ...openapiSpecs,
   ...translations,
   ...integrations,

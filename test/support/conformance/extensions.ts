@@ -12,6 +12,9 @@ export const EXTENSIONS: ReadonlySet<string> = new Set([
   'updateChangeRequestContent',
   // Part B documents it (muting a cluster); no version of the reference has it (REFERENCE §1.2, #127).
   'updateConversationsIssuesCluster',
+  // The app asks the person's name on a new data dir (docs/decisions.md, "First start and device identity").
+  'getFirstStart',
+  'completeFirstStart',
   // Sync with a hub (docs/sync.md).
   'getSyncStatus',
   'updateSyncSettings',
