@@ -23,6 +23,9 @@ export interface IncomingCall {
   bodyError?: string;
 }
 
+/** Sees every answer the dispatcher gives, with the operation that gave it (tests check them against the reference). */
+export type AnswerObserver = (call: IncomingCall, operation: OperationDef | undefined, response: ApiResponse) => void;
+
 /**
  * Routes a call to its operation and runs it. HTTP and IPC both end here, so they cannot
  * answer differently; each transport only translates its own framing.
@@ -31,7 +34,10 @@ export class Dispatcher {
   private readonly router: OperationRouter;
   private openapi: unknown;
 
-  constructor(private readonly deps: PipelineDeps) {
+  constructor(
+    private readonly deps: PipelineDeps,
+    private readonly observe?: AnswerObserver,
+  ) {
     this.router = new OperationRouter(
       Object.entries(contract).map(
         ([id, op]) => new BoundOperation(op as OperationDef, handlers[id as keyof typeof handlers] as Handler<OperationDef>),
@@ -63,24 +69,33 @@ export class Dispatcher {
   }
 
   dispatch(call: IncomingCall): ApiResponse {
+    if (!this.observe) return this.answer(call).response;
+    const { operation, response } = this.answer(call);
+    this.observe(call, operation, response);
+    return response;
+  }
+
+  private answer(call: IncomingCall): { operation?: OperationDef; response: ApiResponse } {
     if (call.method === 'GET' && call.pathname === '/v1/openapi.json') {
       this.openapi ??= openApiDocument(contract, { title: 'Folio API', version: '1' });
-      return { status: 200, headers: {}, body: this.openapi };
+      return { response: { status: 200, headers: {}, body: this.openapi } };
     }
     const route = this.router.match(call.method, call.pathname);
-    if (!route) return failureResponse(new Failure(404, `No operation at ${call.method} ${call.pathname}`));
+    if (!route) return { response: failureResponse(new Failure(404, `No operation at ${call.method} ${call.pathname}`)) };
+    const operation = route.operation.op;
     try {
-      return route.operation.execute(this.deps, {
+      const response = route.operation.execute(this.deps, {
         params: route.params,
         query: call.query,
         body: call.body,
         bodyError: call.bodyError,
         authorization: call.authorization,
       });
+      return { operation, response };
     } catch (error) {
       // The transaction has rolled back; the caller learns nothing of the internals.
       console.error(error);
-      return failureResponse(new Failure(500, 'Internal error'));
+      return { operation, response: failureResponse(new Failure(500, 'Internal error')) };
     }
   }
 }

@@ -5,7 +5,7 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
 import { Database } from './db/database.js';
-import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
+import { Dispatcher, parseBody, parseQuery, type AnswerObserver } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
@@ -36,6 +36,8 @@ export interface EngineOptions {
   clock?: Clock;
   /** Check every answer against the contract (tests). */
   checkResponses?: boolean;
+  /** Sees every answer of the dispatcher (tests check each against the reference description). */
+  observeAnswers?: AnswerObserver;
   /** Serves the renderer's files for paths outside /v1. */
   serveStatic?: StaticFiles;
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
@@ -116,7 +118,7 @@ export class Engine {
       { ...options.sync, channels: [...replicaChannels, ...(options.sync?.channels ?? [])] },
     );
     this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
-    this.dispatcher = new Dispatcher(this.deps);
+    this.dispatcher = new Dispatcher(this.deps, options.observeAnswers);
     this.yjs = new YjsServer(this.deps);
     this.hubChangeLog = new HubChangeLog(this.deps);
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
