@@ -6,6 +6,8 @@ import { Engine } from '../engine/engine.js';
 import { listen } from '../engine/http/server.js';
 import { staticFiles } from '../engine/http/static-files.js';
 import { saveUpstream } from '../engine/sync/sql.js';
+import { startPostgresHub } from '../engine/sync/postgres/hub-server.js';
+import { StoreRefused } from '../engine/sync/postgres/store.js';
 import { resolveTranslator } from '../engine/translation/settings.js';
 import { SyncSettings } from '../../src-shared/contract/sync.js';
 import { UsageError, parse } from './args.js';
@@ -16,6 +18,8 @@ async function main(argv: string[]): Promise<void> {
   const { values } = parse(argv, {
     'data-dir': { type: 'string' },
     port: { type: 'string', default: '0' },
+    // A hub process whose state lives in PostgreSQL (docs/hub.md); no data dir then.
+    postgres: { type: 'string' },
     'sync-url': { type: 'string' },
     'sync-token': { type: 'string' },
     // OpenAPI specs are fetched from loopback only unless this is given (docs/openapi-specs.md).
@@ -28,6 +32,7 @@ async function main(argv: string[]): Promise<void> {
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
+  if (values.postgres !== undefined) return servePostgresHub(values.postgres, port, values);
   const hub = syncSettings(values['sync-url'], values['sync-token']);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const translator = resolveTranslator(
@@ -54,6 +59,33 @@ async function main(argv: string[]): Promise<void> {
     stopping = true;
     await server.close();
     engine.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** `serve --postgres URL`: a hub process, one of any number on the same database. */
+async function servePostgresHub(url: string, port: number, values: Record<string, unknown>): Promise<void> {
+  const alone = ['data-dir', 'sync-url', 'sync-token', 'translator', 'translator-url', 'translator-key', 'translator-model'].find((flag) => values[flag] !== undefined);
+  if (alone) throw new UsageError(`--${alone} does not go with --postgres: a hub process keeps everything in PostgreSQL`);
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${url}`);
+  let hub;
+  try {
+    hub = await startPostgresHub(url, port, (message) => {
+      console.error(`folio serve: ${message}`);
+      process.exit(1);
+    });
+  } catch (error) {
+    if (error instanceof StoreRefused) throw new UsageError(error.message);
+    throw error;
+  }
+  console.log(`Folio hub listening on ${hub.url}`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await hub.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -46,3 +46,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 21, name: 'integrations', sql: integrations.sql },
   { version: 22, name: 'sync-blobs', sql: syncBlobs.sql },
 ];
+
+/** The schema version a fully migrated database has. */
+export const LATEST_SCHEMA = migrations.at(-1)!.version;

@@ -1,0 +1,74 @@
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { runCli, spawnScript } from '../../../support/processes.js';
+import { postgresMissing, startPostgres, type TestPostgres } from '../../../support/postgres.js';
+import { SYNC_PATH } from '../../../../src-main/engine/sync/hub.js';
+
+/** `npm run serve -- --postgres URL` in a process of its own (node with tsx as a loader, so SIGKILL reaches it). */
+export interface HubProcess {
+  child: ReturnType<typeof spawnScript>;
+  port: number;
+  url: string;
+  /** The address replicas are given. */
+  syncUrl: string;
+  exited: Promise<number | null>;
+  /** What it printed on stderr so far. */
+  stderr: () => string;
+}
+
+export function startHubProcess(database: string, port = 0): Promise<HubProcess> {
+  const child = spawnScript('src-main/cli/serve.ts', ['--postgres', database, '--port', String(port)]);
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    void exited.then((code) => reject(new Error(`hub process exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      const match = /^Folio hub listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+      if (!match) return reject(new Error(`unexpected first line: ${line}`));
+      const actual = Number(match[2]);
+      resolve({ child, port: actual, url: match[1]!, syncUrl: `ws://127.0.0.1:${actual}${SYNC_PATH}`, exited, stderr: () => stderr });
+    });
+  });
+}
+
+export async function killHub(hub: HubProcess): Promise<void> {
+  hub.child.kill('SIGKILL');
+  await hub.exited;
+}
+
+/** `npm run cli -- --postgres URL …`; its one line of output. */
+export async function hubCli(database: string, args: string[]): Promise<string> {
+  const result = await runCli(['--postgres', database, ...args]);
+  if (result.status !== 0) throw new Error(`folio ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** A user with a token and an organization of their own, made with the CLI on the hub's database. */
+export async function hubUser(database: string, email: string, organization?: string): Promise<{ token: string }> {
+  await hubCli(database, ['user', 'add', '--email', email, '--name', email.split('@')[0]!]);
+  const token = await hubCli(database, ['token', 'create', '--email', email]);
+  if (organization) await hubCli(database, ['org', 'add', '--title', organization, '--owner', email]);
+  return { token };
+}
+
+/**
+ * A describe block run against one PostgreSQL server of its own, or skipped with the reason
+ * printed when PostgreSQL's programs are not installed.
+ */
+export function describeWithPostgres(name: string, body: (server: () => TestPostgres) => void): void {
+  const missing = postgresMissing();
+  if (missing) {
+    console.warn(`${name}: ${missing}`);
+    describe.skip(name, () => body(() => undefined as never));
+    return;
+  }
+  describe(name, () => {
+    let server: TestPostgres;
+    beforeAll(async () => {
+      server = await startPostgres();
+    }, 120_000);
+    afterAll(() => server?.destroy());
+    body(() => server);
+  });
+}
