@@ -91,6 +91,7 @@ export function HubForm({ status, onChanged }: { status: SyncStatus; onChanged()
         placeholder="ws://127.0.0.1:4471/v1/sync"
         onChange={(event) => setUrl(event.target.value)}
       />
+      <p className="note">A hub of several processes: their addresses separated by commas; Folio moves to the next when one fails.</p>
       <label htmlFor={`${id}-token`}>Hub token</label>
       <input id={`${id}-token`} type="password" autoComplete="off" value={token} required maxLength={512} onChange={(event) => setToken(event.target.value)} />
       <p className="note">A token of your account on the hub. The first connection makes this device's work yours there.</p>

@@ -10,6 +10,7 @@ import { DocsGate } from './docs-gate.js';
 import { ReplicaDocsChannel } from './replica-docs.js';
 import { realSchedule, type Schedule } from './schedule.js';
 import { readUpstream } from './sql.js';
+import { hubAddresses } from '../../../src-shared/sync/hub-addresses.js';
 
 /** A pause in live traffic this long lets the replica pull again, cheaply: see `ReplicaDocsChannel`. */
 const QUIET_MS = 5_000;
@@ -52,6 +53,8 @@ export class SyncWorker {
   private readonly backoff: Backoff;
   private readonly schedule: Schedule;
   private running = false;
+  /** Which of the hub's addresses the next connection tries; moves on after each failed or ended connection. */
+  private addressIndex = 0;
   /** Why the last attempt or connection ended, or the hub's last refusal; for the status. */
   lastProblem: string | null = null;
 
@@ -99,7 +102,9 @@ export class SyncWorker {
       return;
     }
     this.currentState = 'connecting';
-    const socket = new WebSocket(upstream.url, { headers: { authorization: `Bearer ${upstream.token}` } });
+    const addresses = hubAddresses(upstream.url);
+    const address = addresses[this.addressIndex % addresses.length]!;
+    const socket = new WebSocket(address, { headers: { authorization: `Bearer ${upstream.token}` } });
     this.socket = socket;
     const docsGate = new DocsGate(
       new ReplicaDocsChannel({
@@ -111,7 +116,7 @@ export class SyncWorker {
     );
     const channelDeps: ReplicaChannelDeps = { ...this.deps, url: upstream.url, schedule: this.schedule, docsGate };
     const channels: SyncChannel[] = [docsGate, ...(this.options.channels ?? []).map((make) => make(channelDeps))];
-    const connection = new SyncConnection(socket, channels, upstream.url);
+    const connection = new SyncConnection(socket, channels, address);
     this.connection = connection;
     socket.on('open', () => {
       this.currentState = 'connected';
@@ -138,6 +143,8 @@ export class SyncWorker {
     this.socket = undefined;
     this.connection = undefined;
     this.currentState = 'offline';
+    // Another process of the hub, if it has several: the one that failed may be gone for good.
+    this.addressIndex++;
     this.cancelRetry = this.schedule(() => {
       this.cancelRetry = undefined;
       this.connect();

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { runCli, spawnScript } from '../../../support/processes.js';
 import { postgresMissing, startPostgres, type TestPostgres } from '../../../support/postgres.js';
 import { SYNC_PATH } from '../../../../src-main/engine/sync/hub.js';
+import { AdminError, addOrganization, addUser, issueToken } from '../../../../src-main/engine/admin/commands.js';
+import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 
 /** `npm run serve -- --postgres URL` in a process of its own (node with tsx as a loader, so SIGKILL reaches it). */
 export interface HubProcess {
@@ -44,12 +46,25 @@ export async function hubCli(database: string, args: string[]): Promise<string> 
   return result.stdout.trim();
 }
 
-/** A user with a token and an organization of their own, made with the CLI on the hub's database. */
+/**
+ * A user with a token and an organization of their own, made on the hub's database by the CLI's
+ * commands, run here rather than in a process per command (`cli.test.ts` runs the CLI itself).
+ */
 export async function hubUser(database: string, email: string, organization?: string): Promise<{ token: string }> {
-  await hubCli(database, ['user', 'add', '--email', email, '--name', email.split('@')[0]!]);
-  const token = await hubCli(database, ['token', 'create', '--email', email]);
-  if (organization) await hubCli(database, ['org', 'add', '--title', organization, '--owner', email]);
-  return { token };
+  const opened = await openPostgresEngine(database);
+  try {
+    const { engine } = opened;
+    const made = (result: string | AdminError) => {
+      if (result instanceof AdminError) throw new Error(result.message);
+      return result;
+    };
+    made(addUser(engine, email, email.split('@')[0]!));
+    const token = made(issueToken(engine, email));
+    if (organization) made(addOrganization(engine, organization, email));
+    return { token };
+  } finally {
+    opened.close();
+  }
 }
 
 /**

@@ -31,6 +31,7 @@ describeWithPostgres('two hub processes on one PostgreSQL', (postgres) => {
     const ann = await hubUser(database, 'ann@example.com', 'Team');
     hubs = await Promise.all([startHubProcess(database), startHubProcess(database)]);
     const [a, b] = [await replicaOn(hubs[0]!.syncUrl, ann.token), await replicaOn(hubs[1]!.syncUrl, ann.token)];
+    expect(hubs.map((hub) => hub.stderr())).toEqual(['', '']);
 
     const orgs = ok(await a.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} }));
     const team = orgs.items.find((org) => org.title === 'Team')!;
@@ -56,6 +57,29 @@ describeWithPostgres('two hub processes on one PostgreSQL', (postgres) => {
     await eventually(async () => {
       expect(await a.status()).toMatchObject({ outbox: 0, pendingChanges: 0 });
       expect(await b.status()).toMatchObject({ outbox: 0, pendingChanges: 0 });
+    });
+  }, 120_000);
+
+  it('a replica whose process is killed moves to another address of the hub and loses nothing of its outbox', async () => {
+    const ann = await hubUser(database, 'ann@example.com', 'Team');
+    hubs = await Promise.all([startHubProcess(database), startHubProcess(database)]);
+    const [first, second] = hubs.map((hub) => hub.syncUrl);
+    const a = await replicaOn(`${first}, ${second}`, ann.token);
+    const b = await replicaOn(`${second},${first}`, ann.token);
+    const team = ok(await a.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} })).items.find((org) => org.title === 'Team')!;
+    const space = ok(await a.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'Shared' } }));
+    const tree = mainTreeDoc(space.id);
+    await eventually(async () => expect((await b.client.call('getSpaceById', { params: { spaceId: space.id } })).status).toBe(200));
+
+    await killHub(hubs[0]!);
+    // Written while its hub process is gone: in the outbox until the other process acknowledges it.
+    addPage(a.engine, tree, 'afterTheKill');
+    ok(await a.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'After the kill' } }));
+    await eventually(async () => expect(await a.status()).toMatchObject({ state: 'connected', outbox: 0, pendingChanges: 0 }));
+    await eventually(async () => {
+      expect(Object.keys((contentOf(b.engine, tree) as { pages: object }).pages)).toContain('afterTheKill');
+      const spaces = ok(await b.client.call('listSpacesInOrganizationById', { params: { organizationId: team.id }, query: {} }));
+      expect(spaces.items.map((item) => item.title)).toContain('After the kill');
     });
   }, 120_000);
 });
