@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { TryAgainLater } from '../channel.js';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
 /**
@@ -63,7 +64,7 @@ export class BlockingPostgres {
 }
 
 /** PostgreSQL could not be reached or dropped the connection: the write did not happen, try later. */
-export class PostgresUnavailable extends Error {}
+export class PostgresUnavailable extends TryAgainLater {}
 
 /**
  * The worker, as CommonJS source (`eval`), so it runs the same under tsx, vitest and plain node.
@@ -78,7 +79,7 @@ let client;
 async function connection() {
   if (client) return client;
   // A turn waits this long for another process's turn, and an open turn of a stalled process ends after 30 s.
-  const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, options: '-c lock_timeout=10s -c idle_in_transaction_session_timeout=30s' });
+  const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: 'folio-hub-writer', options: '-c lock_timeout=10s -c idle_in_transaction_session_timeout=30s' });
   next.on('error', () => { if (client === next) client = undefined; });
   await next.connect();
   client = next;

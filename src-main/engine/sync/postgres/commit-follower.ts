@@ -54,7 +54,7 @@ export class CommitFollower {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000, application_name: 'folio-hub-listener' });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     client.on('notification', (message) => {

@@ -1,6 +1,8 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HOST_REFUSED, isAllowedHost } from '../../http/host-guard.js';
+import { refuseUpgrade } from '../../http/upgrade.js';
+import { unavailable } from '../../pipeline/failure.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
@@ -34,7 +36,11 @@ export async function startPostgresHub(url: string, port: number, tooFarBehind: 
     const health = healthOf(follower.state, order.cursor, engine.syncHub.peerCount);
     json(res, health.status === 'ok' ? 200 : 503, health);
   });
-  server.on('upgrade', (req, socket, head) => (engine.syncHub.handles(req) ? engine.syncHub : engine.yjs).upgrade(req, socket, head, engine.port));
+  server.on('upgrade', (req, socket, head) => {
+    // Without its database a process could answer reads only: replicas try another process, or later (backing off).
+    if (follower.state.state !== 'connected') return refuseUpgrade(socket, unavailable('This hub process cannot reach its database: try another, or later'));
+    (engine.syncHub.handles(req) ? engine.syncHub : engine.yjs).upgrade(req, socket, head, engine.port);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database, WriteOrder } from '../../db/database.js';
-import { BlockingPostgres } from './blocking-client.js';
+import { BlockingPostgres, PostgresUnavailable } from './blocking-client.js';
 import { COMMIT_CHANNEL, ROWS_SINCE, UPSERT_ROWS, upsertParams } from './store.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
 
@@ -64,7 +64,7 @@ export class PostgresOrder implements WriteOrder {
       ]);
     } catch (error) {
       this.rollbackQuietly();
-      throw error;
+      throw unavailable(error);
     }
     this.turn = Number((answers[1]![0] as unknown[])[0]);
     const rows = answers[2] as unknown[][];
@@ -79,7 +79,12 @@ export class PostgresOrder implements WriteOrder {
       this.turn = undefined;
       return;
     }
-    this.pg.call([{ sql: UPSERT_ROWS, params: upsertParams(effects, this.turn!) }, { sql: `SELECT pg_notify('${COMMIT_CHANNEL}', '${this.turn}'); COMMIT` }]);
+    try {
+      this.pg.call([{ sql: UPSERT_ROWS, params: upsertParams(effects, this.turn!) }, { sql: `SELECT pg_notify('${COMMIT_CHANNEL}', '${this.turn}'); COMMIT` }]);
+    } catch (error) {
+      // Rolled back here; if PostgreSQL committed before the connection broke, the next turn replays it.
+      throw unavailable(error);
+    }
   }
 
   end(committed: boolean): void {
@@ -134,6 +139,11 @@ export class PostgresOrder implements WriteOrder {
       this.pg.stop();
     }
   }
+}
+
+/** Any failure to order or commit a turn (a lost connection, a lock timeout): nothing was taken, the writer retries later. */
+function unavailable(error: unknown): PostgresUnavailable {
+  return error instanceof PostgresUnavailable ? error : new PostgresUnavailable(`PostgreSQL: ${(error as Error).message}`);
 }
 
 function replayTransaction(raw: BetterSqlite3.Database, fn: () => void): void {

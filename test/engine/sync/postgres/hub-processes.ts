@@ -14,22 +14,18 @@ export interface HubProcess {
   /** The address replicas are given. */
   syncUrl: string;
   exited: Promise<number | null>;
-  /** What it printed on stderr so far. */
-  stderr: () => string;
 }
 
 export function startHubProcess(database: string, port = 0): Promise<HubProcess> {
   const child = spawnScript('src-main/cli/serve.ts', ['--postgres', database, '--port', String(port)]);
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    void exited.then((code) => reject(new Error(`hub process exited with ${code}: ${stderr}`)));
+    void exited.then((code) => reject(new Error(`hub process exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', (line) => {
       const match = /^Folio hub listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
       if (!match) return reject(new Error(`unexpected first line: ${line}`));
       const actual = Number(match[2]);
-      resolve({ child, port: actual, url: match[1]!, syncUrl: `ws://127.0.0.1:${actual}${SYNC_PATH}`, exited, stderr: () => stderr });
+      resolve({ child, port: actual, url: match[1]!, syncUrl: `ws://127.0.0.1:${actual}${SYNC_PATH}`, exited });
     });
   });
 }
