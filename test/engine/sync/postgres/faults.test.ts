@@ -1,49 +1,22 @@
 import pg from 'pg';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { mainTreeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { expect, it } from 'vitest';
 import { ok } from '../../../support/content.js';
 import { addPage } from '../../yjs/peers.js';
 import { Random } from '../fuzz/random.js';
-import { contentOf, eventually, Replica } from '../nodes.js';
-import { describeWithPostgres, hubUser, killHub, startHubProcess, type HubProcess } from './hub-processes.js';
+import { contentOf, eventually, type Replica } from '../nodes.js';
+import { describeWithPostgres, hubClusterEachTest, killHub, startHubProcess, type HubProcess } from './hub-processes.js';
 
 /** Longer than `eventually`'s default: PostgreSQL restarts, hub processes reconnect with backoff (at most 10 s). */
 const RECOVERY = { timeout: 45_000, interval: 50 };
 
 describeWithPostgres('hub processes survive faults', (postgres) => {
-  let database: string;
+  const cluster = hubClusterEachTest(postgres);
   let hubs: HubProcess[];
-  const replicas: Replica[] = [];
-
-  beforeEach(async () => {
-    database = await postgres().newDatabase();
-    hubs = [];
-  });
-  afterEach(async () => {
-    for (const replica of replicas.splice(0)) await replica.stop();
-    for (const hub of hubs) await killHub(hub);
-  });
-
-  /** Two processes, and a replica on each that fails over to the other; a space both can edit. */
-  async function twoSides() {
-    const ann = await hubUser(database, 'ann@example.com', 'Team');
-    hubs = await Promise.all([startHubProcess(database), startHubProcess(database)]);
-    const [first, second] = hubs.map((hub) => hub.syncUrl);
-    const a = await replicaOn(`${first},${second}`, ann.token);
-    const b = await replicaOn(`${second},${first}`, ann.token);
-    const team = ok(await a.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} })).items.find((org) => org.title === 'Team')!;
-    const space = ok(await a.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'Shared' } }));
-    await eventually(async () => expect((await b.client.call('getSpaceById', { params: { spaceId: space.id } })).status).toBe(200));
-    return { a, b, organizationId: team.id, tree: mainTreeDoc(space.id) };
-  }
-
-  async function replicaOn(url: string, token: string): Promise<Replica> {
-    const replica = await Replica.alone();
-    replicas.push(replica);
-    ok(await replica.client.call('updateSyncSettings', { params: undefined, body: { url, token } }));
-    await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', pendingChanges: 0 }));
-    return replica;
-  }
+  const twoSides = async () => {
+    const sides = await cluster.twoSides();
+    hubs = cluster.hubs();
+    return sides;
+  };
 
   async function spaceTitles(replica: Replica, organizationId: string): Promise<string[]> {
     return ok(await replica.client.call('listSpacesInOrganizationById', { params: { organizationId }, query: { limit: 100 } })).items.map((space) => space.title);
@@ -79,7 +52,7 @@ describeWithPostgres('hub processes survive faults', (postgres) => {
 
   it('a dropped LISTEN connection costs latency only: commits made meanwhile still reach the other process', async () => {
     const { a, b, tree } = await twoSides();
-    const admin = new pg.Client(database);
+    const admin = new pg.Client(cluster.database());
     await admin.connect();
     try {
       const dropped = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'folio-hub-listener'");
@@ -123,7 +96,7 @@ describeWithPostgres('hub processes survive faults', (postgres) => {
     await expect.poll(() => contentOf(b.engine, tree), RECOVERY).toEqual(contentOf(a.engine, tree));
 
     // The killed process starts again from PostgreSQL alone.
-    hubs[0] = await startHubProcess(database);
+    hubs[0] = await startHubProcess(cluster.database());
     expect(await health(hubs[0])).toMatchObject({ status: 200, body: { status: 'ok' } });
   }, 180_000);
 });

@@ -1,10 +1,13 @@
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { runCli, spawnScript } from '../../../support/processes.js';
 import { postgresMissing, startPostgres, type TestPostgres } from '../../../support/postgres.js';
 import { SYNC_PATH } from '../../../../src-main/engine/sync/hub.js';
 import { AdminError, addOrganization, addUser, issueToken } from '../../../../src-main/engine/admin/commands.js';
 import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
+import { mainTreeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { ok } from '../../../support/content.js';
+import { eventually, Replica } from '../nodes.js';
 
 /** `npm run serve -- --postgres URL` in a process of its own (node with tsx as a loader, so SIGKILL reaches it). */
 export interface HubProcess {
@@ -82,4 +85,51 @@ export function describeWithPostgres(name: string, body: (server: () => TestPost
     afterAll(() => server?.destroy());
     body(() => server);
   });
+}
+
+/**
+ * For each test: a new database on the suite's PostgreSQL, the hub processes a test starts on
+ * it, and the replicas it attaches; all stopped after the test.
+ */
+export function hubClusterEachTest(postgres: () => TestPostgres) {
+  let database = '';
+  let hubs: HubProcess[] = [];
+  const replicas: Replica[] = [];
+  beforeEach(async () => {
+    database = await postgres().newDatabase();
+    hubs = [];
+  });
+  afterEach(async () => {
+    for (const replica of replicas.splice(0)) await replica.stop();
+    for (const hub of hubs) await killHub(hub);
+  });
+
+  async function replicaOn(url: string, token: string): Promise<Replica> {
+    const replica = await Replica.alone();
+    replicas.push(replica);
+    ok(await replica.client.call('updateSyncSettings', { params: undefined, body: { url, token } }));
+    await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', pendingChanges: 0 }));
+    return replica;
+  }
+
+  return {
+    database: () => database,
+    hubs: () => hubs,
+    replicaOn,
+    /**
+     * Ann's organization "Team", two processes, a replica on each that fails over to the other
+     * (a: first then second, b: second then first), and a space made on a that b has.
+     */
+    async twoSides() {
+      const ann = await hubUser(database, 'ann@example.com', 'Team');
+      hubs = await Promise.all([startHubProcess(database), startHubProcess(database)]);
+      const [first, second] = hubs.map((hub) => hub.syncUrl);
+      const a = await replicaOn(`${first},${second}`, ann.token);
+      const b = await replicaOn(`${second},${first}`, ann.token);
+      const team = ok(await a.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} })).items.find((org) => org.title === 'Team')!;
+      const space = ok(await a.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'Shared' } }));
+      await eventually(async () => expect((await b.client.call('getSpaceById', { params: { spaceId: space.id } })).status).toBe(200));
+      return { a, b, organizationId: team.id, spaceId: space.id, tree: mainTreeDoc(space.id) };
+    },
+  };
 }
