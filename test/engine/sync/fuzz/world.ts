@@ -96,7 +96,7 @@ export class FuzzWorld {
  * A request on a kept-alive socket that a restarted server closed fails once before reaching
  * it; it is sent again on a new socket. Anything else fails as it is.
  */
-const fetchAcrossRestarts: typeof fetch = async (input, init) => {
+export const fetchAcrossRestarts: typeof fetch = async (input, init) => {
   try {
     return await fetch(input, init);
   } catch (error) {

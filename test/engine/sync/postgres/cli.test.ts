@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
+import { ok } from '../../../support/content.js';
 import { runCli, runServeToEnd } from '../../../support/processes.js';
 import { eventually } from '../nodes.js';
 import { describeWithPostgres, hubClusterEachTest, killHub, startHubProcess } from './hub-processes.js';
@@ -33,8 +34,8 @@ describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
     cluster.hubs().push(hub);
     const bob = await cluster.replicaOn(hub.syncUrl, token);
     await eventually(async () => {
-      const orgs = await bob.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} });
-      expect(orgs.status === 200 && orgs.data.items.map((org) => org.title)).toContain('Team');
+      const orgs = ok(await bob.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} }));
+      expect(orgs.items.map((org) => org.title)).toContain('Team');
     });
     const health = await fetch(`${hub.url}/health`);
     expect(health.status).toBe(200);
