@@ -5,9 +5,9 @@ import { ok } from '../../../support/content.js';
 import { eventually, Replica } from '../nodes.js';
 import { hubUser, killHub, startHubProcess, type HubProcess } from '../postgres/hub-processes.js';
 import { digestOf, type Digest } from './digest.js';
-import { randomOperation, type Acknowledged, type Node } from './operations.js';
+import type { Node } from './operations.js';
 import type { Random } from './random.js';
-import { fetchAcrossRestarts } from './world.js';
+import { fetchAcrossRestarts, ReplicaWorld } from './world.js';
 
 /** Longer than the single hub's: a killed hub process starts again meanwhile, and replicas back off. */
 const HEAL_TIMEOUT_MS = 90_000;
@@ -19,17 +19,16 @@ const HEAL_TIMEOUT_MS = 90_000;
  * random replica, or a fault: a replica disconnected or reconnected, restarted, or a hub process
  * killed (SIGKILL) and started again on its port.
  */
-export class ClusterFuzzWorld {
-  readonly acknowledged: Acknowledged[] = [];
-  readonly log: string[] = [];
-
+export class ClusterFuzzWorld extends ReplicaWorld {
   private constructor(
     private readonly database: string,
     private readonly token: string,
     readonly hubs: HubProcess[],
     readonly replicas: Replica[],
     readonly organizationId: string,
-  ) {}
+  ) {
+    super();
+  }
 
   static async start(database: string, hubCount: number, replicaCount: number): Promise<ClusterFuzzWorld> {
     const { token } = await hubUser(database, 'fuzz@example.com', 'Fuzz');
@@ -56,10 +55,7 @@ export class ClusterFuzzWorld {
       const hub = random.below(this.hubs.length);
       return this.note(`kill hub process ${hub} and start it again`, () => this.restartHub(hub));
     }
-    const on = random.below(this.replicas.length);
-    const outcome = await randomOperation(this.node(on), random);
-    this.log.push(`on ${on}: ${outcome.did}`);
-    if (outcome.made) this.acknowledged.push(outcome.made);
+    await this.operate(random, random.below(this.replicas.length));
   }
 
   /**
@@ -84,17 +80,6 @@ export class ClusterFuzzWorld {
   async stop(): Promise<void> {
     for (const replica of this.replicas) await replica.stop();
     for (const hub of this.hubs) await killHub(hub);
-  }
-
-  private async note(what: string, fault: () => void | Promise<void>): Promise<void> {
-    this.log.push(what);
-    await fault();
-  }
-
-  private toggle(index: number): void {
-    const { engine } = this.replicas[index]!;
-    if (engine.sync.state === 'disabled') engine.sync.start();
-    else engine.sync.stop();
   }
 
   private async restartHub(index: number): Promise<void> {

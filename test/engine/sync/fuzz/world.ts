@@ -11,21 +11,60 @@ import type { Random } from './random.js';
 /** How long healed engines get to agree: a fuzz run exchanges a few hundred changes and docs. */
 const HEAL_TIMEOUT_MS = 60_000;
 
+/** What both fuzz worlds do alike: log, act on a node through its API, disconnect a replica, run a seed. */
+export abstract class ReplicaWorld {
+  readonly acknowledged: Acknowledged[] = [];
+  readonly log: string[] = [];
+  abstract readonly replicas: Replica[];
+
+  abstract node(index: number): Node;
+  abstract step(random: Random): Promise<void>;
+  abstract heal(): Promise<Digest>;
+  abstract stop(): Promise<void>;
+
+  /** `steps` steps, then healing: the writes the API acknowledged that the healed state lacks (none, or the test fails). */
+  async run(random: Random, steps: number): Promise<Acknowledged[]> {
+    try {
+      for (let n = 0; n < steps; n += 1) await this.step(random);
+      const healed = await this.heal();
+      return this.acknowledged.filter((write) => !shows(healed, write));
+    } finally {
+      await this.stop();
+    }
+  }
+
+  protected async operate(random: Random, on: number): Promise<void> {
+    const outcome = await randomOperation(this.node(on), random);
+    this.log.push(`on ${on}: ${outcome.did}`);
+    if (outcome.made) this.acknowledged.push(outcome.made);
+  }
+
+  protected async note(what: string, fault: () => void | Promise<void>): Promise<void> {
+    this.log.push(what);
+    await fault();
+  }
+
+  protected toggle(index: number): void {
+    const { engine } = this.replicas[index]!;
+    if (engine.sync.state === 'disabled') engine.sync.start();
+    else engine.sync.stop();
+  }
+}
+
 /**
  * A hub and replicas, each a real engine on its own data dir and loopback port, syncing over
  * the real socket; the replicas act for the hub's owner. A step is an API operation on a random
  * engine or a fault: a replica disconnected or reconnected, restarted, the hub's listener going
  * away and back, or the hub restarted on its data dir.
  */
-export class FuzzWorld {
-  readonly acknowledged: Acknowledged[] = [];
-  readonly log: string[] = [];
-
+export class FuzzWorld extends ReplicaWorld {
   private constructor(
     readonly hub: Replica,
     readonly organizationId: string,
     readonly replicas: Replica[],
-  ) {}
+  ) {
+    super();
+  }
 
   static async start(replicaCount: number): Promise<FuzzWorld> {
     const hub = await Replica.alone();
@@ -48,10 +87,7 @@ export class FuzzWorld {
     if (roll < 0.17) return this.note(`restart replica ${replica + 1}`, () => this.replicas[replica]!.restart());
     if (roll < 0.19) return this.note('hub down and up', () => this.bounceHub());
     if (roll < 0.21) return this.note('restart the hub', () => this.hub.restart());
-    const on = random.below(this.replicas.length + 1);
-    const outcome = await randomOperation(this.node(on), random);
-    this.log.push(`on ${on}: ${outcome.did}`);
-    if (outcome.made) this.acknowledged.push(outcome.made);
+    await this.operate(random, random.below(this.replicas.length + 1));
   }
 
   /** Every replica connected again; resolves once every engine shows the hub's digest. */
@@ -72,17 +108,6 @@ export class FuzzWorld {
   async stop(): Promise<void> {
     for (const replica of this.replicas) await replica.stop();
     await this.hub.stop();
-  }
-
-  private async note(what: string, fault: () => void | Promise<void>): Promise<void> {
-    this.log.push(what);
-    await fault();
-  }
-
-  private toggle(index: number): void {
-    const { engine } = this.replicas[index]!;
-    if (engine.sync.state === 'disabled') engine.sync.start();
-    else engine.sync.stop();
   }
 
   private async bounceHub(): Promise<void> {
