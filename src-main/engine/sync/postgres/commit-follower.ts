@@ -1,10 +1,13 @@
 import pg from 'pg';
 import { Backoff } from '../backoff.js';
 import type { PostgresOrder } from './postgres-order.js';
-import { COMMIT_CHANNEL, ROWS_SINCE, redacted } from './store.js';
+import { COMMIT_CHANNEL, purgeTombstones, ROWS_SINCE, redacted } from './store.js';
 
 /** A lost NOTIFY costs at most this much latency: the cursor is compared with the counter this often. */
 export const CURSOR_CHECK_MS = 1000;
+
+/** Tombstones of deleted rows older than this are removed (`purgeTombstones`). */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 
 export type FollowerState = { state: 'connected' } | { state: 'reconnecting'; since: string; problem: string };
@@ -20,6 +23,7 @@ export type FollowerState = { state: 'connected' } | { state: 'reconnecting'; si
 export class CommitFollower {
   private client: pg.Client | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private purgeTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly backoff = new Backoff({ baseMs: 250, capMs: 10_000, random: Math.random });
   private reading = false;
@@ -37,11 +41,24 @@ export class CommitFollower {
     await this.connect();
     this.timer = setInterval(() => this.catchUp(), CURSOR_CHECK_MS);
     this.timer.unref();
+    this.purgeTimer = setInterval(() => void this.purge(), PURGE_EVERY_MS);
+    this.purgeTimer.unref();
+  }
+
+  private async purge(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    try {
+      await purgeTombstones(client);
+    } catch (error) {
+      console.error(`Folio hub: purging tombstones failed (${(error as Error).message}); the next hour tries again`);
+    }
   }
 
   stop(): void {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.purgeTimer);
     clearTimeout(this.reconnectTimer);
     const client = this.client;
     this.client = undefined;

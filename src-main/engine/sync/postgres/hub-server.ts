@@ -23,7 +23,7 @@ export interface PostgresHub {
  * process lagged past what PostgreSQL still keeps of deletions (it must restart).
  */
 export async function startPostgresHub(url: string, port: number, tooFarBehind: (message: string) => void): Promise<PostgresHub> {
-  const opened = await openPostgresEngine(url);
+  const opened = await openPostgresEngine(url, tooFarBehind);
   const { engine, order } = opened;
   const follower = new CommitFollower(url, order, tooFarBehind);
   await follower.start();

@@ -34,10 +34,12 @@ export class PostgresOrder implements WriteOrder {
   replaying = false;
   private effects!: RowEffects;
 
+  /** `tooFarBehind`: this copy lagged past the tombstones PostgreSQL still keeps; the process must restart. */
   constructor(
     private readonly db: Database,
     url: string,
     cursor: number,
+    private readonly tooFarBehind: (message: string) => void,
   ) {
     this.cursor = cursor;
     this.pg = new BlockingPostgres(url);
@@ -60,11 +62,21 @@ export class PostgresOrder implements WriteOrder {
     try {
       // One round trip: the cursor is our own integer, written into the text.
       answers = this.pg.call([
-        { sql: `BEGIN; UPDATE folio_hub_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq; ${ROWS_SINCE.replace('$1', String(Math.trunc(this.cursor)))}` },
+        {
+          sql: `BEGIN; UPDATE folio_hub_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq; ${ROWS_SINCE.replace('$1', String(Math.trunc(this.cursor)))};
+                SELECT value FROM folio_hub_meta WHERE key = 'purged_through'`,
+        },
       ]);
     } catch (error) {
       this.rollbackQuietly();
       throw unavailable(error);
+    }
+    const purgedThrough = Number((answers[3]![0] as unknown[] | undefined)?.[0] ?? 0);
+    if (purgedThrough > this.cursor) {
+      this.rollbackQuietly();
+      // Deletions this copy has not seen are gone from the store: only a restart (a whole load) brings it level.
+      this.tooFarBehind(`this process is at turn ${this.cursor}, and deletions up to turn ${purgedThrough} were purged meanwhile: restart it`);
+      throw new PostgresUnavailable('this hub process is too far behind its database and must restart');
     }
     this.turn = Number((answers[1]![0] as unknown[])[0]);
     const rows = answers[2] as unknown[][];

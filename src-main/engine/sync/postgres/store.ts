@@ -188,3 +188,31 @@ export async function loadRows(client: pg.Client, visit: (rows: RowEffect[]) => 
     throw error;
   }
 }
+
+/**
+ * Removes the tombstones of deleted rows that every live process has read: those of turns up to
+ * the counter as it was at the previous purge (an hour ago, run hourly). `purged_through` says how
+ * far: a process behind it (cut off from PostgreSQL for that long) must load the store again.
+ * Any process may run it; concurrent runs queue on the meta row.
+ */
+export async function purgeTombstones(client: pg.Client): Promise<{ purgedThrough: number; removed: number }> {
+  await client.query('BEGIN');
+  try {
+    const meta = await client.query<{ key: string; value: string }>("SELECT key, value FROM folio_hub_meta WHERE key IN ('purge_next', 'purged_through') FOR UPDATE");
+    const values = new Map(meta.rows.map((row) => [row.key, Number(row.value)]));
+    const through = values.get('purge_next') ?? 0;
+    const removed = (await client.query('DELETE FROM folio_hub_rows WHERE data IS NULL AND seq <= $1', [through])).rowCount ?? 0;
+    const head = Number((await client.query<{ seq: string }>('SELECT seq FROM folio_hub_counter WHERE id = 1')).rows[0]!.seq);
+    const purgedThrough = Math.max(through, values.get('purged_through') ?? 0);
+    await client.query(
+      `INSERT INTO folio_hub_meta (key, value) VALUES ('purged_through', $1), ('purge_next', $2)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [String(purgedThrough), String(head)],
+    );
+    await client.query('COMMIT');
+    return { purgedThrough, removed };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

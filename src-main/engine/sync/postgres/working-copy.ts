@@ -24,14 +24,21 @@ export interface PostgresEngine {
  * store, and from then on written only in turns ordered by PostgreSQL (`PostgresOrder`). The
  * engine's code is the data dir's, unchanged: the same checks, refusals and compensations.
  */
-export async function openPostgresEngine(url: string, options: Omit<EngineOptions, 'dataDir' | 'database'> = {}): Promise<PostgresEngine> {
+export async function openPostgresEngine(
+  url: string,
+  /** Told when the working copy lagged past what the store keeps of deletions: the process must restart. A fresh copy never does. */
+  tooFarBehind: (message: string) => void = (message) => {
+    throw new Error(message);
+  },
+  options: Omit<EngineOptions, 'dataDir' | 'database'> = {},
+): Promise<PostgresEngine> {
   const folder = mkdtempSync(join(tmpdir(), 'folio-hub-'));
   let db: Database | undefined;
   let order: PostgresOrder | undefined;
   try {
     db = new Database(join(folder, 'folio.db'));
     const opened = db;
-    order = new PostgresOrder(db, url, 0);
+    order = new PostgresOrder(db, url, 0, tooFarBehind);
     const replaying = order;
     const effects = new RowEffects(db.raw, () => replaying.replaying);
     order.attach(effects);
