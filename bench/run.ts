@@ -22,6 +22,8 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
 import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js';
 import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
 import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
+import { benchSyncCluster, report as reportSyncCluster } from './sync-cluster.js';
+import { postgresMissing } from '../test/support/postgres.js';
 import { benchTranslations } from './translations.js';
 
 /**
@@ -35,7 +37,8 @@ import { benchTranslations } from './translations.js';
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone).
+ * (`BENCH_ONLY=sync`: those alone), and issue 18's hub of two processes on PostgreSQL beside the
+ * single SQLite hub (`BENCH_ONLY=cluster`: those alone).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -144,9 +147,19 @@ async function syncBenches(): Promise<void> {
   reportSyncCatchUp(await benchSyncCatchUp());
   reportSyncFanOut(await benchSyncFanOut());
   reportSyncIdle(await benchSyncIdle());
+  await clusterBenches();
 }
 
-(process.env.BENCH_ONLY === 'sync' ? syncBenches() : all()).catch((error: Error) => {
+/** Issue 18's figures, a hub of two processes on PostgreSQL (`BENCH_ONLY=cluster`: these alone); skipped, said why, without PostgreSQL. */
+async function clusterBenches(): Promise<void> {
+  const missing = postgresMissing();
+  if (missing) console.log(`
+Hub on PostgreSQL: ${missing}`);
+  else reportSyncCluster(await benchSyncCluster());
+}
+
+const only = { sync: syncBenches, cluster: clusterBenches }[process.env.BENCH_ONLY ?? ''];
+(only ? only() : all()).catch((error: Error) => {
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
 });
