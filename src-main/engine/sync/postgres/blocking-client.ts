@@ -79,7 +79,7 @@ let client;
 async function connection() {
   if (client) return client;
   // A turn waits this long for another process's turn, and an open turn of a stalled process ends after 30 s.
-  const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: 'folio-hub-writer', options: '-c lock_timeout=10s -c idle_in_transaction_session_timeout=30s' });
+  const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: 'folio-hub-writer', options: '-c lock_timeout=10s -c idle_in_transaction_session_timeout=30s -c standard_conforming_strings=on' });
   next.on('error', () => { if (client === next) client = undefined; });
   await next.connect();
   client = next;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { Backoff } from '../backoff.js';
 import type { PostgresOrder } from './postgres-order.js';
-import { COMMIT_CHANNEL, purgeTombstones, ROWS_SINCE, redacted } from './store.js';
+import { COMMIT_CHANNEL, purgeTombstones, readNotification, ROWS_SINCE, redacted } from './store.js';
 
 /** A lost NOTIFY costs at most this much latency: the cursor is compared with the counter this often. */
 export const CURSOR_CHECK_MS = 1000;
@@ -75,7 +75,12 @@ export class CommitFollower {
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     client.on('notification', (message) => {
-      if (message.channel === COMMIT_CHANNEL && Number(message.payload) > this.order.cursor) this.catchUp();
+      if (message.channel !== COMMIT_CHANNEL || !message.payload) return;
+      const { seq, rows } = readNotification(message.payload);
+      if (seq <= this.order.cursor) return;
+      // The next turn, with its rows: replayed at once, no query. Anything else is read from the store.
+      if (rows && seq === this.order.cursor + 1 && !this.reading) this.order.replay(seq, rows);
+      else this.catchUp();
     });
     try {
       await client.connect();

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database, WriteOrder } from '../../db/database.js';
 import { BlockingPostgres, PostgresUnavailable } from './blocking-client.js';
-import { COMMIT_CHANNEL, ROWS_SINCE, UPSERT_ROWS, upsertParams } from './store.js';
+import { COMMIT_CHANNEL, literal, notification, ROWS_SINCE, upsertStatement } from './store.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
 
 /**
@@ -92,7 +92,8 @@ export class PostgresOrder implements WriteOrder {
       return;
     }
     try {
-      this.pg.call([{ sql: UPSERT_ROWS, params: upsertParams(effects, this.turn!) }, { sql: `SELECT pg_notify('${COMMIT_CHANNEL}', '${this.turn}'); COMMIT` }]);
+      // One round trip: the rows as literals, the NOTIFY (carrying the rows when they are few) and the COMMIT.
+      this.pg.call([{ sql: `${upsertStatement(effects, this.turn!)}; SELECT pg_notify('${COMMIT_CHANNEL}', ${literal(notification(this.turn!, effects))}); COMMIT` }]);
     } catch (error) {
       // Rolled back here; if PostgreSQL committed before the connection broke, the next turn replays it.
       throw unavailable(error);

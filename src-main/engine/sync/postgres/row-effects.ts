@@ -150,7 +150,7 @@ export class RowEffects {
   }
 
   private hasSequences(): boolean {
-    return this.raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").get() !== undefined;
+    return this.prepared("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").get() !== undefined;
   }
 
   private prepared(sql: string): BetterSqlite3.Statement {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
 import pg from 'pg';
 import type { RowEffect } from './row-effects.js';
 
@@ -158,6 +159,38 @@ export const UPSERT_ROWS = `
 
 export function upsertParams(rows: readonly RowEffect[], seq: number): unknown[] {
   return [rows.map((row) => row.tbl), rows.map((row) => row.key), rows.map((row) => row.data), seq];
+}
+
+/** A string as an SQL literal; the connections set `standard_conforming_strings`, so only quotes are doubled. */
+export function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** `UPSERT_ROWS` with the rows written out, for a turn's commit in one round trip with its NOTIFY and COMMIT. */
+export function upsertStatement(rows: readonly RowEffect[], seq: number): string {
+  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${seq}, ${row.data === null ? 'NULL' : `'\\x${row.data.toString('hex')}'::bytea`})`);
+  return `INSERT INTO folio_hub_rows (tbl, key, seq, data) VALUES ${values.join(', ')} ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq`;
+}
+
+/** NOTIFY payloads are at most 8000 bytes; a turn's rows ride along below this, saving the listeners a query. */
+const ROWS_IN_NOTIFICATION = 7000;
+
+/** `SEQ`, or `SEQ ROWS` (the rows v8-serialized, in base64) when they fit. */
+export function notification(seq: number, rows: readonly RowEffect[]): string {
+  const encoded = serialize(rows).toString('base64');
+  return encoded.length <= ROWS_IN_NOTIFICATION ? `${seq} ${encoded}` : String(seq);
+}
+
+/** A NOTIFY payload read back: the turn, and its rows when they came along. */
+export function readNotification(payload: string): { seq: number; rows: RowEffect[] | undefined } {
+  const [seq, encoded] = payload.split(' ');
+  if (encoded === undefined) return { seq: Number(seq), rows: undefined };
+  const rows = (deserialize(Buffer.from(encoded, 'base64')) as { tbl: string; key: string; data: Uint8Array | null }[]).map((row) => ({
+    tbl: row.tbl,
+    key: row.key,
+    data: row.data === null ? null : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength),
+  }));
+  return { seq: Number(seq), rows };
 }
 
 /** The rows written after turn `$1`, as committed up to now, with the counter read in the same snapshot. */
