@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HOST_REFUSED, isAllowedHost } from '../../http/host-guard.js';
 import { refuseUpgrade } from '../../http/upgrade.js';
@@ -22,12 +22,23 @@ export interface PostgresHub {
  * `/health`, nothing else (the API stays with the data dirs). `tooFarBehind` is told when the
  * process lagged past what PostgreSQL still keeps of deletions (it must restart).
  */
-export async function startPostgresHub(url: string, port: number, tooFarBehind: (message: string) => void): Promise<PostgresHub> {
+export async function startPostgresHub(
+  url: string,
+  port: number,
+  tooFarBehind: (message: string) => void,
+  /** Host headers accepted besides the loopback names with this port: a load balancer's address (`--allow-host`). */
+  allowedHosts: readonly string[] = [],
+): Promise<PostgresHub> {
   const opened = await openPostgresEngine(url, tooFarBehind);
   const { engine, order } = opened;
   const follower = new CommitFollower(url, order, tooFarBehind);
   await follower.start();
+  // A load balancer's address as the client wrote it stands for this process's own: the endpoints check Host as usual.
+  const ownHost = (req: IncomingMessage) => {
+    if (req.headers.host && allowedHosts.includes(req.headers.host)) req.headers.host = `127.0.0.1:${engine.port}`;
+  };
   const server = createServer((req, res) => {
+    ownHost(req);
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (!isAllowedHost(req.headers.host, engine.port)) return json(res, 403, { error: { code: 403, message: HOST_REFUSED } });
     if (path !== HEALTH_PATH || req.method !== 'GET') {
@@ -37,6 +48,7 @@ export async function startPostgresHub(url: string, port: number, tooFarBehind: 
     json(res, health.status === 'ok' ? 200 : 503, health);
   });
   server.on('upgrade', (req, socket, head) => {
+    ownHost(req);
     // Without its database a process could answer reads only: replicas try another process, or later (backing off).
     if (follower.state.state !== 'connected') return refuseUpgrade(socket, unavailable('This hub process cannot reach its database: try another, or later'));
     (engine.syncHub.handles(req) ? engine.syncHub : engine.yjs).upgrade(req, socket, head, engine.port);

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { ok } from '../../../support/content.js';
@@ -30,7 +31,7 @@ describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
     const organization = await cli('org', 'add', '--title', 'Team', '--owner', 'ann@example.com');
     await cli('member', 'add', '--org', organization, '--email', 'bob@example.com', '--role', 'edit');
 
-    const hub = await startHubProcess(url);
+    const hub = await startHubProcess(url, 0, ['--allow-host', 'hubs.internal:7000']);
     cluster.hubs().push(hub);
     const bob = await cluster.replicaOn(hub.syncUrl, token);
     await eventually(async () => {
@@ -40,16 +41,31 @@ describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
     const health = await fetch(`${hub.url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', postgres: 'connected', replicas: 1 });
+    // Behind a load balancer: its address is accepted as the process's own; any other Host is refused.
+    expect(await statusWithHost(hub.port, 'hubs.internal:7000')).toBe(200);
+    expect(await statusWithHost(hub.port, 'elsewhere.example:7000')).toBe(403);
     const elsewhere = await fetch(`${hub.url}/v1/orgs`);
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.json()).toMatchObject({ error: { code: 404 } });
     await killHub(hub);
   }, 120_000);
 
+  function statusWithHost(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/health', headers: { host } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      })
+        .on('error', reject)
+        .end();
+    });
+  }
+
   it('refuses in one line: a URL that is not PostgreSQL’s, a server not there, flags of a data dir', async () => {
     refusedInOneLine(await runServeToEnd(['--postgres', 'mysql://nowhere/x']), /--postgres: not a PostgreSQL URL/);
     refusedInOneLine(await runServeToEnd(['--postgres', 'postgres://folio@127.0.0.1:1/none', '--port', '0']), /cannot reach PostgreSQL at postgres:\/\/folio@127\.0\.0\.1:1\/none/);
     refusedInOneLine(await runServeToEnd(['--postgres', cluster.database(), '--data-dir', '/tmp/x']), /--data-dir does not go with --postgres/);
+    refusedInOneLine(await runServeToEnd(['--postgres', cluster.database(), '--allow-host', 'no port']), /--allow-host: expected HOST:PORT/);
     refusedInOneLine(await runCli(['--postgres', 'postgres://folio:secret@127.0.0.1:1/none', 'user', 'add', '--email', 'a@b.c', '--name', 'A']), /cannot reach PostgreSQL at postgres:\/\/folio:\*\*\*@/);
   }, 120_000);
 
