@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -67,6 +67,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       'start',
     ]);
   await start();
+  watchOver(bin, dir, data);
   let running = true;
   let databases = 0;
   const admin = `postgres://folio@127.0.0.1:${port}/postgres`;
@@ -96,6 +97,16 @@ export async function startPostgres(): Promise<TestPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Stops the server and removes its folder once this process is gone however it ends (a test
+ * worker killed on a timeout never runs its afterAll): a detached shell waits for our pid.
+ */
+function watchOver(bin: string, dir: string, data: string): void {
+  const stop = `${isRoot() ? 'runuser -u postgres -- ' : ''}${join(bin, 'pg_ctl')} -D ${data} -m immediate stop`;
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 2; done; ${stop} >/dev/null 2>&1; rm -rf ${dir}`;
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
 }
 
 function isRoot(): boolean {
