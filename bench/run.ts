@@ -10,6 +10,7 @@ import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchGitSync } from './git-sync.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMerge, report as reportMerge } from './merge.js';
@@ -136,6 +137,7 @@ async function all(): Promise<void> {
   await benchOpenAPISpecs();
   await benchTranslations();
   await benchIntegrations();
+  await benchGitSync();
   await syncBenches();
 }
 
@@ -153,13 +155,19 @@ async function syncBenches(): Promise<void> {
 /** Issue 18's figures, a hub of two processes on PostgreSQL (`BENCH_ONLY=cluster`: these alone); skipped, said why, without PostgreSQL. */
 async function clusterBenches(): Promise<void> {
   const missing = postgresMissing();
-  if (missing) console.log(`
-Hub on PostgreSQL: ${missing}`);
+  if (missing) console.log(`\nHub on PostgreSQL: ${missing}`);
   else reportSyncCluster(await benchSyncCluster());
 }
 
-const only = { sync: syncBenches, cluster: clusterBenches }[process.env.BENCH_ONLY ?? ''];
-(only ? only() : all()).catch((error: Error) => {
+/** `BENCH_ONLY=sync`, `git` or `cluster` runs those figures alone; `BENCH_ONLY=content` the content conversions. */
+const ONLY: Record<string, () => Promise<unknown>> = {
+  sync: syncBenches,
+  git: () => benchGitSync(),
+  cluster: clusterBenches,
+  content: async () => benchContentConversions(),
+};
+
+(ONLY[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
 });

@@ -9,6 +9,8 @@ import { saveUpstream } from '../engine/sync/sql.js';
 import { startPostgresHub } from '../engine/sync/postgres/hub-server.js';
 import { StoreRefused } from '../engine/sync/postgres/store.js';
 import { resolveTranslator } from '../engine/translation/settings.js';
+import { DisplayName } from '../../src-shared/contract/first-start.js';
+import { OrganizationTitle } from '../../src-shared/contract/orgs.js';
 import { SyncSettings } from '../../src-shared/contract/sync.js';
 import { UsageError, parse } from './args.js';
 
@@ -24,8 +26,13 @@ async function main(argv: string[]): Promise<void> {
     'allow-host': { type: 'string', multiple: true },
     'sync-url': { type: 'string' },
     'sync-token': { type: 'string' },
+    // First start only (a new data dir): the owner's name and the first organization's title.
+    name: { type: 'string' },
+    organization: { type: 'string' },
     // OpenAPI specs are fetched from loopback only unless this is given (docs/openapi-specs.md).
     'allow-remote-openapi': { type: 'boolean', default: false },
+    'allow-local-git': { type: 'boolean', default: false },
+    'allow-remote-git': { type: 'boolean', default: false },
     // The translation service runs call (docs/translations.md); also FOLIO_TRANSLATOR* or DIR/translator.json.
     translator: { type: 'string' },
     'translator-url': { type: 'string' },
@@ -48,9 +55,10 @@ async function main(argv: string[]): Promise<void> {
     dataDir,
     serveStatic: staticFiles(RENDERER_DIR),
     openapi: { allowRemoteHosts: values['allow-remote-openapi'] },
+    git: { allowLocal: values['allow-local-git'], allowRemote: values['allow-remote-git'] },
     translator,
   });
-  bootstrapIfEmpty(engine);
+  bootstrapIfEmpty(engine, { ...firstStart(values.name, values.organization), welcome: true });
   if (hub) saveUpstream(engine.db, hub.url, hub.token);
   const server = await listen(engine, port);
   console.log(`Folio listening on ${server.url}`);
@@ -73,7 +81,7 @@ async function servePostgresHub(url: string, port: number, values: Record<string
   const hosts = (values['allow-host'] as string[] | undefined) ?? [];
   const badHost = hosts.find((host) => !/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(host));
   if (badHost !== undefined) throw new UsageError(`--allow-host: expected HOST:PORT, got ${badHost}`);
-  const alone = ['data-dir', 'sync-url', 'sync-token', 'translator', 'translator-url', 'translator-key', 'translator-model'].find((flag) => values[flag] !== undefined);
+  const alone = ['data-dir', 'sync-url', 'sync-token', 'name', 'organization', 'translator', 'translator-url', 'translator-key', 'translator-model'].find((flag) => values[flag] !== undefined);
   if (alone) throw new UsageError(`--${alone} does not go with --postgres: a hub process keeps everything in PostgreSQL`);
   if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${url}`);
   let hub;
@@ -101,6 +109,22 @@ async function servePostgresHub(url: string, port: number, values: Record<string
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** Checked by the first-start operation's own schema; the organization is named after the person unless given. */
+function firstStart(name: string | undefined, organization: string | undefined): { name?: string; organization?: string } {
+  const checked: { name?: string; organization?: string } = {};
+  if (name !== undefined) {
+    const parsed = DisplayName.safeParse(name);
+    if (!parsed.success) throw new UsageError(`--name: ${parsed.error.issues[0]!.message}`);
+    checked.name = name.trim();
+  }
+  if (organization !== undefined) {
+    const parsed = OrganizationTitle.safeParse(organization);
+    if (!parsed.success) throw new UsageError(`--organization: ${parsed.error.issues[0]!.message}`);
+    checked.organization = organization;
+  }
+  return checked;
 }
 
 /** Both flags or neither; checked by the API's own schema. Without them, the stored settings hold. */

@@ -40,7 +40,8 @@ async function start(): Promise<void> {
     // Integration scripts run in processes of Electron's Node (docs/integrations.md, "The sandbox").
     integrations: { program: electronSandboxProgram(unpacked(join(import.meta.dirname, 'sandbox-child.mjs'))) },
   });
-  bootstrapIfEmpty(engine);
+  // A new data dir starts with the welcome space; the window's first-start screen asks the person's name.
+  bootstrapIfEmpty(engine, { welcome: true });
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.
   const server = await listen(engine, 0);
   console.log(`Folio API listening on ${server.url}`);

@@ -26,6 +26,8 @@ import { SyncWorker, type ReplicaChannelDeps, type SyncWorkerOptions } from './s
 import { createTranslator, type TranslatorSettings } from './translation/settings.js';
 import { TranslationRunner } from './translation/runner.js';
 import { Urls } from './urls.js';
+import { GitSyncRunner } from './git-sync/runner.js';
+import type { RemotePolicy } from './git-sync/remote.js';
 import { LiveRevisions } from './yjs/live-edits.js';
 import { YjsServer } from './yjs/yjs-server.js';
 
@@ -48,6 +50,8 @@ export interface EngineOptions {
   translator?: TranslatorSettings;
   /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
   integrations?: Partial<RunnerSettings>;
+  /** Which repositories Git Sync may reach (docs/git-sync.md); by default file:// for the owner and loopback http(s). */
+  git?: Partial<RemotePolicy> & { pollIntervalMs?: number; retryMs?: number };
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -92,6 +96,8 @@ export class Engine {
   readonly openapi: OpenAPIProcessor;
   /** Runs translations in the background (docs/translations.md). */
   readonly translations: TranslationRunner;
+  /** Runs Git Sync operations and polls linked repositories (docs/git-sync.md). */
+  readonly gitSync: GitSyncRunner;
   /** Runs integration scripts on their events, each in a sandbox process (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
   private readonly deps: PipelineDeps;
@@ -124,6 +130,12 @@ export class Engine {
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));
+    this.gitSync = new GitSyncRunner(this.db, this.docs, this.deps.clock, {
+      dataDir: options.dataDir,
+      policy: { allowLocal: options.git?.allowLocal ?? false, allowRemote: options.git?.allowRemote ?? false },
+      ...(options.git?.retryMs !== undefined ? { retryMs: options.git.retryMs } : {}),
+    });
+    this.gitSync.startPolling(options.git?.pollIntervalMs);
     this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {
       ...DEFAULT_SANDBOX_LIMITS,
       concurrentRuns: DEFAULT_CONCURRENT_RUNS,
@@ -166,13 +178,14 @@ export class Engine {
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
     const url = new URL(request.path, 'http://127.0.0.1');
-    const response = this.dispatcher.dispatch({
+    const call = {
       method: request.method.toUpperCase(),
       pathname: url.pathname,
       query: parseQuery(url.searchParams),
       authorization: request.headers?.authorization,
       ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
-    });
+    };
+    const response = (await this.dispatcher.checked(call)) ?? this.dispatcher.dispatch(call);
     if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
     // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
     if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
@@ -191,6 +204,7 @@ export class Engine {
     this.blobWatch.close();
     this.openapi.close();
     this.translations.close();
+    this.gitSync.close();
     this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();

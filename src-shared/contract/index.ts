@@ -4,6 +4,8 @@ import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
 import { conversations } from './conversations.js';
+import { firstStart } from './first-start.js';
+import { gitSync } from './git-sync.js';
 import { integrations } from './integrations.js';
 import { links } from './links.js';
 import { members } from './members.js';
@@ -53,9 +55,11 @@ export const areas = {
   templates,
   conversations,
   sync,
+  firstStart,
   openapiSpecs,
   translations,
   integrations,
+  gitSync,
 } as const;
 
 export const contract = {
@@ -82,9 +86,11 @@ export const contract = {
   ...templates,
   ...conversations,
   ...sync,
+  ...firstStart,
   ...openapiSpecs,
   ...translations,
   ...integrations,
+  ...gitSync,
 } as const;
 
 export type ApiContract = typeof contract;

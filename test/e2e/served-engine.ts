@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
+import { bootstrapIfEmpty, type FirstStartOptions } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
@@ -19,11 +19,14 @@ export interface ServedEngine {
   stop(): Promise<void>;
 }
 
-/** `options`: engine settings beyond the data dir and the renderer (a translator, say). */
-export async function serveEngine(options: Partial<EngineOptions> = {}): Promise<ServedEngine> {
+/**
+ * `options`: engine settings beyond the data dir and the renderer (a translator, say);
+ * `firstStart`: what first start makes beyond the owner and their organization (`serve` asks for the welcome space).
+ */
+export async function serveEngine(options: Partial<EngineOptions> = {}, firstStart: FirstStartOptions = {}): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const engine = new Engine({ ...options, dataDir, serveStatic: staticFiles(RENDERER) });
-  bootstrapIfEmpty(engine);
+  bootstrapIfEmpty(engine, firstStart);
   const server = await listen(engine, 0);
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
   return {

@@ -6,6 +6,8 @@ import { changeRequestCommentsHandlers } from './comments/change-request-routes.
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { conversationsHandlers } from './conversations/routes.js';
+import { firstStartHandlers } from './first-start/routes.js';
+import { gitSyncHandlers } from './git-sync/routes.js';
 import { integrationsHandlers } from './integrations/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
@@ -52,7 +54,9 @@ export const handlers: Handlers<ApiContract> = {
   ...templatesHandlers,
   ...conversationsHandlers,
   ...syncHandlers,
+  ...firstStartHandlers,
   ...openapiSpecsHandlers,
   ...translationsHandlers,
   ...integrationsHandlers,
+  ...gitSyncHandlers,
 };

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseBody, parseQuery, type Dispatcher } from '../dispatcher.js';
+import { parseBody, parseQuery, type Dispatcher, type IncomingCall } from '../dispatcher.js';
 import { failureResponse } from '../pipeline/execute.js';
 import { Failure } from '../pipeline/failure.js';
 import type { ApiResponse } from '../pipeline/request.js';
@@ -43,9 +43,16 @@ export function nodeListener(dispatcher: Dispatcher, port: () => number, files?:
     }
     readBody(req, (text) => {
       if (text === undefined) send(res, failureResponse(new Failure(400, 'body: larger than 64 MiB')));
-      else send(res, dispatcher.dispatch({ ...base, ...parseBody(text) }));
+      else answer(res, dispatcher, { ...base, ...parseBody(text) });
     });
   };
+}
+
+/** Most calls answer at once; one that must check something outside first answers when it has. */
+function answer(res: ServerResponse, dispatcher: Dispatcher, call: IncomingCall): void {
+  const later = dispatcher.checked(call);
+  if (later) sendLater(res, later);
+  else send(res, dispatcher.dispatch(call));
 }
 
 function sendLater(res: ServerResponse, response: Promise<ApiResponse>): void {

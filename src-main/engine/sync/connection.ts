@@ -18,12 +18,16 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
 export class SyncConnection {
   private readonly channels = new Map<number, SyncChannel>();
 
-  /** `transport`: on the hub, the TCP socket under `ws`, for payloads framed once for every replica (`binaryFrame`). */
+  /**
+   * `transport`: on the hub, the TCP socket under `ws`, for payloads framed once for every replica
+   * (`binaryFrame`). `failed`: told why this side closed the socket, in words (the replica's `lastProblem`).
+   */
   constructor(
     private readonly ws: WebSocket,
     channels: readonly SyncChannel[],
     private readonly describe: string,
     private readonly transport?: Writable,
+    private readonly failed?: (problem: string) => void,
   ) {
     for (const channel of channels) this.channels.set(channel.id, channel);
   }
@@ -60,6 +64,7 @@ export class SyncConnection {
       channel?.receive(frame.payload);
     } catch (error) {
       if (error instanceof MalformedFrame) {
+        this.failed?.(`${this.describe} sent something that is not Folio sync (${error.message}); trying again`);
         this.ws.close(CLOSE_MALFORMED, error.message.slice(0, 120));
         return;
       }
@@ -69,6 +74,7 @@ export class SyncConnection {
         return;
       }
       console.error(`sync message from ${this.describe} failed`, error);
+      this.failed?.(`This device could not take in what ${this.describe} sent (${(error as Error).message}); trying again`);
       this.ws.close(CLOSE_INTERNAL_ERROR, 'internal error');
     }
   }

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, isFailure, type Failure, type Handlers } from '../../pipeline/index.js';
 import { branchDocPrefix, changeRequestBranch } from '../../revisions/doc-names.js';
 import { cutRevision } from '../../revisions/revisions.js';
+import { gitSyncOf } from '../../git-sync/runner.js';
 import { cutPendingEdits } from '../../yjs/live-edits.js';
 import { updateRow } from '../content-tree/rows.js';
 import { requireSpace } from '../spaces/rules.js';
@@ -35,6 +36,8 @@ export const mergeHandlers: MergeHandlers = {
       merged_at: ctx.now,
       updated_at: ctx.now,
     });
+    // A space linked to a repository exports each merge as a commit (docs/git-sync.md).
+    gitSyncOf(ctx.db).afterMerge(space.id, ctx.actor.id);
     return { revision, result: conflicts.length > 0 ? 'conflicts' : 'merge' };
   },
 

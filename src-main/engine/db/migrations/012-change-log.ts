@@ -1,4 +1,4 @@
-import { REPLICATED_TABLES } from '../../sync/changes/tables.js';
+import { TABLES_OF_CHANGE_LOG_MIGRATION } from '../../sync/changes/tables.js';
 import { baselineChanges, captureTriggers } from '../../sync/changes/triggers.js';
 
 /**
@@ -47,6 +47,6 @@ CREATE TRIGGER change_log_moves_clocks AFTER INSERT ON change_log BEGIN
   ON CONFLICT (tbl, row_key, field) DO UPDATE SET hlc = excluded.hlc WHERE excluded.hlc > field_clocks.hlc;
 END;
 
-${REPLICATED_TABLES.map(baselineChanges).join('\n')}
-${REPLICATED_TABLES.map(captureTriggers).join('\n')}
+${TABLES_OF_CHANGE_LOG_MIGRATION.map(baselineChanges).join('\n')}
+${TABLES_OF_CHANGE_LOG_MIGRATION.map(captureTriggers).join('\n')}
 `;

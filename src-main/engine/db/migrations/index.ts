@@ -20,6 +20,8 @@ import * as syncChangeCursors from './019-sync-change-cursors.js';
 import * as translations from './020-translations.js';
 import * as integrations from './021-integrations.js';
 import * as syncBlobs from './022-sync-blobs.js';
+import * as device from './023-device.js';
+import * as gitSync from './024-git-sync.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -45,6 +47,8 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 20, name: 'translations', sql: translations.sql },
   { version: 21, name: 'integrations', sql: integrations.sql },
   { version: 22, name: 'sync-blobs', sql: syncBlobs.sql },
+  { version: 23, name: 'device', sql: device.sql },
+  { version: 24, name: 'git-sync', sql: gitSync.sql },
 ];
 
 /** The schema version a fully migrated database has. */

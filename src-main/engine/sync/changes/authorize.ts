@@ -6,6 +6,7 @@ import { can as spaceCan } from '../../api/spaces/rules.js';
 import { canTeam } from '../../api/teams/rules.js';
 import { RolesOf } from './roles.js';
 import type { RowValues } from './rows.js';
+import { vouchedBy } from './vouched.js';
 
 /** The change, and the row as this engine holds it (undefined: it has none). */
 interface Judged {
@@ -20,6 +21,8 @@ type Rule = (roles: RolesOf, judged: Judged, db: Database) => boolean;
 
 /** Only the user's own profile, and only what the API lets them edit of it. */
 const PROFILE_FIELDS = new Set(['display_name', 'photo_url']);
+/** What a replica changes of a local user it uploaded: their profile, and the e-mail they give way with (user-emails.ts). */
+const VOUCHED_FIELDS = new Set([...PROFILE_FIELDS, 'email']);
 /** What members change of their own membership: when they were last seen. */
 const SELF_MEMBER_FIELDS = new Set(['last_seen_at']);
 /** What editing a space's content moves on its row; anything else is the space's settings (admin). */
@@ -90,7 +93,14 @@ const spaceRule: Rule = (roles, judged) => {
  * these rows, with the predicates of the areas' rules files, against this engine's data.
  */
 const RULES: Record<string, Rule> = {
-  users: (roles, { change }) => change.op === 'update' && change.key[0] === roles.userId && onlyFields(change, PROFILE_FIELDS),
+  users: (roles, judged, db) => {
+    const { change } = judged;
+    // A replica's local user, uploaded with their work: a name to attribute it to, with no token here (docs/sync.md, "Identity").
+    if (change.op === 'insert' && !judged.row) return true;
+    if (change.op !== 'update') return false;
+    if (change.key[0] === roles.userId) return onlyFields(change, PROFILE_FIELDS);
+    return vouchedBy(db, change.key[0]!, roles.userId) && onlyFields(change, VOUCHED_FIELDS);
+  },
   organizations: (roles, judged) =>
     judged.change.op === 'insert' && !judged.row ? judged.value('created_by') === roles.userId : admin(roles, judged.change.key[0]),
   members: (roles, judged, db) => {
@@ -128,6 +138,7 @@ const RULES: Record<string, Rule> = {
     if (judged.change.op === 'delete') return false;
     return judged.value('status') === 'merged' && judged.changes('status') ? spaceCan.review(role) : spaceCan.edit(role);
   },
+  space_git_links: (roles, judged) => spaceCan.admin(roles.onContent('spaces', asId(judged.value('space_id')))),
   change_request_contributors: (roles, judged, db) => {
     const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
     return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));

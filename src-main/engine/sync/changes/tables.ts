@@ -20,6 +20,8 @@ export interface TableSpec {
   blobs?: readonly string[];
   organization: string;
   space?: string;
+  /** The migration that created the table, when later than the change log's (012): its own migration adds its capture. */
+  since?: number;
 }
 
 const spaceOrganization = (space: string) => `(SELECT organization_id FROM spaces WHERE id = ${space})`;
@@ -131,7 +133,19 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
   },
+  {
+    // The repository a space syncs with (docs/git-sync.md), a setting like the space's own; its token stays here.
+    name: 'space_git_links',
+    key: ['space_id'],
+    columns: ['space_id', 'url', 'ref', 'direction', 'project_directory', 'poll_seconds', 'linked_by', 'updated_at'],
+    organization: spaceOrganization('$.space_id'),
+    space: '$.space_id',
+    since: 23,
+  },
 ];
+
+/** The tables migration 012 put capture on; later ones add theirs in their own migration. */
+export const TABLES_OF_CHANGE_LOG_MIGRATION = REPLICATED_TABLES.filter((spec) => spec.since === undefined);
 
 const BY_NAME = new Map(REPLICATED_TABLES.map((spec) => [spec.name, spec]));
 
