@@ -33,6 +33,8 @@ import { YjsServer } from './yjs/yjs-server.js';
 
 export interface EngineOptions {
   dataDir: string;
+  /** An opened database in place of DIR/folio.db: a hub process's working copy of its PostgreSQL store (docs/hub.md). */
+  database?: Database;
   clock?: Clock;
   /** Check every answer against the contract (tests). */
   checkResponses?: boolean;
@@ -106,7 +108,7 @@ export class Engine {
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
+    this.db = options.database ?? new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
