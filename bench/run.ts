@@ -8,8 +8,11 @@ import { ApiClient } from '../src-shared/client/client.js';
 import { httpTransport } from '../src-shared/client/http-transport.js';
 import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
+import { benchConflicts, report as reportConflicts } from './conflicts.js';
+import { benchReviewScreen, report as reportReviewScreen } from './review-screen.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchEditor, report as reportEditor } from './editor.js';
 import { benchGitSync } from './git-sync.js';
 import { benchHostileBodies } from './hostile-bodies.js';
 import { benchIntegrations } from './integrations.js';
@@ -24,6 +27,8 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
 import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js';
 import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
 import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
+import { benchSyncCluster, report as reportSyncCluster } from './sync-cluster.js';
+import { postgresMissing } from '../test/support/postgres.js';
 import { benchTranslations } from './translations.js';
 
 /**
@@ -32,12 +37,15 @@ import { benchTranslations } from './translations.js';
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
- * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
+ * 100-page change request, merge and update of a change request touching 100 pages of 1,000 and
+ * the detection and listing of 50 conflicts in one, its review screen in Chromium,
  * space search over 100,000 sections, OpenAPI spec processing of 500 operations against plain
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone); and what hostile bodies cost other clients (issue 13).
+ * (`BENCH_ONLY=sync`: those alone), issue 15's editor figures in Chromium (`BENCH_ONLY=editor`),
+ * issue 18's hub of two processes on PostgreSQL beside the single SQLite hub (`BENCH_ONLY=cluster`),
+ * and what hostile bodies cost other clients (issue 13).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -130,6 +138,8 @@ async function all(): Promise<void> {
   reportLiveEdits(await benchLiveEdits());
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
+  reportConflicts(await benchConflicts());
+  reportReviewScreen(await benchReviewScreen());
   await benchSearch();
   await benchConversations();
   await benchOpenAPISpecs();
@@ -138,6 +148,7 @@ async function all(): Promise<void> {
   await benchGitSync();
   await benchHostileBodies();
   await syncBenches();
+  reportEditor(await benchEditor());
 }
 
 /** Issue 5's figures; `BENCH_ONLY=sync npm run bench` runs these alone. */
@@ -148,13 +159,23 @@ async function syncBenches(): Promise<void> {
   reportSyncCatchUp(await benchSyncCatchUp());
   reportSyncFanOut(await benchSyncFanOut());
   reportSyncIdle(await benchSyncIdle());
+  await clusterBenches();
 }
 
-/** `BENCH_ONLY=sync` or `BENCH_ONLY=git` runs those figures alone; `BENCH_ONLY=content` the content conversions. */
+/** Issue 18's figures, a hub of two processes on PostgreSQL (`BENCH_ONLY=cluster`: these alone); skipped, said why, without PostgreSQL. */
+async function clusterBenches(): Promise<void> {
+  const missing = postgresMissing();
+  if (missing) console.log(`\nHub on PostgreSQL: ${missing}`);
+  else reportSyncCluster(await benchSyncCluster());
+}
+
+/** `BENCH_ONLY=sync`, `git`, `content`, `editor` or `cluster` runs those figures alone. */
 const ONLY: Record<string, () => Promise<unknown>> = {
   sync: syncBenches,
   git: () => benchGitSync(),
+  cluster: clusterBenches,
   content: async () => benchContentConversions(),
+  editor: async () => reportEditor(await benchEditor()),
 };
 
 (ONLY[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {

@@ -26,6 +26,9 @@ export interface IncomingCall {
   bodyError?: string;
 }
 
+/** Sees every answer the dispatcher gives, with the operation that gave it (tests check them against the reference). */
+export type AnswerObserver = (call: IncomingCall, operation: OperationDef | undefined, response: ApiResponse) => void;
+
 /**
  * Routes a call to its operation and runs it. HTTP and IPC both end here, so they cannot
  * answer differently; each transport only translates its own framing.
@@ -34,7 +37,10 @@ export class Dispatcher {
   private readonly router: OperationRouter;
   private openapi: unknown;
 
-  constructor(private readonly deps: PipelineDeps) {
+  constructor(
+    private readonly deps: PipelineDeps,
+    private readonly observe?: AnswerObserver,
+  ) {
     this.router = new OperationRouter(
       Object.entries(contract).map(
         ([id, op]) => new BoundOperation(op as OperationDef, handlers[id as keyof typeof handlers] as Handler<OperationDef>),
@@ -68,11 +74,26 @@ export class Dispatcher {
 
   dispatch(call: IncomingCall): ApiResponse | Promise<ApiResponse> {
     const route = this.route(call.method, call.pathname);
-    return route ? this.run(route, call) : failureResponse(notFound(`No operation at ${call.method} ${call.pathname}`));
+    if (route) return this.run(route, call);
+    const response = failureResponse(notFound(`No operation at ${call.method} ${call.pathname}`));
+    this.observe?.(call, undefined, response);
+    return response;
   }
 
   /** Runs a routed call; an exception is a 500 (logged), never a crash nor internals on the wire. */
   run(route: Route, call: IncomingCall): ApiResponse | Promise<ApiResponse> {
+    const answer = this.answer(route, call);
+    const observe = this.observe;
+    if (!observe) return answer;
+    const operation = route === 'openapi' ? undefined : route.operation.op;
+    const seen = (response: ApiResponse) => {
+      observe(call, operation, response);
+      return response;
+    };
+    return answer instanceof Promise ? answer.then(seen) : seen(answer);
+  }
+
+  private answer(route: Route, call: IncomingCall): ApiResponse | Promise<ApiResponse> {
     if (route === 'openapi') {
       this.openapi ??= openApiDocument(contract, { title: 'Folio API', version: '1' });
       return { status: 200, headers: {}, body: this.openapi };

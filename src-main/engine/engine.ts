@@ -5,7 +5,7 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
 import { Database } from './db/database.js';
-import { Dispatcher } from './dispatcher.js';
+import { Dispatcher, type AnswerObserver } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
@@ -38,9 +38,13 @@ import { YjsServer } from './yjs/yjs-server.js';
 
 export interface EngineOptions {
   dataDir: string;
+  /** An opened database in place of DIR/folio.db: a hub process's working copy of its PostgreSQL store (docs/hub.md). */
+  database?: Database;
   clock?: Clock;
   /** Check every answer against the contract (tests). */
   checkResponses?: boolean;
+  /** Sees every answer of the dispatcher (tests check each against the reference description). */
+  observeAnswers?: AnswerObserver;
   /** Serves the renderer's files for paths outside /v1. */
   serveStatic?: StaticFiles;
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
@@ -113,7 +117,7 @@ export class Engine {
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
+    this.db = options.database ?? new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
@@ -134,7 +138,7 @@ export class Engine {
       checkResponses: !!options.checkResponses,
       parsing: this.parsing,
     };
-    this.dispatcher = new Dispatcher(this.deps);
+    this.dispatcher = new Dispatcher(this.deps, options.observeAnswers);
     this.yjs = new YjsServer(this.deps);
     this.hubChangeLog = new HubChangeLog(this.deps);
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../src-shared/client/client.js';
 import { hrefFor, organizationOf, type Route } from '../routing/route.js';
 import { navigate, useRoute } from '../routing/use-route.js';
@@ -37,6 +37,10 @@ export function Frame({ user, organizations, client, access, storage, route: fix
   const sync = useMemo(() => createSyncStore(client), [client]);
   useEffect(() => (refreshOverview ? followExchanges(sync, refreshOverview) : undefined), [sync, refreshOverview]);
   useLeaveDepartedOrganization(route, organizations);
+  // Under 900 px the sidebar folds away; Menu brings it over the screen, and going elsewhere folds it again.
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const where = JSON.stringify(route);
+  useEffect(() => setSidebarOpen(false), [where]);
 
   return (
     <WorkspaceContext.Provider value={workspace}>
@@ -47,6 +51,11 @@ export function Frame({ user, organizations, client, access, storage, route: fix
               Skip to content
             </a>
             <header className="bar">
+              {org && (
+                <button type="button" className="quiet sidebar-toggle" aria-expanded={sidebarOpen} aria-controls="sidebar" onClick={() => setSidebarOpen((open) => !open)}>
+                  Menu
+                </button>
+              )}
               <span className="brand">Folio</span>
               <OrgSwitcher organizations={organizations} current={org} />
               {org && <SearchDialog key={org} org={org} />}
@@ -54,7 +63,7 @@ export function Frame({ user, organizations, client, access, storage, route: fix
                 Signed in as <strong>{user.displayName}</strong>
               </span>
             </header>
-            <div className={org ? 'frame-body with-sidebar' : 'frame-body'}>
+            <div className={org ? `frame-body with-sidebar${sidebarOpen ? ' sidebar-open' : ''}` : 'frame-body'}>
               {org && <Sidebar org={org} organization={organization} route={route} />}
               <main id="main" tabIndex={-1}>
                 <Screen route={route} organizations={organizations} />

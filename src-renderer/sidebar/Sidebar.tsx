@@ -44,7 +44,7 @@ export function Sidebar({ org, organization, route }: Props) {
   };
 
   return (
-    <nav className="sidebar" aria-label="Collections and spaces" onKeyDown={walkLinks}>
+    <nav id="sidebar" className="sidebar" aria-label="Collections and spaces" onKeyDown={walkLinks}>
       <Whereabouts org={org} organization={organization} route={route} />
       <div className="sidebar-actions">
         <button type="button" disabled={!!refusal} aria-describedby={refusal ? 'sidebar-refusal' : undefined} onClick={() => setCreating('space')}>

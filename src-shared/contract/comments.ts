@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { DocumentBodyInput, EntityId, JSONDocument, ListOrder, MarkdownText, ListQuery, Timestamp, User, listOf } from './common.js';
+import { EntityId, JSONDocument, JSONDocumentInput, ListOrder, MarkdownText, ListQuery, Timestamp, User, listOf } from './common.js';
 import { defineOperation } from './operation.js';
 
 /** A body as sent: Markdown, a `Document`, or nothing at all; exactly one of them (REFERENCE §4.2). */
 export const CommentBodyInput = z
   .union([
     z.strictObject({ markdown: MarkdownText }),
-    DocumentBodyInput,
+    z.strictObject({ document: JSONDocumentInput }),
     z.strictObject({}),
   ])
   .meta({ id: 'Document' });
@@ -56,6 +56,8 @@ export const Comment = z
       revision: z.string(),
       /** The change request whose threads hold the comment; absent for a space's own comments. */
       changeRequest: z.string().optional(),
+      /** The review the comment came with (`ChangeRequestReview.comment`). */
+      review: z.string().optional(),
       page: z.object({ id: z.string() }).optional(),
       node: z.object({ id: z.string() }).optional(),
       tableCell: TableCell.optional(),

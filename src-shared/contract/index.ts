@@ -1,4 +1,6 @@
 import { changeRequestComments } from './change-request-comments.js';
+import { changeRequestConflicts } from './change-request-conflicts.js';
+import { changeRequestReviews } from './change-request-reviews.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
@@ -42,6 +44,8 @@ export const areas = {
   spaces,
   permissions,
   changeRequests,
+  changeRequestConflicts,
+  changeRequestReviews,
   comments,
   content,
   changeRequestComments,
@@ -73,6 +77,8 @@ export const contract = {
   ...spaces,
   ...permissions,
   ...changeRequests,
+  ...changeRequestConflicts,
+  ...changeRequestReviews,
   ...comments,
   ...content,
   ...changeRequestComments,

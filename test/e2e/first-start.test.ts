@@ -52,7 +52,7 @@ describe.skipIf(skipReason)('the first start of a new data dir in headless Chrom
     await page.getByRole('heading', { level: 1, name: 'Welcome to Folio' }).waitFor();
     await page.locator('.page-title').filter({ hasText: 'Getting started' }).waitFor();
     const tree = page.getByRole('navigation', { name: 'Pages' });
-    for (const title of ['Getting started', 'Writing', 'Reviewing & merging', 'Sync']) await tree.getByRole('link', { name: title, exact: true }).waitFor();
+    for (const title of ['Getting started', 'Writing', 'Reviewing & merging', 'Sync']) await tree.getByRole('treeitem', { name: title }).first().waitFor();
     // The sidebar says where the person is.
     const where = page.getByRole('group', { name: 'Where you are' });
     expect(await where.locator('.where-org').textContent()).toBe('OrganizationAnalytical Engines');

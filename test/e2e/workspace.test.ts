@@ -115,6 +115,7 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await page.screenshot({ path: screenshot('change-request.png') });
     await page.getByRole('button', { name: 'Ready for review' }).click();
     await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByRole('button', { name: 'Merge into main' }).click();
     await page.getByText('Merged into main.').waitFor();
     await page.locator('.badge.status-merged').waitFor();
   });

@@ -1,5 +1,7 @@
 import type { ApiContract } from '../../../src-shared/contract/index.js';
 import type { Handlers } from '../pipeline/index.js';
+import { changeRequestConflictsHandlers } from './change-request-conflicts/routes.js';
+import { changeRequestReviewsHandlers } from './change-request-reviews/routes.js';
 import { changeRequestsHandlers } from './change-requests/routes.js';
 import { collectionsHandlers } from './collections/routes.js';
 import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
@@ -41,6 +43,8 @@ export const handlers: Handlers<ApiContract> = {
   ...spacesHandlers,
   ...permissionsHandlers,
   ...changeRequestsHandlers,
+  ...changeRequestConflictsHandlers,
+  ...changeRequestReviewsHandlers,
   ...commentsHandlers,
   ...contentHandlers,
   ...changeRequestCommentsHandlers,

@@ -69,7 +69,7 @@ export function applyImport(db: Database, docs: DocStore, apply: ImportApply): I
       if (changeRequestId) {
         cutRevision(db, docs, { id: revision, spaceId: space.id, parents: [space.revision], type: 'edits', docIds, now, changeRequestId });
         updateChangeRequest(db, changeRequestId, { revision, updated_at: now });
-        if (apply.actorId) addContributor(db, changeRequestId, apply.actorId);
+        if (apply.actorId) addContributor(db, changeRequestId, apply.actorId, now);
       } else {
         cutRevision(db, docs, { id: revision, spaceId: space.id, parents: [space.revision], type: 'edits', docIds, now });
         updateRow(db, 'spaces', space.id, { revision, updated_at: now });

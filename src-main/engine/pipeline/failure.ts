@@ -17,6 +17,8 @@ export const conflict = (message: string) => new Failure(409, message);
 export const preconditionFailed = (message: string) => new Failure(412, message);
 export const tooLarge = (message: string) => new Failure(413, message);
 export const internalError = () => new Failure(500, 'Internal error');
+/** Something the server needs is away for now (a hub process's database): retry later, or elsewhere. */
+export const unavailable = (message: string) => new Failure(503, message);
 
 export function isFailure(value: unknown): value is Failure {
   return value instanceof Failure;

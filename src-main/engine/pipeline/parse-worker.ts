@@ -5,7 +5,7 @@ import type { OperationDef } from '../../../src-shared/contract/operation.js';
 import { markdownInputs, readRequestMarkdown } from '../content/markdown-inputs.js';
 import { parseSpec, type ParsedSpec } from '../openapi-processing/parse-spec.js';
 import { isFailure } from './failure.js';
-import { parsePart } from './validate.js';
+import { parseBody } from './validate.js';
 
 /**
  * A thread that parses for the engine (`ParseWorkers`), so that a parser's time never holds the
@@ -37,13 +37,13 @@ async function answer(task: ParseTask): Promise<ParseAnswer> {
     case 'markdown':
       return { id: task.id, kind: 'markdown', result: readSafely(task.markdown) };
     case 'body':
-      return { id: task.id, kind: 'body', parse: parseBody(task.operation, task.text) };
+      return { id: task.id, kind: 'body', parse: readBody(task.operation, task.text) };
     case 'spec':
       return { id: task.id, kind: 'spec', parsed: await parseSpec(task.text) };
   }
 }
 
-function parseBody(operation: string, text: string): BodyParse {
+function readBody(operation: string, text: string): BodyParse {
   const op = (contract as Record<string, OperationDef>)[operation];
   if (!op?.body) return { problem: 'body: this operation takes none' };
   let raw: unknown;
@@ -52,7 +52,7 @@ function parseBody(operation: string, text: string): BodyParse {
   } catch {
     return { problem: 'body: not valid JSON' };
   }
-  const value = parsePart(op.body, raw, 'body');
+  const value = parseBody(op.body, raw);
   if (isFailure(value)) return { problem: value.message };
   return { value, markdown: [...new Set(markdownInputs(value))].map((markdown) => [markdown, readSafely(markdown)]) };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectFailure, newSpace, ok } from '../../support/content.js';
-import { TestServer } from '../../support/server.js';
+import { TestServer, raw } from '../../support/server.js';
 import { closedPort, refusingServer, textWebSocketServer } from './foreign-servers.js';
 import { Replica, eventually, syncUrl } from './nodes.js';
 
@@ -87,10 +87,19 @@ describe('GET /v1/sync/status and the sync settings', () => {
       const replica = await Replica.alone();
       replicas.push(replica);
       const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
-      // Fields the contract does not know are dropped; 3,000 of them send the body to the parse workers.
-      const body = { url, token: hub.owner.token, padding: Array.from({ length: 3_000 }, () => 0) };
-      expectFailure(await replica.client.call('updateSyncSettings', { params: undefined, body }), 400, `body.url: No hub answers at ${url}: nothing listens there`);
+      // Valid settings after 300 KB of white space: a text that long is parsed in the parse workers.
+      const body = `${' '.repeat(300 * 1024)}${JSON.stringify({ url, token: hub.owner.token })}`;
+      const res = await raw(`${replica.server.url}/v1/sync/settings`, { method: 'PUT', token: replica.token, body });
+      expect(res).toEqual({ status: 400, body: { error: { code: 400, message: `body.url: No hub answers at ${url}: nothing listens there` } } });
       expect((await replica.status()).state).toBe('disabled');
+    });
+
+    it('sends nothing for a body the operation refuses (an unknown field)', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+      const body = { url, token: hub.owner.token, typo: true };
+      expectFailure(await replica.client.call('updateSyncSettings', { params: undefined, body }), 400, 'body.typo: unknown field');
     });
 
     it('answers that the hub refused the token', async () => {

@@ -2,8 +2,9 @@ import { SyncSettings, sync } from '../../../../src-shared/contract/sync.js';
 import { authenticate } from '../../auth/tokens.js';
 import type { IncomingCall } from '../../dispatcher.js';
 import { failureResponse, type PipelineDeps } from '../../pipeline/execute.js';
-import { badRequest } from '../../pipeline/failure.js';
+import { badRequest, isFailure } from '../../pipeline/failure.js';
 import type { ApiResponse } from '../../pipeline/request.js';
+import { parseBody } from '../../pipeline/validate.js';
 import { probeHub } from '../../sync/hub-probe.js';
 import { isOwner } from './rules.js';
 
@@ -29,9 +30,9 @@ export async function checkHubThenSave(
   if (!owner || call.bodyError) return save();
   // A body large enough to be left to the parse workers is read there for the check too.
   const body = call.bodyText === undefined ? call.body : await parsedValue(deps, call.bodyText);
-  const settings = SyncSettings.safeParse(body);
-  if (!settings.success) return save();
-  const probe = await probeHub(settings.data.url, settings.data.token, timeoutMs);
+  const settings = parseBody(SyncSettings, body);
+  if (isFailure(settings)) return save();
+  const probe = await probeHub(settings.url, settings.token, timeoutMs);
   return probe.ok ? save() : failureResponse(badRequest(`body.${probe.field}: ${probe.problem}`));
 }
 

@@ -1,4 +1,4 @@
-import { TABLES_OF_CHANGE_LOG_MIGRATION } from '../../sync/changes/tables.js';
+import { REPLICATED_TABLES, specAt } from '../../sync/changes/tables.js';
 import { baselineChanges, captureTriggers } from '../../sync/changes/triggers.js';
 
 /**
@@ -9,6 +9,9 @@ import { baselineChanges, captureTriggers } from '../../sync/changes/triggers.js
  * remembers the stamps of changes refused for the sender's role, so that a resent one is not
  * answered twice. Rows stored before the log began enter it as inserts. The triggers call SQL functions that every connection registers (capture.ts).
  */
+/** The tables of the log's first version; a table added later gets its triggers in the migration that makes it. */
+const LOGGED_FROM_THE_START = REPLICATED_TABLES.filter((spec) => spec.since === undefined).map((spec) => specAt(spec, 12));
+
 export const sql = `
 CREATE TABLE change_log (
   seq             INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -47,6 +50,6 @@ CREATE TRIGGER change_log_moves_clocks AFTER INSERT ON change_log BEGIN
   ON CONFLICT (tbl, row_key, field) DO UPDATE SET hlc = excluded.hlc WHERE excluded.hlc > field_clocks.hlc;
 END;
 
-${TABLES_OF_CHANGE_LOG_MIGRATION.map(baselineChanges).join('\n')}
-${TABLES_OF_CHANGE_LOG_MIGRATION.map(captureTriggers).join('\n')}
+${LOGGED_FROM_THE_START.map(baselineChanges).join('\n')}
+${LOGGED_FROM_THE_START.map(captureTriggers).join('\n')}
 `;

@@ -22,6 +22,8 @@ import * as integrations from './021-integrations.js';
 import * as syncBlobs from './022-sync-blobs.js';
 import * as device from './023-device.js';
 import * as gitSync from './024-git-sync.js';
+import * as changeRequestConflicts from './025-change-request-conflicts.js';
+import * as changeRequestReviews from './026-change-request-reviews.js';
 
 /** Numbered migrations, applied in order; a migration is never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -49,4 +51,9 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 22, name: 'sync-blobs', sql: syncBlobs.sql },
   { version: 23, name: 'device', sql: device.sql },
   { version: 24, name: 'git-sync', sql: gitSync.sql },
+  { version: 25, name: 'change-request-conflicts', sql: changeRequestConflicts.sql },
+  { version: 26, name: 'change-request-reviews', sql: changeRequestReviews.sql },
 ];
+
+/** The schema version a fully migrated database has. */
+export const LATEST_SCHEMA = migrations.at(-1)!.version;

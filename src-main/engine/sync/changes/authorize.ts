@@ -2,7 +2,10 @@ import type { Change, FieldValue } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
 import { can as collectionCan } from '../../api/collections/rules.js';
 import { can as orgCan } from '../../api/orgs/rules.js';
+import { effectiveRules, requiresReviews, unmetMergeRule } from '../../api/change-requests/merge-rules.js';
+import { findChangeRequest, type ChangeRequestRow } from '../../api/change-requests/sql.js';
 import { can as spaceCan } from '../../api/spaces/rules.js';
+import type { SpaceRow } from '../../api/spaces/sql.js';
 import { canTeam } from '../../api/teams/rules.js';
 import { RolesOf } from './roles.js';
 import type { RowValues } from './rows.js';
@@ -59,8 +62,8 @@ function manageTeam(roles: RolesOf, teamId: FieldValue | undefined, db: Database
 }
 
 /**
- * Revisions and the records of who worked on a change request are written once and never
- * edited; like change requests, they go only with their space, which each engine purges itself.
+ * Revisions are written once and never edited; like change requests, they go only with their
+ * space, which each engine purges itself.
  */
 function createsRow(judged: Judged): boolean {
   return judged.change.op === 'insert' && !judged.row;
@@ -124,26 +127,62 @@ const RULES: Record<string, Rule> = {
     if (space) return spaceCan.admin(roles.onContent('spaces', space));
     return collectionCan.admin(roles.onContent('collections', asId(judged.value('collection_id'))));
   },
-  revisions: (roles, judged) => {
+  revisions: (roles, judged, db) => {
     if (!createsRow(judged)) return false;
     const role = spaceRole(roles, judged);
-    return judged.value('type') === 'merge' ? spaceCan.review(role) : spaceCan.edit(role);
+    if (judged.value('type') !== 'merge') return spaceCan.edit(role);
+    return spaceCan.review(role) && mergeRulesMet(db, asId(judged.value('space_id')), asId(judged.value('change_request_id')), roles.userId);
   },
   revision_docs: (roles, judged, db) => {
     const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM revisions WHERE id = ?', judged.value('revision_id'))?.space_id;
     return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
   },
-  change_requests: (roles, judged) => {
+  change_requests: (roles, judged, db) => {
     const role = spaceRole(roles, judged);
     if (judged.change.op === 'delete') return false;
-    return judged.value('status') === 'merged' && judged.changes('status') ? spaceCan.review(role) : spaceCan.edit(role);
+    if (!(judged.value('status') === 'merged' && judged.changes('status'))) return spaceCan.edit(role);
+    return spaceCan.review(role) && mergeRulesMet(db, asId(judged.value('space_id')), judged.change.key[0]!, roles.userId);
   },
   space_git_links: (roles, judged) => spaceCan.admin(roles.onContent('spaces', asId(judged.value('space_id')))),
-  change_request_contributors: (roles, judged, db) => {
-    const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
-    return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
-  },
+  // Editing a change request records its editor and counts their edits; a record goes only with its change request.
+  change_request_contributors: (roles, judged, db) => judged.change.op !== 'delete' && spaceCan.edit(changeRequestRole(roles, judged, db)),
+  // An update records conflicts and a writer resolves them: both edit the change request's content.
+  change_request_conflicts: (roles, judged, db) => judged.change.op !== 'delete' && spaceCan.edit(changeRequestRole(roles, judged, db)),
+  // A review is its reviewer's own, made once, with the review role; not the author's while the rules ask for reviews.
+  change_request_reviews: (roles, judged, db) =>
+    createsRow(judged) &&
+    judged.value('reviewer_id') === roles.userId &&
+    spaceCan.review(changeRequestRole(roles, judged, db)) &&
+    !authorReviewsOwn(db, asId(judged.value('change_request_id')), roles.userId),
+  change_request_requested_reviewers: (roles, judged, db) => spaceCan.edit(changeRequestRole(roles, judged, db)),
 };
+
+/** The change request's author reviewing it while its space's merge rules ask for reviews (the API's 403). */
+function authorReviewsOwn(db: Database, changeRequestId: string | undefined, userId: string): boolean {
+  const row = db.get<{ created_by: string; space_id: string }>('SELECT created_by, space_id FROM change_requests WHERE id = ?', changeRequestId);
+  if (!row || row.created_by !== userId) return false;
+  const space = db.get<SpaceRow>('SELECT * FROM spaces WHERE id = ?', row.space_id);
+  return space !== undefined && requiresReviews(effectiveRules({ db }, space));
+}
+
+/**
+ * A merge a replica made meets the space's merge rules as this engine's reviews say (docs/sync.md,
+ * "Roles"): a hub enforces them too.
+ */
+function mergeRulesMet(db: Database, spaceId: string | undefined, changeRequestId: string | undefined, userId: string): boolean {
+  const space = db.get<SpaceRow>('SELECT * FROM spaces WHERE id = ?', spaceId);
+  if (!space || changeRequestId === undefined) return false;
+  const changeRequest = findChangeRequest(db, space.id, changeRequestId);
+  // A change request made and merged before its row reached here is judged with no reviews.
+  const judged = changeRequest ?? ({ id: changeRequestId, space_id: space.id, subject: '', description: null } as ChangeRequestRow);
+  return unmetMergeRule(db, space, judged, userId, false) === undefined;
+}
+
+/** The user's role on the space of the change request a row belongs to. */
+function changeRequestRole(roles: RolesOf, judged: Judged, db: Database) {
+  const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
+  return roles.onContent('spaces', spaceId);
+}
 
 /** Whether `userId` may make `change`, given the row as this engine holds it. */
 export function mayApply(db: Database, userId: string, change: Change, row: RowValues | undefined): boolean {
