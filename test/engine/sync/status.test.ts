@@ -128,6 +128,19 @@ describe('GET /v1/sync/status and the sync settings', () => {
       await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', lastProblem: null }));
     });
 
+    it('takes several addresses of one hub while one is down, but not one that is not a hub', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      const down = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+      const plain = await refusingServer(404, 'No operation here');
+      expectFailure(await save(replica, `${syncUrl(hub)},${plain.url}`, hub.owner.token), 400, `body.url: This is not a Folio hub: ${plain.url} answered HTTP 404 (No operation here)`);
+      await plain.close();
+      expectFailure(await save(replica, `${down},${down.replace('/v1/sync', '/v1/sync/')}`, hub.owner.token), 400, /^body\.url: No hub answers at /);
+      const both = `${down},${syncUrl(hub)}`;
+      expect(ok(await save(replica, both, hub.owner.token)).url).toBe(both);
+      await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected' }));
+    });
+
     it('checks nothing for a caller who may not set the hub', async () => {
       const member = hub.user('admin');
       const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
