@@ -88,7 +88,7 @@ export function listen(engine: Engine, port: number, limits: Partial<TransportLi
  * that takes too long to arrive), answered in the API's error envelope rather than Node's empty
  * bodies. Once an answer has started on the socket, nothing more can be said: it is dropped.
  */
-function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || inFlight?.headersSent) {
     socket.destroy();
