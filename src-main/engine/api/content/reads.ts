@@ -62,7 +62,8 @@ export function pageOf(ctx: RequestContext, target: Target, pageId: string, opti
 
 export function pageAt(ctx: RequestContext, target: Target, path: string, options: PageReadOptions) {
   if (isFailure(target)) return target;
-  const pageId = pageIdByPath(ctx.db, target.space.id, target.rows, decodeURIComponent(path).replace(/^\/+|\/+$/g, ''));
+  // The router has decoded the parameter already; decoding it again threw on `%ED%A0%80` and lost a slug's `%`.
+  const pageId = pageIdByPath(ctx.db, target.space.id, target.rows, path.replace(/^\/+|\/+$/g, ''));
   if (!pageId) return notFound('No matching page found for given path');
   return pageOf(ctx, target, pageId, options);
 }

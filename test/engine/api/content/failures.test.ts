@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, ok } from '../../../support/content.js';
-import { TestServer } from '../../../support/server.js';
+import { TestServer, raw } from '../../../support/server.js';
 import { created, crPages, outline, spaceWithChangeRequest, write } from './fixture.js';
 
 let t: TestServer;
@@ -63,6 +63,18 @@ describe('limits and malformed changes', () => {
     expectFailure(await t.owner.client.call('getPageInChangeRequestById', { params: { ...target, pageId: 'unknown' } }), 404);
     expectFailure(await t.owner.client.call('getPageById', { params: { spaceId: target.spaceId, pageId: 'unknown' } }), 404);
     expectFailure(await t.owner.client.call('getPageByPath', { params: { spaceId: target.spaceId, pagePath: 'nowhere' } }), 404);
+  });
+
+  it('finds a page by its path decoded once: a path that is not valid percent-encoding is a 404, a slug with % is found', async () => {
+    const target = await spaceWithChangeRequest(t);
+    // A lone surrogate, and a sequence cut short: the contract fuzzer's 500s.
+    for (const path of ['%ED%A0%80', '%E0%A4%A']) {
+      const res = await raw(`${t.url}/v1/spaces/${target.spaceId}/content/path/${path}`, { token: t.owner.token });
+      expect(res).toEqual({ status: 404, body: { error: { code: 404, message: 'No matching page found for given path' } } });
+    }
+    await created(t.owner, target, [{ operation: 'insert_page', title: 'Sure', slug: '100%41-sure', document: {} }]);
+    const page = ok(await t.owner.client.call('getPageInChangeRequestByPath', { params: { ...target, pagePath: '100%41-sure' } }));
+    expect(page).toMatchObject({ title: 'Sure', slug: '100%41-sure' });
   });
 });
 
