@@ -33,6 +33,9 @@ Server.prototype.emit = function (this: Server, event: string | symbol, ...args:
   return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
 } as typeof Server.prototype.emit;
 
+// The fuzzer that started this process is gone (killed, or crashed): stop as `serve` stops, rather than serve on alone.
+process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+
 let last = performance.now();
 let lastUse = performance.eventLoopUtilization();
 setInterval(() => {
