@@ -4,7 +4,7 @@ import { projectCommentThreads } from './api/comments/projection.js';
 import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
-import { Database } from './db/database.js';
+import type { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
@@ -13,9 +13,12 @@ import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './integrations/sandb
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
-import type { PipelineDeps } from './pipeline/execute.js';
+import type { BeforeWrite, PipelineDeps } from './pipeline/execute.js';
+import { openDatabase } from './open-database.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
+import type { ChangeCapture } from './sync/changes/capture.js';
 import { compactChangeLog } from './sync/changes/compact.js';
+import { logChangesAs } from './sync/changes/request-actor.js';
 import { HubBlobsChannel } from './sync/blobs/hub-blobs.js';
 import { ReplicaBlobsChannel } from './sync/blobs/replica-blobs.js';
 import { HubChangeLog } from './sync/hub-changes.js';
@@ -70,6 +73,10 @@ export interface PlainResponse {
  */
 export class Engine {
   readonly db: Database;
+  /** The change log's clock and capture settings on `db` (docs/sync.md, "Change log"). */
+  readonly changeCapture: ChangeCapture;
+  /** Keeps the SQL projections of docs (pages, bodies, comment threads) in step with their writes. */
+  readonly projector: Projector;
   /** Yjs docs (page trees, page bodies, comment threads), persisted in `db`. */
   readonly docs: DocStore;
   readonly urls = new Urls('http://127.0.0.1');
@@ -91,40 +98,54 @@ export class Engine {
   readonly translations: TranslationRunner;
   /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
-  private readonly deps: PipelineDeps;
+  /** What every transport's end is made with (tests build one by hand from it). */
+  readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
-    this.docs = new DocStore(this.db);
+    const { db, capture, recordedEvents } = openDatabase(join(options.dataDir, 'folio.db'), options.nativeBinding);
+    this.db = db;
+    this.changeCapture = capture;
+    this.docs = new DocStore(db);
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
-    new Projector(this.db, this.docs, clock).followComments(projectCommentThreads);
-    this.blobWatch = new BlobWatch(this.db, this.docs);
-    const replicaChannels = [(deps: ReplicaChannelDeps) => new ReplicaChangesChannel(deps), (deps: ReplicaChannelDeps) => new ReplicaBlobsChannel(deps.db, this.blobWatch)];
+    const projector = (this.projector = new Projector(db, this.docs, clock));
+    projector.followComments(projectCommentThreads);
+    this.blobWatch = new BlobWatch(db, this.docs);
+    const replicaChannels = [
+      (deps: ReplicaChannelDeps) => new ReplicaChangesChannel({ ...deps, capture, projector }),
+      (deps: ReplicaChannelDeps) => new ReplicaBlobsChannel(deps.db, this.blobWatch),
+    ];
     this.sync = new SyncWorker(
-      { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
+      { db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
       { ...options.sync, channels: [...replicaChannels, ...(options.sync?.channels ?? [])] },
     );
-    this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
-    this.dispatcher = new Dispatcher(this.deps);
-    this.yjs = new YjsServer(this.deps);
-    this.hubChangeLog = new HubChangeLog(this.deps);
-    this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
-    this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
-    this.openapi = new OpenAPIProcessor(this.db, this.deps.clock, {
+    // The change log records every write made for a user as theirs: requests, translation runs.
+    const beforeWrite: BeforeWrite = (db, actorId) => logChangesAs(db, capture, actorId);
+    this.openapi = new OpenAPIProcessor(db, clock, {
       timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
       allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false,
     });
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
-    this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));
-    this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {
-      ...DEFAULT_SANDBOX_LIMITS,
-      ...options.integrations,
-    });
+    this.translations = new TranslationRunner(db, this.docs, clock, options.translator && createTranslator(options.translator), beforeWrite);
+    this.integrations = new IntegrationRunner(db, clock, () => this.urls.origin, { ...DEFAULT_SANDBOX_LIMITS, ...options.integrations }, recordedEvents);
+    this.deps = {
+      db,
+      docs: this.docs,
+      clock,
+      urls: this.urls,
+      services: { sync: this.sync, translations: this.translations, openapi: this.openapi, integrations: this.integrations, projector },
+      beforeWrite,
+      checkResponses: !!options.checkResponses,
+    };
+    this.dispatcher = new Dispatcher(this.deps);
+    this.yjs = new YjsServer(this.deps);
+    this.hubChangeLog = new HubChangeLog({ ...this.deps, capture });
+    this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
+    this.liveRevisions = new LiveRevisions(db, this.docs, clock);
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => {

@@ -49,10 +49,12 @@ export type CommentsProjection = (
   threadIds: ReadonlySet<string> | undefined,
 ) => void;
 
-const projectors = new WeakMap<DocStore, Projector>();
-
-/** The projector following `docs`, for writers that can lend it what they wrote. */
-export const projectorOf = (docs: DocStore) => projectors.get(docs);
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** The projector following the request's docs: a writer that holds the doc it wrote lends it. */
+    projector: Projector;
+  }
+}
 
 /**
  * Keeps the SQL projections of page trees and bodies, and of comment threads, in step with the
@@ -80,7 +82,6 @@ export class Projector {
     private readonly clock: Clock,
   ) {
     docs.onWriteInTransaction((docId, seq) => this.written(docId, seq));
-    projectors.set(docs, this);
   }
 
   /**

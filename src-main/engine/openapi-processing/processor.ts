@@ -14,13 +14,11 @@ export type VersionHook = (spec: SpecRow, versionId: string, now: string) => voi
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
 
-const processors = new WeakMap<Database, OpenAPIProcessor>();
-
-/** The processor working for this database (the engine's). */
-export function processorOf(db: Database): OpenAPIProcessor {
-  const processor = processors.get(db);
-  if (!processor) throw new Error('no OpenAPI processor runs on this database');
-  return processor;
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** Processes OpenAPI specs: a handler asks for one once its transaction commits, under the engine's fetch policy. */
+    openapi: Pick<OpenAPIProcessor, 'enqueueAfterCommit' | 'policy'>;
+  }
 }
 
 /**
@@ -40,7 +38,6 @@ export class OpenAPIProcessor {
     private readonly clock: Clock,
     readonly policy: FetchPolicy,
   ) {
-    processors.set(db, this);
     this.jobs = new JobQueue(db, 'OpenAPI spec', (specId) => this.process(specId));
     for (const id of unfinishedSpecIds(db)) this.enqueue(id);
   }

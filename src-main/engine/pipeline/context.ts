@@ -1,7 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { DocStore } from '../docs/store.js';
-import type { SyncWorker } from '../sync/worker.js';
 import type { Urls } from '../urls.js';
 
 export interface Actor {
@@ -10,8 +9,17 @@ export interface Actor {
   displayName: string;
 }
 
+/**
+ * The engine's services, as handlers and rules reach them through their context: explicit
+ * dependencies, never looked up by a key. The pipeline only carries them, so it imports no
+ * service: each service declares its own slot beside its class (`declare module
+ * '…/pipeline/context.js' { interface Services { … } }`), and engine.ts fills every slot (a
+ * missing one does not compile).
+ */
+export interface Services {}
+
 /** Everything a handler may touch. One context per request; `now` is fixed for the request. */
-export interface RequestContext {
+export interface RequestContext extends Services {
   db: Database;
   /** The Yjs docs of `db`: their writes join the request's transaction. */
   docs: DocStore;
@@ -19,6 +27,4 @@ export interface RequestContext {
   now: string;
   clock: Clock;
   urls: Urls;
-  /** Replication with a hub: its state, and a restart once new settings commit. */
-  sync: SyncWorker;
 }

@@ -1,11 +1,10 @@
 import type { OperationDef, OperationInput } from '../../../src-shared/contract/operation.js';
 import { authenticate } from '../auth/tokens.js';
-import { logChangesAs } from '../sync/changes/request-actor.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import type { SyncWorker } from '../sync/worker.js';
 import type { Urls } from '../urls.js';
+import type { Actor, RequestContext, Services } from './context.js';
 import type { Handler } from './handler.js';
 import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
 import { Reply } from './reply.js';
@@ -17,10 +16,23 @@ export interface PipelineDeps {
   docs: DocStore;
   clock: Clock;
   urls: Urls;
-  sync: SyncWorker;
+  services: Services;
+  beforeWrite: BeforeWrite;
   /** Tests turn this on: every answer is checked against the contract's response schema. */
   checkResponses: boolean;
 }
+
+/** The context of a request by `actor`, made now. */
+export function contextFor(deps: PipelineDeps, actor: Actor, now = deps.clock.now().toISOString()): RequestContext {
+  return { ...deps.services, db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls };
+}
+
+/**
+ * Runs first in a write transaction made for a user, once the user is known: the change log of
+ * sync records the transaction's changes as theirs. The pipeline calls it for every write request;
+ * it knows no feature of its own.
+ */
+export type BeforeWrite = (db: Database, actorId: string) => void;
 
 /** Carries a failure out of a transaction so that it rolls back. */
 class Rollback extends Error {
@@ -51,12 +63,10 @@ export class BoundOperation {
         deps.db.noticeExternalChanges();
         const actor = authenticate(deps.db, request.authorization);
         if (!actor) throw new Rollback(unauthorized());
-        if (this.op.method !== 'GET') logChangesAs(deps.db, actor.id);
+        if (this.op.method !== 'GET') deps.beforeWrite(deps.db, actor.id);
         const input = this.parse(request);
         if (isFailure(input)) throw new Rollback(input);
-        const now = deps.clock.now().toISOString();
-        const ctx = { db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, sync: deps.sync };
-        const value = this.handler(ctx, input);
+        const value = this.handler(contextFor(deps, actor), input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
       }, this.op.method === 'GET' ? 'read' : 'write');

@@ -11,6 +11,13 @@ import { ReplicaDocsChannel } from './replica-docs.js';
 import { realSchedule, type Schedule } from './schedule.js';
 import { readUpstream } from './sql.js';
 
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** Replication with a hub: its state, and a restart once new settings commit. */
+    sync: Pick<SyncWorker, 'state' | 'lastProblem' | 'restart' | 'stop'>;
+  }
+}
+
 /** A pause in live traffic this long lets the replica pull again, cheaply: see `ReplicaDocsChannel`. */
 const QUIET_MS = 5_000;
 

@@ -4,9 +4,9 @@ import type { Clock } from '../clock.js';
 import { readFiles, readPages, type TreeFile } from '../content/tree.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
+import type { BeforeWrite } from '../pipeline/execute.js';
 import { newId } from '../ids.js';
 import { mainTreeDoc } from '../revisions/doc-names.js';
-import { logChangesAs } from '../sync/changes/request-actor.js';
 import { findSpace, type SpaceRow } from '../api/spaces/sql.js';
 import {
   dropMapping, findTranslationById, forgetResult, markRunning, pageMappings, recordRun, saveMapping, unfinishedTranslationIds,
@@ -22,13 +22,11 @@ export const NO_TRANSLATOR_MESSAGE =
   'No translator is configured for this server: start it with --translator libretranslate --translator-url <address>, ' +
   'or --translator openai --translator-url <address> --translator-key <key> --translator-model <model> (docs/translations.md)';
 
-const runners = new WeakMap<Database, TranslationRunner>();
-
-/** The runner working for this database (the engine's). */
-export function runnerOf(db: Database): TranslationRunner {
-  const runner = runners.get(db);
-  if (!runner) throw new Error('no translation runner works on this database');
-  return runner;
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** Runs translations: a handler asks for one once its transaction commits. */
+    translations: Pick<TranslationRunner, 'enqueueAfterCommit'>;
+  }
 }
 
 /** What a run read when it started, in one transaction: the source pages and where the last run left the result. */
@@ -62,8 +60,9 @@ export class TranslationRunner {
     private readonly docs: DocStore,
     private readonly clock: Clock,
     private readonly translator: Translator | undefined,
+    /** The result space is written as the translation's creator's (the change log of sync records it so). */
+    private readonly beforeWrite: BeforeWrite,
   ) {
-    runners.set(db, this);
     this.jobs = new JobQueue(db, 'translation', (id, signal) => this.run(id, signal));
     for (const id of unfinishedTranslationIds(db)) this.jobs.enqueue(id);
   }
@@ -139,7 +138,7 @@ export class TranslationRunner {
       const translation = findTranslationById(this.db, claimed.translation.id);
       if (!translation) return undefined;
       const now = this.now();
-      logChangesAs(this.db, translation.created_by);
+      this.beforeWrite(this.db, translation.created_by);
       const base = { generation: claimed.translation.run_generation, durationMs: this.clock.now().getTime() - claimed.startedAt };
       if (!translated.ok) {
         recordRun(this.db, translation.id, { ...base, pages: 0, words: 0, error: translated.error }, now);

@@ -45,9 +45,8 @@ describe("a copy of an empty tree that reaches an engine where main's tree has n
       const { spaceId, untouched, pagesOf } = await emptyCopy(writer);
       // The hub gets the writer's rows (adopting its user), then its docs over the hub's end of the channel.
       new Delivery(writer, hub).rows();
-      const { db, docs, clock, urls, sync } = hub.engine;
       const actor = { id: writer.owner.id, email: writer.owner.email, displayName: 'Writer' };
-      const channel = new HubDocsChannel({ db, docs, clock, urls, sync, checkResponses: false }, actor, new Set());
+      const channel = new HubDocsChannel(hub.engine.deps, actor, new Set());
       channel.open({ send: () => undefined });
       for (const docId of [changeRequestTreeDoc(spaceId, untouched), mainTreeDoc(spaceId)]) {
         channel.receive(encodeDocMessage({ type: 'update', docId, update: fullStateOf(writer, docId), stateVector: writer.engine.docs.stateVector(docId) }));

@@ -24,7 +24,7 @@ export const mergeHandlers: MergeHandlers = {
     const { space, changeRequest, mainHead } = target;
     const unmet = unmetMergeRule(ctx, space, changeRequest);
     if (unmet) return conflict(`mergeRules: ${unmet}`);
-    const conflicts = pullChanges(ctx.docs, space.id, changeRequest.id, 'merge');
+    const conflicts = pullChanges(ctx.docs, space.id, changeRequest.id, 'merge', ctx.projector);
     ctx.docs.freezeBranch(branchDocPrefix(space.id, changeRequestBranch(changeRequest.id)));
     const revision = newRevision(ctx, changeRequest, 'merge', [mainHead, changeRequest.revision], mainContentDocs(ctx.docs, space.id));
     updateRow(ctx.db, 'spaces', space.id, { revision, updated_at: ctx.now });
@@ -42,7 +42,7 @@ export const mergeHandlers: MergeHandlers = {
     const target = requireMergeable(ctx, params, 'update');
     if (isFailure(target)) return target;
     const { space, changeRequest, mainHead } = target;
-    const conflicts = pullChanges(ctx.docs, space.id, changeRequest.id, 'update');
+    const conflicts = pullChanges(ctx.docs, space.id, changeRequest.id, 'update', ctx.projector);
     const docIds = changeRequestContentDocs(ctx.docs, space.id, changeRequest.id);
     const revision = newRevision(ctx, changeRequest, 'update', [changeRequest.revision, mainHead], docIds);
     updateChangeRequest(ctx.db, changeRequest.id, { revision, revision_merged_ancestor: mainHead, updated_at: ctx.now });

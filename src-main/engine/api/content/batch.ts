@@ -1,7 +1,6 @@
 import type * as Y from 'yjs';
 import type { ChangeRequestContentChange } from '../../../../src-shared/contract/content.js';
 import { DocEdits } from '../../content/doc-edits.js';
-import { projectorOf } from '../../content/projector.js';
 import { watchTree, type TreeChanges } from '../../content/tree-watch.js';
 import { childrenIndex, readPages, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
@@ -48,7 +47,7 @@ export class Batch {
    */
   save(): void {
     const saved = this.edits.save().get(this.treeId);
-    if (saved && this.treeChanges) projectorOf(this.ctx.docs)?.lend(this.treeId, saved.seq, saved.doc, this.treeChanges);
+    if (saved && this.treeChanges) this.ctx.projector.lend(this.treeId, saved.seq, saved.doc, this.treeChanges);
   }
 
   pages(): Map<string, TreePage> {

@@ -1,4 +1,4 @@
-import { failureResponse, type PipelineDeps } from '../../pipeline/execute.js';
+import { contextFor, failureResponse, type PipelineDeps } from '../../pipeline/execute.js';
 import { Failure, forbidden, isFailure, notFound } from '../../pipeline/failure.js';
 import type { ApiResponse } from '../../pipeline/request.js';
 import { MAIN, changeRequestBranch } from '../../revisions/doc-names.js';
@@ -45,7 +45,7 @@ export function pdfDownload(deps: PipelineDeps, pathname: string): Promise<ApiRe
 function readContent(deps: PipelineDeps, claims: PdfClaims): PdfContent | Failure {
   const actor = findActor(deps.db, claims.user);
   if (!actor) return forbidden('This PDF link is not valid');
-  const ctx = { ...deps, actor, now: deps.clock.now().toISOString() };
+  const ctx = contextFor(deps, actor);
   const access = requireSpace(ctx, claims.space, can.view, 'readable');
   if (isFailure(access)) return access;
   const space = access.row;

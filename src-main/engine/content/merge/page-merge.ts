@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { blockIndex } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
 import type { Branch } from '../../revisions/doc-names.js';
-import { projectorOf } from '../projector.js';
+import type { Projector } from '../projector.js';
 import { blockConflicts } from './block-conflicts.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
 import { ownWrite } from './own-writes.js';
@@ -25,13 +25,13 @@ export interface Incoming {
  * was reached by both sides' changes (`touchedElements`); most pages both sides edited were
  * edited in different blocks.
  */
-export function pullPage(docs: DocStore, way: ThreeWay, incoming: Incoming): Conflict[] {
+export function pullPage(docs: DocStore, way: ThreeWay, incoming: Incoming, projector?: Projector): Conflict[] {
   const into = otherSide(incoming.side);
   const target = docIdOf(way.pair, into);
   const update = way.since(incoming.side).update;
   if (!way.changed(into)) {
     const { seq } = ownWrite(docs.append(target, update));
-    projectorOf(docs)?.lendBodyOf(target, seq, { spaceId: incoming.spaceId, branch: incoming.branch, pageId: way.pair.pageId! });
+    projector?.lendBodyOf(target, seq, { spaceId: incoming.spaceId, branch: incoming.branch, pageId: way.pair.pageId! });
     return [];
   }
   const merged = way.newBase({ gc: false });
@@ -43,7 +43,7 @@ export function pullPage(docs: DocStore, way: ThreeWay, incoming: Incoming): Con
   const reachedByBoth = !ours || !theirs || [...blocks.values()].some((item) => ours.has(item) && theirs.has(item));
   const conflicts = reachedByBoth ? compareBlocks(docs, way) : [];
   const { seq } = ownWrite(docs.append(target, update));
-  projectorOf(docs)?.lendBody(target, seq, merged);
+  projector?.lendBody(target, seq, merged);
   return conflicts;
 }
 

@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { DocStore } from '../../docs/store.js';
-import { projectorOf } from '../projector.js';
+import type { Projector } from '../projector.js';
 import { watchTree } from '../tree-watch.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
 import { ownWrite } from './own-writes.js';
@@ -16,7 +16,7 @@ import { repairTree } from './tree-repair.js';
  * and the target's changes, rather than copied from the store; the projector is lent it with the
  * pages the incoming changes and the repair touched, so that only their rows are rewritten.
  */
-export function mergeTrees(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited: BodyEdited): Conflict[] {
+export function mergeTrees(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited: BodyEdited, projector?: Projector): Conflict[] {
   const from = otherSide(into);
   const incoming = tree.since(from);
   const targetChanged = tree.changed(into);
@@ -34,6 +34,6 @@ export function mergeTrees(docs: DocStore, tree: ThreeWay, into: Side, bodyEdite
   conflicts.push(...repairTree(merged, main, base));
   const target = docIdOf(tree.pair, into);
   const { seq } = ownWrite(docs.append(target, Y.encodeStateAsUpdate(merged, before)));
-  projectorOf(docs)?.lend(target, seq, merged, changes);
+  projector?.lend(target, seq, merged, changes);
   return conflicts;
 }

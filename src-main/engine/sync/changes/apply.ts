@@ -2,7 +2,7 @@ import type { Change } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
 import { mayApply } from './authorize.js';
 import type { Peer } from './peer.js';
-import { type ForcedFields } from './capture.js';
+import type { ChangeCapture, ForcedFields } from './capture.js';
 import { forgetClocksAhead, stampToApply } from './clock-skew.js';
 import { capturing } from './capture-scope.js';
 import { followChangeRequestDocs } from './change-request-forks.js';
@@ -30,29 +30,29 @@ type Outcome = keyof ApplyResult;
  * What is applied is logged under its own stamp, so it travels on to other peers. Applying a
  * change twice changes nothing.
  */
-export function applyChanges(db: Database, changes: readonly Change[], source: Peer): ApplyResult {
+export function applyChanges(db: Database, capture: ChangeCapture, changes: readonly Change[], source: Peer): ApplyResult {
   return db.transaction(() => {
     // Rows of one batch may come children first (a collection moved under a newer one).
     db.raw.pragma('defer_foreign_keys = ON');
     forgetClocksAhead(db, source);
     const result: ApplyResult = { applied: 0, compensated: 0, ignored: 0 };
-    for (const change of changes) result[applyOne(db, change, source)] += 1;
+    for (const change of changes) result[applyOne(db, capture, change, source)] += 1;
     return result;
   });
 }
 
-function applyOne(db: Database, received: Change, source: Peer): Outcome {
+function applyOne(db: Database, capture: ChangeCapture, received: Change, source: Peer): Outcome {
   const spec = tableSpec(received.table);
   if (!spec || !knownShape(spec, received) || alreadyKnown(db, received)) return 'ignored';
-  const change = stampToApply(db, received, source);
+  const change = stampToApply(db, capture, received, source);
   const row = readRow(db, spec, change.key);
   const sender = 'user' in source ? source.user : undefined;
   // A delete of a row this engine does not have changes nothing, whoever sent it.
   if (sender !== undefined && (row || change.op !== 'delete') && !mayApply(db, sender, change, row)) {
-    compensate(db, spec, change, row, sender);
+    compensate(db, capture, spec, change, row, sender);
     return 'compensated';
   }
-  return write(db, spec, sender === undefined ? change : { ...change, actor: sender }, row);
+  return write(db, capture, spec, sender === undefined ? change : { ...change, actor: sender }, row);
 }
 
 function knownShape(spec: TableSpec, change: Change): boolean {
@@ -69,7 +69,7 @@ function alreadyKnown(db: Database, change: Change): boolean {
   return known!.known === 1;
 }
 
-function write(db: Database, spec: TableSpec, change: Change, row: RowValues | undefined): Outcome {
+function write(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, row: RowValues | undefined): Outcome {
   const rowKey = JSON.stringify(change.key);
   const clocks = rowClocks(db, spec.name, rowKey);
   const existence = clocks.get('*');
@@ -78,26 +78,26 @@ function write(db: Database, spec: TableSpec, change: Change, row: RowValues | u
       raiseClock(db, spec.name, rowKey, '*', change.hlc);
       return 'ignored';
     }
-    pinned(db, change, undefined, () => deleteRow(db, spec, change.key));
+    pinned(capture, change, undefined, () => deleteRow(db, spec, change.key));
     return 'applied';
   }
   if (!row) {
     if (change.op === 'update' || !newer(change.hlc, existence)) return 'ignored';
-    return insert(db, spec, change);
+    return insert(db, capture, spec, change);
   }
-  return update(db, spec, change, rowKey, clocks);
+  return update(db, capture, spec, change, rowKey, clocks);
 }
 
-function insert(db: Database, spec: TableSpec, change: Change): Outcome {
-  const settled = settle(db, spec, change, { ...change.fields }, change.hlc);
-  pinned(db, change, undefined, () => insertRow(db, spec, settled.values));
-  restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+function insert(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change): Outcome {
+  const settled = settle(db, capture, spec, change, { ...change.fields }, change.hlc);
+  pinned(capture, change, undefined, () => insertRow(db, spec, settled.values));
+  restamp(db, capture, spec, change.key, settled.moved, { op: 'update', audience: null });
   followDocs(db, spec, change.key);
   return 'applied';
 }
 
 /** The fields whose stamps beat this engine's, written; an insert of a row it has is one too. */
-function update(db: Database, spec: TableSpec, change: Change, rowKey: string, clocks: ReadonlyMap<string, string>): Outcome {
+function update(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, rowKey: string, clocks: ReadonlyMap<string, string>): Outcome {
   const winning: RowValues = {};
   for (const [field, value] of Object.entries(change.fields ?? {})) {
     if (newer(change.hlc, clocks.get(field))) winning[field] = value;
@@ -107,10 +107,10 @@ function update(db: Database, spec: TableSpec, change: Change, rowKey: string, c
     return 'ignored';
   }
   const created = change.op === 'insert' ? change.hlc : (clocks.get('*') ?? change.hlc);
-  const settled = settle(db, spec, change, winning, created);
+  const settled = settle(db, capture, spec, change, winning, created);
   const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
-  pinned(db, change, forced, () => updateRow(db, spec, change.key, settled.values));
-  restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  pinned(capture, change, forced, () => updateRow(db, spec, change.key, settled.values));
+  restamp(db, capture, spec, change.key, settled.moved, { op: 'update', audience: null });
   followDocs(db, spec, change.key);
   return 'applied';
 }
@@ -123,25 +123,25 @@ function followDocs(db: Database, spec: TableSpec, key: readonly string[]): void
 }
 
 /** Logs what `write` does under the change's own stamp and actor. */
-function pinned(db: Database, change: Change, forced: ForcedFields | undefined, write: () => void): void {
+function pinned(capture: ChangeCapture, change: Change, forced: ForcedFields | undefined, write: () => void): void {
   const pin = { hlc: change.hlc, table: change.table, rowKey: JSON.stringify(change.key) };
-  capturing(db, { pinned: pin, actor: change.actor, forced }, write);
+  capturing(capture, { pinned: pin, actor: change.actor, forced }, write);
 }
 
 /**
  * Settles clashes the arriving values would make. `moved` lists the fields given another value
  * than the change's: they are logged again under a fresh stamp once written.
  */
-function settle(db: Database, spec: TableSpec, change: Change, values: RowValues, created: string): { values: RowValues; moved: string[] } {
+function settle(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, values: RowValues, created: string): { values: RowValues; moved: string[] } {
   const moved: string[] = [];
   const id = change.key[0]!;
   if (spec.name === 'change_requests' && typeof values.number === 'number') {
     const spaceId = String(values.space_id ?? readRow(db, spec, change.key)?.space_id);
-    const number = settleNumber(db, { id, spaceId, number: values.number, created });
+    const number = settleNumber(db, capture, { id, spaceId, number: values.number, created });
     if (number !== values.number) moved.push('number');
     values.number = number;
   }
-  if (spec.name === 'collections' && typeof values.parent_id === 'string' && !settleMove(db, id, values.parent_id, change.hlc)) {
+  if (spec.name === 'collections' && typeof values.parent_id === 'string' && !settleMove(db, capture, id, values.parent_id, change.hlc)) {
     values.parent_id = null;
     moved.push('parent_id');
   }
