@@ -88,16 +88,7 @@ const filesOf = (layers) => layers.flatMap((layer) => layer.files.map((p) => `^$
  * package), why, and what removes it. The list only shrinks (scripts/check-layers.mjs fails on an
  * entry that matches nothing).
  */
-const EXCEPTIONS = [
-  ...['tables', 'triggers'].flatMap((file) =>
-    ['engine-layer-core', 'migrations-are-literal'].map((rule) => ({
-      rule,
-      from: `${ENGINE}db/migrations/012-change-log.ts`,
-      to: `${ENGINE}sync/changes/${file}.ts`,
-      why: 'migration 012 computes its triggers from today\'s REPLICATED_TABLES; freezing it as literal SQL removes this',
-    })),
-  ),
-];
+const EXCEPTIONS = [];
 
 // ---------------------------------------------------------------------------------------------
 // Runtime layers and packages (VS Code's code-layering and code-import-patterns)

@@ -20,8 +20,9 @@ import * as syncChangeCursors from './019-sync-change-cursors.js';
 import * as translations from './020-translations.js';
 import * as integrations from './021-integrations.js';
 import * as syncBlobs from './022-sync-blobs.js';
+import * as changeLogTriggers from './023-change-log-triggers.js';
 
-/** Numbered migrations, applied in order; a migration is never edited once released. */
+/** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'organizations', sql: organizations.sql },
   { version: 2, name: 'content-tree', sql: contentTree.sql },
@@ -45,4 +46,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 20, name: 'translations', sql: translations.sql },
   { version: 21, name: 'integrations', sql: integrations.sql },
   { version: 22, name: 'sync-blobs', sql: syncBlobs.sql },
+  { version: 23, name: 'change-log-triggers', sql: changeLogTriggers.sql },
 ];
