@@ -114,6 +114,7 @@ const RUNTIME_LAYERS = [
     packages: [
       ...PURE,
       ...['better-sqlite3', 'hono', 'ws', 'y-protocols', 'pdfkit', 'ajv', 'ajv-formats', 'jose', 'jsep', '@readme/openapi-parser'],
+      ...['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
       '@types/(better-sqlite3|ws|pdfkit)',
     ],
     builtins: true,
@@ -143,6 +144,7 @@ const ENGINE_PACKAGES = [
   { name: 'hono', owner: `${ENGINE}http/`, why: 'routing lives in http/' },
   { name: 'ws', owner: anyOf(`${ENGINE}(http|yjs|sync)/`), why: 'WebSockets are for transports (and the sync replica socket)' },
   { name: '@readme/openapi-parser', owner: `${ENGINE}openapi-processing/`, why: 'spec parsing lives in openapi-processing/' },
+  { name: 'quickjs-emscripten-core', owner: `${ENGINE}integrations/`, why: "integration scripts' sandbox lives in integrations/" },
 ];
 
 // ---------------------------------------------------------------------------------------------

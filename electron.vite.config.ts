@@ -13,8 +13,11 @@ export default defineConfig({
       // and so is pdfkit, which loads its built-in fonts through its own package.json's `imports`.
       externalizeDeps: false,
       rolldownOptions: {
-        input: { index: here('src-main/electron/main.ts') },
-        external: ['better-sqlite3', 'pdfkit'],
+        // The integration scripts' process program beside index.js, as sandbox-child.mjs: main.ts
+        // forks it there. It loads QuickJS (and its .wasm file) from node_modules at run time.
+        input: { index: here('src-main/electron/main.ts'), 'sandbox-child': here('src-main/engine/integrations/sandbox-child.mjs') },
+        external: ['better-sqlite3', 'pdfkit', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
+        output: { entryFileNames: (chunk) => (chunk.name === 'sandbox-child' ? '[name].mjs' : '[name].js') },
       },
     },
   },

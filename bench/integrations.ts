@@ -3,9 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { call, newOrganization, withEngine, type InProcess as Ctx } from './in-process.js';
 
 /**
- * Integration scripts in their sandbox workers, through the engine in-process: how many
- * `installation_setup` events run per second (a worker each), and what a runaway script costs
- * the engine: the latency of GET /v1/user while a `while (true)` script runs, against idle.
+ * Integration scripts in their sandbox processes, through the engine in-process: how many
+ * `installation_setup` events run per second (a process with QuickJS each, two at a time), and
+ * what a runaway script costs the engine: the latency of GET /v1/user while a `while (true)`
+ * script runs until its CPU limit, against idle.
  */
 const EVENTS = 40;
 const REQUESTS = 300;
@@ -38,7 +39,7 @@ async function requestLatencies(ctx: Ctx): Promise<{ p50: number; p99: number }>
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-/** GET /v1/user, idle, then while a script spins in its worker until its time is up. */
+/** GET /v1/user, idle, then while a script spins in its process until its CPU time is up. */
 async function measureRunaway(ctx: Ctx) {
   const idle = await requestLatencies(ctx);
   const owner = newOrganization(ctx);
@@ -53,8 +54,8 @@ async function measureRunaway(ctx: Ctx) {
 }
 
 export async function benchIntegrations(): Promise<void> {
-  await withEngine('folio-bench-integrations-', { integrations: { timeMs: 3000 } }, async (ctx) => {
-    console.log(`\nintegrations: scripts in sandbox workers, load average ${loadavg()[0]!.toFixed(1)}`);
+  await withEngine('folio-bench-integrations-', { integrations: { timeMs: 10_000, cpuMs: 2000 } }, async (ctx) => {
+    console.log(`\nintegrations: scripts in sandbox processes (QuickJS), load average ${loadavg()[0]!.toFixed(1)}`);
     console.table([await measureEvents(ctx)]);
     console.table(await measureRunaway(ctx));
   });

@@ -1,8 +1,9 @@
 import { app, BrowserWindow, dialog, session } from 'electron';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { bootstrapIfEmpty } from '../engine/admin/bootstrap.js';
 import { Engine } from '../engine/engine.js';
 import { listen } from '../engine/http/server.js';
+import { electronSandboxProgram } from '../engine/integrations/sandbox-program.js';
 import { resolveTranslator } from '../engine/translation/settings.js';
 import { AppOrigin } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
@@ -36,6 +37,8 @@ async function start(): Promise<void> {
     dataDir,
     nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged),
     translator: translator && !('error' in translator) ? translator : undefined,
+    // Integration scripts run in processes of Electron's Node (docs/integrations.md, "The sandbox").
+    integrations: { program: electronSandboxProgram(unpacked(join(import.meta.dirname, 'sandbox-child.mjs'))) },
   });
   bootstrapIfEmpty(engine);
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.
@@ -73,6 +76,14 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+}
+
+/**
+ * A packaged app's file that electron-builder.yml unpacks beside the asar archive: the sandbox's
+ * program and the QuickJS it loads are read from disk by their own process, not through the archive.
+ */
+function unpacked(path: string): string {
+  return path.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
 }
 
 function fail(error: unknown): void {

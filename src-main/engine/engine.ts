@@ -8,8 +8,9 @@ import type { Database } from './db/database.js';
 import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
-import { IntegrationRunner } from './integrations/runner.js';
-import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './integrations/sandbox.js';
+import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
+import { DEFAULT_SANDBOX_LIMITS } from './integrations/sandbox.js';
+import { nodeSandboxProgram } from './integrations/sandbox-program.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
@@ -46,8 +47,8 @@ export interface EngineOptions {
   openapi?: Partial<FetchPolicy>;
   /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
   translator?: TranslatorSettings;
-  /** Time and memory of an integration script's run on one event (docs/integrations.md). */
-  integrations?: Partial<SandboxLimits>;
+  /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
+  integrations?: Partial<RunnerSettings>;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -96,7 +97,7 @@ export class Engine {
   readonly openapi: OpenAPIProcessor;
   /** Runs translations in the background (docs/translations.md). */
   readonly translations: TranslationRunner;
-  /** Runs integration scripts on their events in sandbox workers (docs/integrations.md). */
+  /** Runs integration scripts on their events, each in a sandbox process (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
   /** What every transport's end is made with (tests build one by hand from it). */
   readonly deps: PipelineDeps;
@@ -131,7 +132,18 @@ export class Engine {
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.translations = new TranslationRunner(db, this.docs, clock, options.translator && createTranslator(options.translator), beforeWrite);
-    this.integrations = new IntegrationRunner(db, clock, () => this.urls.origin, { ...DEFAULT_SANDBOX_LIMITS, ...options.integrations }, recordedEvents);
+    this.integrations = new IntegrationRunner(
+      db,
+      clock,
+      () => this.urls.origin,
+      {
+        ...DEFAULT_SANDBOX_LIMITS,
+        concurrentRuns: DEFAULT_CONCURRENT_RUNS,
+        ...options.integrations,
+        program: options.integrations?.program ?? nodeSandboxProgram(),
+      },
+      recordedEvents,
+    );
     this.deps = {
       db,
       docs: this.docs,

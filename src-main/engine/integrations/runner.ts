@@ -7,7 +7,8 @@ import {
 } from '../api/integrations/sql.js';
 import { allowedOrigins } from './allowed-origins.js';
 import type { RecordedEvents } from './recorded-events.js';
-import { runInSandbox, type SandboxLimits } from './sandbox.js';
+import { MIN_MEMORY_MB, runInSandbox, type SandboxLimits } from './sandbox.js';
+import type { SandboxProgram } from './sandbox-program.js';
 import { deliverToTunnel } from './tunnel.js';
 import { Trace } from './trace.js';
 
@@ -25,25 +26,48 @@ interface Work {
   installation: InstallationRow | undefined;
 }
 
+/** Two: the machines Folio runs on may have two cores, and the engine needs one. */
+export const DEFAULT_CONCURRENT_RUNS = 2;
+
+export interface RunnerSettings extends SandboxLimits {
+  /** How many events run at once (a process each); the others wait their turn. */
+  concurrentRuns: number;
+  /** How a run's process is started (the desktop app names its bundled program). */
+  program: SandboxProgram;
+}
+
+/** An event asked for, with its integration once known: an integration's events run one at a time. */
+interface Waiting {
+  eventId: string;
+  integrationId?: string;
+}
+
 /**
- * Runs integration events in the background, one at a time, in the order they happened: each in a
- * sandbox worker running the integration's script, or, in development mode, sent to the
- * developer's tunnel. Requests record an event and ask for it once they commit; the outcome and
- * the trace are recorded in a short transaction of their own. Events a previous run of the
- * engine left unfinished are taken up at start.
+ * Runs integration events in the background: each in a process of its own running the
+ * integration's script (sandbox.ts), or, in development mode, sent to the developer's tunnel. At
+ * most `concurrentRuns` at once; an integration's events one at a time, in the order they
+ * happened, so that one busy or runaway integration holds up only itself. Requests record an event
+ * and ask for it once they commit; the outcome and the trace are recorded in a short transaction
+ * of their own. Events a previous run of the engine left unfinished are taken up at start.
  */
 export class IntegrationRunner {
   private readonly stop = new AbortController();
-  /** The last event asked for: each waits for the one before, so events run one at a time, in order. */
-  private tail: Promise<void> = Promise.resolve();
+  private readonly waiting: Waiting[] = [];
+  /** The ids in `waiting`. */
+  private readonly asked = new Set<string>();
+  /** Running events by id, with their integration's id. */
+  private readonly running = new Map<string, string>();
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly engineOrigin: () => string,
-    readonly limits: SandboxLimits,
+    readonly settings: RunnerSettings,
     recorded: RecordedEvents,
   ) {
+    if (settings.memoryMb < MIN_MEMORY_MB) throw new Error(`integrations.memoryMb: at least ${MIN_MEMORY_MB} MB`);
+    if (!(settings.concurrentRuns >= 1)) throw new Error('integrations.concurrentRuns: at least 1');
     // Events the triggers record: the runner loads each in a later tick, after the transaction ended.
     recorded.listen((eventId) => this.enqueue(eventId));
     for (const id of unfinishedEventIds(db)) this.enqueue(id);
@@ -55,23 +79,60 @@ export class IntegrationRunner {
     this.db.onTransactionEnd((committed) => committed && this.enqueue(eventId));
   }
 
-  /** Chained, so it starts after the current synchronous stretch: an engine closed in it (the CLI) runs nothing. */
+  /** Starts in a later tick, after the current synchronous stretch: an engine closed in it (the CLI) runs nothing. */
   enqueue(eventId: string): void {
-    this.tail = this.tail.then(() => this.processLogged(eventId));
+    if (this.running.has(eventId) || this.asked.has(eventId)) return;
+    this.asked.add(eventId);
+    this.waiting.push({ eventId });
+    void Promise.resolve().then(() => this.pump());
   }
 
-  /** Settles once every event asked for so far has run. */
+  /** Settles once every event asked for so far has run (and any asked for meanwhile). */
   whenIdle(): Promise<void> {
-    return this.tail;
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   close(): void {
     this.stop.abort();
+    this.waiting.length = 0;
+    this.asked.clear();
+    this.pump();
+  }
+
+  private isIdle(): boolean {
+    return this.waiting.length === 0 && this.running.size === 0;
+  }
+
+  /** Starts waiting events while there is room, skipping those whose integration is already running one. */
+  private pump(): void {
+    for (let i = 0; i < this.waiting.length && this.running.size < this.settings.concurrentRuns && !this.stop.signal.aborted; ) {
+      const entry = this.waiting[i]!;
+      entry.integrationId ??= findEventById(this.db, entry.eventId)?.integration_id;
+      if (entry.integrationId === undefined) {
+        this.waiting.splice(i, 1);
+        this.asked.delete(entry.eventId);
+      } else if ([...this.running.values()].includes(entry.integrationId)) {
+        i++;
+      } else {
+        this.waiting.splice(i, 1);
+        this.asked.delete(entry.eventId);
+        this.running.set(entry.eventId, entry.integrationId);
+        void this.processLogged(entry.eventId).finally(() => {
+          this.running.delete(entry.eventId);
+          this.pump();
+        });
+      }
+    }
+    if (this.isIdle()) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
   }
 
   /** A failure of our own on one event must not stop the others. */
   private async processLogged(eventId: string): Promise<void> {
-    if (this.stop.signal.aborted) return;
     try {
       await this.process(eventId);
     } catch (error) {
@@ -104,7 +165,7 @@ export class IntegrationRunner {
   private run({ event, integration, installation }: Work, trace: Trace): Promise<IntegrationEventStatus> {
     const payload = { ...(JSON.parse(event.payload) as object), eventId: event.id };
     const stop = this.stop.signal;
-    if (goesToTunnel(integration, installation)) return deliverToTunnel(integration.dev_tunnel_url!, payload, { timeMs: this.limits.timeMs, stop }, trace);
+    if (goesToTunnel(integration, installation)) return deliverToTunnel(integration.dev_tunnel_url!, payload, { timeMs: this.settings.timeMs, stop }, trace);
     return runInSandbox({
       script: integration.script,
       event: payload,
@@ -114,7 +175,8 @@ export class IntegrationRunner {
         secrets: JSON.parse(integration.secrets) as Record<string, string>,
       },
       allowedOrigins: allowedOrigins(integration, this.engineOrigin()),
-      limits: this.limits,
+      limits: this.settings,
+      program: this.settings.program,
       trace,
       stop,
     });

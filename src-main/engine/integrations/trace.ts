@@ -23,11 +23,16 @@ export class Trace {
     this.logs.push({ level, message: cut, timestamp });
   }
 
-  /** A log the worker sent; anything malformed is kept as what it is, at `info`. */
-  addFromWorker(entry: { level?: unknown; message?: unknown; timestamp?: unknown }): void {
+  /** A log the script's process sent; anything malformed is kept as what it is, at `info`. */
+  addFromScript(entry: { level?: unknown; message?: unknown; timestamp?: unknown }): void {
     const level = LEVELS.includes(String(entry.level)) ? (entry.level as IntegrationEventLogLevel) : 'info';
     const timestamp = typeof entry.timestamp === 'string' ? entry.timestamp : undefined;
     this.add(level, String(entry.message), timestamp);
+  }
+
+  /** Entries the script's process counted and did not send (past MAX_LOG_ENTRIES there too). */
+  addDropped(count: number): void {
+    this.dropped += Math.max(0, Math.floor(count));
   }
 
   entries(): IntegrationEventLog[] {
