@@ -27,8 +27,8 @@ const anyOf = (...patterns) => `^(${patterns.join('|')})`;
 const ENGINE_LAYERS = [
   {
     name: 'core',
-    what: 'storage (SQLite, the Yjs doc store), clock, ids, urls, pagination, tokens, the job queue, the request pipeline',
-    folders: [`${ENGINE}(db|docs|auth|jobs|pipeline)/`],
+    what: 'storage (SQLite, the Yjs doc store), clock, ids, urls, pagination, tokens, the job queue, the request pipeline, worker threads',
+    folders: [`${ENGINE}(db|docs|auth|jobs|pipeline|workers)/`],
     files: [
       `${ENGINE}(clock|ids|urls|pagination|data-dir)\\.ts$`,
       // Wire helpers with no transport of their own: URL signing, WebSocket frames.
@@ -74,9 +74,9 @@ const ENGINE_LAYERS = [
   },
   {
     name: 'app',
-    what: 'the Engine that wires everything, the HTTP server of an Engine, local administration',
+    what: 'the Engine that wires everything, the program of its worker threads, the HTTP server of an Engine, local administration',
     folders: [`${ENGINE}admin/`],
-    files: [`${ENGINE}(engine|open-database)\\.ts$`, `${ENGINE}http/server\\.ts$`],
+    files: [`${ENGINE}(engine|open-database|worker-entry)\\.ts$`, `${ENGINE}worker-bootstrap\\.mjs$`, `${ENGINE}http/server\\.ts$`],
   },
 ].map((layer) => ({ ...layer, path: [...layer.folders, ...layer.files].map((p) => `^${p}`) }));
 
@@ -114,7 +114,7 @@ const RUNTIME_LAYERS = [
     packages: [
       ...PURE,
       ...['better-sqlite3', 'hono', 'ws', 'y-protocols', 'pdfkit', 'ajv', 'ajv-formats', 'jose', 'jsep', '@readme/openapi-parser'],
-      ...['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
+      ...['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', 'tsx'],
       '@types/(better-sqlite3|ws|pdfkit)',
     ],
     builtins: true,
@@ -144,6 +144,7 @@ const ENGINE_PACKAGES = [
   { name: 'hono', owner: `${ENGINE}http/`, why: 'routing lives in http/' },
   { name: 'ws', owner: anyOf(`${ENGINE}(http|yjs|sync)/`), why: 'WebSockets are for transports (and the sync replica socket)' },
   { name: '@readme/openapi-parser', owner: `${ENGINE}openapi-processing/`, why: 'spec parsing lives in openapi-processing/' },
+  { name: 'tsx', owner: `${ENGINE}worker-bootstrap\\.mjs$`, why: 'the worker threads register it to run from the sources; nothing else loads TypeScript' },
   { name: 'quickjs-emscripten-core', owner: `${ENGINE}integrations/`, why: "integration scripts' sandbox lives in integrations/" },
 ];
 

@@ -15,7 +15,12 @@ export default defineConfig({
       rolldownOptions: {
         // The integration scripts' process program beside index.js, as sandbox-child.mjs: main.ts
         // forks it there. It loads QuickJS (and its .wasm file) from node_modules at run time.
-        input: { index: here('src-main/electron/main.ts'), 'sandbox-child': here('src-main/engine/integrations/sandbox-child.mjs') },
+        // The engine's worker threads run engine-worker.js, beside index.js too (main.ts names it).
+        input: {
+          index: here('src-main/electron/main.ts'),
+          'sandbox-child': here('src-main/engine/integrations/sandbox-child.mjs'),
+          'engine-worker': here('src-main/engine/worker-entry.ts'),
+        },
         external: ['better-sqlite3', 'pdfkit', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
         output: { entryFileNames: (chunk) => (chunk.name === 'sandbox-child' ? '[name].mjs' : '[name].js') },
       },

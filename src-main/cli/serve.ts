@@ -44,6 +44,7 @@ async function main(argv: string[]): Promise<void> {
   });
   bootstrapIfEmpty(engine);
   if (hub) saveUpstream(engine.db, hub.url, hub.token);
+  engine.workers.warmUp();
   const server = await listen(engine, port);
   console.log(`Folio listening on ${server.url}`);
   engine.sync.start();

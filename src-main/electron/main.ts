@@ -39,7 +39,10 @@ async function start(): Promise<void> {
     translator: translator && !('error' in translator) ? translator : undefined,
     // Integration scripts run in processes of Electron's Node (docs/integrations.md, "The sandbox").
     integrations: { program: electronSandboxProgram(unpacked(join(import.meta.dirname, 'sandbox-child.mjs'))) },
+    // The worker threads' program, which electron-vite builds beside this file.
+    workers: { entry: join(import.meta.dirname, 'engine-worker.js') },
   });
+  engine.workers.warmUp();
   bootstrapIfEmpty(engine);
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.
   const server = await listen(engine, 0);

@@ -50,7 +50,8 @@ export class Dispatcher {
     return servePublishedSite(this.deps, request);
   }
 
-  dispatch(call: IncomingCall): ApiResponse {
+  /** A promise only when the operation's work continues off the event loop (pipeline/execute.ts). */
+  dispatch(call: IncomingCall): ApiResponse | Promise<ApiResponse> {
     if (call.method === 'GET' && call.pathname === '/v1/openapi.json') {
       this.openapi ??= openApiDocument(contract, { title: 'Folio API', version: '1' });
       return { status: 200, headers: {}, body: this.openapi };
@@ -58,19 +59,24 @@ export class Dispatcher {
     const route = this.router.match(call.method, call.pathname);
     if (!route) return failureResponse(new Failure(404, `No operation at ${call.method} ${call.pathname}`));
     try {
-      return route.operation.execute(this.deps, {
+      const answer = route.operation.execute(this.deps, {
         params: route.params,
         query: call.query,
         body: call.body,
         bodyError: call.bodyError,
         authorization: call.authorization,
       });
+      return answer instanceof Promise ? answer.catch(internalError) : answer;
     } catch (error) {
-      // The transaction has rolled back; the caller learns nothing of the internals.
-      console.error(error);
-      return failureResponse(new Failure(500, 'Internal error'));
+      return internalError(error);
     }
   }
+}
+
+/** The transaction has rolled back (or long work failed); the caller learns nothing of the internals. */
+function internalError(error: unknown): ApiResponse {
+  console.error(error);
+  return failureResponse(new Failure(500, 'Internal error'));
 }
 
 /** Parses a JSON body the way every transport must: empty is absent, bad JSON is named. */

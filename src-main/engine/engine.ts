@@ -5,7 +5,8 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
 import type { Database } from './db/database.js';
-import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
+import { Dispatcher, parseQuery } from './dispatcher.js';
+import { asJson } from './pipeline/plain-json.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
@@ -16,6 +17,8 @@ import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { BeforeWrite, PipelineDeps } from './pipeline/execute.js';
 import { openDatabase } from './open-database.js';
+import { prepareLargeMarkdown } from './content/markdown-prepare.js';
+import { WorkerPool, type WorkerPoolOptions } from './workers/pool.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
 import type { ChangeCapture } from './sync/changes/capture.js';
 import { compactChangeLog } from './sync/changes/compact.js';
@@ -47,9 +50,17 @@ export interface EngineOptions {
   openapi?: Partial<FetchPolicy>;
   /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
   translator?: TranslatorSettings;
+  /** The engine's worker threads (docs/architecture.md, "Worker threads"): their program, and how many. */
+  workers?: Partial<WorkerPoolOptions>;
   /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
   integrations?: Partial<RunnerSettings>;
 }
+
+/**
+ * The program of the engine's worker threads when run from its sources (tsx, vitest): tsx's
+ * loader, then worker-entry.ts. The desktop app passes its bundled `engine-worker.js` instead.
+ */
+const WORKER_PROGRAM = new URL('./worker-bootstrap.mjs', import.meta.url);
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -80,6 +91,8 @@ export class Engine {
   readonly projector: Projector;
   /** Yjs docs (page trees, page bodies, comment threads), persisted in `db`. */
   readonly docs: DocStore;
+  /** Threads for the long work (PDFs, large conversions, OpenAPI processing, merges): never on this event loop. */
+  readonly workers: WorkerPool;
   readonly urls = new Urls('http://127.0.0.1');
   readonly dispatcher: Dispatcher;
   /** The y-websocket endpoint (`/v1/yjs/<doc id>`), attached to the HTTP server by `listen`. */
@@ -109,7 +122,8 @@ export class Engine {
     const { db, capture, recordedEvents } = openDatabase(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.db = db;
     this.changeCapture = capture;
-    this.docs = new DocStore(db);
+    this.workers = new WorkerPool({ entry: options.workers?.entry ?? WORKER_PROGRAM, size: options.workers?.size });
+    this.docs = new DocStore(db, { merge: (updates) => this.workers.run('mergeDocRows', updates) });
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
     const projector = (this.projector = new Projector(db, this.docs, clock));
@@ -125,13 +139,17 @@ export class Engine {
     );
     // The change log records every write made for a user as theirs: requests, translation runs.
     const beforeWrite: BeforeWrite = (db, actorId) => logChangesAs(db, capture, actorId);
-    this.openapi = new OpenAPIProcessor(db, clock, {
-      timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
-      allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false,
-    });
+    this.openapi = new OpenAPIProcessor(
+      db,
+      clock,
+      { timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false },
+      (text) => this.workers.run('parseSpec', text),
+    );
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
-    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
-    this.translations = new TranslationRunner(db, this.docs, clock, options.translator && createTranslator(options.translator), beforeWrite);
+    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, this.workers, spec, versionId, now));
+    this.translations = new TranslationRunner(db, this.docs, clock, options.translator && createTranslator(options.translator), beforeWrite, (states, salt) =>
+      this.workers.run('sourcePages', { states, salt }),
+    );
     this.integrations = new IntegrationRunner(
       db,
       clock,
@@ -150,7 +168,9 @@ export class Engine {
       clock,
       urls: this.urls,
       services: { sync: this.sync, translations: this.translations, openapi: this.openapi, integrations: this.integrations, projector },
+      workers: this.workers,
       beforeWrite,
+      prepare: prepareLargeMarkdown(this.workers),
       checkResponses: !!options.checkResponses,
     };
     this.dispatcher = new Dispatcher(this.deps);
@@ -190,25 +210,22 @@ export class Engine {
 
   /**
    * The IPC and in-process entry: plain JSON in, plain JSON out, through the same dispatcher
-   * as HTTP. The body goes through JSON as it would on the wire, so both answer alike.
+   * as HTTP. Bodies are not written out as JSON and read back: `asJson` gives each side what the
+   * wire would (the test of pipeline.test.ts holds both to the same answers).
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
     const url = new URL(request.path, 'http://127.0.0.1');
-    const response = this.dispatcher.dispatch({
+    const response = await this.dispatcher.dispatch({
       method: request.method.toUpperCase(),
       pathname: url.pathname,
       query: parseQuery(url.searchParams),
       authorization: request.headers?.authorization,
-      ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
+      body: request.body === undefined ? undefined : asJson(request.body),
     });
     if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
     // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
     if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
-    return {
-      status: response.status,
-      headers: { ...response.headers, 'content-type': 'application/json' },
-      body: JSON.parse(JSON.stringify(response.body)),
-    };
+    return { status: response.status, headers: { ...response.headers, 'content-type': 'application/json' }, body: asJson(response.body) };
   }
 
   close(): void {
@@ -223,6 +240,7 @@ export class Engine {
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();
+    void this.workers.close();
     this.db.close();
   }
 }

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import {
   documentToPm, markdownToPm, pmToDocument, pmToMarkdown, readBody, reconcileIds, writeBody,
-  type ContentError, type DocumentJson, type PageMeta, type PmNodeJson, type Result,
+  type ContentError, type DocumentJson, type MarkdownPage, type PageMeta, type PmNodeJson, type Result,
 } from '../../../src-shared/content/index.js';
 
 /** A page's document as the API takes it: Markdown (with front matter), a `Document`, or nothing (an empty page). */
@@ -17,9 +17,17 @@ export interface ParsedPage {
 
 const EMPTY_BODY: PmNodeJson = { type: 'doc', content: [] };
 
-export function parsePageDocument(input: PageDocument): Result<ParsedPage> {
+declare module '../pipeline/context.js' {
+  interface Prepared {
+    /** Large Markdown documents of the request's body, converted in a worker before its transaction (markdown-prepare.ts). */
+    markdown?: ReadonlyMap<string, Result<MarkdownPage>>;
+  }
+}
+
+/** `converted`: Markdown already read, by its text (a request's large documents, read in a worker). */
+export function parsePageDocument(input: PageDocument, converted?: ReadonlyMap<string, Result<MarkdownPage>>): Result<ParsedPage> {
   if ('markdown' in input) {
-    const page = markdownToPm(input.markdown);
+    const page = converted?.get(input.markdown) ?? markdownToPm(input.markdown);
     return page.ok ? { ok: true, value: { ...page.value, fromMarkdown: true } } : page;
   }
   if ('document' in input) {

@@ -38,14 +38,19 @@ export function nodeListener(dispatcher: Dispatcher, port: () => number, files?:
     }
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
       req.resume();
-      send(res, dispatcher.dispatch({ ...base, body: undefined }));
+      answer(res, dispatcher.dispatch({ ...base, body: undefined }));
       return;
     }
     readBody(req, (text) => {
       if (text === undefined) send(res, failureResponse(new Failure(400, 'body: larger than 64 MiB')));
-      else send(res, dispatcher.dispatch({ ...base, ...parseBody(text) }));
+      else answer(res, dispatcher.dispatch({ ...base, ...parseBody(text) }));
     });
   };
+}
+
+function answer(res: ServerResponse, response: ApiResponse | Promise<ApiResponse>): void {
+  if (response instanceof Promise) sendLater(res, response);
+  else send(res, response);
 }
 
 function sendLater(res: ServerResponse, response: Promise<ApiResponse>): void {

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { DocStore } from '../docs/store.js';
 import type { Urls } from '../urls.js';
+import type { WorkerPool } from '../workers/pool.js';
 
 export interface Actor {
   id: string;
@@ -18,8 +19,15 @@ export interface Actor {
  */
 export interface Services {}
 
+/**
+ * What a request's long work gave before its transaction opened (a large Markdown document
+ * converted in a worker): each feature declares its own optional field beside its code, as for
+ * `Services`.
+ */
+export interface Prepared {}
+
 /** Everything a handler may touch. One context per request; `now` is fixed for the request. */
-export interface RequestContext extends Services {
+export interface RequestContext extends Services, Prepared {
   db: Database;
   /** The Yjs docs of `db`: their writes join the request's transaction. */
   docs: DocStore;
@@ -27,4 +35,6 @@ export interface RequestContext extends Services {
   now: string;
   clock: Clock;
   urls: Urls;
+  /** The engine's worker threads: long work runs there, never on the event loop. */
+  workers: WorkerPool;
 }

@@ -4,9 +4,11 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import type { Urls } from '../urls.js';
-import type { Actor, RequestContext, Services } from './context.js';
+import type { WorkerPool } from '../workers/pool.js';
+import type { Actor, Prepared, RequestContext, Services } from './context.js';
 import type { Handler } from './handler.js';
 import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
+import { Later } from './later.js';
 import { Reply } from './reply.js';
 import type { ApiRequest, ApiResponse } from './request.js';
 import { arrayFields, parsePart } from './validate.js';
@@ -17,14 +19,22 @@ export interface PipelineDeps {
   clock: Clock;
   urls: Urls;
   services: Services;
+  workers: WorkerPool;
   beforeWrite: BeforeWrite;
+  prepare: Prepare;
   /** Tests turn this on: every answer is checked against the contract's response schema. */
   checkResponses: boolean;
 }
 
+/**
+ * Long work a request's body calls for before its transaction opens (converting a large Markdown
+ * document in a worker), or undefined when there is none: only then is a request answered later.
+ */
+export type Prepare = (body: unknown) => (() => Promise<Prepared>) | undefined;
+
 /** The context of a request by `actor`, made now. */
-export function contextFor(deps: PipelineDeps, actor: Actor, now = deps.clock.now().toISOString()): RequestContext {
-  return { ...deps.services, db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls };
+export function contextFor(deps: PipelineDeps, actor: Actor, now = deps.clock.now().toISOString(), prepared: Prepared = {}): RequestContext {
+  return { ...deps.services, ...prepared, db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, workers: deps.workers };
 }
 
 /**
@@ -55,7 +65,23 @@ export class BoundOperation {
     this.queryArrays = arrayFields(op.query);
   }
 
-  execute(deps: PipelineDeps, request: ApiRequest): ApiResponse {
+  /**
+   * Answers at once, unless the request calls for long work: its body's (after the caller is
+   * known, so that nobody unknown sets a worker going) before its transaction, or its answer's
+   * after (a handler's `Later`).
+   */
+  execute(deps: PipelineDeps, request: ApiRequest): ApiResponse | Promise<ApiResponse> {
+    const preparing = this.op.body && request.body !== undefined ? deps.prepare(request.body) : undefined;
+    if (!preparing) return this.run(deps, request, {});
+    const known = deps.db.transaction(() => {
+      deps.db.noticeExternalChanges();
+      return authenticate(deps.db, request.authorization) !== undefined;
+    }, 'read');
+    if (!known) return failureResponse(unauthorized());
+    return preparing().then((prepared) => this.run(deps, request, prepared));
+  }
+
+  private run(deps: PipelineDeps, request: ApiRequest, prepared: Prepared): ApiResponse | Promise<ApiResponse> {
     let result: unknown;
     try {
       // Everything, authentication included, reads one snapshot: one WAL lock per request.
@@ -66,13 +92,16 @@ export class BoundOperation {
         if (this.op.method !== 'GET') deps.beforeWrite(deps.db, actor.id);
         const input = this.parse(request);
         if (isFailure(input)) throw new Rollback(input);
-        const value = this.handler(contextFor(deps, actor), input);
+        const value = this.handler(contextFor(deps, actor, undefined, prepared), input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
       }, this.op.method === 'GET' ? 'read' : 'write');
     } catch (error) {
       if (error instanceof Rollback) return failureResponse(error.failure);
       throw error;
+    }
+    if (result instanceof Later) {
+      return (result as Later<unknown>).work().then((value) => (isFailure(value) ? failureResponse(value) : this.success(deps, value)));
     }
     return this.success(deps, result);
   }

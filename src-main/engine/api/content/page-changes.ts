@@ -12,7 +12,7 @@ import { placement } from './placement.js';
 const UNTITLED = 'Untitled';
 
 export function insertPage(batch: Batch, index: number, change: ChangeOf<'insert_page'>): Failure | void {
-  const parsed = parseDocument(index, change.document);
+  const parsed = parseDocument(batch, index, change.document);
   if (isFailure(parsed)) return parsed;
   if (change.ref !== undefined) {
     if (batch.refs.has(change.ref)) return invalidChange(index, 'ref', `the ref ${change.ref} is used twice in the batch`);
@@ -40,7 +40,7 @@ export function insertPage(batch: Batch, index: number, change: ChangeOf<'insert
 export function updatePage(batch: Batch, index: number, change: ChangeOf<'update_page'>): Failure | void {
   const page = batch.pages().get(change.page);
   if (!page) return invalidChange(index, 'page', `no page ${change.page} in the change request`);
-  const parsed = change.document === undefined ? undefined : parseDocument(index, change.document);
+  const parsed = change.document === undefined ? undefined : parseDocument(batch, index, change.document);
   if (isFailure(parsed)) return parsed;
   const moved = change.into !== undefined || change.at !== undefined;
   const place = moved ? placement(batch, index, { into: change.into === undefined ? page.parent : change.into, at: change.at, moving: page.id }) : page;
@@ -88,8 +88,8 @@ export function revertPage(batch: Batch, index: number, change: ChangeOf<'revert
   batch.touched({ object: current ? 'updated_page' : 'created_page', page: base.id });
 }
 
-function parseDocument(index: number, document: PageDocument): ParsedPage | Failure {
-  const parsed = parsePageDocument(document);
+function parseDocument(batch: Batch, index: number, document: PageDocument): ParsedPage | Failure {
+  const parsed = parsePageDocument(document, batch.ctx.markdown);
   return parsed.ok ? parsed.value : invalidChange(index, 'document', describeContentError(parsed.error));
 }
 

@@ -1,0 +1,45 @@
+import type { MarkdownPage, Result } from '../../../src-shared/content/index.js';
+import type { Prepare } from '../pipeline/execute.js';
+import type { WorkerPool } from '../workers/pool.js';
+
+/**
+ * Markdown longer than this is read in a worker before the request's transaction opens; shorter
+ * documents are read inline, where a worker's round trip would cost more than it saves (reading
+ * 16 KiB of Markdown takes a few milliseconds; 1 MiB, seconds).
+ */
+export const LARGE_MARKDOWN_CHARS = 16 * 1024;
+
+/** How deep a body is searched for documents: the contract's own nesting is far shallower. */
+const MAX_DEPTH = 16;
+
+/**
+ * The pipeline's `prepare` for Markdown: a request whose body holds large Markdown documents
+ * (`{markdown: "…"}` anywhere, as page writes and imports carry them) has them read in the
+ * engine's worker threads first; the handler then takes the result from `ctx.markdown`
+ * (`parsePageDocument`). The body is not validated yet: what is read and never used costs only
+ * the worker's time, after the caller was authenticated.
+ */
+export function prepareLargeMarkdown(workers: WorkerPool): Prepare {
+  return (body) => {
+    const texts = largeMarkdownIn(body);
+    if (texts.size === 0) return undefined;
+    return async () => {
+      const read = await Promise.all([...texts].map(async (text) => [text, await workers.run('markdownToPm', text)] as const));
+      return { markdown: new Map<string, Result<MarkdownPage>>(read) };
+    };
+  };
+}
+
+function largeMarkdownIn(body: unknown): Set<string> {
+  const found = new Set<string>();
+  const visit = (value: unknown, depth: number) => {
+    if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return;
+    if (Array.isArray(value)) return value.forEach((item) => visit(item, depth + 1));
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'markdown' && typeof item === 'string' && item.length > LARGE_MARKDOWN_CHARS) found.add(item);
+      else visit(item, depth + 1);
+    }
+  };
+  visit(body, 0);
+  return found;
+}
