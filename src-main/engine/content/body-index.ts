@@ -104,11 +104,12 @@ export class BodyIndex {
     for (const block of changed) {
       const at = this.position.get(block)!;
       const facts = this.facts.get(block)!;
-      links ||= facts.links.length > 0 || this.readable[at]!.links.length > 0;
+      links ||= !sameLinks(facts.links, this.readable[at]!.links);
       this.readable[at] = facts;
       runs.add(this.runOf[at]!);
     }
     for (const run of runs) this.cut(this.runs[run]!);
+    // Unchanged, the links stay the same array: writing the rows then skips them (projection-sql.ts).
     if (links) this.links = linksOf(this.readable);
   }
 
@@ -147,6 +148,10 @@ export class BodyIndex {
     run.sections = sectionsOf(blocks.map((facts) => facts.summary));
     run.digest = runDigest(blocks);
   }
+}
+
+function sameLinks(a: readonly BodyLink[], b: readonly BodyLink[]): boolean {
+  return a.length === b.length && a.every((link, i) => link.kind === b[i]!.kind && link.target === b[i]!.target);
 }
 
 function read(block: Block): BlockFacts | undefined {

@@ -128,6 +128,8 @@ function writeSections(db: Database, key: PageKey, sections: readonly Section[],
 
 /** The page's links become `links`: those gone are deleted, the new ones inserted. */
 function writeLinks(db: Database, key: PageKey, links: readonly BodyLink[], previous?: readonly BodyLink[]): void {
+  // The same list as last written: a keystroke that changed no link (body-index.ts keeps it).
+  if (previous === links) return;
   const id = (link: BodyLink) => `${link.kind}\u0000${link.target}`;
   const wanted = new Map(links.map((link) => [id(link), link]));
   const held = previous ?? db.all<BodyLink>('SELECT kind, target FROM content_links WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
