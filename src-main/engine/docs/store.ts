@@ -171,6 +171,17 @@ export class DocStore {
     }, 'read');
   }
 
+  /**
+   * The doc as updates that together make it, for a worker thread to build it: its rows as stored
+   * (or its source's, for an unwritten doc of a forked branch), merged by nobody on this thread.
+   */
+  updatesOf(docId: string): Uint8Array[] {
+    return this.db.transaction(() => {
+      const { docId: from, meta } = this.readFrom(docId);
+      return meta ? this.log.rows(from).map((row) => row.update) : [];
+    }, 'read');
+  }
+
   /** Merges the doc's rows into one, unless they miss dependencies (the result says which). */
   compact(docId: string): CompactionResult {
     const plan = planCompaction(this.db, this.log, docId);

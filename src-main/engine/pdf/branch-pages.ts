@@ -1,4 +1,3 @@
-import * as Y from 'yjs';
 import type { PmNodeJson } from '../../../src-shared/content/pm-json.js';
 import type { DocStore } from '../docs/store.js';
 import { pageDoc, treeDoc, type Branch } from '../revisions/doc-names.js';
@@ -50,14 +49,9 @@ export function branchJob(docs: DocStore, spaceId: string, branch: Branch, selec
 }
 
 const EMPTY: PmNodeJson = { type: 'doc', content: [] };
-const WHOLE_DOC = Y.encodeStateVector(new Y.Doc());
 
 function bodyOf(docs: DocStore, spaceId: string, branch: Branch, page: TreePage): PdfJobPage['body'] {
-  if (page.type === 'document') {
-    const state = docs.diff(pageDoc(spaceId, branch, page.id), WHOLE_DOC);
-    if (!state.ok) throw new Error(state.problem.message);
-    return { update: state.update };
-  }
+  if (page.type === 'document') return { updates: docs.updatesOf(pageDoc(spaceId, branch, page.id)) };
   return { json: page.type === 'link' ? linkBody(page.target) : EMPTY };
 }
 

@@ -5,12 +5,12 @@ import { dataUrlImages } from './data-url-images.js';
 import type { PdfPage } from './pdf-page.js';
 import { renderPdf } from './render.js';
 
-/** A page of a PDF as the engine hands it over: its body doc's state (read in the worker) or a body already made. */
+/** A page of a PDF as the engine hands it over: its body doc as stored (built in the worker) or a body already made. */
 export interface PdfJobPage {
   id: string;
   title: string;
   depth: number;
-  body: { update: Uint8Array } | { json: PmNodeJson };
+  body: { updates: Uint8Array[] } | { json: PmNodeJson };
 }
 
 /** Everything one PDF is made of, as plain data that crosses to a worker thread. */
@@ -45,11 +45,13 @@ export const pdfTasks = {
 
 /** The pages with their bodies read from their docs' state. */
 export function pagesOf(pages: readonly PdfJobPage[]): PdfPage[] {
-  return pages.map(({ body, ...page }) => ({ ...page, body: 'json' in body ? body.json : bodyOf(body.update) }));
+  return pages.map(({ body, ...page }) => ({ ...page, body: 'json' in body ? body.json : bodyOf(body.updates) }));
 }
 
-function bodyOf(update: Uint8Array): PmNodeJson {
+function bodyOf(updates: readonly Uint8Array[]): PmNodeJson {
   const doc = new Y.Doc();
-  Y.applyUpdate(doc, update);
+  doc.transact(() => {
+    for (const update of updates) Y.applyUpdate(doc, update);
+  });
   return readBody(doc);
 }
