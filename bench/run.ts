@@ -12,6 +12,7 @@ import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
+import { benchMainLoop, report as reportMainLoop } from './main-loop.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchOpenAPISpecs } from './openapi-specs.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
@@ -35,7 +36,9 @@ import { benchTranslations } from './translations.js';
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone).
+ * (`BENCH_ONLY=sync`: those alone). Issue 16's: the engine's event loop and `GET /v1/user` while a
+ * writer types, a PDF renders and an import runs, with what a keystroke costs
+ * (`BENCH_ONLY=main-loop`: those alone).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -126,6 +129,7 @@ async function all(): Promise<void> {
   await benchContentPages();
   reportDocStore(benchDocStore());
   reportLiveEdits(await benchLiveEdits());
+  reportMainLoop(await benchMainLoop());
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
   await benchSearch();
@@ -146,7 +150,16 @@ async function syncBenches(): Promise<void> {
   reportSyncIdle(await benchSyncIdle());
 }
 
-(process.env.BENCH_ONLY === 'sync' ? syncBenches() : all()).catch((error: Error) => {
+const only: Record<string, () => Promise<void>> = {
+  sync: syncBenches,
+  // Issue 16's figures: the main loop under load, and what a keystroke costs.
+  'main-loop': async () => {
+    reportMainLoop(await benchMainLoop());
+    reportLiveEdits(await benchLiveEdits());
+  },
+};
+
+(only[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
 });
