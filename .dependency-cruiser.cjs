@@ -43,14 +43,23 @@ const ENGINE_LAYERS = [
     files: [
       // Who may read or write a doc, and what a client's write does: rules the y-websocket endpoint and the hub share.
       `${ENGINE}yjs/(doc-access|comment-writes|context)\\.ts$`,
+      // This device's own facts (owner, starter organization): rows that sync, first start and handlers read.
+      `${ENGINE}admin/device\\.ts$`,
+      // Git Sync's rows, remote policy and layout (pure reading and rendering of a repository), which handlers read.
+      `${ENGINE}git-sync/(sql|remote|layout-tasks)\\.ts$`,
+      `${ENGINE}git-sync/layout/`,
     ],
   },
   {
     name: 'services',
     what: 'long-lived work behind the API: sync, publishing, PDFs, translation, OpenAPI processing, integrations, live-edit revisions',
-    folders: [`${ENGINE}(sync|publishing|pdf|translation|openapi-processing|openapi-reference|integrations)/`],
-    // Live edits: a y-websocket client's writes, and the revisions they cut.
-    files: [`${ENGINE}yjs/(live-edits|client-writes)\\.ts$`],
+    folders: [`${ENGINE}(sync|publishing|pdf|translation|openapi-processing|openapi-reference|integrations|git-sync)/`],
+    files: [
+      // Live edits: a y-websocket client's writes, and the revisions they cut.
+      `${ENGINE}yjs/(live-edits|client-writes)\\.ts$`,
+      // The starter organization, removed when a hub's user is adopted (sync) if nobody used it.
+      `${ENGINE}admin/starter\\.ts$`,
+    ],
   },
   {
     name: 'api',
@@ -60,7 +69,7 @@ const ENGINE_LAYERS = [
       `${ENGINE}api/index\\.ts$`,
       `${API_AREA}[a-z-]*(routes|handlers)\\.ts$`,
       // Handlers split out of an area's routes.ts: they call services.
-      `${ENGINE}api/(change-requests/merge|pdf/download|sync/serialize)\\.ts$`,
+      `${ENGINE}api/(change-requests/merge|pdf/download|sync/serialize|sync/check)\\.ts$`,
       // Templates are applied by handlers, and the OpenAPI reference template generates its pages with a service.
       `${ENGINE}api/templates/`,
       `${ENGINE}(dispatcher|http/router)\\.ts$`,
@@ -96,7 +105,7 @@ const EXCEPTIONS = [];
 /** A package's folder in node_modules; a name may be a pattern (`prosemirror-[a-z]+`). */
 const pkg = (name) => `node_modules/${name.replace(/\./g, '\\.')}/`;
 /** Libraries that run everywhere, without DOM or Node (type packages count: they bring their runtime's types). */
-const PURE = ['zod', 'yjs', 'lib0', 'prosemirror-model', 'y-prosemirror', 'yaml', '(mdast|micromark)[a-z-]*', '@types/(mdast|unist)'];
+const PURE = ['zod', 'yjs', 'lib0', 'prosemirror-model', 'y-prosemirror', 'yaml', 'mdast[a-z-]*', 'markdown-it', '@types/(mdast|unist|markdown-it)'];
 const RUNTIME_LAYERS = [
   {
     name: 'shared',
@@ -132,7 +141,7 @@ const RUNTIME_LAYERS = [
     path: '^src-renderer/',
     what: 'browser code: the Electron renderer and the browser build',
     files: ['^src-shared/', '^src-renderer/'],
-    packages: [...PURE, 'react', 'react-dom', '@types/(react|react-dom)', 'zustand', 'prosemirror-[a-z]+', 'y-indexeddb', 'y-websocket', 'y-protocols'],
+    packages: [...PURE, 'react', 'react-dom', '@types/(react|react-dom)', 'zustand', 'prosemirror-[a-z-]+', 'y-indexeddb', 'y-websocket', 'y-protocols', 'highlight.js'],
     builtins: false,
   },
 ];
@@ -237,6 +246,14 @@ function packageRules() {
 }
 
 const otherRules = [
+  {
+    // Without it, a new folder would sit outside every layer and import anything.
+    name: 'engine-file-in-a-layer',
+    severity: 'error',
+    comment: 'every engine file belongs to a layer: name its folder or file in ENGINE_LAYERS of .dependency-cruiser.cjs (docs/architecture.md, "Engine layers")',
+    from: { path: `^${ENGINE}`, pathNot: ENGINE_LAYERS.flatMap((layer) => layer.path) },
+    to: {},
+  },
   {
     name: 'migrations-are-literal',
     severity: 'error',

@@ -42,7 +42,7 @@ export async function benchMainLoop(): Promise<MainLoopFigures[]> {
   const server = await listen(engine, 0);
   try {
     bootstrapIfEmpty(engine);
-    engine.workers.warmUp();
+    await engine.workers.warmUp();
     const token = readFileSync(join(dir, 'token'), 'utf8').trim();
     const plan = await seed(engine, server.url, token);
     const figures: MainLoopFigures[] = [];

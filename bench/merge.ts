@@ -48,16 +48,10 @@ export async function benchMerge(options: MergeBenchOptions = {}): Promise<Merge
   try {
     bootstrapIfEmpty(engine);
     const call = caller(engine, readFileSync(join(dataDir, 'token'), 'utf8').trim());
-    const organizationId = (await call('GET', '/v1/orgs')).items[0].id as string;
-    const ids = Array.from({ length: pages }, (_, i) => `page${String(i).padStart(4, '0')}`);
     const timings = { merge: [] as number[], update: [] as number[] };
     const cpu = { merge: [] as number[], update: [] as number[] };
     for (let run = 0; run < runs; run++) {
-      // A new space each run: main's writes copy a doc into every open change request that has not written it
-      // (copy-before-write), so change requests left from earlier runs would weigh on later ones.
-      const spaceId = (await call('POST', `/v1/orgs/${organizationId}/spaces`, {})).id as string;
-      editTree(engine.docs, spaceId, MAIN, Object.fromEntries(ids.map((id) => [id, { position: id }])));
-      for (const id of ids) writePage(engine.docs, spaceId, MAIN, id, body(id, () => 'text'));
+      const { spaceId, ids } = await seedSpace(engine, call, pages);
       const open = await Promise.all(
         (['update', 'merge'] as const).map(async (action) => ({
           action,
@@ -67,8 +61,8 @@ export async function benchMerge(options: MergeBenchOptions = {}): Promise<Merge
       for (const { action, id: changeRequestId } of open) {
         const theirs = ids.slice(0, touched);
         const ours = [...theirs.slice(0, touched / 2), ...ids.slice(touched, touched + touched / 2)];
-        edit(engine, spaceId, changeRequestBranch(changeRequestId), theirs, `cr ${action}`, 0);
-        edit(engine, spaceId, MAIN, ours, `main ${action}`, BLOCKS - 1);
+        editPages(engine, spaceId, changeRequestBranch(changeRequestId), theirs, `cr ${action}`, 0);
+        editPages(engine, spaceId, MAIN, ours, `main ${action}`, BLOCKS - 1);
         const start = performance.now();
         const startCpu = process.cpuUsage();
         const answer = await call('POST', `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/${action}`);
@@ -90,10 +84,24 @@ export async function benchMerge(options: MergeBenchOptions = {}): Promise<Merge
   }
 }
 
-/** Edits one block of each page (block `block`) and renames the pages in the tree. */
-function edit(engine: Engine, spaceId: string, branch: Branch, pageIds: string[], text: string, block: number): void {
+/**
+ * A new space whose main holds `pages` pages of 20 paragraphs. A new space each run: main's writes
+ * copy a doc into every open change request that has not written it (copy-before-write), so change
+ * requests left from earlier runs would weigh on later ones.
+ */
+export async function seedSpace(engine: Engine, call: Call, pages: number): Promise<{ spaceId: string; ids: string[] }> {
+  const organizationId = (await call('GET', '/v1/orgs')).items[0].id as string;
+  const ids = Array.from({ length: pages }, (_, i) => `page${String(i).padStart(4, '0')}`);
+  const spaceId = (await call('POST', `/v1/orgs/${organizationId}/spaces`, {})).id as string;
+  editTree(engine.docs, spaceId, MAIN, Object.fromEntries(ids.map((id) => [id, { position: id }])));
+  for (const id of ids) writePage(engine.docs, spaceId, MAIN, id, body(id, () => 'text'));
+  return { spaceId, ids };
+}
+
+/** Edits one block of each page (block `block`) and, with `rename`, renames the pages in the tree. */
+export function editPages(engine: Engine, spaceId: string, branch: Branch, pageIds: string[], text: string, block: number, rename = true): void {
   for (const id of pageIds) writePage(engine.docs, spaceId, branch, id, body(id, (i) => (i === block ? text : 'text')));
-  editTree(engine.docs, spaceId, branch, Object.fromEntries(pageIds.map((id) => [id, { title: `${id}: ${text}` }])));
+  if (rename) editTree(engine.docs, spaceId, branch, Object.fromEntries(pageIds.map((id) => [id, { title: `${id}: ${text}` }])));
 }
 
 function body(pageId: string, text: (block: number) => string): PmNodeJson {
@@ -107,7 +115,10 @@ function body(pageId: string, text: (block: number) => string): PmNodeJson {
   };
 }
 
-function caller(engine: Engine, token: string) {
+export type Call = (method: string, path: string, body?: unknown) => Promise<Record<string, any>>;
+
+/** Calls the engine in process with the token, answering the body. */
+export function caller(engine: Engine, token: string): Call {
   return async (method: string, path: string, body?: unknown) => {
     const response = await engine.request({ method, path, headers: { authorization: `Bearer ${token}` }, body });
     return response.body as Record<string, any>;

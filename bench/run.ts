@@ -8,8 +8,12 @@ import { ApiClient } from '../src-shared/client/client.js';
 import { httpTransport } from '../src-shared/client/http-transport.js';
 import { benchContentConversions } from './content-conversions.js';
 import { benchContentPages } from './content-pages.js';
+import { benchConflicts, report as reportConflicts } from './conflicts.js';
+import { benchReviewScreen, report as reportReviewScreen } from './review-screen.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
+import { benchGitSync } from './git-sync.js';
+import { benchEditor, report as reportEditor } from './editor.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMainLoop, report as reportMainLoop } from './main-loop.js';
@@ -31,14 +35,15 @@ import { benchTranslations } from './translations.js';
  * the load generator does not share their event loop. BENCH_SECONDS sets each run's length.
  * Then the content model's conversions of a 10,000-block page, each way, the content reads and
  * writes of a 10,000-page space, the Yjs doc store's load and compaction figures, the PDF of a
- * 100-page change request, merge and update of a change request touching 100 pages of 1,000,
+ * 100-page change request, merge and update of a change request touching 100 pages of 1,000 and
+ * the detection and listing of 50 conflicts in one, its review screen in Chromium,
  * space search over 100,000 sections, OpenAPI spec processing of 500 operations against plain
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone). Issue 16's: the engine's event loop and `GET /v1/user` while a
- * writer types, a PDF renders and an import runs, with what a keystroke costs
- * (`BENCH_ONLY=main-loop`: those alone).
+ * (`BENCH_ONLY=sync`: those alone), issue 15's editor figures in Chromium (`BENCH_ONLY=editor`), and
+ * issue 16's: the engine's event loop and `GET /v1/user` while a writer types, a PDF renders and an
+ * import runs, with what a keystroke costs (`BENCH_ONLY=main-loop`: those alone).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -132,12 +137,16 @@ async function all(): Promise<void> {
   reportMainLoop(await benchMainLoop());
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
+  reportConflicts(await benchConflicts());
+  reportReviewScreen(await benchReviewScreen());
   await benchSearch();
   await benchConversations();
   await benchOpenAPISpecs();
   await benchTranslations();
   await benchIntegrations();
+  await benchGitSync();
   await syncBenches();
+  reportEditor(await benchEditor());
 }
 
 /** Issue 5's figures; `BENCH_ONLY=sync npm run bench` runs these alone. */
@@ -150,8 +159,12 @@ async function syncBenches(): Promise<void> {
   reportSyncIdle(await benchSyncIdle());
 }
 
-const only: Record<string, () => Promise<void>> = {
+/** `BENCH_ONLY=sync`, `git`, `content`, `editor` or `main-loop` runs those figures alone. */
+const ONLY: Record<string, () => Promise<unknown>> = {
   sync: syncBenches,
+  git: () => benchGitSync(),
+  content: async () => benchContentConversions(),
+  editor: async () => reportEditor(await benchEditor()),
   // Issue 16's figures: the main loop under load, and what a keystroke costs.
   'main-loop': async () => {
     reportMainLoop(await benchMainLoop());
@@ -159,7 +172,7 @@ const only: Record<string, () => Promise<void>> = {
   },
 };
 
-(only[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {
+(ONLY[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
 });

@@ -4,13 +4,16 @@ import { defaultDataDir } from '../engine/data-dir.js';
 import { Engine } from '../engine/engine.js';
 import { UsageError, parse } from './args.js';
 import { siteExport } from './site-export.js';
+import { spaceFolder } from './space-folder.js';
 
 const USAGE = `usage: folio [--data-dir DIR] <command>
   user add --email E --name N
   token create --email E
   org add --title T --owner E
   member add --org ORG --email E --role ROLE
-  site export --site SITE --out FOLDER`;
+  site export --site SITE --out FOLDER
+  space import --space SPACE --dir FOLDER      (a folder of Markdown, GitBook's layout or an Obsidian vault)
+  space export --space SPACE --dir FOLDER`;
 
 type Command = (engine: Engine, values: Record<string, string | undefined>) => string | AdminError;
 
@@ -20,6 +23,8 @@ const COMMANDS: Record<string, { options: string[]; run: Command }> = {
   'org add': { options: ['title', 'owner'], run: (e, v) => addOrganization(e, v.title!, v.owner!) },
   'member add': { options: ['org', 'email', 'role'], run: (e, v) => addMember(e, v.org!, v.email!, v.role!) },
   'site export': { options: ['site', 'out'], run: (e, v) => siteExport(e, v.site!, resolve(v.out!)) },
+  'space import': { options: ['space', 'dir'], run: (e, v) => spaceFolder(e, 'import', v.space!, resolve(v.dir!)) },
+  'space export': { options: ['space', 'dir'], run: (e, v) => spaceFolder(e, 'export', v.space!, resolve(v.dir!)) },
 };
 
 function main(argv: string[]): number {
@@ -33,6 +38,8 @@ function main(argv: string[]): number {
     role: { type: 'string' },
     site: { type: 'string' },
     out: { type: 'string' },
+    space: { type: 'string' },
+    dir: { type: 'string' },
     help: { type: 'boolean' },
   });
   if (values.help) {

@@ -7,6 +7,8 @@ import { listen } from '../engine/http/server.js';
 import { staticFiles } from '../engine/http/static-files.js';
 import { saveUpstream } from '../engine/sync/sql.js';
 import { resolveTranslator } from '../engine/translation/settings.js';
+import { DisplayName } from '../../src-shared/contract/first-start.js';
+import { OrganizationTitle } from '../../src-shared/contract/orgs.js';
 import { SyncSettings } from '../../src-shared/contract/sync.js';
 import { UsageError, parse } from './args.js';
 
@@ -18,8 +20,13 @@ async function main(argv: string[]): Promise<void> {
     port: { type: 'string', default: '0' },
     'sync-url': { type: 'string' },
     'sync-token': { type: 'string' },
+    // First start only (a new data dir): the owner's name and the first organization's title.
+    name: { type: 'string' },
+    organization: { type: 'string' },
     // OpenAPI specs are fetched from loopback only unless this is given (docs/openapi-specs.md).
     'allow-remote-openapi': { type: 'boolean', default: false },
+    'allow-local-git': { type: 'boolean', default: false },
+    'allow-remote-git': { type: 'boolean', default: false },
     // The translation service runs call (docs/translations.md); also FOLIO_TRANSLATOR* or DIR/translator.json.
     translator: { type: 'string' },
     'translator-url': { type: 'string' },
@@ -40,11 +47,12 @@ async function main(argv: string[]): Promise<void> {
     dataDir,
     serveStatic: staticFiles(RENDERER_DIR),
     openapi: { allowRemoteHosts: values['allow-remote-openapi'] },
+    git: { allowLocal: values['allow-local-git'], allowRemote: values['allow-remote-git'] },
     translator,
   });
-  bootstrapIfEmpty(engine);
+  bootstrapIfEmpty(engine, { ...firstStart(values.name, values.organization), welcome: true });
   if (hub) saveUpstream(engine.db, hub.url, hub.token);
-  engine.workers.warmUp();
+  void engine.workers.warmUp();
   const server = await listen(engine, port);
   console.log(`Folio listening on ${server.url}`);
   engine.sync.start();
@@ -59,6 +67,22 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** Checked by the first-start operation's own schema; the organization is named after the person unless given. */
+function firstStart(name: string | undefined, organization: string | undefined): { name?: string; organization?: string } {
+  const checked: { name?: string; organization?: string } = {};
+  if (name !== undefined) {
+    const parsed = DisplayName.safeParse(name);
+    if (!parsed.success) throw new UsageError(`--name: ${parsed.error.issues[0]!.message}`);
+    checked.name = name.trim();
+  }
+  if (organization !== undefined) {
+    const parsed = OrganizationTitle.safeParse(organization);
+    if (!parsed.success) throw new UsageError(`--organization: ${parsed.error.issues[0]!.message}`);
+    checked.organization = organization;
+  }
+  return checked;
 }
 
 /** Both flags or neither; checked by the API's own schema. Without them, the stored settings hold. */

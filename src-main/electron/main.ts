@@ -42,8 +42,9 @@ async function start(): Promise<void> {
     // The worker threads' program, which electron-vite builds beside this file.
     workers: { entry: join(import.meta.dirname, 'engine-worker.js') },
   });
-  engine.workers.warmUp();
-  bootstrapIfEmpty(engine);
+  void engine.workers.warmUp();
+  // A new data dir starts with the welcome space; the window's first-start screen asks the person's name.
+  bootstrapIfEmpty(engine, { welcome: true });
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.
   const server = await listen(engine, 0);
   console.log(`Folio API listening on ${server.url}`);

@@ -5,7 +5,7 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self'",
   "connect-src 'none'",
   "form-action 'none'",

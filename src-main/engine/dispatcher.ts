@@ -1,8 +1,10 @@
 import { contract } from '../../src-shared/contract/index.js';
+import { sync } from '../../src-shared/contract/sync.js';
 import type { OperationDef } from '../../src-shared/contract/operation.js';
 import { openApiDocument } from '../../src-shared/openapi/document.js';
 import { handlers } from './api/index.js';
 import { pdfDownload } from './api/pdf/download.js';
+import { checkHubThenSave } from './api/sync/check.js';
 import { OperationRouter } from './http/router.js';
 import { servePublishedSite, type SiteRequest } from './publishing/site-requests.js';
 import { BoundOperation, failureResponse, type PipelineDeps } from './pipeline/execute.js';
@@ -48,6 +50,16 @@ export class Dispatcher {
   /** A published site's page or file (`/sites/…`), for visitors, who hold no token. Undefined for other paths. */
   site(request: SiteRequest): Promise<ApiResponse> | undefined {
     return servePublishedSite(this.deps, request);
+  }
+
+  /**
+   * An operation that must reach something outside before its transaction runs (the hub check
+   * of `PUT /v1/sync/settings`), answered asynchronously. Undefined for every other call.
+   */
+  checked(call: IncomingCall): Promise<ApiResponse> | undefined {
+    const { method, path } = sync.updateSyncSettings;
+    if (call.method !== method || call.pathname !== path) return undefined;
+    return checkHubThenSave(this.deps, call, () => this.dispatch(call));
   }
 
   /** A promise only when the operation's work continues off the event loop (pipeline/execute.ts). */

@@ -32,6 +32,8 @@ import { SyncWorker, type ReplicaChannelDeps, type SyncWorkerOptions } from './s
 import { createTranslator, type TranslatorSettings } from './translation/settings.js';
 import { TranslationRunner } from './translation/runner.js';
 import { Urls } from './urls.js';
+import { GitSyncRunner } from './git-sync/runner.js';
+import type { RemotePolicy } from './git-sync/remote.js';
 import { LiveRevisions } from './yjs/live-edits.js';
 import { YjsServer } from './yjs/yjs-server.js';
 
@@ -54,6 +56,8 @@ export interface EngineOptions {
   workers?: Partial<WorkerPoolOptions>;
   /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
   integrations?: Partial<RunnerSettings>;
+  /** Which repositories Git Sync may reach (docs/git-sync.md); by default file:// for the owner and loopback http(s). */
+  git?: Partial<RemotePolicy> & { pollIntervalMs?: number; retryMs?: number };
 }
 
 /**
@@ -110,6 +114,8 @@ export class Engine {
   readonly openapi: OpenAPIProcessor;
   /** Runs translations in the background (docs/translations.md). */
   readonly translations: TranslationRunner;
+  /** Runs Git Sync operations and polls linked repositories (docs/git-sync.md). */
+  readonly gitSync: GitSyncRunner;
   /** Runs integration scripts on their events, each in a sandbox process (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
   /** What every transport's end is made with (tests build one by hand from it). */
@@ -162,12 +168,22 @@ export class Engine {
       },
       recordedEvents,
     );
+    this.gitSync = new GitSyncRunner(
+      { db, docs: this.docs, capture, projector },
+      clock,
+      {
+        dataDir: options.dataDir,
+        policy: { allowLocal: options.git?.allowLocal ?? false, allowRemote: options.git?.allowRemote ?? false },
+        ...(options.git?.retryMs !== undefined ? { retryMs: options.git.retryMs } : {}),
+      },
+      this.workers,
+    );
     this.deps = {
       db,
       docs: this.docs,
       clock,
       urls: this.urls,
-      services: { sync: this.sync, translations: this.translations, openapi: this.openapi, integrations: this.integrations, projector },
+      services: { sync: this.sync, translations: this.translations, openapi: this.openapi, integrations: this.integrations, gitSync: this.gitSync, projector },
       workers: this.workers,
       beforeWrite,
       prepare: prepareLargeMarkdown(this.workers),
@@ -178,6 +194,7 @@ export class Engine {
     this.hubChangeLog = new HubChangeLog({ ...this.deps, capture });
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
     this.liveRevisions = new LiveRevisions(db, this.docs, clock);
+    this.gitSync.startPolling(options.git?.pollIntervalMs);
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => {
@@ -215,13 +232,14 @@ export class Engine {
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
     const url = new URL(request.path, 'http://127.0.0.1');
-    const response = await this.dispatcher.dispatch({
+    const call = {
       method: request.method.toUpperCase(),
       pathname: url.pathname,
       query: parseQuery(url.searchParams),
       authorization: request.headers?.authorization,
       body: request.body === undefined ? undefined : asJson(request.body),
-    });
+    };
+    const response = await (this.dispatcher.checked(call) ?? this.dispatcher.dispatch(call));
     if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
     // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
     if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
@@ -236,6 +254,7 @@ export class Engine {
     this.blobWatch.close();
     this.openapi.close();
     this.translations.close();
+    this.gitSync.close();
     this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();

@@ -14,6 +14,7 @@ export type TaskModules = [
   typeof import('./docs/tasks.js'),
   typeof import('./openapi-reference/tasks.js'),
   typeof import('./translation/tasks.js'),
+  typeof import('./git-sync/layout-tasks.js'),
 ];
 
 /**
@@ -29,6 +30,8 @@ const LOADERS = {
   mergeDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),
   referencePageUpdates: () => import('./openapi-reference/tasks.js').then((module) => module.referenceTasks),
   sourcePages: () => import('./translation/tasks.js').then((module) => module.translationTasks),
+  gitPrepareImport: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),
+  gitPlanExport: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),
 } satisfies Record<TaskKind, Loader>;
 
 /**

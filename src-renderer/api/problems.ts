@@ -9,10 +9,15 @@ const STATUS_WORDS: Record<number, string> = {
   412: 'A precondition was not met',
 };
 
-/** An API error in words a person can act on, keeping the engine's own explanation. */
+/**
+ * An API error in words a person can act on, keeping the engine's own explanation. An explanation
+ * that already says what the status does (the engine's default 403 is "Your role does not allow
+ * this") is said once.
+ */
 export function describeApiError(status: number, error: ApiErrorBody): string {
   const words = STATUS_WORDS[status] ?? (status >= 500 ? 'The Folio engine failed' : `The request failed (${status})`);
-  return error.message ? `${words}: ${error.message}` : words;
+  if (!error.message) return words;
+  return error.message.toLowerCase().startsWith(words.toLowerCase()) ? error.message : `${words}: ${error.message}`;
 }
 
 /** A request that got no answer at all. */

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { rememberPage } from '../search/recent-pages.js';
 import type { ChangeRequest, Space } from '../api/types.js';
 import { ProblemLine } from '../components/ProblemLine.js';
 import { Loaded } from '../components/Loaded.js';
@@ -8,14 +9,19 @@ import { ChangesPanel } from '../content/ChangesPanel.js';
 import { placedPages } from '../content/page-tree.js';
 import { PageTree, type PageActions } from '../content/PageTree.js';
 import { PageView } from '../content/PageView.js';
-import { docLinker } from '../editor/linker.js';
-import { changeRequestPageRoom } from '../editor/room.js';
-import { PageEditor } from '../editor/PageEditor.js';
+import { presenceUser } from '../editor/presence.js';
+import { changeRequestPageRoom, changeRequestTreeRoom } from '../editor/room.js';
+import type { PagePresence, TreePresence } from '../editor/tree-presence.js';
+import type { ApiAccess } from '../store/session.js';
+import { engineFiles } from '../editor/engine-files.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { hrefFor } from '../routing/route.js';
 import { navigate } from '../routing/use-route.js';
 import { contentWrites } from './content-writes.js';
+
+// The editor (ProseMirror, Yjs and the rest) loads when a page is first opened for writing, not with the app.
+const PageEditor = lazy(() => import('../editor/PageEditor.js').then((module) => ({ default: module.PageEditor })));
 
 interface Props {
   org: string;
@@ -31,7 +37,9 @@ interface Props {
 export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn, onComment }: Props) {
   const { client, access } = useWorkspace();
   const [problem, setProblem] = useState<string>();
-  const linker = useMemo(() => docLinker(access), [access]);
+  const files = useMemo(() => engineFiles(client, access, space.id, changeRequest.id), [client, access, space.id, changeRequest.id]);
+  const [openPageId, setOpenPageId] = useState<string>();
+  const present = usePagePresence(access, changeRequestTreeRoom(space.id, changeRequest.id), openPageId);
   const branch = { spaceId: space.id, changeRequestId: changeRequest.id };
   const { resource, reload } = useResource(
     `pages/${space.id}/${changeRequest.id}`,
@@ -58,7 +66,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
           return added.ok;
         },
         rename: async (target, title) => (await settle(writes.rename(target, title))).ok,
-        move: (target, parent) => settle(writes.move(target, parent)),
+        move: (target, place) => settle(writes.move(target, place)),
         remove: (target) => settle(writes.remove(target)),
       }
     : undefined;
@@ -73,18 +81,23 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
             const openPage = placedPages(pages).find((placed) => placed.page.id === open)?.page;
             return (
               <>
-                <PageTree pages={pages} current={open} hrefOf={hrefOf} actions={actions} />
+                <Remember pageId={open} onOpen={setOpenPageId} />
+                <PageTree pages={pages} current={open} hrefOf={hrefOf} actions={actions} present={present} />
                 <div className="page-column">
                   {openPage && writable && openPage.type === 'document' ? (
                     <>
                       <h2 className="page-title">{openPage.title || 'Untitled page'}</h2>
-                      <PageEditor
-                        key={openPage.id}
-                        room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
-                        linker={linker}
-                        label={`Body of ${openPage.title || 'the page'}`}
-                        onComment={onComment && ((target) => onComment({ page: openPage.id, ...target }))}
-                      />
+                      <RememberRecent title={openPage.title || 'Untitled page'} where={`#${changeRequest.number} ${changeRequest.subject}`} />
+                      <Suspense fallback={<p role="status" className="note">Opening the editor…</p>}>
+                        <PageEditor
+                          key={openPage.id}
+                          room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
+                          access={access}
+                          label={`Body of ${openPage.title || 'the page'}`}
+                          files={files}
+                          onComment={onComment && ((target) => onComment({ page: openPage.id, ...target }))}
+                        />
+                      </Suspense>
                     </>
                   ) : (
                     open && <PageView branch={branch} pageId={open} refreshOn={refreshOn} onComment={onComment} />
@@ -98,4 +111,42 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
       </section>
     </>
   );
+}
+
+/** Keeps the page open for writing among the quick switcher's recent pages. */
+function RememberRecent({ title, where }: { title: string; where: string }) {
+  useEffect(() => rememberPage({ href: window.location.hash, title, where }), [title, where]);
+  return null;
+}
+
+/** Tells the screen which page is open once the pages are loaded (it decides it inside the loaded view). */
+function Remember({ pageId, onOpen }: { pageId: string | undefined; onOpen(pageId: string | undefined): void }) {
+  useEffect(() => onOpen(pageId), [pageId, onOpen]);
+  return null;
+}
+
+/**
+ * Who is on which page of the change request (editor/tree-presence.ts), this person placed on
+ * `page`; the link's code (Yjs and the rest) is loaded with it, not with the app.
+ */
+function usePagePresence(access: ApiAccess, room: string, page: string | undefined): PagePresence {
+  const { user } = useWorkspace();
+  const [present, setPresent] = useState<PagePresence>(new Map());
+  const [joined, setJoined] = useState<TreePresence>();
+  useEffect(() => {
+    let live: TreePresence | undefined;
+    let stopped = false;
+    void import('../editor/tree-presence.js').then(({ joinTreePresence }) => {
+      if (stopped) return;
+      live = joinTreePresence(access, room, presenceUser(user.id, user.displayName), setPresent);
+      setJoined(live);
+    });
+    return () => {
+      stopped = true;
+      live?.stop();
+      setJoined(undefined);
+    };
+  }, [access, room, user.id, user.displayName]);
+  useEffect(() => joined?.at(page), [joined, page]);
+  return present;
 }

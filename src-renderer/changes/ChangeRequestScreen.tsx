@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { attempt, type Outcome } from '../api/call.js';
 import type { ApiClient } from '../../src-shared/client/client.js';
-import type { ChangeRequest, Space } from '../api/types.js';
+import type { Answer, ChangeRequest, Space } from '../api/types.js';
 import type { CommentTarget } from '../comments/comment-target.js';
 import { CommentsPanel } from '../comments/CommentsPanel.js';
 import { formatDate } from '../components/format.js';
@@ -12,6 +12,9 @@ import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { hrefFor } from '../routing/route.js';
 import { useAction } from '../settings/use-action.js';
+import { ConfirmAction } from '../components/ConfirmAction.js';
+import { ConflictsPanel } from '../review/ConflictsPanel.js';
+import { ReviewPanel } from '../review/ReviewPanel.js';
 import { ChangeRequestPages } from './ChangeRequestPages.js';
 import { mergeWords } from './merge-words.js';
 import { statusMoves } from './status-moves.js';
@@ -23,12 +26,19 @@ interface Props {
   page?: string;
 }
 
-/** One change request: its subject and status, the moves between statuses, merging and updating it, and its pages. */
+/**
+ * One change request: its subject and status, the moves between statuses, merging (disabled with
+ * the reason while the merge rules or open conflicts stand in the way, and confirmed) and updating
+ * it, its conflicts with main, its review and its pages. A reviewer who did not write it lands on
+ * the review; its writers on its pages.
+ */
 export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
-  const { client } = useWorkspace();
+  const { client, user } = useWorkspace();
   const params = { spaceId, changeRequestId: String(number) };
   const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number));
   const { problem, run } = useAction(reload);
+  const [view, setView] = useState<'review' | 'pages'>();
+  const [confirming, setConfirming] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [outcome, setOutcome] = useState<{ words: string; conflicts: boolean }>();
   const [combining, setCombining] = useState<'merge' | 'update'>();
@@ -45,12 +55,15 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
     if (!(await run(Promise.resolve(done))) || !done.ok) return;
     setOutcome({ words: mergeWords(kind, done.data), conflicts: done.data.result === 'conflicts' });
     setCombined((count) => count + 1);
+    reload();
   };
   const update = (body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => run(attempt(client, 'updateChangeRequestById', { params, body }));
   return (
     <div className="screen change-request">
       <Loaded resource={resource} what="the change request" onRetry={reload}>
-        {({ changeRequest, space }) => (
+        {({ changeRequest, space, mergeability }) => {
+          const shown = view ?? (page === undefined && space.permissions.review && changeRequest.createdBy.id !== user.id ? 'review' : 'pages');
+          return (
           <>
             <a href={hrefFor({ screen: 'space', org, space: spaceId })}>← {space.title || 'Untitled space'}</a>
             <header className="space-header">
@@ -71,7 +84,12 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
                   </button>
                 )}
                 {space.permissions.merge && (changeRequest.status === 'open' || changeRequest.status === 'draft') && (
-                  <button type="button" disabled={combining !== undefined} onClick={() => void combine('merge')}>
+                  <button
+                    type="button"
+                    disabled={combining !== undefined || !mergeability.mergeable}
+                    aria-describedby={mergeability.mergeable ? undefined : 'merge-blocked'}
+                    onClick={() => setConfirming(true)}
+                  >
                     Merge
                   </button>
                 )}
@@ -86,6 +104,19 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
                   </button>
                 ))}
               </div>
+              {space.permissions.merge && !mergeability.mergeable && changeRequest.status !== 'merged' && (
+                <p id="merge-blocked" className="note merge-blocked">
+                  Merging waits: {mergeWait(mergeability.reason)}
+                </p>
+              )}
+              {confirming && (
+                <ConfirmAction
+                  question={`Merge #${changeRequest.number} into main?`}
+                  confirmLabel="Merge into main"
+                  onConfirm={() => combine('merge')}
+                  onCancel={() => setConfirming(false)}
+                />
+              )}
               {renaming && (
                 <NameForm label="Subject" submitLabel="Save" initial={changeRequest.subject} maxLength={100} onCancel={() => setRenaming(false)} onSubmit={(subject) => update({ subject })} />
               )}
@@ -101,14 +132,43 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
                 </p>
               )}
             </header>
-            <ChangeRequestPages
-              org={org}
-              space={space}
-              changeRequest={changeRequest}
-              page={page}
+            <ConflictsPanel
+              spaceId={spaceId}
+              changeRequestId={changeRequest.id}
+              canResolve={space.permissions.edit && changeRequest.status !== 'merged'}
               refreshOn={combined}
-              onComment={space.permissions.comment ? setTarget : undefined}
+              onResolved={() => {
+                setCombined((count) => count + 1);
+                reload();
+              }}
             />
+            <div className="view-tabs" role="tablist" aria-label="Change request views">
+              <button type="button" role="tab" aria-selected={shown === 'review'} onClick={() => setView('review')}>
+                Review
+              </button>
+              <button type="button" role="tab" aria-selected={shown === 'pages'} onClick={() => setView('pages')}>
+                Pages
+              </button>
+            </div>
+            {shown === 'review' ? (
+              <ReviewPanel
+                org={org}
+                space={space}
+                changeRequest={changeRequest}
+                refreshOn={combined}
+                onReviewed={reload}
+                onComment={space.permissions.comment ? setTarget : undefined}
+              />
+            ) : (
+              <ChangeRequestPages
+                org={org}
+                space={space}
+                changeRequest={changeRequest}
+                page={page}
+                refreshOn={combined}
+                onComment={space.permissions.comment ? setTarget : undefined}
+              />
+            )}
             <CommentsPanel
               place={{ spaceId, changeRequestId: changeRequest.id }}
               canComment={space.permissions.comment}
@@ -116,19 +176,33 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
               onClearTarget={() => setTarget(undefined)}
             />
           </>
-        )}
+          );
+        }}
       </Loaded>
     </div>
   );
 }
 
-/** The change request and its space, whose permissions say what the caller may do here. */
-async function loadBoth(client: ApiClient, spaceId: string, number: number): Promise<Outcome<{ changeRequest: ChangeRequest; space: Space }>> {
-  const [changeRequest, space] = await Promise.all([
-    attempt(client, 'getChangeRequestById', { params: { spaceId, changeRequestId: String(number) } }),
+type Mergeability = Answer<'getChangeRequestMergeability'>;
+
+/** The change request, its space (whose permissions say what the caller may do here), and whether the caller may merge it now. */
+async function loadBoth(client: ApiClient, spaceId: string, number: number): Promise<Outcome<{ changeRequest: ChangeRequest; space: Space; mergeability: Mergeability }>> {
+  const params = { spaceId, changeRequestId: String(number) };
+  const [changeRequest, space, mergeability] = await Promise.all([
+    attempt(client, 'getChangeRequestById', { params }),
     attempt(client, 'getSpaceById', { params: { spaceId } }),
+    attempt(client, 'getChangeRequestMergeability', { params }),
   ]);
   if (!changeRequest.ok) return changeRequest;
   if (!space.ok) return space;
-  return { ok: true, data: { changeRequest: changeRequest.data, space: space.data } };
+  if (!mergeability.ok) return mergeability;
+  return { ok: true, data: { changeRequest: changeRequest.data, space: space.data, mergeability: mergeability.data } };
+}
+
+/** The engine's reason, in the app's words: the rule and what it waits for, or the conflicts left. */
+function mergeWait(reason: string | undefined): string {
+  if (!reason) return 'see the change request';
+  const rule = /^mergeRules: (\w+): (.*)$/.exec(reason);
+  if (rule) return `the merge rule ${rule[1]!.replaceAll('_', ' ')}: ${rule[2]}`;
+  return reason.replace(/^\w+: /, '');
 }

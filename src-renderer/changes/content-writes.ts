@@ -3,6 +3,7 @@ import type { ApiContract } from '../../src-shared/contract/index.js';
 import type { OperationRequest } from '../../src-shared/contract/operation.js';
 import { attempt, type Outcome } from '../api/call.js';
 import type { RevisionPage } from '../content/branch.js';
+import type { PagePlace } from '../content/page-tree.js';
 
 type Change = NonNullable<OperationRequest<ApiContract['updateChangeRequestContent']>['body']>['changes'][number];
 
@@ -19,7 +20,7 @@ export function contentWrites(client: ApiClient, spaceId: string, changeRequestI
       return { ok: true, data: created?.object === 'created_page' ? created.page.id : undefined };
     },
     rename: (page: RevisionPage, title: string) => send({ operation: 'update_page', page: page.id, title }),
-    move: (page: RevisionPage, parent: string | null) => send({ operation: 'update_page', page: page.id, into: parent }),
+    move: (page: RevisionPage, place: PagePlace) => send({ operation: 'update_page', page: page.id, into: place.into, ...(place.at === undefined ? {} : { at: place.at }) }),
     remove: (page: RevisionPage) => send({ operation: 'delete_page', page: page.id }),
   };
 }

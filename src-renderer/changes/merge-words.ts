@@ -2,10 +2,16 @@ import type { Answer } from '../api/types.js';
 
 type MergeResult = Answer<'mergeChangeRequest'> | Answer<'updateChangeRequest'>;
 
-/** What a merge or an update did, in words; `conflicts` still applied the changes, and says where to look. */
+/**
+ * What a merge or an update did, in words. A merge that conflicts changed nothing: main changed the
+ * same places; an update that conflicts brought main's changes in and left the conflicts to resolve.
+ */
 export function mergeWords(kind: 'merge' | 'update', { result }: MergeResult): string {
-  const done = kind === 'merge' ? 'Merged into main.' : 'Main’s changes are now in this change request.';
-  if (result !== 'conflicts') return done;
-  const where = kind === 'merge' ? 'main' : 'this change request';
-  return `${done} With conflicts: some blocks or pages were changed on both sides; check them in ${where}.`;
+  if (kind === 'merge') {
+    return result === 'conflicts'
+      ? 'Not merged: main changed some of the same blocks or pages. Update from main to bring its changes in, then resolve the conflicts.'
+      : 'Merged into main.';
+  }
+  const done = 'Main’s changes are now in this change request.';
+  return result === 'conflicts' ? `${done} Some blocks or pages conflict: resolve them below, then merge.` : done;
 }

@@ -1,4 +1,4 @@
-import { documentToPm } from '../../src-shared/content/index.js';
+import { documentToPm } from '../../src-shared/content/document-in.js';
 import { PageBody } from '../content/PageBody.js';
 
 /** An API `Document` (a cluster's summary, an issue's details) drawn for reading. */

@@ -1,7 +1,8 @@
-import { permissionSummary } from '../orgs/permissions.js';
+import { roleWords } from '../orgs/permissions.js';
 import { hrefFor } from '../routing/route.js';
 import type { Organization } from '../store/overview.js';
 
+/** The organizations to choose from, when there is more than one (with one, the app opens it). */
 export function OrganizationList({ organizations }: { organizations: Organization[] }) {
   return (
     <section aria-labelledby="orgs-title">
@@ -15,7 +16,7 @@ export function OrganizationList({ organizations }: { organizations: Organizatio
               <h2>
                 <a href={hrefFor({ screen: 'organization', org: organization.id })}>{organization.title}</a>
               </h2>
-              <p className="permissions">{permissionSummary(organization.permissions)}</p>
+              <p className="permissions">{roleWords(organization.permissions)}</p>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ApiClient } from '../../src-shared/client/client.js';
-import { documentToPm, type PmNodeJson } from '../../src-shared/content/index.js';
+import { documentToPm } from '../../src-shared/content/document-in.js';
+import type { PmNodeJson } from '../../src-shared/content/pm-json.js';
 import type { Outcome } from '../api/call.js';
 import { Loaded } from '../components/Loaded.js';
 import { useWorkspace } from '../frame/workspace-context.js';

@@ -1,5 +1,8 @@
-import { Fragment, type ReactNode } from 'react';
-import { blockText, type PmMarkJson, type PmNodeJson } from '../../src-shared/content/index.js';
+import { Fragment, useContext, useEffect, useState, type ReactNode } from 'react';
+import { isEngineFile, showEngineFile } from '../editor/engine-files.js';
+import { WorkspaceContext } from '../frame/workspace-context.js';
+import { blockText } from '../../src-shared/content/text.js';
+import type { PmMarkJson, PmNodeJson } from '../../src-shared/content/pm-json.js';
 
 /**
  * A page body (the content model's ProseMirror JSON) drawn read-only. Written out node by node
@@ -32,7 +35,7 @@ function blockKey(node: PmNodeJson, index: number): string {
 
 const text = (node: PmNodeJson, key: string) => (typeof node.attrs?.[key] === 'string' ? (node.attrs[key] as string) : '');
 
-function Block({ node }: { node: PmNodeJson }): ReactNode {
+export function Block({ node }: { node: PmNodeJson }): ReactNode {
   const id = text(node, 'id') || undefined;
   switch (node.type) {
     case 'paragraph':
@@ -67,11 +70,7 @@ function Block({ node }: { node: PmNodeJson }): ReactNode {
     case 'divider':
       return <hr id={id} />;
     case 'code_block':
-      return (
-        <pre id={id} data-language={text(node, 'language') || undefined}>
-          <code>{inline(node)}</code>
-        </pre>
-      );
+      return <CodeBlock id={id} language={text(node, 'language')} code={(node.content ?? []).map((child) => child.text ?? '').join('')} />;
     case 'quote':
       return <blockquote id={id}>{children(node)}</blockquote>;
     case 'hint':
@@ -85,7 +84,7 @@ function Block({ node }: { node: PmNodeJson }): ReactNode {
     case 'image':
       return (
         <figure id={id}>
-          <img src={text(node, 'src')} alt={text(node, 'alt')} />
+          <ReaderImage src={text(node, 'src')} alt={text(node, 'alt')} />
           {text(node, 'caption') && <figcaption>{text(node, 'caption')}</figcaption>}
         </figure>
       );
@@ -102,6 +101,40 @@ function Block({ node }: { node: PmNodeJson }): ReactNode {
         </div>
       );
   }
+}
+
+/**
+ * Code drawn plain at once, then highlighted once highlight.js has loaded (its own chunk, fetched
+ * the first time a page shows code).
+ */
+function CodeBlock({ id, language, code }: { id?: string; language: string; code: string }) {
+  const [html, setHtml] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    if (language) void import('./highlight.js').then(({ highlighted }) => current && setHtml(highlighted(code, language)));
+    return () => void (current = false);
+  }, [code, language]);
+  return (
+    <pre id={id} data-language={language || undefined}>
+      {/* highlight.js escapes the code; its only markup is its own spans. */}
+      {html === undefined ? <code>{code}</code> : <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />}
+    </pre>
+  );
+}
+
+/** An image of the page: the engine's files come with the reader's credentials (a plain src would carry none). */
+function ReaderImage({ src, alt }: { src: string; alt: string }) {
+  const workspace = useContext(WorkspaceContext);
+  const [shown, setShown] = useState<string | undefined>(() => (isEngineFile(src) ? undefined : src));
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!workspace || !isEngineFile(src)) return;
+    let current = true;
+    void showEngineFile(workspace.access, src).then((url) => current && (url ? setShown(url) : setFailed(true)));
+    return () => void (current = false);
+  }, [workspace, src]);
+  if (failed) return <span className="image-note">This image could not be loaded from {src}.</span>;
+  return shown ? <img src={shown} alt={alt} onError={() => setFailed(true)} /> : <span className="note">Loading the image…</span>;
 }
 
 function Table({ node }: { node: PmNodeJson }) {

@@ -1,17 +1,19 @@
-import { useState } from 'react';
+import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ConfirmAction } from '../components/ConfirmAction.js';
 import { emojiGlyph } from '../components/emoji.js';
 import { MoveForm } from '../components/MoveForm.js';
 import { NameForm } from '../components/NameForm.js';
-import { walkLinks } from '../components/walk-links.js';
+import { initialsOf } from '../editor/presence.js';
+import { navigate } from '../routing/use-route.js';
+import { useCommand } from '../search/commands.js';
 import type { RevisionPage } from './branch.js';
-import { childPages, pageDestinations } from './page-tree.js';
+import { ancestorsOf, childPages, dropPlace, keyPlace, pageDestinations, placedPages, type DropZone, type KeyMove, type PagePlace } from './page-tree.js';
 
 /** What a change request's tree lets a writer do; a space's main content is read here, not written. */
 export interface PageActions {
   add(title: string, parent: string | null): Promise<boolean>;
   rename(page: RevisionPage, title: string): Promise<boolean>;
-  move(page: RevisionPage, parent: string | null): Promise<unknown>;
+  move(page: RevisionPage, place: PagePlace): Promise<unknown>;
   remove(page: RevisionPage): Promise<unknown>;
 }
 
@@ -20,92 +22,229 @@ interface Props {
   current?: string;
   hrefOf(pageId: string): string;
   actions?: PageActions;
+  /** Who else is on which page (a change request's writers). */
+  present?: ReadonlyMap<string, readonly { id: string; name: string; slot: number }[]>;
 }
 
-/** A branch's pages, nested; with actions, the writer's tools on each. */
-export function PageTree({ pages, current, hrefOf, actions }: Props) {
-  const [adding, setAdding] = useState(false);
+type Mode = 'idle' | 'new' | 'add' | 'rename' | 'move' | 'delete';
+
+const KEY_MOVES: Record<string, KeyMove> = { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'indent', ArrowLeft: 'outdent' };
+
+/**
+ * A branch's pages as an ARIA tree (docs/editor.md, "The page tree"): arrows walk and fold it,
+ * Enter opens a page, F2 renames it in place; with actions, pages are dragged before, after or
+ * into another, or moved with Alt and an arrow, and the toolbar acts on the page in focus.
+ */
+export function PageTree({ pages, current, hrefOf, actions, present }: Props) {
+  const placed = placedPages(pages);
+  const [focused, setFocused] = useState<string | undefined>(current);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [mode, setMode] = useState<Mode>('idle');
+  const [dragging, setDragging] = useState<string>();
+  const [drop, setDrop] = useState<{ target: string; zone: DropZone }>();
+  const selected = placed.find(({ page }) => page.id === (focused ?? current))?.page ?? placed[0]?.page;
+  const idle = () => setMode('idle');
+  const visible = placed.filter(({ page }) => !ancestorsOf(placed, page.id).some((id) => collapsed.has(id)));
+  const focusRow = (id: string) => {
+    setFocused(id);
+    document.getElementById(rowId(id))?.focus();
+  };
+  const toggle = (id: string, open?: boolean) =>
+    setCollapsed((old) => {
+      const next = new Set(old);
+      if (open ?? next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  useCommand('new-page', () => setMode('new'), actions !== undefined);
+  const moveTo = (page: RevisionPage, place: PagePlace | undefined) => {
+    if (place && actions) void actions.move(page, place).then(() => focusRow(page.id));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!selected || mode === 'rename' || !(event.target as HTMLElement).matches('[role=treeitem]')) return;
+    const index = visible.findIndex(({ page }) => page.id === selected.id);
+    const here = visible[index]!;
+    const open = childPages(here.page).length > 0 && !collapsed.has(here.page.id);
+    if (event.altKey && KEY_MOVES[event.key] && actions) {
+      moveTo(here.page, keyPlace(pages, here.page.id, KEY_MOVES[event.key]!));
+    } else if (event.key === 'ArrowDown' && visible[index + 1]) focusRow(visible[index + 1]!.page.id);
+    else if (event.key === 'ArrowUp' && visible[index - 1]) focusRow(visible[index - 1]!.page.id);
+    else if (event.key === 'Home' && visible[0]) focusRow(visible[0].page.id);
+    else if (event.key === 'End' && visible.length > 0) focusRow(visible[visible.length - 1]!.page.id);
+    else if (event.key === 'ArrowRight') {
+      if (childPages(here.page).length === 0) return;
+      if (open) focusRow(childPages(here.page)[0]!.id);
+      else toggle(here.page.id, true);
+    } else if (event.key === 'ArrowLeft') {
+      if (open) toggle(here.page.id, false);
+      else if (here.parent) focusRow(here.parent);
+      else return;
+    } else if (event.key === 'Enter') navigate(hrefOf(here.page.id));
+    else if (event.key === 'F2' && actions) setMode('rename');
+    else if (event.key === 'Delete' && actions) setMode('delete');
+    else return;
+    event.preventDefault();
+  };
+
+  const zoneOf = (event: DragEvent<HTMLElement>, page: RevisionPage): DropZone => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const y = (event.clientY - box.top) / box.height;
+    return y < 0.3 ? 'before' : y > 0.7 || page.type === 'link' ? 'after' : 'into';
+  };
+  const dragProps = (page: RevisionPage) =>
+    actions && {
+      draggable: true,
+      onDragStart: (event: DragEvent<HTMLElement>) => {
+        event.stopPropagation();
+        event.dataTransfer.setData('application/x-folio-page', page.id);
+        event.dataTransfer.effectAllowed = 'move';
+        setDragging(page.id);
+      },
+      onDragEnd: () => {
+        setDragging(undefined);
+        setDrop(undefined);
+      },
+      onDragOver: (event: DragEvent<HTMLElement>) => {
+        if (!dragging || !dropPlace(pages, dragging, page.id, zoneOf(event, page))) return;
+        event.preventDefault();
+        event.stopPropagation();
+        const zone = zoneOf(event, page);
+        if (drop?.target !== page.id || drop.zone !== zone) setDrop({ target: page.id, zone });
+      },
+      onDrop: (event: DragEvent<HTMLElement>) => {
+        event.preventDefault();
+        event.stopPropagation();
+        const moving = placed.find((candidate) => candidate.page.id === dragging)?.page;
+        if (moving) moveTo(moving, dropPlace(pages, moving.id, page.id, zoneOf(event, page)));
+        setDragging(undefined);
+        setDrop(undefined);
+      },
+    };
+
+  const renderList = (list: RevisionPage[], level: number) =>
+    list.map((page) => {
+      const children = childPages(page);
+      const open = !collapsed.has(page.id);
+      const title = page.title || 'Untitled page';
+      const renaming = mode === 'rename' && selected?.id === page.id && actions;
+      return (
+        <li
+          key={page.id}
+          id={rowId(page.id)}
+          role="treeitem"
+          aria-level={level}
+          aria-expanded={children.length > 0 ? open : undefined}
+          aria-selected={page.id === current}
+          aria-current={page.id === current ? 'page' : undefined}
+          tabIndex={page.id === selected?.id ? 0 : -1}
+          className="tree-item"
+          data-kind={page.type}
+          onFocus={(event) => event.target === event.currentTarget && setFocused(page.id)}
+        >
+          <div
+            className={`tree-row${drop?.target === page.id ? ` drop-${drop.zone}` : ''}${page.id === current ? ' current' : ''}`}
+            onClick={() => navigate(hrefOf(page.id))}
+            onDoubleClick={() => actions && (setFocused(page.id), setMode('rename'))}
+            {...dragProps(page)}
+          >
+            <span
+              aria-hidden="true"
+              className="tree-twisty"
+              onClick={(event) => {
+                event.stopPropagation();
+                if (children.length > 0) toggle(page.id);
+              }}
+            >
+              {children.length === 0 ? '' : open ? '▾' : '▸'}
+            </span>
+            <span aria-hidden="true" className="tree-icon">
+              {page.emoji ? emojiGlyph(page.emoji) : '•'}
+            </span>
+            {renaming ? (
+              <NameForm
+                label="New title"
+                submitLabel="Rename"
+                initial={page.title}
+                maxLength={255}
+                onCancel={() => (idle(), focusRow(page.id))}
+                onSubmit={(name) => actions.rename(page, name)}
+              />
+            ) : (
+              <span className="tree-label">{title}</span>
+            )}
+            {present?.get(page.id)?.map((other) => (
+              <span key={other.id} className={`presence-chip presence-${other.slot}`} title={`${other.name} is here`}>
+                <span aria-hidden="true">{initialsOf(other.name)}</span>
+                <span className="visually-hidden">{`${other.name} is here`}</span>
+              </span>
+            ))}
+          </div>
+          {children.length > 0 && open && (
+            <ul role="group" className="tree-children">
+              {renderList(children, level + 1)}
+            </ul>
+          )}
+        </li>
+      );
+    });
+
   return (
-    <nav className="page-tree" aria-label="Pages" onKeyDown={walkLinks}>
+    <nav className="page-tree" aria-label="Pages">
       {actions && (
-        <button type="button" className="secondary" onClick={() => setAdding(true)}>
-          New page
-        </button>
+        <div className="page-tree-tools" role="toolbar" aria-label="Page actions">
+          <button type="button" className="secondary" onClick={() => setMode('new')}>
+            New page
+          </button>
+          {selected && (
+            <>
+              <button type="button" className="icon" title="Add a page inside" aria-label={`Add a page in ${selected.title || 'Untitled page'}`} onClick={() => setMode('add')}>
+                +
+              </button>
+              <button type="button" className="icon" title="Rename (F2)" aria-label={`Rename page ${selected.title || 'Untitled page'}`} onClick={() => setMode('rename')}>
+                ✎
+              </button>
+              <button type="button" className="icon" title="Move (or drag, or Alt and an arrow)" aria-label={`Move page ${selected.title || 'Untitled page'}`} onClick={() => setMode('move')}>
+                ⇄
+              </button>
+              <button type="button" className="icon" title="Delete (Delete)" aria-label={`Delete page ${selected.title || 'Untitled page'}`} onClick={() => setMode('delete')}>
+                ✕
+              </button>
+            </>
+          )}
+        </div>
       )}
-      {adding && actions && (
-        <NameForm label="Page title" submitLabel="Add page" maxLength={255} onCancel={() => setAdding(false)} onSubmit={(title) => actions.add(title, null)} />
+      {actions && mode === 'new' && (
+        <NameForm label="Page title" submitLabel="Add page" maxLength={255} onCancel={idle} onSubmit={(title) => actions.add(title, null)} />
+      )}
+      {actions && selected && mode === 'add' && (
+        <NameForm label="Page title" submitLabel="Add page" maxLength={255} onCancel={idle} onSubmit={(name) => actions.add(name, selected.id)} />
+      )}
+      {actions && selected && mode === 'move' && (
+        <MoveForm
+          choices={pageDestinations(pages, selected.id)}
+          current={placed.find(({ page }) => page.id === selected.id)?.parent ?? null}
+          onMove={(parent) => actions.move(selected, { into: parent })}
+          onCancel={idle}
+        />
+      )}
+      {actions && selected && mode === 'delete' && (
+        <ConfirmAction
+          question={`Delete “${selected.title || 'Untitled page'}” and the pages inside it?`}
+          confirmLabel="Delete"
+          onConfirm={() => actions.remove(selected)}
+          onCancel={idle}
+        />
       )}
       {pages.length === 0 ? (
         <p className="note">No pages yet.</p>
       ) : (
-        <PageList pages={pages} all={pages} parent={null} current={current} hrefOf={hrefOf} actions={actions} />
+        <ul role="tree" aria-label="Pages" className="tree" onKeyDown={onKeyDown}>
+          {renderList(pages, 1)}
+        </ul>
       )}
     </nav>
   );
 }
 
-type Placed = { all: RevisionPage[]; parent: string | null };
-
-function PageList({ pages, ...rest }: Props & Placed) {
-  return (
-    <ul className="tree">
-      {pages.map((page) => (
-        <PageRow key={page.id} page={page} {...rest} />
-      ))}
-    </ul>
-  );
-}
-
-type Mode = 'idle' | 'add' | 'rename' | 'move' | 'delete';
-
-function PageRow({ page, all, parent, current, hrefOf, actions }: Omit<Props, 'pages'> & Placed & { page: RevisionPage }) {
-  const [mode, setMode] = useState<Mode>('idle');
-  const idle = () => setMode('idle');
-  const title = page.title || 'Untitled page';
-  const children = childPages(page);
-  return (
-    <li className="tree-item" data-kind={page.type}>
-      <div className="tree-row">
-        <a className="tree-link" href={hrefOf(page.id)} aria-current={current === page.id ? 'page' : undefined}>
-          <span aria-hidden="true" className="tree-icon">
-            {page.emoji ? emojiGlyph(page.emoji) : '•'}
-          </span>
-          {title}
-        </a>
-        {actions && (
-          <span className="row-actions">
-            <button type="button" className="icon" title="Add a page inside" aria-label={`Add a page in ${title}`} onClick={() => setMode('add')}>
-              +
-            </button>
-            <button type="button" className="icon" title="Rename" aria-label={`Rename page ${title}`} onClick={() => setMode('rename')}>
-              ✎
-            </button>
-            <button type="button" className="icon" title="Move" aria-label={`Move page ${title}`} onClick={() => setMode('move')}>
-              ⇄
-            </button>
-            <button type="button" className="icon" title="Delete" aria-label={`Delete page ${title}`} onClick={() => setMode('delete')}>
-              ✕
-            </button>
-          </span>
-        )}
-      </div>
-      {actions && mode === 'add' && (
-        <NameForm label="Page title" submitLabel="Add page" maxLength={255} onCancel={idle} onSubmit={(name) => actions.add(name, page.id)} />
-      )}
-      {actions && mode === 'rename' && (
-        <NameForm label="New title" submitLabel="Rename" initial={page.title} maxLength={255} onCancel={idle} onSubmit={(name) => actions.rename(page, name)} />
-      )}
-      {actions && mode === 'move' && (
-        <MoveForm choices={pageDestinations(all, page.id)} current={parent} onMove={(parent) => actions.move(page, parent)} onCancel={idle} />
-      )}
-      {actions && mode === 'delete' && (
-        <ConfirmAction question={`Delete “${title}” and the pages inside it?`} confirmLabel="Delete" onConfirm={() => actions.remove(page)} onCancel={idle} />
-      )}
-      {children.length > 0 && (
-        <div className="tree-children">
-          <PageList pages={children} all={all} parent={page.id} current={current} hrefOf={hrefOf} actions={actions} />
-        </div>
-      )}
-    </li>
-  );
-}
+const rowId = (pageId: string) => `page-row-${pageId}`;

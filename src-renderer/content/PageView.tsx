@@ -1,4 +1,7 @@
-import { blockText, documentToPm } from '../../src-shared/content/index.js';
+import { useEffect } from 'react';
+import { rememberPage } from '../search/recent-pages.js';
+import { blockText } from '../../src-shared/content/text.js';
+import { documentToPm } from '../../src-shared/content/document-in.js';
 import { blockLabel, type CommentTarget } from '../comments/comment-target.js';
 import { Loaded } from '../components/Loaded.js';
 import { ProblemLine } from '../components/ProblemLine.js';
@@ -33,6 +36,7 @@ export function PageView({ branch, pageId, refreshOn, onComment }: Props) {
 
 export function ReadPage({ page, onComment }: { page: RevisionPage; onComment?(target: CommentTarget): void }) {
   const title = page.title || 'Untitled page';
+  useEffect(() => rememberPage({ href: window.location.hash, title, where: 'Main content' }), [page.id, title]);
   const header = (
     <div className="panel-head">
       <h2 className="page-title">

@@ -1,4 +1,5 @@
-import { blockText, type PmNodeJson } from '../../src-shared/content/index.js';
+import { blockText } from '../../src-shared/content/text.js';
+import type { PmNodeJson } from '../../src-shared/content/pm-json.js';
 import type { RevisionPage } from './branch.js';
 import { placedPages } from './page-tree.js';
 

@@ -1,15 +1,33 @@
-import { EditorState, type Command } from 'prosemirror-state';
+import { dropCursor } from 'prosemirror-dropcursor';
+import { gapCursor } from 'prosemirror-gapcursor';
+import { EditorState, NodeSelection, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
-import { useEffect, useRef, useState } from 'react';
-import { ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { yCursorPlugin, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import { BODY_FRAGMENT, newBlockId, pageSchema } from '../../src-shared/content/index.js';
+import { BODY_FRAGMENT } from '../../src-shared/content/yjs.js';
+import { HINT_STYLES, pageSchema } from '../../src-shared/content/schema.js';
+import { newBlockId } from '../../src-shared/content/ids.js';
 import { blockLabel, type CommentTarget } from '../comments/comment-target.js';
 import { blockIdsPlugin } from './block-ids.js';
-import type { DocLinker } from './doc-link.js';
+import type { InsertContext } from './blocks.js';
+import type { ApiAccess } from '../store/session.js';
+import { docLinker } from './linker.js';
+import type { EditorFiles } from './engine-files.js';
+import { markdownInputRules } from './input-rules.js';
 import { EDITOR_KEYS, editorKeymaps } from './keys.js';
+import { LinkForm } from './LinkForm.js';
+import { linkTarget } from './links.js';
 import { useLiveDoc } from './live-doc.js';
 import { linkWords } from './link-words.js';
+import { FileView, ImageView, insertFiles, sendQueued, type Media } from './media.js';
+import { pastePlugin } from './paste.js';
+import { cursorOf, initialsOf, presenceUser, selectionOf, usePresence } from './presence.js';
+import { useWorkspace } from '../frame/workspace-context.js';
+import { TaskView } from './task-view.js';
+import { chooseEntry, openMenuAt, slashKey, slashMenu, type SlashState } from './slash-menu.js';
+import { addColumnAfter, addRowAfter, cellAt, removeColumn, removeRow, removeTable } from './tables.js';
 
 const TOOLS: { label: string; title: string; command: Command }[] = [
   { label: 'B', title: 'Bold (Ctrl/Cmd-B)', command: EDITOR_KEYS['Mod-b']! },
@@ -23,32 +41,85 @@ const TOOLS: { label: string; title: string; command: Command }[] = [
   { label: '❝', title: 'Quote (Ctrl->)', command: EDITOR_KEYS['Ctrl->']! },
 ];
 
+const TABLE_TOOLS: { label: string; command: Command }[] = [
+  { label: 'Add row', command: addRowAfter },
+  { label: 'Add column', command: addColumnAfter },
+  { label: 'Remove row', command: removeRow },
+  { label: 'Remove column', command: removeColumn },
+  { label: 'Remove table', command: removeTable },
+];
+
 interface Props {
   room: string;
   /** How the doc reaches the engine: y-websocket in a browser, the shell's MessagePort in the desktop window. */
-  linker: DocLinker;
+  access: ApiAccess;
   label: string;
+  /** Where images and files go: the change request's files. */
+  files?: EditorFiles;
   /** Offered when comments may be posted: the block holding the cursor becomes the next comment's subject. */
   onComment?(target: Omit<CommentTarget, 'page'>): void;
 }
 
+/** What the screen around the editor shows of its state: the `/` menu, the tools of the block at the cursor, the `+` handle. */
+interface Around {
+  slash: SlashState | null;
+  inTable: boolean;
+  /** The selected image's position and texts. */
+  image?: { pos: number; alt: string; caption: string };
+  code?: { pos: number; language: string };
+  hint?: { pos: number; style: string };
+  /** The top-level block the `+` handle stands by, and its top in the surface. */
+  handle?: { pos: number; top: number };
+}
+
 /** A page body edited live: ProseMirror bound to the page's Yjs doc, with where the edits are in words. */
-export function PageEditor({ room, linker, label, onComment }: Props) {
-  const live = useLiveDoc(room, linker);
+export function PageEditor({ room, access, label, files, onComment }: Props) {
+  const linker = useMemo(() => docLinker(access), [access]);
+  const { user } = useWorkspace();
+  const me = useMemo(() => presenceUser(user.id, user.displayName), [user.id, user.displayName]);
+  const live = useLiveDoc(room, linker, me);
+  const others = usePresence(live?.awareness);
   const mount = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const pickImages = useRef(false);
   const [view, setView] = useState<EditorView>();
+  const [around, setAround] = useState<Around>({ slash: null, inTable: false });
+  const [notice, setNotice] = useState<string>();
+  const [linking, setLinking] = useState(false);
+  const menuId = `slash-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const media = useMemo<Media | undefined>(() => (files ? { files, room, tell: setNotice, local: new Map() } : undefined), [files, room]);
+  const context = useMemo<InsertContext>(
+    () => ({
+      pickFile: (images) => {
+        pickImages.current = images;
+        if (picker.current) {
+          picker.current.accept = images ? 'image/*' : '';
+          picker.current.click();
+        }
+      },
+      editLink: () => setLinking(true),
+    }),
+    [],
+  );
+
   useEffect(() => {
     if (!live || !mount.current) return;
-    const created = editorView(mount.current, live.doc, label);
+    const created = editorView(mount.current, live.doc, live.awareness, { label, menuId, media, context, tell: setNotice, changed: (next) => setAround((old) => (sameAround(old, next) ? old : next)) });
     setView(created);
     return () => created.destroy();
-  }, [live?.doc, label]);
+  }, [live?.doc, live?.awareness, label, menuId, media, context]);
   // A new page has no block to type into; one is added once the engine's copy is known to be empty too.
   useEffect(() => {
     if (view && live?.synced && view.state.doc.childCount === 0) {
       view.dispatch(view.state.tr.insert(0, pageSchema.nodes.paragraph!.create({ id: newBlockId() })));
     }
   }, [view, live?.synced]);
+  // Uploads made while the engine was away go up once it is back.
+  useEffect(() => {
+    if (view && media && live?.link === 'connected') void sendQueued(view, media);
+  }, [view, media, live?.link]);
+
+  const run = (command: Command) => view && command(view.state, view.dispatch, view) && view.focus();
   return (
     <div className="editor">
       <div className="editor-tools" role="toolbar" aria-label="Formatting">
@@ -58,31 +129,173 @@ export function PageEditor({ room, linker, label, onComment }: Props) {
             type="button"
             className="icon"
             title={tool.title}
-            aria-label={tool.title}
             disabled={!view}
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => view && tool.command(view.state, view.dispatch, view) && view.focus()}
+            onClick={() => run(tool.command)}
           >
-            {tool.label}
+            {/* The name is the words, the face the symbol: an aria-label would not hold the visible "H1". */}
+            <span aria-hidden="true">{tool.label}</span>
+            <span className="visually-hidden">{tool.title}</span>
           </button>
         ))}
+        <button type="button" className="icon" title="Link (Ctrl/Cmd-K)" disabled={!view} onMouseDown={(event) => event.preventDefault()} onClick={() => setLinking(true)}>
+          <span aria-hidden="true">Link</span>
+          <span className="visually-hidden">Link (Ctrl/Cmd-K)</span>
+        </button>
         {onComment && (
           <button type="button" className="quiet" disabled={!view} onMouseDown={(event) => event.preventDefault()} onClick={() => view && onComment(blockAtCursor(view))}>
             Comment on this block
           </button>
         )}
-        <span
-          role="status"
-          className={`link-state link-${live?.link ?? 'connecting'}`}
-          data-synced={live?.synced ?? false}
-          data-stored={live?.stored ?? false}
-        >
+        {others.length > 0 && (
+          <span className="presence">
+            <span className="visually-hidden">Also here: {others.map((other) => other.name).join(', ')}</span>
+            {others.map((other) => (
+              <span key={other.id} className={`presence-chip presence-${other.slot}`} title={other.name} aria-hidden="true">
+                {initialsOf(other.name)}
+              </span>
+            ))}
+          </span>
+        )}
+        <span role="status" className={`link-state link-${live?.link ?? 'connecting'}`} data-synced={live?.synced ?? false} data-stored={live?.stored ?? false}>
           {linkWords(live)}
         </span>
       </div>
-      <div ref={mount} className="editor-surface" />
+      {view && <BlockTools view={view} around={around} run={run} />}
+      {notice && (
+        <p role="alert" className="editor-notice">
+          {notice}{' '}
+          <button type="button" className="quiet" onClick={() => setNotice(undefined)}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      {view && linking && (
+        <LinkForm
+          view={view}
+          onDone={() => {
+            setLinking(false);
+            view.focus();
+          }}
+        />
+      )}
+      <div className="editor-body" onMouseMove={(event) => view && hover(view, event.clientY, setAround)}>
+        {view && around.handle && (
+          <button
+            type="button"
+            className="block-handle"
+            aria-label="Insert a block here"
+            title="Insert a block (or type / in an empty line)"
+            style={{ top: around.handle.top }}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => openMenuAt(view, around.handle!.pos)}
+          >
+            +
+          </button>
+        )}
+        <div ref={mount} className="editor-surface" />
+        {view && around.slash && <SlashMenu id={menuId} view={view} menu={around.slash} context={context} />}
+      </div>
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const chosen = Array.from(event.target.files ?? []);
+          event.target.value = '';
+          if (view && media) void insertFiles(view, chosen, media, pickImages.current);
+          else if (chosen.length > 0) setNotice('Files can be added only in a change request that is open for edits.');
+        }}
+      />
     </div>
   );
+}
+
+/** The `/` menu, under its "/", as a listbox the editor's textbox points into (`aria-activedescendant`). */
+function SlashMenu({ id, view, menu, context }: { id: string; view: EditorView; menu: SlashState; context: InsertContext }) {
+  const place = view.coordsAtPos(menu.from);
+  const box = view.dom.parentElement!.parentElement!.getBoundingClientRect();
+  return (
+    <div className="slash-menu" style={{ left: place.left - box.left, top: place.bottom - box.top + 4 }}>
+      {menu.entries.length === 0 ? (
+        <p className="note">No block matches "{menu.query}".</p>
+      ) : (
+        <ul id={id} role="listbox" aria-label="Insert a block">
+          {menu.entries.map((entry, index) => (
+            <li
+              key={entry.key}
+              id={`${id}-${entry.key}`}
+              role="option"
+              aria-selected={index === menu.index}
+              className={index === menu.index ? 'chosen' : undefined}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => chooseEntry(view, entry, context)}
+            >
+              <span>{entry.label}</span>
+              {entry.shortcut && <kbd>{entry.shortcut}</kbd>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The tools of the block at the cursor: a table's rows and columns, an image's texts, a code block's language, a hint's style. */
+function BlockTools({ view, around, run }: { view: EditorView; around: Around; run(command: Command): unknown }) {
+  const set = (pos: number, name: string, value: string) => view.dispatch(view.state.tr.setNodeAttribute(pos, name, value));
+  if (around.inTable) {
+    return (
+      <div className="block-tools" role="toolbar" aria-label="Table">
+        {TABLE_TOOLS.map((tool) => (
+          <button key={tool.label} type="button" className="quiet" onMouseDown={(event) => event.preventDefault()} onClick={() => run(tool.command)}>
+            {tool.label}
+          </button>
+        ))}
+      </div>
+    );
+  }
+  if (around.image) {
+    const { pos } = around.image;
+    return (
+      <div className="block-tools" role="group" aria-label="Image">
+        <label>
+          Alt text <input key={`alt-${pos}`} defaultValue={around.image.alt} onChange={(event) => set(pos, 'alt', event.target.value)} />
+        </label>
+        <label>
+          Caption <input key={`caption-${pos}`} defaultValue={around.image.caption} onChange={(event) => set(pos, 'caption', event.target.value)} />
+        </label>
+      </div>
+    );
+  }
+  if (around.code) {
+    const { pos } = around.code;
+    return (
+      <div className="block-tools" role="group" aria-label="Code block">
+        <label>
+          Language <input key={`language-${pos}`} defaultValue={around.code.language} onChange={(event) => set(pos, 'language', event.target.value.trim().toLowerCase())} />
+        </label>
+      </div>
+    );
+  }
+  if (around.hint) {
+    const { pos } = around.hint;
+    return (
+      <div className="block-tools" role="group" aria-label="Hint">
+        <label>
+          Style{' '}
+          <select value={around.hint.style} onChange={(event) => set(pos, 'style', event.target.value)}>
+            {HINT_STYLES.map((style) => (
+              <option key={style}>{style}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+    );
+  }
+  return null;
 }
 
 /** The top-level block holding the cursor, as a comment's subject. */
@@ -92,13 +305,109 @@ function blockAtCursor(view: EditorView): Omit<CommentTarget, 'page'> {
   return { node: String(block?.attrs.id), label: blockLabel(block?.textContent ?? '') };
 }
 
-function editorView(place: HTMLElement, doc: Y.Doc, label: string): EditorView {
+function sameAround(a: Around, b: Around): boolean {
+  return (
+    a.slash === b.slash &&
+    a.inTable === b.inTable &&
+    a.image?.pos === b.image?.pos &&
+    a.code?.pos === b.code?.pos &&
+    a.hint?.pos === b.hint?.pos &&
+    a.hint?.style === b.hint?.style &&
+    a.handle?.pos === b.handle?.pos &&
+    a.handle?.top === b.handle?.top
+  );
+}
+
+/** The top-level block at `pos` and its top in the editor surface. */
+function handleAt(view: EditorView, pos: number): Around['handle'] {
+  const $pos = view.state.doc.resolve(Math.min(pos, view.state.doc.content.size));
+  if ($pos.depth === 0 && !$pos.nodeAfter) return undefined;
+  const blockPos = $pos.depth === 0 ? pos : $pos.before(1);
+  const dom = view.nodeDOM(blockPos);
+  if (!(dom instanceof HTMLElement)) return undefined;
+  return { pos: blockPos, top: dom.offsetTop };
+}
+
+/** The `+` handle follows the pointer from block to block. */
+function hover(view: EditorView, top: number, setAround: (change: (old: Around) => Around) => void): void {
+  const at = view.posAtCoords({ left: view.dom.getBoundingClientRect().left + 8, top });
+  if (!at) return;
+  const handle = handleAt(view, at.inside >= 0 ? at.inside : at.pos);
+  setAround((old) => (old.handle?.pos === handle?.pos && old.handle?.top === handle?.top ? old : { ...old, handle }));
+}
+
+function aroundOf(view: EditorView): Around {
+  const { state } = view;
+  const { selection } = state;
+  const { $head } = selection;
+  const image = selection instanceof NodeSelection && selection.node.type === pageSchema.nodes.image ? selection : undefined;
+  let code: Around['code'];
+  let hint: Around['hint'];
+  for (let depth = $head.depth; depth > 0; depth--) {
+    const node = $head.node(depth);
+    if (!code && node.type === pageSchema.nodes.code_block) code = { pos: $head.before(depth), language: String(node.attrs.language) };
+    if (!hint && node.type === pageSchema.nodes.hint) hint = { pos: $head.before(depth), style: String(node.attrs.style) };
+  }
+  return {
+    slash: slashKey.getState(state) ?? null,
+    inTable: cellAt($head) !== undefined,
+    image: image && { pos: image.from, alt: String(image.node.attrs.alt), caption: String(image.node.attrs.caption) },
+    code,
+    hint,
+    handle: handleAt(view, selection.from),
+  };
+}
+
+interface ViewOptions {
+  label: string;
+  menuId: string;
+  media: Media | undefined;
+  context: InsertContext;
+  tell(message: string): void;
+  changed(around: Around): void;
+}
+
+function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, options: ViewOptions): EditorView {
+  const { label, menuId, media, context, tell, changed } = options;
   const state = EditorState.create({
     schema: pageSchema,
-    plugins: [ySyncPlugin(doc.getXmlFragment(BODY_FRAGMENT)), yUndoPlugin(), ...editorKeymaps(), blockIdsPlugin()],
+    plugins: [
+      ySyncPlugin(doc.getXmlFragment(BODY_FRAGMENT)),
+      yCursorPlugin(awareness, { cursorBuilder: cursorOf, selectionBuilder: selectionOf }),
+      yUndoPlugin(),
+      slashMenu(context),
+      markdownInputRules(tell),
+      // Over a selection or in a link, Ctrl/Cmd-K edits the link; elsewhere it is left to the quick switcher.
+      ...editorKeymaps({ 'Mod-k': (current) => (current.selection.empty && !linkTarget(current).href ? false : (context.editLink(), true)) }),
+      pastePlugin(media, tell),
+      dropCursor(),
+      gapCursor(),
+      blockIdsPlugin(),
+    ],
   });
   return new EditorView(place, {
     state,
-    attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'page-body prose-editor' },
+    attributes: (current) => {
+      const menu = slashKey.getState(current);
+      return {
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        class: 'page-body prose-editor',
+        ...(menu ? { 'aria-controls': menuId, ...(menu.entries[menu.index] ? { 'aria-activedescendant': `${menuId}-${menu.entries[menu.index]!.key}` } : {}) } : {}),
+      };
+    },
+    nodeViews: {
+      image: (node) => new ImageView(node, media),
+      file: (node) => new FileView(node),
+      task_item: (node, nodeView, getPos) => new TaskView(node, nodeView, getPos),
+    },
+    // `this`, not the constant: y-prosemirror dispatches while the view is being made.
+    dispatchTransaction(this: EditorView, tr) {
+      // y-prosemirror's awareness and sync listeners may still fire while the page closes.
+      if (this.isDestroyed) return;
+      this.updateState(this.state.apply(tr));
+      changed(aroundOf(this));
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { Plugin } from 'prosemirror-state';
-import { newBlockId } from '../../src-shared/content/index.js';
+import { newBlockId } from '../../src-shared/content/ids.js';
 
 /**
  * Every block keeps one id of its own (docs/content-model.md): a block created without one, or a

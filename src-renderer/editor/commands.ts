@@ -1,7 +1,7 @@
 import type { NodeType } from 'prosemirror-model';
 import type { Command } from 'prosemirror-state';
 import { canSplit } from 'prosemirror-transform';
-import { pageSchema } from '../../src-shared/content/index.js';
+import { pageSchema } from '../../src-shared/content/schema.js';
 
 const { paragraph, list_item: listItem, task_item: taskItem } = pageSchema.nodes;
 

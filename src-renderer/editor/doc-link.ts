@@ -1,3 +1,4 @@
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 
 export type LinkState = 'connecting' | 'connected' | 'disconnected';
@@ -12,7 +13,8 @@ export interface LinkListeners {
 }
 
 /**
- * Keeps a doc in step with the engine's room of that name, by whatever carries the y-protocols
- * messages (a WebSocket in a browser, a MessagePort in the desktop window); answers how to stop.
+ * Keeps a doc, and who is in it (`awareness`: names and cursors), in step with the engine's room
+ * of that name, by whatever carries the y-protocols messages (a WebSocket in a browser, a
+ * MessagePort in the desktop window); answers how to stop.
  */
-export type DocLinker = (doc: Y.Doc, room: string, listeners: LinkListeners) => () => void;
+export type DocLinker = (doc: Y.Doc, room: string, listeners: LinkListeners, awareness: Awareness) => () => void;

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
+import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { keepOnDevice } from './device-copy.js';
 import type { DocLinker, LinkState } from './doc-link.js';
+import type { PresenceUser } from './presence.js';
 
 export interface LiveDoc {
   doc: Y.Doc;
+  /** Who is in the page, this person included (`user`), and where their cursors are. */
+  awareness: Awareness;
   link: LinkState;
   /** True once the engine's copy and this one have been exchanged since the link last opened. */
   synced: boolean;
@@ -17,12 +21,14 @@ export interface LiveDoc {
  * engine replaced its doc (docs/sync.md, "Refusals"), this copy and the device's are thrown away
  * and the doc starts over empty, so nothing the engine took back is sent to it again.
  */
-export function useLiveDoc(room: string, linker: DocLinker): LiveDoc | undefined {
+export function useLiveDoc(room: string, linker: DocLinker, me: PresenceUser): LiveDoc | undefined {
   const [live, setLive] = useState<LiveDoc>();
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     const doc = new Y.Doc();
-    let state: LiveDoc = { doc, link: 'connecting', synced: false, stored: false };
+    const awareness = new Awareness(doc);
+    awareness.setLocalStateField('user', me);
+    let state: LiveDoc = { doc, awareness, link: 'connecting', synced: false, stored: false };
     const update = (change: Partial<LiveDoc>) => {
       state = { ...state, ...change };
       setLive(state);
@@ -37,12 +43,14 @@ export function useLiveDoc(room: string, linker: DocLinker): LiveDoc | undefined
       replaced: () => {
         erased ??= device.erase().then(() => setGeneration((n) => n + 1));
       },
-    });
+    }, awareness);
     return () => {
       unlink();
       if (!erased) device.forget();
+      awareness.destroy();
       doc.destroy();
     };
+    // `me` is read once: a name changed meanwhile shows from the next page opened.
   }, [room, linker, generation]);
   return live;
 }

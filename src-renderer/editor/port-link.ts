@@ -1,6 +1,7 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as auth from 'y-protocols/auth';
+import * as awarenessProtocol from 'y-protocols/awareness';
 import * as sync from 'y-protocols/sync';
 import type * as Y from 'yjs';
 import type { DocChannel, FolioBridge } from '../../src-shared/client/bridge.js';
@@ -9,6 +10,7 @@ import type { DocLinker, LinkListeners } from './doc-link.js';
 
 // The y-websocket message types, which the engine's rooms speak over any transport.
 const MESSAGE_SYNC = 0;
+const MESSAGE_AWARENESS = 1;
 const MESSAGE_AUTH = 2;
 
 /**
@@ -17,7 +19,7 @@ const MESSAGE_AUTH = 2;
  * closes only when the engine does.
  */
 export function portLinker(openDoc: FolioBridge['openDoc']): DocLinker {
-  return (doc, room, listeners) => new PortLink(doc, room, openDoc, listeners).stop;
+  return (doc, room, listeners, awareness) => new PortLink(doc, room, openDoc, listeners, awareness).stop;
 }
 
 class PortLink {
@@ -30,25 +32,43 @@ class PortLink {
     room: string,
     openDoc: FolioBridge['openDoc'],
     private readonly listeners: LinkListeners,
+    private readonly awareness: awarenessProtocol.Awareness,
   ) {
     listeners.status('connecting');
     this.channel = openDoc(room, { message: (data) => this.receive(data), closed: (reason, code) => this.closed(reason, code) });
     doc.on('update', this.sendUpdate);
+    awareness.on('update', this.sendAwareness);
     this.send((encoder) => sync.writeSyncStep1(encoder, doc));
+    if (awareness.getLocalState() !== null) this.sendAwareness({ added: [doc.clientID], updated: [], removed: [] }, null);
   }
 
   readonly stop = (): void => {
     this.doc.off('update', this.sendUpdate);
+    awarenessProtocol.removeAwarenessStates(this.awareness, [this.doc.clientID], 'stop');
+    this.awareness.off('update', this.sendAwareness);
+    this.forgetOthers();
     this.channel.close();
   };
+
+  /** This person's own awareness changes go to the room; what came from the room does not go back. */
+  private readonly sendAwareness = (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown): void => {
+    if (origin === this) return;
+    const clients = [...change.added, ...change.updated, ...change.removed];
+    this.send((encoder) => encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(this.awareness, clients)), MESSAGE_AWARENESS);
+  };
+
+  private forgetOthers(): void {
+    const others = [...this.awareness.getStates().keys()].filter((client) => client !== this.doc.clientID);
+    awarenessProtocol.removeAwarenessStates(this.awareness, others, this);
+  }
 
   private readonly sendUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin !== this) this.send((encoder) => sync.writeUpdate(encoder, update));
   };
 
-  private send(write: (encoder: encoding.Encoder) => void): void {
+  private send(write: (encoder: encoding.Encoder) => void, type = MESSAGE_SYNC): void {
     const encoder = encoding.createEncoder();
-    encoding.writeVarUint(encoder, MESSAGE_SYNC);
+    encoding.writeVarUint(encoder, type);
     write(encoder);
     this.channel.send(encoding.toUint8Array(encoder));
   }
@@ -60,6 +80,7 @@ class PortLink {
     }
     const decoder = decoding.createDecoder(data);
     const type = decoding.readVarUint(decoder);
+    if (type === MESSAGE_AWARENESS) awarenessProtocol.applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(decoder), this);
     if (type === MESSAGE_AUTH) auth.readAuthMessage(decoder, this.doc, (_doc, reason) => console.warn(`Folio refused an edit: ${reason}`));
     if (type !== MESSAGE_SYNC) return;
     const encoder = encoding.createEncoder();
@@ -75,6 +96,8 @@ class PortLink {
 
   private closed(reason: string, code: number | undefined): void {
     this.doc.off('update', this.sendUpdate);
+    this.awareness.off('update', this.sendAwareness);
+    this.forgetOthers();
     if (code === CLOSE_DOC_REPLACED) return this.listeners.replaced();
     console.warn(`The engine closed the link to this page: ${reason}`);
     this.synced = false;

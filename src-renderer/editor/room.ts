@@ -7,6 +7,11 @@ export function changeRequestPageRoom(spaceId: string, changeRequestId: string, 
   return `space/${spaceId}/cr/${changeRequestId}/page/${pageId}`;
 }
 
+/** The room of a change request's page tree (`changeRequestTreeDoc` in the same file). */
+export function changeRequestTreeRoom(spaceId: string, changeRequestId: string): string {
+  return `space/${spaceId}/cr/${changeRequestId}/tree`;
+}
+
 /** The endpoint's address for a page served from `origin` (http → ws, https → wss). */
 export function yjsEndpoint(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}/v1/yjs`;

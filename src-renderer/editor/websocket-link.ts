@@ -7,8 +7,8 @@ import type { DocLinker, LinkState } from './doc-link.js';
  * itself, and the sync exchange then sends what the engine has not seen.
  */
 export function websocketLinker(endpoint: string, token: string): DocLinker {
-  return (doc, room, listeners) => {
-    const provider = new WebsocketProvider(endpoint, room, doc, { params: { token }, disableBc: true });
+  return (doc, room, listeners, awareness) => {
+    const provider = new WebsocketProvider(endpoint, room, doc, { params: { token }, disableBc: true, awareness });
     provider.on('status', ({ status }: { status: LinkState }) => listeners.status(status));
     provider.on('sync', (synced: boolean) => listeners.synced(synced));
     provider.on('connection-close', (event: CloseEvent | null) => {

@@ -13,7 +13,7 @@ export function OrgSwitcher({ organizations, current }: { organizations: Organiz
           navigate(event.target.value ? hrefFor({ screen: 'organization', org: event.target.value }) : hrefFor({ screen: 'organizations' }))
         }
       >
-        <option value="">All organizations</option>
+        {organizations.length !== 1 && <option value="">All organizations</option>}
         {organizations.map((organization) => (
           <option key={organization.id} value={organization.id}>
             {organization.title}

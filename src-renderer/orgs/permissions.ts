@@ -2,26 +2,18 @@ import type { Organization } from '../store/overview.js';
 
 type Permissions = Organization['permissions'];
 
-// A Record over every key, so a permission added to the contract must be worded here too.
-const ABILITIES: Record<Exclude<keyof Permissions, 'view'>, string> = {
-  admin: 'administer',
-  createContent: 'create content',
-  createOpenAPISpec: 'publish OpenAPI specs',
-  ingestConversations: 'ingest conversations',
-  ownTeam: 'own teams',
-  listMembers: 'see members',
-  listTeams: 'see teams',
-  viewBilling: 'see billing',
-  listIntegrations: 'see integrations',
-  listInstallations: 'see installations',
-  installIntegration: 'install integrations',
-};
-
-/** What the caller's role lets them do in an organization, as one readable line. */
-export function permissionSummary(permissions: Permissions): string {
+/**
+ * The caller's place in an organization in a few words, from its `permissions`: what a person
+ * asks first ("may I make a space here?"), not the list of every permission's name.
+ */
+export function roleWords(permissions: Permissions): string {
   if (!permissions.view) return 'No access';
-  const abilities = Object.entries(ABILITIES)
-    .filter(([key]) => permissions[key as keyof Permissions])
-    .map(([, words]) => words);
-  return ['Can view', ...abilities].join(', ');
+  if (permissions.admin) return 'You administer this organization';
+  if (permissions.createContent) return 'You can create spaces here';
+  return 'You can read the spaces shared with you';
+}
+
+/** Why a control that creates content is not offered, for the caller's role; undefined when it is. */
+export function cannotCreate(permissions: Permissions): string | undefined {
+  return permissions.createContent ? undefined : 'Your role here does not create spaces or collections; an administrator can change it.';
 }

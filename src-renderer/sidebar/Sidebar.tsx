@@ -4,12 +4,25 @@ import { Loaded } from '../components/Loaded.js';
 import { walkLinks } from '../components/walk-links.js';
 import { NameForm } from '../components/NameForm.js';
 import { useTreeStore } from '../frame/workspace-context.js';
-import { hrefFor } from '../routing/route.js';
+import { hrefFor, type Route } from '../routing/route.js';
 import { navigate } from '../routing/use-route.js';
+import { cannotCreate } from '../orgs/permissions.js';
+import type { Organization } from '../store/overview.js';
 import { carriesItem, droppedItem } from './drag.js';
 import { TreeRow } from './TreeRow.js';
+import { Whereabouts } from './Whereabouts.js';
 
-export function Sidebar({ org, currentSpace }: { org: string; currentSpace?: string }) {
+interface Props {
+  org: string;
+  /** The open organization as the caller's list has it: its title and the caller's `permissions`. */
+  organization?: Organization;
+  route: Route;
+}
+
+export function Sidebar({ org, organization, route }: Props) {
+  const currentSpace = route.screen === 'space' || route.screen === 'change-request' ? route.space : undefined;
+  // What the caller may create follows their role; without it, the buttons say why they are off.
+  const refusal = organization ? cannotCreate(organization.permissions) : undefined;
   const store = useTreeStore();
   const { tree, problem, load, createSpace, createCollection, move } = useStore(store);
   const [creating, setCreating] = useState<'space' | 'collection' | undefined>();
@@ -31,15 +44,21 @@ export function Sidebar({ org, currentSpace }: { org: string; currentSpace?: str
   };
 
   return (
-    <nav className="sidebar" aria-label="Collections and spaces" onKeyDown={walkLinks}>
+    <nav id="sidebar" className="sidebar" aria-label="Collections and spaces" onKeyDown={walkLinks}>
+      <Whereabouts org={org} organization={organization} route={route} />
       <div className="sidebar-actions">
-        <button type="button" onClick={() => setCreating('space')}>
+        <button type="button" disabled={!!refusal} aria-describedby={refusal ? 'sidebar-refusal' : undefined} onClick={() => setCreating('space')}>
           New space
         </button>
-        <button type="button" className="secondary" onClick={() => setCreating('collection')}>
+        <button type="button" className="secondary" disabled={!!refusal} aria-describedby={refusal ? 'sidebar-refusal' : undefined} onClick={() => setCreating('collection')}>
           New collection
         </button>
       </div>
+      {refusal && (
+        <p id="sidebar-refusal" className="note">
+          {refusal}
+        </p>
+      )}
       {creating && (
         <NameForm
           label={creating === 'space' ? 'Space title' : 'Collection title'}

@@ -30,6 +30,9 @@ export function TreeRow({ node, tree, org, currentSpace }: Props) {
   const ref: ItemRef = { kind: node.kind, id: node.item.id };
   const title = node.item.title || (node.kind === 'space' ? 'Untitled space' : 'Untitled collection');
   const idle = () => setMode('idle');
+  // What the caller's role allows on this item (its `permissions`); what it does not is not offered.
+  const manages = node.item.permissions.admin;
+  const createsInside = node.kind === 'collection' && node.item.permissions.create;
 
   const dropHandlers =
     node.kind === 'collection'
@@ -55,7 +58,7 @@ export function TreeRow({ node, tree, org, currentSpace }: Props) {
     <li className="tree-item" data-kind={node.kind}>
       <div
         className={`tree-row${dropping ? ' drop-target' : ''}`}
-        draggable
+        draggable={manages}
         onDragStart={(event) => startDrag(event, ref)}
         {...dropHandlers}
       >
@@ -79,7 +82,7 @@ export function TreeRow({ node, tree, org, currentSpace }: Props) {
           </button>
         )}
         <span className="row-actions">
-          {node.kind === 'collection' && (
+          {createsInside && (
             <>
               <button type="button" className="icon" title="New space here" aria-label={`New space in ${title}`} onClick={() => setMode('new-space')}>
                 +
@@ -89,15 +92,19 @@ export function TreeRow({ node, tree, org, currentSpace }: Props) {
               </button>
             </>
           )}
-          <button type="button" className="icon" title="Rename" aria-label={`Rename ${title}`} onClick={() => setMode('rename')}>
-            ✎
-          </button>
-          <button type="button" className="icon" title="Move" aria-label={`Move ${title}`} onClick={() => setMode('move')}>
-            ⇄
-          </button>
-          <button type="button" className="icon" title="Delete" aria-label={`Delete ${title}`} onClick={() => setMode('delete')}>
-            ✕
-          </button>
+          {manages && (
+            <>
+              <button type="button" className="icon" title="Rename" aria-label={`Rename ${title}`} onClick={() => setMode('rename')}>
+                ✎
+              </button>
+              <button type="button" className="icon" title="Move" aria-label={`Move ${title}`} onClick={() => setMode('move')}>
+                ⇄
+              </button>
+              <button type="button" className="icon" title="Delete" aria-label={`Delete ${title}`} onClick={() => setMode('delete')}>
+                ✕
+              </button>
+            </>
+          )}
         </span>
       </div>
       {mode === 'rename' && (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useCommand } from '../search/commands.js';
 import { attempt } from '../api/call.js';
 import type { ChangeRequest, Member, Space } from '../api/types.js';
 import { LoadedList } from '../components/Loaded.js';
@@ -19,6 +20,7 @@ export function ChangeRequestsSection({ org, space }: { org: string; space: Spac
   const [status, setStatus] = useState<ChangeRequest['status']>('open');
   const [creator, setCreator] = useState('');
   const [creating, setCreating] = useState(false);
+  useCommand('new-change-request', () => setCreating(true));
   const [problem, setProblem] = useState<string>();
   const { resource, reload } = useResource(`change-requests/${space.id}/${status}/${creator}`, () =>
     attempt(client, 'listChangeRequestsForSpace', {

@@ -8,6 +8,7 @@ import { useTreeStore, useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { SpacePages } from '../content/SpacePages.js';
 import { ChangeRequestsSection } from './ChangeRequestsSection.js';
+import { GitSyncPanel } from './GitSyncPanel.js';
 import { SpaceHeader } from './SpaceHeader.js';
 
 /** A space: its header, its pages, its change requests, and the comments on it. */
@@ -38,6 +39,7 @@ export function SpaceScreen({ org, spaceId, page }: { org: string; spaceId: stri
             <ChangeRequestsSection org={org} space={space} />
             <CommentsPanel place={{ spaceId: space.id }} canComment={space.permissions.comment} target={target} onClearTarget={() => setTarget(undefined)} />
           </div>
+          {!space.deletedAt && <GitSyncPanel org={org} space={space} onChanged={reload} />}
         </div>
       )}
     </Loaded>

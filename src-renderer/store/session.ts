@@ -19,6 +19,11 @@ export interface SessionState {
   client?: ApiClient;
   access?: ApiAccess;
   load(): Promise<void>;
+  /**
+   * Loads the user and their organizations again without leaving the screen (organizations a hub
+   * brought, or the starter organization gone once they came); a failure keeps what is shown.
+   */
+  refresh(): Promise<void>;
   submitToken(token: string): Promise<void>;
 }
 
@@ -31,7 +36,7 @@ function accessOf(connection: Connection): ApiAccess {
 
 /** Who is signed in and what they belong to, loaded through whichever connection the page has. */
 export function createSessionStore(connection: Connection): SessionStore {
-  return createStore<SessionState>()((set) => {
+  return createStore<SessionState>()((set, get) => {
     // Only the latest load may set the view: a token typed while an older load runs wins.
     let generation = 0;
 
@@ -56,11 +61,22 @@ export function createSessionStore(connection: Connection): SessionStore {
       set({ view: { status: 'failed', problem: result.problem } });
     };
 
+    const refresh = async (): Promise<void> => {
+      const client = currentClient();
+      const mine = generation;
+      if (!client || get().view.status !== 'ready') return;
+      const result = await loadOverview(client);
+      if (mine !== generation || !result.ok) return;
+      const view = get().view;
+      if (view.status === 'ready' && JSON.stringify(view) === JSON.stringify({ status: 'ready', ...result.overview })) return;
+      set({ view: { status: 'ready', ...result.overview } });
+    };
+
     const submitToken = async (token: string): Promise<void> => {
       if (connection.kind === 'browser') connection.token.set(token);
       await load();
     };
 
-    return { view: { status: 'loading' }, load, submitToken };
+    return { view: { status: 'loading' }, load, refresh, submitToken };
   });
 }

@@ -15,6 +15,7 @@ const STATE_WORDS: Record<SyncStatus['state'], string> = {
   connected: 'Connected',
   connecting: 'Connecting…',
   offline: 'Offline',
+  refused: 'Refused by the hub',
   disabled: 'Local only',
 };
 
@@ -26,7 +27,7 @@ export function summarizeSync(status: SyncStatus, now: Date): SyncSummary {
 }
 
 function toneOf(status: SyncStatus): SyncTone {
-  if (status.state === 'offline') return 'offline';
+  if (status.state === 'offline' || status.state === 'refused') return 'offline';
   return status.state === 'connected' && pendingCount(status) === 0 ? 'synced' : 'busy';
 }
 

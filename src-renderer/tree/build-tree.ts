@@ -69,3 +69,8 @@ export function findNode(tree: TreeNode[], ref: ItemRef): TreeNode | undefined {
   }
   return undefined;
 }
+
+/** Every space of the tree, in the sidebar's order: the organization's front page lists them. */
+export function everySpace(tree: TreeNode[]): Space[] {
+  return tree.flatMap((node) => (node.kind === 'space' ? [node.item] : everySpace(node.children)));
+}

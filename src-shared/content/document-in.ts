@@ -1,3 +1,4 @@
+import { hrefOf } from './link-refs.js';
 import { Fragment, type Node } from 'prosemirror-model';
 import type { z } from 'zod';
 import { JSONDocument } from '../contract/common.js';
@@ -128,7 +129,8 @@ function code(block: z.output<typeof DocCode>, ids: IdAllocator): Node | undefin
 
 function image(block: z.output<typeof DocImages>, ids: IdAllocator): Node | undefined {
   const [inner] = block.nodes;
-  const attrs = { src: inner.data.ref.url, alt: inner.data.alt ?? '', caption: captionOf(inner.fragments) };
+  // An image of a space file keeps its ref as a `folio:file/` address (link-refs.ts).
+  const attrs = { src: hrefOf(inner.data.ref), alt: inner.data.alt ?? '', caption: captionOf(inner.fragments) };
   return make('image', attrs, [], block.key, ids);
 }
 

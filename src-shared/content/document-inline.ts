@@ -1,5 +1,6 @@
 import type { Mark, Node } from 'prosemirror-model';
 import type { DocInline, DocText } from './document-shapes.js';
+import { hrefOf, refOf } from './link-refs.js';
 import { pageSchema, type SimpleMark } from './schema.js';
 
 /**
@@ -11,7 +12,7 @@ export function inlinesFromDocument(nodes: readonly DocInline[]): Node[] {
   return nodes.flatMap((node) =>
     node.object === 'text'
       ? textFromLeaves(node, [])
-      : node.nodes.flatMap((text) => textFromLeaves(text, [pageSchema.marks.link!.create({ href: node.data.ref.url })])),
+      : node.nodes.flatMap((text) => textFromLeaves(text, [pageSchema.marks.link!.create({ href: hrefOf(node.data.ref) })])),
   );
 }
 
@@ -39,10 +40,10 @@ export function inlinesToDocument(parent: Node): DocInline[] {
     if (!link) {
       if (last?.object === 'text') last.leaves.push(leaf);
       else out.push({ object: 'text', leaves: [leaf] });
-    } else if (last?.object === 'inline' && last.data.ref.url === link.attrs.href) {
+    } else if (last?.object === 'inline' && hrefOf(last.data.ref) === link.attrs.href) {
       last.nodes[0]!.leaves.push(leaf);
     } else {
-      out.push({ object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: link.attrs.href as string } }, nodes: [{ object: 'text', leaves: [leaf] }] });
+      out.push({ object: 'inline', type: 'link', isVoid: false, data: { ref: refOf(link.attrs.href as string) }, nodes: [{ object: 'text', leaves: [leaf] }] });
     }
   });
   return out.length > 0 ? out : [plainText('')];

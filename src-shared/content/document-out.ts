@@ -1,3 +1,4 @@
+import { refOf } from './link-refs.js';
 import type { Node } from 'prosemirror-model';
 import { inlinesToDocument, plainText } from './document-inline.js';
 import { newBlockId } from './ids.js';
@@ -66,7 +67,7 @@ const WRITERS: Record<string, (node: Node) => DocumentBlockJson> = {
   hint: (node) => block('hint', node, { data: { style: node.attrs.style as string }, nodes: blocksOut(node) }),
   image: (node) => {
     const { src, alt, caption } = node.attrs as { src: string; alt: string; caption: string };
-    const inner = { object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'url', url: src }, ...(alt ? { alt } : {}) }, fragments: captionOut(caption) };
+    const inner = { object: 'block', type: 'image', isVoid: true, data: { ref: imageRef(src), ...(alt ? { alt } : {}) }, fragments: captionOut(caption) };
     return block('images', node, { isVoid: false, data: {}, nodes: [inner] });
   },
   file: (node) => {
@@ -108,4 +109,10 @@ function tableOut(node: Node): DocumentBlockJson {
     }),
   );
   return block('table', node, { isVoid: true, data: { view: { type: 'grid', columns, hideHeader: false }, records, definition }, fragments });
+}
+
+/** An image's source: an address, or a space file (`folio:file/…`). */
+function imageRef(src: string): { kind: 'url'; url: string } | { kind: 'file'; file: string } {
+  const ref = refOf(src);
+  return ref.kind === 'file' ? ref : { kind: 'url', url: src };
 }

@@ -21,12 +21,20 @@ const DocLeaf = z.strictObject({ object: z.literal('leaf'), text: z.string(), ma
 export const DocText = z.strictObject({ object: z.literal('text'), key: z.string().optional(), leaves: z.array(DocLeaf) });
 const PlainText = DocText.extend({ leaves: z.array(DocLeaf.extend({ marks: z.tuple([]) })) });
 const UrlRef = z.strictObject({ kind: z.literal('url'), url: z.string() });
+const FileRef = z.strictObject({ kind: z.literal('file'), file: z.string() });
+/** What a link may point at: an address, or a page, an anchor or a file of the content (`link-refs.ts`). */
+const LinkRef = z.discriminatedUnion('kind', [
+  UrlRef,
+  z.strictObject({ kind: z.literal('page'), page: z.string() }),
+  z.strictObject({ kind: z.literal('anchor'), anchor: z.string(), page: z.string().optional() }),
+  FileRef,
+]);
 export const DocLink = z.strictObject({
   object: z.literal('inline'),
   type: z.literal('link'),
   key: z.string().optional(),
   ...notVoid,
-  data: z.strictObject({ ref: UrlRef }),
+  data: z.strictObject({ ref: LinkRef }),
   nodes: z.array(DocText),
 });
 export const DocInline = z.discriminatedUnion('object', [DocText, DocLink]);
@@ -78,7 +86,7 @@ const DocCaption = z.strictObject({
 const DocImage = z.strictObject({
   ...keyed('image'),
   ...isVoid,
-  data: z.strictObject({ ref: UrlRef, alt: z.string().optional() }),
+  data: z.strictObject({ ref: z.discriminatedUnion('kind', [UrlRef, FileRef]), alt: z.string().optional() }),
   fragments: z.array(DocCaption).max(1),
 });
 /** One image is an `images` block holding one `image`; galleries of several stay opaque. */
@@ -86,7 +94,7 @@ export const DocImages = z.strictObject({ ...keyed('images'), isVoid: z.literal(
 export const DocFile = z.strictObject({
   ...keyed('file'),
   ...isVoid,
-  data: z.strictObject({ ref: z.strictObject({ kind: z.literal('file'), file: z.string() }) }),
+  data: z.strictObject({ ref: FileRef }),
   fragments: z.array(DocCaption).max(1).optional(),
 });
 

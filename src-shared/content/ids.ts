@@ -8,12 +8,20 @@ const LENGTH = 12;
  * block and in comment anchors, long enough that two writers offline never pick the same one.
  */
 export function newBlockId(): string {
-  // One draw for the whole id: a draw per character made ids the costliest step of reading Markdown.
-  const draws = getRandomValues(new Uint32Array(LENGTH)) as Uint32Array;
+  // Random values are drawn for 512 ids at a time: a draw per id made ids the costliest step of
+  // reading a large page's Markdown.
+  if (used + LENGTH > pool.length) {
+    getRandomValues(pool);
+    used = 0;
+  }
   let id = '';
-  for (const draw of draws) id += ALPHABET[draw % ALPHABET.length];
+  for (let i = used; i < used + LENGTH; i++) id += ALPHABET[pool[i]! % ALPHABET.length];
+  used += LENGTH;
   return id;
 }
+
+const pool = new Uint32Array(LENGTH * 512);
+let used = pool.length;
 
 /**
  * Hands out block ids while a document is being built: a wanted id is kept the first time it is

@@ -7,6 +7,7 @@ export { documentToPm } from './document-in.js';
 export { pmToDocument, type DocumentJson, type DocumentBlockJson } from './document-out.js';
 export { markdownToPm, type MarkdownPage } from './markdown-in.js';
 export { pmToMarkdown } from './markdown-out.js';
+export { hrefOf, refOf, type LinkRef } from './link-refs.js';
 export { documentToMarkdown, markdownToDocument } from './document-markdown.js';
 export type { PageMeta } from './front-matter.js';
 export { reconcileIds } from './reconcile-ids.js';

@@ -1,14 +1,9 @@
-import type { Definition, List, PhrasingContent, Root, RootContent, Table } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { frontmatter } from 'micromark-extension-frontmatter';
-import { gfm } from 'micromark-extension-gfm';
+import type { List, PhrasingContent, RootContent, Table } from 'mdast';
 import type { Mark, Node, NodeType } from 'prosemirror-model';
 import { readFrontMatter, type PageMeta } from './front-matter.js';
 import { IdAllocator } from './ids.js';
 import { readOpaque, readTag, type Tag } from './markdown-dialect.js';
-import { liquidFromMarkdown, liquidSyntax } from './markdown-liquid.js';
+import { parseMarkdown } from './markdown-parse.js';
 import type { PmNodeJson } from './pm-json.js';
 import { ok, type Result } from './result.js';
 import { ALIGNMENTS, pageSchema, type Alignment } from './schema.js';
@@ -29,14 +24,11 @@ export interface MarkdownPage {
  * become level 3; raw HTML is kept as text.
  */
 export function markdownToPm(markdown: string): Result<MarkdownPage> {
-  const tree = fromMarkdown(markdown, {
-    extensions: [gfm(), frontmatter(['yaml']), liquidSyntax],
-    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml']), liquidFromMarkdown],
-  });
+  const tree = parseMarkdown(markdown);
   const yaml = tree.children.find((child) => child.type === 'yaml');
   const meta = yaml ? readFrontMatter(yaml.value) : ok<PageMeta>({});
   if (!meta.ok) return meta;
-  const reader = new Reader(tree);
+  const reader = new Reader();
   const body = pageSchema.topNodeType.create(null, reader.flow(tree.children));
   return ok({ meta: meta.value, body: body.toJSON() as PmNodeJson });
 }
@@ -49,15 +41,6 @@ const marks = pageSchema.marks;
 
 class Reader {
   private readonly ids = new IdAllocator();
-  private readonly definitions = new Map<string, Definition>();
-
-  constructor(tree: Root) {
-    const collect = (node: Root | RootContent) => {
-      if (node.type === 'definition') this.definitions.set(node.identifier, node);
-      if ('children' in node) node.children.forEach(collect);
-    };
-    collect(tree);
-  }
 
   /** A sequence of blocks; hint and file tags gather the blocks between them and their end tag. */
   flow(children: readonly RootContent[]): Node[] {
@@ -110,10 +93,8 @@ class Reader {
         }
         return [this.block(nodes.paragraph!, {}, [pageSchema.text(node.value)])];
       }
-      case 'footnoteDefinition':
-        return this.flow(node.children);
       default:
-        // Front matter is read apart; definitions are read where links refer to them.
+        // Front matter is read apart.
         return [];
     }
   }
@@ -207,24 +188,17 @@ class Reader {
           return this.inline(node.children, marks.strikethrough!.create().addToSet(outer), images);
         case 'link':
           return this.inline(node.children, marks.link!.create({ href: node.url }).addToSet(outer), images);
-        case 'linkReference': {
-          const definition = this.definitions.get(node.identifier);
-          const link = marks.link!.create({ href: definition?.url ?? '' });
-          return this.inline(node.children, definition ? link.addToSet(outer) : outer, images);
-        }
-        case 'image':
-        case 'imageReference': {
-          const src = node.type === 'image' ? node.url : (this.definitions.get(node.identifier)?.url ?? '');
-          const caption = node.type === 'image' ? (node.title ?? '') : '';
+        case 'image': {
+          const src = node.url;
           if (images === 'link') return text(node.alt || src, [marks.link!.create({ href: src })]);
-          return [this.block(nodes.image!, { src, alt: node.alt ?? '', caption })];
+          return [this.block(nodes.image!, { src, alt: node.alt ?? '', caption: node.title ?? '' })];
         }
         case 'break':
           return text('\n');
         case 'html':
           return text(node.value);
-        case 'footnoteReference':
-          return text(`[^${node.label ?? node.identifier}]`);
+        default:
+          return [];
       }
     });
   }

@@ -1,70 +1,30 @@
-import type { Html } from 'mdast';
-import type { Extension as TreeExtension } from 'mdast-util-from-markdown';
-import type { Code, Effects, Extension as SyntaxExtension, State } from 'micromark-util-types';
+import type MarkdownIt from 'markdown-it';
+import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 
 /**
  * The service's Markdown puts block tags such as `{% hint style="info" %}` on lines of their own,
  * often right above or below text with no blank line between. Plain CommonMark would read such a
  * line as part of the paragraph around it, so a line that starts with `{%` and ends with `%}` is
- * its own flow construct here: it interrupts a paragraph and becomes an `html` node carrying the
- * line, which `markdown-in` then reads as a tag. An escaped `\{%` is text, as usual.
+ * its own block here: it interrupts a paragraph (and a quote's or list's lazy line) and becomes an
+ * `html_block` token carrying the line, which `markdown-in` then reads as a tag. An escaped `\{%`
+ * is text, as usual.
  */
-
-declare module 'micromark-util-types' {
-  interface TokenTypeMap {
-    liquidTag: 'liquidTag';
-  }
+export function liquidTags(md: MarkdownIt): void {
+  md.block.ruler.before('table', 'liquid_tag', liquidTag, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 }
 
-const OPEN_BRACE = 123;
-const PERCENT = 37;
-const CLOSE_BRACE = 125;
-
-/** EOF, or one of micromark's line ending codes (CRLF, LF, CR). */
-const endsLine = (code: Code) => code === null || code === -5 || code === -4 || code === -3;
-/** A space, or micromark's tab and virtual space codes. */
-const isSpace = (code: Code) => code === 32 || code === -2 || code === -1;
-
-function tokenizeLiquidTag(effects: Effects, ok: State, nok: State): State {
-  let beforeLast: Code = null;
-  let last: Code = null;
-  const open: State = (code) => {
-    if (code !== PERCENT) return nok(code);
-    effects.consume(code);
-    return rest;
-  };
-  const rest: State = (code) => {
-    if (endsLine(code)) {
-      if (beforeLast !== PERCENT || last !== CLOSE_BRACE) return nok(code);
-      effects.exit('liquidTag');
-      return ok(code);
-    }
-    if (!isSpace(code)) [beforeLast, last] = [last, code];
-    effects.consume(code);
-    return rest;
-  };
-  return (code) => {
-    if (code !== OPEN_BRACE) return nok(code);
-    effects.enter('liquidTag');
-    effects.consume(code);
-    return open;
-  };
+function liquidTag(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+  const line = state.src.slice(start, state.eMarks[startLine]);
+  if (!line.startsWith('{%')) return false;
+  // The two last characters after the opening `{%`, spaces aside, close the tag.
+  const rest = line.slice(2).replace(/[ \t]/g, '');
+  if (rest.length < 2 || !rest.endsWith('%}')) return false;
+  if (silent) return true;
+  const token = state.push('html_block', '', 0);
+  token.content = line;
+  token.map = [startLine, startLine + 1];
+  state.line = startLine + 1;
+  return true;
 }
-
-export const liquidSyntax: SyntaxExtension = {
-  flow: { [OPEN_BRACE]: { name: 'liquidTag', tokenize: tokenizeLiquidTag } },
-};
-
-export const liquidFromMarkdown: TreeExtension = {
-  enter: {
-    liquidTag(token) {
-      this.enter({ type: 'html', value: '' }, token);
-    },
-  },
-  exit: {
-    liquidTag(token) {
-      (this.stack[this.stack.length - 1] as Html).value = this.sliceSerialize(token);
-      this.exit(token);
-    },
-  },
-};

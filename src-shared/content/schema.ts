@@ -37,8 +37,10 @@ const oneOf = (values: readonly unknown[]) => must((value) => values.includes(va
 const id: AttributeSpec = { default: null, validate: 'string|null' };
 
 /** The DOM side of a block: its id as `data-id`, other attributes as `data-*`. */
-function dom(tag: string, attrs: Record<string, unknown>, hole = true): DOMOutputSpec {
-  const data: Record<string, string> = {};
+function dom(selector: string, attrs: Record<string, unknown>, hole = true): DOMOutputSpec {
+  // `ul.tasks`: the element and its class, as the parse rules select it.
+  const [tag = selector, className] = selector.split('.');
+  const data: Record<string, string> = className ? { class: className } : {};
   for (const [name, value] of Object.entries(attrs)) {
     if (value !== null && value !== '') data[`data-${name}`] = typeof value === 'string' ? value : JSON.stringify(value);
   }
@@ -48,6 +50,10 @@ function dom(tag: string, attrs: Record<string, unknown>, hole = true): DOMOutpu
 /** Reads an attribute of a parsed element; typed structurally because this layer has no DOM types. */
 function attr(element: unknown, name: string): string {
   return (element as { getAttribute(name: string): string | null }).getAttribute(name) ?? '';
+}
+
+function hasDataCells(element: unknown): boolean {
+  return (element as { querySelector(selector: string): unknown }).querySelector(':scope > td') !== null;
 }
 
 /**
@@ -112,7 +118,12 @@ const nodes: Record<string, NodeSpec> = {
     attrs: { id, align: { default: 'left', validate: oneOf(ALIGNMENTS) } },
     parseDOM: parse('th', (element) => ({ align: attr(element, 'data-align') || 'left' })),
   },
-  table_row: block('', 'table_cell+', 'tr'),
+  table_row: {
+    ...block('', 'table_cell+', 'tr'),
+    // A pasted row of `<th>` (an HTML table's head) holds the table's own column titles: its
+    // cells are read in place, not as a row (which may not hold them).
+    parseDOM: [{ tag: 'tr', skip: true, getAttrs: (element) => (hasDataCells(element) ? false : null) }, ...parse('tr')],
+  },
   table_cell: block('', 'text*', 'td', { isolating: true }),
   image: {
     group: 'top',

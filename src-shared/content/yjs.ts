@@ -1,6 +1,5 @@
 import { prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
 import * as Y from 'yjs';
-import { hashOf } from './block-hash.js';
 import { parsePm, type PmNodeJson } from './pm-json.js';
 import { ok, type Result } from './result.js';
 import { pageSchema } from './schema.js';
@@ -36,13 +35,15 @@ export function readBlock(block: Y.XmlElement | Y.XmlText): PmNodeJson | undefin
 }
 
 /**
- * Block id → hash of the block's own content, for every block in the body: what merge compares to
- * see which blocks changed. A block's own content is its type, its attributes but the id, its text
- * with marks, and for a container the ids of its children in order, not their content: an edit
- * changes the hash of the block edited (and of its container when children are added, removed or
- * moved), so two edits in different items of one list are not a conflict. Read from the Yjs
- * elements as the y-prosemirror binding stores them, not through a ProseMirror document: a merge
- * indexes three versions of every page both sides changed.
+ * Block id → a key of the block's own content, for every block in the body: what merge compares to
+ * see which blocks changed (equal keys, equal content). A block's own content is its type, its
+ * attributes but the id, its text with marks, and for a container the ids of its children in
+ * order, not their content: an edit changes the key of the block edited (and of its container when
+ * children are added, removed or moved), so two edits in different items of one list are not a
+ * conflict. Read from the Yjs elements as the y-prosemirror binding stores them, not through a
+ * ProseMirror document: a merge indexes four versions of every page both sides changed in one
+ * block. The key is the content written canonically, not a digest of it: hashing cost most of
+ * the indexing, and keys are only compared.
  */
 export function blockIndex(doc: Y.Doc): Map<string, string> {
   const index = new Map<string, string>();
@@ -50,8 +51,11 @@ export function blockIndex(doc: Y.Doc): Map<string, string> {
     const { id, ...attrs } = element.getAttributes() as Record<string, unknown>;
     const children = element.toArray();
     if (typeof id === 'string') {
-      const content = children.map((child) => (child instanceof Y.XmlElement ? (child.getAttribute('id') ?? null) : (child as Y.XmlText).toDelta()));
-      index.set(id, hashOf(stableJson([element.nodeName, attrs, content])));
+      let key = `${element.nodeName}${canonical(attrs)}`;
+      for (const child of children) {
+        key += child instanceof Y.XmlElement ? `\u0001${String(child.getAttribute('id') ?? '')}` : `\u0002${canonical((child as Y.XmlText).toDelta())}`;
+      }
+      index.set(id, key);
     }
     for (const child of children) if (child instanceof Y.XmlElement) visit(child);
   };
@@ -59,9 +63,18 @@ export function blockIndex(doc: Y.Doc): Map<string, string> {
   return index;
 }
 
-/** JSON with object keys sorted: Yjs keeps attributes in the order they arrived, which replicas need not share. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
-  );
+/**
+ * JSON with object keys sorted (Yjs keeps attributes in the order they arrived, which replicas need
+ * not share), written by hand: a replacer function costs an object per object of the input.
+ */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const object = value as Record<string, unknown>;
+  let out = '';
+  for (const key of Object.keys(object).sort()) {
+    if (object[key] === undefined) continue;
+    out += `${out ? ',' : ''}${JSON.stringify(key)}:${canonical(object[key])}`;
+  }
+  return `{${out}}`;
 }

@@ -37,7 +37,7 @@ export const ChangeRequest = z
   })
   .meta({ id: 'ChangeRequest' });
 
-/** Filters both lists share. No reviewer exists yet, so `requestedReviewer` matches nothing. */
+/** Filters both lists share: `contributor` matches who edited or commented, `requestedReviewer` who was asked to review. */
 const ChangeRequestFilters = ListQuery.extend({
   creator: z.string().optional(),
   contributor: z.string().optional(),

@@ -56,6 +56,8 @@ export const Comment = z
       revision: z.string(),
       /** The change request whose threads hold the comment; absent for a space's own comments. */
       changeRequest: z.string().optional(),
+      /** The review the comment came with (`ChangeRequestReview.comment`). */
+      review: z.string().optional(),
       page: z.object({ id: z.string() }).optional(),
       node: z.object({ id: z.string() }).optional(),
       tableCell: TableCell.optional(),

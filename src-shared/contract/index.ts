@@ -1,9 +1,13 @@
 import { changeRequestComments } from './change-request-comments.js';
+import { changeRequestConflicts } from './change-request-conflicts.js';
+import { changeRequestReviews } from './change-request-reviews.js';
 import { changeRequests } from './change-requests.js';
 import { collections } from './collections.js';
 import { comments } from './comments.js';
 import { content } from './content.js';
 import { conversations } from './conversations.js';
+import { firstStart } from './first-start.js';
+import { gitSync } from './git-sync.js';
 import { integrations } from './integrations.js';
 import { links } from './links.js';
 import { members } from './members.js';
@@ -40,6 +44,8 @@ export const areas = {
   spaces,
   permissions,
   changeRequests,
+  changeRequestConflicts,
+  changeRequestReviews,
   comments,
   content,
   changeRequestComments,
@@ -53,9 +59,11 @@ export const areas = {
   templates,
   conversations,
   sync,
+  firstStart,
   openapiSpecs,
   translations,
   integrations,
+  gitSync,
 } as const;
 
 export const contract = {
@@ -69,6 +77,8 @@ export const contract = {
   ...spaces,
   ...permissions,
   ...changeRequests,
+  ...changeRequestConflicts,
+  ...changeRequestReviews,
   ...comments,
   ...content,
   ...changeRequestComments,
@@ -82,9 +92,11 @@ export const contract = {
   ...templates,
   ...conversations,
   ...sync,
+  ...firstStart,
   ...openapiSpecs,
   ...translations,
   ...integrations,
+  ...gitSync,
 } as const;
 
 export type ApiContract = typeof contract;

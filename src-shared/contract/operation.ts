@@ -19,12 +19,17 @@ export interface OperationDef {
   /** A few operations accept no body at all (the documents mark theirs optional). */
   bodyOptional?: boolean;
   /** Status of a successful answer. */
-  success: 200 | 201 | 204;
+  success: 200 | 201 | 204 | 205;
   /** Absent when the success answer is empty. */
   response?: z.ZodType;
   /** The media type of the success answer when it is not JSON (a file's bytes). */
   responseType?: string;
   deprecated?: boolean;
+  /**
+   * Folio's own operation, beyond the reference API: the served OpenAPI marks it with
+   * `x-folio-extension` and the `folio-extensions` tag, so a reader of the description tells them apart.
+   */
+  extension?: boolean;
 }
 
 export function defineOperation<const T extends OperationDef>(def: T): T {

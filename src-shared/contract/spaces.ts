@@ -3,6 +3,7 @@ import {
   DefaultLevel, Emoji, EntityId, SpaceMergeRules, Timestamp, TranslationLanguage, Url,
 } from './common.js';
 import { InOrganization, MoveBody, TransferBody } from './content-tree.js';
+import { GitSyncState } from './git-sync.js';
 import { defineOperation } from './operation.js';
 
 export const SpaceTitle = z.string().max(50).meta({ id: 'SpaceTitle' });
@@ -45,6 +46,8 @@ export const Space = z
     organization: z.string(),
     parent: z.string().optional(),
     language: TranslationLanguage.optional(),
+    /** The repository the space syncs with (docs/git-sync.md), when it is linked to one. */
+    gitSync: GitSyncState.optional(),
     revision: z.string(),
     defaultLevel: DefaultLevel,
     comments: z.number().int(),

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { Timestamp } from './common.js';
 import { defineOperation } from './operation.js';
 
-/** `disabled`: no hub is set; `offline`: waiting to reconnect after a failure. */
-export const SyncState = z.enum(['connected', 'connecting', 'offline', 'disabled']);
+/**
+ * `disabled`: no hub is set; `offline`: waiting to reconnect after a failure; `refused`: the hub
+ * refused this token or connection, and it is not tried again until the settings change.
+ */
+export const SyncState = z.enum(['connected', 'connecting', 'offline', 'refused', 'disabled']);
 export type SyncState = z.infer<typeof SyncState>;
 
 export const SyncStatus = z
@@ -21,6 +24,9 @@ export const SyncStatus = z
     lag: z
       .array(z.object({ docId: z.string(), operations: z.number().int().min(0) }))
       .meta({ description: 'Per doc of the outbox, the Yjs operations (inserted characters and items) the hub lacks.' }),
+    permissions: z
+      .object({ configure: z.boolean() })
+      .meta({ description: "`configure`: the caller may set and forget the hub (the data dir's owner)." }),
   })
   .meta({ id: 'SyncStatus' });
 

@@ -13,6 +13,9 @@ const ERROR_STATUSES: Record<string, string> = {
 
 type JsonSchema = Record<string, unknown>;
 
+/** The tag of Folio's own operations (`OperationDef.extension`). */
+export const EXTENSIONS_TAG = 'folio-extensions';
+
 /** The OpenAPI 3.1 description of the contract; named schemas become components. */
 export function openApiDocument(contract: Contract, info: { title: string; version: string }): JsonSchema {
   const components: Record<string, JsonSchema> = {};
@@ -28,6 +31,7 @@ export function openApiDocument(contract: Contract, info: { title: string; versi
     info,
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
+    tags: [{ name: EXTENSIONS_TAG, description: "Folio's own operations, beyond the reference API" }],
     paths,
     components: { schemas: components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
   };
@@ -50,6 +54,7 @@ function operationObject(op: OperationDef, schema: (t: z.ZodType, io: 'input' | 
     operationId: op.id,
     summary: op.summary,
     ...(op.deprecated ? { deprecated: true } : {}),
+    ...(op.extension ? { tags: [EXTENSIONS_TAG], 'x-folio-extension': true } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body
       ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schema(op.body, 'input') } } } }

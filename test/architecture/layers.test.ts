@@ -32,6 +32,7 @@ const CASES: [string, string, string | undefined][] = [
   ['src-main/engine/translation/runner.ts', "import { serve } from '../http/listener.js'; export const run = serve;", 'engine-layer-services'],
   ['src-main/engine/http/listener.ts', "import { d } from '../clock.js'; export const serve = d;", undefined],
   ['src-main/engine/clock.ts', 'export const d = 1;', undefined],
+  ['src-main/engine/nowhere/a.ts', "import { d } from '../clock.js'; export const a = d;", 'engine-file-in-a-layer'],
   ['src-main/engine/content/tree.ts', "import Database from 'better-sqlite3'; export const t = Database;", 'engine-package-better-sqlite3'],
   ['src-main/electron/a.ts', "import { app } from 'electron'; import { e } from '../engine/e.js'; export const a = [app, e];", undefined],
   ['src-main/electron/b.ts', "import { useState } from 'react'; export const b = useState;", 'layer-shell-packages'],

@@ -35,6 +35,28 @@ describe('npm run serve', { timeout: 90_000 }, () => {
     expect(await again.exited).toBe(0);
   });
 
+  it('names the owner and the first organization of a new data dir, which starts with the welcome space', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'folio-serve-named-'));
+    try {
+      const serve = await startServe(['--data-dir', fresh, '--port', '0', '--name', 'Ada Lovelace', '--organization', 'Analytical Engines']);
+      const token = readFileSync(join(fresh, 'token'), 'utf8').trim();
+      expect((await raw(`${serve.url}/v1/user`, { token })).body.displayName).toBe('Ada Lovelace');
+      const orgs = await raw(`${serve.url}/v1/orgs`, { token });
+      expect(orgs.body.items.map((o: { title: string }) => o.title)).toEqual(['Analytical Engines']);
+      const spaces = await raw(`${serve.url}/v1/orgs/${orgs.body.items[0].id}/spaces`, { token });
+      expect(spaces.body.items.map((s: { title: string }) => s.title)).toEqual(['Welcome to Folio']);
+      expect((await raw(`${serve.url}/v1/first-start`, { token })).body.needed).toBe(false);
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited).toBe(0);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a blank --name with a one-line error', async () => {
+    await expect(startServe(['--data-dir', dataDir, '--port', '0', '--name', '  '])).rejects.toThrow(/--name: /);
+  });
+
   it('refuses a bad port with a one-line error', async () => {
     await expect(startServe(['--data-dir', dataDir, '--port', 'x'])).rejects.toThrow(/--port/);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
+import { bootstrapIfEmpty, type FirstStartOptions } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
@@ -19,11 +19,14 @@ export interface ServedEngine {
   stop(): Promise<void>;
 }
 
-/** `options`: engine settings beyond the data dir and the renderer (a translator, say). */
-export async function serveEngine(options: Partial<EngineOptions> = {}): Promise<ServedEngine> {
+/**
+ * `options`: engine settings beyond the data dir and the renderer (a translator, say);
+ * `firstStart`: what first start makes beyond the owner and their organization (`serve` asks for the welcome space).
+ */
+export async function serveEngine(options: Partial<EngineOptions> = {}, firstStart: FirstStartOptions = {}): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
   const engine = new Engine({ ...options, dataDir, serveStatic: staticFiles(RENDERER) });
-  bootstrapIfEmpty(engine);
+  bootstrapIfEmpty(engine, firstStart);
   const server = await listen(engine, 0);
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
   return {
@@ -103,6 +106,8 @@ export interface EditorSuite {
   page(): EditorPage;
   /** A new tab of the suite's one browser profile (IndexedDB is kept per profile) on the page's editor. */
   open(): Promise<Page>;
+  /** The page's editor in a profile of its own, signed in with `token` (another person). */
+  openAs(token: string): Promise<Page>;
   /** The page's body as the engine's API answers it. */
   bodyMarkdown(): Promise<string>;
 }
@@ -130,6 +135,12 @@ export function editorSuite(names: { space: string; subject: string; page: strin
       const tab = await context.newPage();
       tab.setDefaultTimeout(5_000);
       await tab.goto(page.address);
+      return tab;
+    },
+    openAs: async (token) => {
+      const tab = await (await browser!.newContext()).newPage();
+      tab.setDefaultTimeout(5_000);
+      await tab.goto(page.address.replace(/\?token=[^#]*/, `?token=${encodeURIComponent(token)}`));
       return tab;
     },
     bodyMarkdown: async () =>

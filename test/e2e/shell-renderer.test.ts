@@ -142,9 +142,10 @@ describe.skipIf(skipReason)('the renderer as the Electron shell serves it', () =
     });
   }
 
-  it('lists the owner’s organizations through IPC with no token and no network', async () => {
+  it('opens the owner’s only organization through IPC with no token and no network', async () => {
     const { page, problems } = await desktopWindow();
-    await expect.poll(() => page.locator('.org h2').allTextContents()).toHaveLength(1);
+    const title = (await api('GET', `/v1/orgs/${org}`)).title;
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await page.getByLabel('Access token').count()).toBe(0);
     expect(await page.locator('.who strong').textContent()).toBeTruthy();
     expect(problems).toEqual([]);

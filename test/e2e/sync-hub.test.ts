@@ -7,6 +7,7 @@ import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { screenshot, skipReason } from './chromium.js';
+import { closedPort } from '../engine/sync/foreign-servers.js';
 import { openApp, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 5 in the app: point this engine at a hub from Settings, watch the indicator, see work reach the hub. */
@@ -64,6 +65,27 @@ describe.skipIf(skipReason)('connecting to a hub from the app in headless Chromi
     await expect.poll(() => page.getByTestId('sync-state').textContent()).toBe('Not set up');
   });
 
+  it('checks the hub before saving it, and says beside the field what is wrong', async () => {
+    const nowhere = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+    await page.getByLabel('Hub address').fill(nowhere);
+    await page.getByLabel('Hub token').fill(hubToken);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('alert').filter({ hasText: `No hub answers at ${nowhere}: nothing listens there` }).waitFor();
+    expect(await page.getByLabel('Hub address').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Hub address').fill(`ws://127.0.0.1:${hubServer.port}/v1/sync`);
+    await page.getByLabel('Hub token').fill('folio_not-a-token');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The hub refused this token' }).waitFor();
+    expect(await page.getByLabel('Hub token').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Hub address').getAttribute('aria-invalid')).toBeNull();
+    await page.screenshot({ path: screenshot('sync-settings-refused.png') });
+    // Nothing was saved.
+    await expect.poll(() => page.getByTestId('sync-state').textContent()).toBe('Not set up');
+    // The two refusals are what the console reports.
+    expect(problems.splice(0)).toEqual([expect.stringMatching(/400/), expect.stringMatching(/400/)]);
+  });
+
   it('connects to the hub from Settings, and the indicator goes connected', async () => {
     await page.getByLabel('Hub address').fill(`ws://127.0.0.1:${hubServer.port}/v1/sync`);
     await page.getByLabel('Hub token').fill(hubToken);
@@ -72,6 +94,13 @@ describe.skipIf(skipReason)('connecting to a hub from the app in headless Chromi
     await expect.poll(() => page.getByTestId('sync-state').textContent(), settles).toBe('Connected');
     await page.screenshot({ path: screenshot('sync-settings.png') });
     expect(await indicator().textContent()).toMatch(/^Connected · (no pending changes|\d+ pending changes?) · last sync/);
+  });
+
+  it("opens the hub's organization in place of the empty one first start made: no second, identical organization", async () => {
+    const hubOrganization = (await call(hub, hubToken, '/v1/orgs')).items[0]!;
+    await expect.poll(() => page.locator('.org-switcher option').allTextContents(), settles).toEqual([hubOrganization.title]);
+    await expect.poll(() => page.url(), settles).toContain(`#/orgs/${hubOrganization.id}/settings/sync`);
+    expect((await call(hub, hubToken, '/v1/orgs')).items.map((organization) => organization.id)).toEqual([hubOrganization.id]);
   });
 
   it('sends a space made in the app to the hub: pending goes to 0 and the hub lists it', async () => {

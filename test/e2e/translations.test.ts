@@ -75,7 +75,7 @@ describe.skipIf(skipReason)('the translations screen in headless Chromium', () =
   it('opens the translated space, whose page is in French and whose code is untouched', async () => {
     await french().getByRole('link', { name: 'Open the translated space' }).click();
     await page.getByRole('heading', { level: 1, name: 'Handbook (fr)' }).waitFor();
-    await page.getByRole('link', { name: 'FR:WELCOME ABOARD' }).first().click();
+    await page.getByRole('treeitem', { name: 'FR:WELCOME ABOARD' }).first().click();
     await page.getByText('FR:BADGES ARE HANDED OUT AT THE').waitFor();
     await page.locator('code', { hasText: 'front-desk' }).waitFor();
     expect(problems).toEqual([]);

@@ -16,7 +16,7 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}`));
     page.setDefaultTimeout(5_000);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.locator('.org h2 a').first().click();
+    // The only organization opens at once.
     await page.getByRole('navigation', { name: 'Collections and spaces' }).waitFor();
   });
 
@@ -115,6 +115,7 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     await page.screenshot({ path: screenshot('change-request.png') });
     await page.getByRole('button', { name: 'Ready for review' }).click();
     await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByRole('button', { name: 'Merge into main' }).click();
     await page.getByText('Merged into main.').waitFor();
     await page.locator('.badge.status-merged').waitFor();
   });

@@ -83,6 +83,7 @@ describe.skipIf(skipReason)('the writer and the reviewer in headless Chromium', 
 
   it('merges, and main shows the page', async () => {
     await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByRole('button', { name: 'Merge into main' }).click();
     await page.getByText('Merged into main.').waitFor();
     await page.locator('.badge.status-merged').waitFor();
     await page.getByRole('link', { name: '← Handbook' }).click();
@@ -96,7 +97,7 @@ describe.skipIf(skipReason)('the writer and the reviewer in headless Chromium', 
     await page.getByRole('button', { name: 'New change request' }).click();
     await page.getByLabel('Subject').fill('Offline edit');
     await page.getByLabel('Subject').press('Enter');
-    await page.getByRole('link', { name: 'Install' }).click();
+    await page.getByRole('treeitem', { name: 'Install' }).click();
     await savedAndSynced();
     const port = served.server.port;
     await served.server.close();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../src-main/engine/engine.js';
@@ -54,7 +55,7 @@ function linkedThrough(frame: ReturnType<typeof frameAt>) {
     status: () => undefined,
     synced: (value) => value && synced(),
     replaced: () => undefined,
-  });
+  }, new Awareness(doc));
   return { doc, whenSynced, stop };
 }
 
@@ -130,11 +131,12 @@ describe('folio:doc', () => {
   /** A desktop window's link through the preload, once connected, with what it was told. */
   async function connectedLink() {
     const states: string[] = [];
-    const stop = portLinker(docOpener(frameAt(APP_URL).ipc as never))(new Y.Doc(), docName, {
+    const doc = new Y.Doc();
+    const stop = portLinker(docOpener(frameAt(APP_URL).ipc as never))(doc, docName, {
       status: (link) => states.push(link),
       synced: () => undefined,
       replaced: () => states.push('replaced'),
-    });
+    }, new Awareness(doc));
     await expect.poll(() => states).toContain('connected');
     return { states, stop };
   }

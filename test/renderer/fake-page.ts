@@ -65,11 +65,15 @@ export function organization(title: string, permissions: Partial<Record<string, 
   };
 }
 
-/** An engine that knows one token and answers /v1/user and /v1/orgs for it. */
+/** What `GET /v1/first-start` answers once the owner has named themselves, or to anyone else. */
+export const FIRST_START_DONE = { needed: false, name: 'Ada Lovelace', organization: null, space: null };
+
+/** An engine that knows one token and answers /v1/user, /v1/orgs and /v1/first-start for it. */
 export function engineAnswering(token: string, organizations: unknown[]): Answer {
   return ({ path, authorization }) => {
     if (authorization !== `Bearer ${token}`) return apiError(401, 'A valid bearer token is required');
     if (path === '/v1/user') return { status: 200, headers: {}, body: USER };
+    if (path === '/v1/first-start') return { status: 200, headers: {}, body: FIRST_START_DONE };
     if (path.startsWith('/v1/orgs')) return { status: 200, headers: {}, body: { count: organizations.length, items: organizations } };
     return apiError(404, 'Not found');
   };

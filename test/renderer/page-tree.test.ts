@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionPage } from '../../src-renderer/content/branch.js';
 import { pageChanges } from '../../src-renderer/content/diff.js';
-import { pageDestinations, placedPages } from '../../src-renderer/content/page-tree.js';
+import { dropPlace, keyPlace, pageDestinations, placedPages } from '../../src-renderer/content/page-tree.js';
 
 // Only the fields the tree reads; the rest of a RevisionPage does not matter here.
 const page = (id: string, title: string, pages: RevisionPage[] = [], type: 'document' | 'link' = 'document') =>
@@ -27,5 +27,29 @@ describe('a page tree', () => {
       ['renamed', 'a'], ['moved', 'a2'], ['added', 'n'], ['removed', 'l'],
     ]);
   });
-});
 
+  it('places a dropped page before, after or into another, counting siblings without the page itself', () => {
+    expect(dropPlace(MAIN, 'b', 'a', 'before')).toEqual({ into: null, at: 0 });
+    expect(dropPlace(MAIN, 'a', 'b', 'after')).toEqual({ into: null, at: 1 });
+    expect(dropPlace(MAIN, 'l', 'a2', 'before')).toEqual({ into: 'a', at: 1 });
+    expect(dropPlace(MAIN, 'b', 'a', 'into')).toEqual({ into: 'a' });
+  });
+
+  it('refuses a drop on the page itself, inside it, or into a link', () => {
+    expect(dropPlace(MAIN, 'a', 'a', 'after')).toBeUndefined();
+    expect(dropPlace(MAIN, 'a', 'a1', 'into')).toBeUndefined();
+    expect(dropPlace(MAIN, 'a', 'a2', 'before')).toBeUndefined();
+    expect(dropPlace(MAIN, 'b', 'l', 'into')).toBeUndefined();
+    expect(dropPlace(MAIN, 'b', 'nowhere', 'before')).toBeUndefined();
+  });
+
+  it('moves by keyboard: up and down among siblings, into the page above, out after the parent', () => {
+    expect(keyPlace(MAIN, 'b', 'up')).toEqual({ into: null, at: 0 });
+    expect(keyPlace(MAIN, 'b', 'down')).toEqual({ into: null, at: 2 });
+    expect(keyPlace(MAIN, 'a', 'up')).toBeUndefined();
+    expect(keyPlace(MAIN, 'b', 'indent')).toEqual({ into: 'a' });
+    expect(keyPlace(MAIN, 'a1', 'indent')).toBeUndefined();
+    expect(keyPlace(MAIN, 'a2', 'outdent')).toEqual({ into: null, at: 1 });
+    expect(keyPlace(MAIN, 'a', 'outdent')).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-main/engine/revisions/doc-names.js';
 import type { LinkState } from '../../src-renderer/editor/doc-link.js';
@@ -14,6 +15,7 @@ let docName: string;
 /** A doc linked over the port protocol, with what the link said so far. */
 function linked(token: string, name = docName) {
   const doc = new Y.Doc();
+  const awareness = new Awareness(doc);
   const states: LinkState[] = [];
   let synced!: () => void;
   const whenSynced = new Promise<void>((resolve) => (synced = resolve));
@@ -22,8 +24,8 @@ function linked(token: string, name = docName) {
     status: (link) => states.push(link),
     synced: (value) => value && synced(),
     replaced: () => (told.replaced += 1),
-  });
-  return { doc, states, whenSynced, told, stop };
+  }, awareness);
+  return { doc, awareness, states, whenSynced, told, stop };
 }
 
 beforeAll(async () => {
@@ -51,6 +53,21 @@ describe('the desktop window’s port link', () => {
     writeParagraphs(second.doc, 'Changed in the second');
     await until(first.doc, () => textsOf(first.doc).includes('Changed in the second'));
     first.stop();
+    second.stop();
+  });
+
+  it('carries who is in the doc both ways, and takes a window that left out of the others', async () => {
+    const first = linked(t.owner.token);
+    const second = linked(t.owner.token);
+    await Promise.all([first.whenSynced, second.whenSynced]);
+    first.awareness.setLocalStateField('user', { name: 'Ada' });
+    const names = (linkedDoc: ReturnType<typeof linked>) =>
+      [...linkedDoc.awareness.getStates().entries()].filter(([client]) => client !== linkedDoc.doc.clientID).map(([, state]) => (state.user as { name?: string } | undefined)?.name);
+    await expect.poll(() => names(second)).toEqual(['Ada']);
+    second.awareness.setLocalStateField('user', { name: 'Lin' });
+    await expect.poll(() => names(first)).toEqual(['Lin']);
+    first.stop();
+    await expect.poll(() => names(second)).toEqual([]);
     second.stop();
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeRequestBranch, pageDoc } from '../../src-main/engine/revisions/doc-names.js';
-import { changeRequestPageRoom, yjsEndpoint } from '../../src-renderer/editor/room.js';
+import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-main/engine/revisions/doc-names.js';
+import { changeRequestPageRoom, changeRequestTreeRoom, yjsEndpoint } from '../../src-renderer/editor/room.js';
 
 const id = fc.stringMatching(/^[A-Za-z0-9]{1,20}$/);
 
@@ -10,6 +10,7 @@ describe('the editor’s room', () => {
     fc.assert(
       fc.property(id, id, id, (space, changeRequest, page) => {
         expect(changeRequestPageRoom(space, changeRequest, page)).toBe(pageDoc(space, changeRequestBranch(changeRequest), page));
+        expect(changeRequestTreeRoom(space, changeRequest)).toBe(changeRequestTreeDoc(space, changeRequest));
       }),
     );
   });

@@ -69,9 +69,11 @@ afterAll(() => server?.stop());
 
 describe('the sidebar', () => {
   it('nests spaces in their collections, marks the open space, and names every action', () => {
-    const html = render(<Sidebar org="o1" currentSpace={space.id} />);
+    const html = render(<Sidebar org="o1" route={{ screen: 'space', org: 'o1', space: space.id }} />);
     expect(html).toMatch(/data-kind="collection".*Empty.*data-kind="collection".*Guides.*data-kind="space".*Onboarding/s);
     expect(html).toContain(`href="#/orgs/o1/spaces/${space.id}" aria-current="page"`);
+    // Where the person is: the organization, then the open space.
+    expect(html).toMatch(new RegExp(`<a class="where-space" href="#/orgs/o1/spaces/${space.id}" aria-current="page"><span class="where-kind">Space</span>Onboarding</a>`));
     expect(html).toContain('📘');
     expect(html).toContain('draggable="true"');
     for (const action of ['Rename Onboarding', 'Move Onboarding', 'Delete Onboarding', 'New space in Guides', 'New collection in Guides']) {
@@ -81,8 +83,9 @@ describe('the sidebar', () => {
   });
 
   it('invites a first space in an empty organization, and shows a failure in words', () => {
-    expect(render(<Sidebar org="o1" />, { tree: { status: 'ready', data: [] } })).toContain('No spaces yet. Create one to start writing.');
-    const html = render(<Sidebar org="o1" />, { tree: { status: 'failed', problem: 'Could not reach the Folio engine' } });
+    const home = { screen: 'organization', org: 'o1' } as const;
+    expect(render(<Sidebar org="o1" route={home} />, { tree: { status: 'ready', data: [] } })).toContain('No spaces yet. Create one to start writing.');
+    const html = render(<Sidebar org="o1" route={home} />, { tree: { status: 'failed', problem: 'Could not reach the Folio engine' } });
     expect(html).toMatch(/role="alert"[^>]*>Could not reach the Folio engine</);
     expect(html).toContain('Try again</button>');
   });

@@ -20,6 +20,7 @@ const status = (fields: Partial<SyncStatus>): SyncStatus => ({
   lastSyncAt: '2026-03-02T11:58:00Z',
   lastProblem: null,
   lag: [],
+  permissions: { configure: true },
   ...fields,
 });
 
@@ -81,10 +82,18 @@ describe('the status poll', () => {
 
 describe('the sync store against a real engine', () => {
   let server: TestServer;
+  /** A second engine the first one's settings name: the settings are checked against a real hub. */
+  let hub: TestServer;
+  let hubUrl: string;
   beforeAll(async () => {
     server = await TestServer.start();
+    hub = await TestServer.start();
+    hubUrl = `ws://127.0.0.1:${hub.server.port}/v1/sync`;
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    await hub?.stop();
+  });
 
   const settled = async (timers: ManualTimers) => expect.poll(() => timers.pending.size).toBe(1);
 
@@ -106,11 +115,11 @@ describe('the sync store against a real engine', () => {
     const store = createSyncStore(server.owner.client, timers);
     store.getState().follow();
     await settled(timers);
-    ok(await server.owner.client.call('updateSyncSettings', { params: undefined, body: { url: 'ws://127.0.0.1:9/v1/sync', token: 'nobody' } }));
+    ok(await server.owner.client.call('updateSyncSettings', { params: undefined, body: { url: hubUrl, token: hub.owner.token } }));
     await store.getState().refresh();
     expect(timers.pending.size).toBe(1);
     const { status: now } = store.getState();
-    expect(now.status === 'ready' && now.data.url).toBe('ws://127.0.0.1:9/v1/sync');
+    expect(now.status === 'ready' && now.data.url).toBe(hubUrl);
     ok(await server.owner.client.call('deleteSyncSettings', { params: undefined }));
   });
 
@@ -126,10 +135,10 @@ describe('the sync store against a real engine', () => {
     const none = form(ok(await server.owner.client.call('getSyncStatus', { params: undefined })));
     expect(none).toContain('Connect to a hub');
     expect(none).not.toContain('Disconnect');
-    const set = ok(await server.owner.client.call('updateSyncSettings', { params: undefined, body: { url: 'ws://127.0.0.1:9/v1/sync', token: 'nobody' } }));
+    const set = ok(await server.owner.client.call('updateSyncSettings', { params: undefined, body: { url: hubUrl, token: hub.owner.token } }));
     const html = form(set);
     expect(html).toContain('Change the hub');
-    expect(html).toContain('value="ws://127.0.0.1:9/v1/sync"');
+    expect(html).toContain(`value="${hubUrl}"`);
     expect(html).toContain('Disconnect');
     ok(await server.owner.client.call('deleteSyncSettings', { params: undefined }));
   });
@@ -155,11 +164,15 @@ describe('the sync views', () => {
   });
 
   it('the settings say the hub, what waits and the last problem', () => {
-    const html = renderToStaticMarkup(<SyncDetails status={status({ state: 'offline', outbox: 1, lastProblem: 'connect ECONNREFUSED 127.0.0.1:4471' })} />);
+    const problem = 'No hub answers at ws://127.0.0.1:4471/v1/sync: nothing listens there';
+    const html = renderToStaticMarkup(<SyncDetails status={status({ state: 'offline', outbox: 1, lastProblem: problem })} />);
     expect(html).toContain('Offline: waiting to try again');
     expect(html).toContain('<code>ws://127.0.0.1:4471/v1/sync</code>');
     expect(html).toContain('1 pending change');
-    expect(html).toContain('connect ECONNREFUSED 127.0.0.1:4471');
+    expect(html).toContain(problem);
+    const refused = renderToStaticMarkup(<SyncDetails status={status({ state: 'refused', lastProblem: 'The hub refused this token' })} />);
+    expect(refused).toContain('Refused by the hub: not trying again until the settings change');
+    expect(summarizeSync(status({ state: 'refused' }), NOW)).toMatchObject({ tone: 'offline', label: expect.stringMatching(/^Refused by the hub · /) });
   });
 
   it('Settings has a sync section of its own', () => {

@@ -4,16 +4,17 @@ import { createStore } from 'zustand/vanilla';
 import { ApiClient } from '../../src-shared/client/client.js';
 import { App } from '../../src-renderer/App.js';
 import type { Route } from '../../src-renderer/routing/route.js';
-import { permissionSummary } from '../../src-renderer/orgs/permissions.js';
+import { describeApiError } from '../../src-renderer/api/problems.js';
+import { roleWords } from '../../src-renderer/orgs/permissions.js';
 import type { SessionState, View } from '../../src-renderer/store/session.js';
-import { memoryStorage, organization, USER } from './fake-page.js';
+import { FIRST_START_DONE, memoryStorage, organization, USER } from './fake-page.js';
 
 const client = new ApiClient(async () => ({ status: 500, headers: {}, body: undefined }));
 const access = { kind: 'browser', origin: 'http://127.0.0.1:4470', token: 'folio_t' } as const;
 
 // Server rendering reads a store's initial state, so each view gets a store that starts there.
 function render(view: View, route?: Route): string {
-  const store = createStore<SessionState>()(() => ({ view, client, access, load: async () => {}, submitToken: async () => {} }));
+  const store = createStore<SessionState>()(() => ({ view, client, access, load: async () => {}, refresh: async () => {}, submitToken: async () => {} }));
   return renderToStaticMarkup(<App store={store} storage={memoryStorage()} route={route} />);
 }
 
@@ -41,15 +42,16 @@ describe('App', () => {
     expect(html).toContain('Try again</button>');
   });
 
-  it("shows the user's name and each organization with what they may do there", () => {
+  it("shows the user's name and each organization with their place in it, when there are several", () => {
     const html = render({
       status: 'ready',
       user: USER,
       organizations: [organization('Handbook', { admin: true, createContent: true }), organization('Reading room')],
+      firstStart: FIRST_START_DONE,
     });
     expect(html).toContain('Signed in as <strong>Ada Lovelace</strong>');
-    expect(html).toContain('<h2><a href="#/orgs/handbook">Handbook</a></h2><p class="permissions">Can view, administer, create content</p>');
-    expect(html).toContain('<h2><a href="#/orgs/reading-room">Reading room</a></h2><p class="permissions">Can view</p>');
+    expect(html).toContain('<h2><a href="#/orgs/handbook">Handbook</a></h2><p class="permissions">You administer this organization</p>');
+    expect(html).toContain('<h2><a href="#/orgs/reading-room">Reading room</a></h2><p class="permissions">You can read the spaces shared with you</p>');
     expect(html).toContain('Engine: http://127.0.0.1:4470');
     expect(html).toContain('data-slot="sync"');
     expect(html).not.toContain('Collections and spaces');
@@ -57,7 +59,7 @@ describe('App', () => {
 
   it("opens an organization's space with its sidebar, both loading at first", () => {
     const html = render(
-      { status: 'ready', user: USER, organizations: [organization('Handbook')] },
+      { status: 'ready', user: USER, organizations: [organization('Handbook')], firstStart: FIRST_START_DONE },
       { screen: 'space', org: 'handbook', space: 'space1' },
     );
     expect(html).toMatch(/<option value="handbook" selected="">Handbook<\/option>/);
@@ -67,19 +69,58 @@ describe('App', () => {
   });
 
   it('says so when an address leads nowhere', () => {
-    const html = render({ status: 'ready', user: USER, organizations: [] }, { screen: 'organization', org: 'gone' });
+    const html = render({ status: 'ready', user: USER, organizations: [], firstStart: FIRST_START_DONE }, { screen: 'organization', org: 'gone' });
     expect(html).toMatch(/role="alert"[^>]*>This organization does not lead anywhere you can open.</);
   });
 
   it('says so when the user belongs to no organization', () => {
-    expect(render({ status: 'ready', user: USER, organizations: [] })).toContain(
+    expect(render({ status: 'ready', user: USER, organizations: [], firstStart: FIRST_START_DONE })).toContain(
       'You are not a member of any organization yet.',
     );
   });
 });
 
-describe('permissionSummary', () => {
+describe('the first screens', () => {
+  const firstStart = {
+    needed: true,
+    name: 'ada',
+    organization: { id: 'handbook', title: "ada's docs" },
+    space: { id: 'welcome', title: 'Welcome to Folio' },
+  };
+
+  it("asks a new data dir's owner their name and their organization's, filled in with first start's", () => {
+    const html = render({ status: 'ready', user: USER, organizations: [organization('Handbook')], firstStart });
+    expect(html).toMatch(/<h1 id="[^"]+">Welcome to Folio<\/h1>/);
+    expect(html).toMatch(/<label for="[^"]+">Your name<\/label><input [^>]*value="ada"/);
+    expect(html).toContain('value="ada&#x27;s docs"');
+    expect(html).not.toContain('Collections and spaces');
+  });
+
+  it('opens the only organization at once, with the sidebar saying where the person is', () => {
+    const html = render({ status: 'ready', user: USER, organizations: [organization('Handbook', { createContent: true })], firstStart: FIRST_START_DONE });
+    expect(html).not.toContain('id="orgs-title"');
+    expect(html).toMatch(/<h1 id="org-title">Handbook<\/h1><p class="note">You can create spaces here.<\/p>/);
+    expect(html).toMatch(/<a class="where-org" href="#\/orgs\/handbook" aria-current="page"><span class="where-kind">Organization<\/span>Handbook<\/a>/);
+    expect(html).not.toContain('All organizations');
+    expect(html).toMatch(/<button type="button">New space<\/button>/);
+  });
+
+  it('offers no creation to a role without it, and says why', () => {
+    const html = render({ status: 'ready', user: USER, organizations: [organization('Reading room')], firstStart: FIRST_START_DONE });
+    expect(html).toMatch(/<button type="button" disabled="" aria-describedby="sidebar-refusal">New space<\/button>/);
+    expect(html).toContain('<p id="sidebar-refusal" class="note">Your role here does not create spaces or collections; an administrator can change it.</p>');
+  });
+});
+
+describe('roleWords', () => {
   it('says when there is no access at all', () => {
-    expect(permissionSummary(organization('Closed', { view: false }).permissions)).toBe('No access');
+    expect(roleWords(organization('Closed', { view: false }).permissions)).toBe('No access');
+  });
+});
+
+describe('describeApiError', () => {
+  it('says the engine\'s explanation once when it already says what the status means', () => {
+    expect(describeApiError(403, { code: 403, message: 'Your role does not allow this' })).toBe('Your role does not allow this');
+    expect(describeApiError(403, { code: 403, message: 'Only admins may list organizations' })).toBe('Your role does not allow this: Only admins may list organizations');
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../../src-shared/client/client.js';
 import { httpTransport } from '../../src-shared/client/http-transport.js';
-import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
+import { bootstrapIfEmpty, type FirstStartOptions } from '../../src-main/engine/admin/bootstrap.js';
 import { AdminError, addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
 import type { Clock } from '../../src-main/engine/clock.js';
 import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
@@ -44,9 +44,10 @@ export class TestServer {
     this.engine = new Engine({ ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true });
   }
 
-  static async start(options: Partial<EngineOptions> = {}): Promise<TestServer> {
+  /** `firstStart`: what first start makes beyond the owner and their organization (the welcome space, names). */
+  static async start(options: Partial<EngineOptions> = {}, firstStart: FirstStartOptions = {}): Promise<TestServer> {
     const test = new TestServer(options);
-    bootstrapIfEmpty(test.engine);
+    bootstrapIfEmpty(test.engine, firstStart);
     test.server = await listen(test.engine, 0);
     const token = readFileSync(join(test.dataDir, 'token'), 'utf8').trim();
     const me = await test.clientFor(token).call('getAuthenticatedUser', { params: undefined });

@@ -1,11 +1,15 @@
 import type { ApiContract } from '../../../src-shared/contract/index.js';
 import type { Handlers } from '../pipeline/index.js';
+import { changeRequestConflictsHandlers } from './change-request-conflicts/routes.js';
+import { changeRequestReviewsHandlers } from './change-request-reviews/routes.js';
 import { changeRequestsHandlers } from './change-requests/routes.js';
 import { collectionsHandlers } from './collections/routes.js';
 import { changeRequestCommentsHandlers } from './comments/change-request-routes.js';
 import { commentsHandlers } from './comments/routes.js';
 import { contentHandlers } from './content/routes.js';
 import { conversationsHandlers } from './conversations/routes.js';
+import { firstStartHandlers } from './first-start/routes.js';
+import { gitSyncHandlers } from './git-sync/routes.js';
 import { integrationsHandlers } from './integrations/routes.js';
 import { linksHandlers } from './links/routes.js';
 import { membersHandlers } from './members/routes.js';
@@ -39,6 +43,8 @@ export const handlers: Handlers<ApiContract> = {
   ...spacesHandlers,
   ...permissionsHandlers,
   ...changeRequestsHandlers,
+  ...changeRequestConflictsHandlers,
+  ...changeRequestReviewsHandlers,
   ...commentsHandlers,
   ...contentHandlers,
   ...changeRequestCommentsHandlers,
@@ -52,7 +58,9 @@ export const handlers: Handlers<ApiContract> = {
   ...templatesHandlers,
   ...conversationsHandlers,
   ...syncHandlers,
+  ...firstStartHandlers,
   ...openapiSpecsHandlers,
   ...translationsHandlers,
   ...integrationsHandlers,
+  ...gitSyncHandlers,
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sectionsOf, summarizeBlock, type BlockSummary, type PmNodeJson, type Section } from '../../../src-shared/content/index.js';
+import { refOf, type LinkRef } from '../../../src-shared/content/link-refs.js';
 
 export interface BodyLink {
   kind: 'url' | 'page' | 'file' | 'anchor';
@@ -74,7 +75,7 @@ function linksIn(block: PmNodeJson): BodyLink[] {
   const add = (link: BodyLink) => found.set(linkKey(link), link);
   const visit = (node: PmNodeJson) => {
     for (const mark of node.marks ?? []) {
-      if (mark.type === 'link' && typeof mark.attrs?.href === 'string') add({ kind: 'url', target: mark.attrs.href });
+      if (mark.type === 'link' && typeof mark.attrs?.href === 'string') add(linkOf(refOf(mark.attrs.href)));
     }
     if (node.type === 'file' && typeof node.attrs?.fileId === 'string') add({ kind: 'file', target: node.attrs.fileId });
     if (node.type === 'opaque') referencesIn(node.attrs?.block, add);
@@ -82,6 +83,19 @@ function linksIn(block: PmNodeJson): BodyLink[] {
   };
   visit(block);
   return [...found.values()];
+}
+
+function linkOf(ref: LinkRef): BodyLink {
+  switch (ref.kind) {
+    case 'url':
+      return { kind: 'url', target: ref.url };
+    case 'page':
+      return { kind: 'page', target: ref.page };
+    case 'file':
+      return { kind: 'file', target: ref.file };
+    case 'anchor':
+      return { kind: 'anchor', target: `${ref.page ?? ''}#${ref.anchor}` };
+  }
 }
 
 /** Content references (`{kind: 'page', page}`, `{kind: 'file', file}`, `{kind: 'anchor', anchor, page?}`) anywhere in a verbatim block. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseBody, parseQuery, type Dispatcher } from '../dispatcher.js';
+import { parseBody, parseQuery, type Dispatcher, type IncomingCall } from '../dispatcher.js';
 import { failureResponse } from '../pipeline/execute.js';
 import { Failure } from '../pipeline/failure.js';
 import type { ApiResponse } from '../pipeline/request.js';
@@ -38,17 +38,22 @@ export function nodeListener(dispatcher: Dispatcher, port: () => number, files?:
     }
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
       req.resume();
-      answer(res, dispatcher.dispatch({ ...base, body: undefined }));
+      answer(res, dispatcher, { ...base, body: undefined });
       return;
     }
     readBody(req, (text) => {
       if (text === undefined) send(res, failureResponse(new Failure(400, 'body: larger than 64 MiB')));
-      else answer(res, dispatcher.dispatch({ ...base, ...parseBody(text) }));
+      else answer(res, dispatcher, { ...base, ...parseBody(text) });
     });
   };
 }
 
-function answer(res: ServerResponse, response: ApiResponse | Promise<ApiResponse>): void {
+/**
+ * Most calls answer at once; one that must check something outside first (the hub check of sync
+ * settings), or whose work continues off the event loop, answers when it has.
+ */
+function answer(res: ServerResponse, dispatcher: Dispatcher, call: IncomingCall): void {
+  const response = dispatcher.checked(call) ?? dispatcher.dispatch(call);
   if (response instanceof Promise) sendLater(res, response);
   else send(res, response);
 }

@@ -12,8 +12,9 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+// Images of the web load over https only (a page's pictures by address; docs/decisions.md); the engine's own files come as blob: URLs.
 const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
   "connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 export interface StaticFile {

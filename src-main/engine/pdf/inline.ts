@@ -1,4 +1,5 @@
 import type { PmNodeJson } from '../../../src-shared/content/pm-json.js';
+import { refOf } from '../../../src-shared/content/link-refs.js';
 import { printable } from './printable.js';
 import { COLOR, fontFor, type TextStyle } from './style.js';
 
@@ -32,7 +33,8 @@ export function plainRun(text: string, style: TextStyle): Run {
 function styleOf(marks: { type: string; attrs?: Record<string, unknown> }[], base: BaseStyle): TextStyle {
   const has = (type: string) => marks.some((mark) => mark.type === type);
   const href = marks.find((mark) => mark.type === 'link')?.attrs?.href;
-  const link = typeof href === 'string' && href !== '' ? href : undefined;
+  // A `folio:` reference to a page or file has no address outside Folio; the PDF links only URLs.
+  const link = typeof href === 'string' && href !== '' && refOf(href).kind === 'url' ? href : undefined;
   const code = has('code');
   return {
     font: fontFor({ bold: base.bold || has('bold'), italic: base.italic || has('italic'), mono: base.mono || code }),

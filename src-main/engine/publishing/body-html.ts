@@ -22,10 +22,10 @@ function blockHtml(node: PmNodeJson, links: BodyLinks): string {
   const inner = () => blocks(node.content, links);
   switch (node.type) {
     case 'paragraph':
-      return `<p>${inlineHtml(node.content)}</p>`;
+      return `<p>${inlineHtml(node.content, links)}</p>`;
     case 'heading': {
       const tag = `h${Number(attrs.level ?? 1) + 1}`;
-      return `<${tag}${attr('id', attrs.id as string | null)}>${inlineHtml(node.content)}</${tag}>`;
+      return `<${tag}${attr('id', attrs.id as string | null)}>${inlineHtml(node.content, links)}</${tag}>`;
     }
     case 'bullet_list':
       return `<ul>\n${inner()}\n</ul>`;
@@ -44,7 +44,7 @@ function blockHtml(node: PmNodeJson, links: BodyLinks): string {
     case 'hint':
       return `<div class="hint hint-${escapeHtml(String(attrs.style ?? 'info'))}" role="note">\n${inner()}\n</div>`;
     case 'table':
-      return table(node);
+      return table(node, links);
     case 'image':
       return image(node, links);
     case 'file':
@@ -62,7 +62,7 @@ function taskItem(node: PmNodeJson, links: BodyLinks): string {
   const checked = node.attrs?.checked === true;
   const [first, ...rest] = node.content ?? [];
   const box = `<input type="checkbox" disabled${checked ? ' checked' : ''}>`;
-  const line = first ? `<label>${box} ${inlineHtml(first.content)}</label>` : box;
+  const line = first ? `<label>${box} ${inlineHtml(first.content, links)}</label>` : box;
   return `<li class="task${checked ? ' done' : ''}">${line}${rest.length ? `\n${blocks(rest, links)}` : ''}</li>`;
 }
 
@@ -73,15 +73,15 @@ function codeBlock(node: PmNodeJson): string {
   return `<pre${label}><code${language ? attr('class', `language-${language}`) : ''}>${escapeHtml(code)}</code></pre>`;
 }
 
-function table(node: PmNodeJson): string {
+function table(node: PmNodeJson, links: BodyLinks): string {
   const children = node.content ?? [];
   const headers = children.filter((child) => child.type === 'table_header');
   const rows = children.filter((child) => child.type === 'table_row');
   const aligns = headers.map((header) => String(header.attrs?.align ?? 'left'));
   const alignment = (column: number) => (aligns[column] && aligns[column] !== 'left' ? attr('class', `align-${aligns[column]}`) : '');
-  const head = headers.map((header, column) => `<th${alignment(column)}>${inlineHtml(header.content)}</th>`).join('');
+  const head = headers.map((header, column) => `<th${alignment(column)}>${inlineHtml(header.content, links)}</th>`).join('');
   const body = rows
-    .map((row) => `<tr>${(row.content ?? []).map((cell, column) => `<td${alignment(column)}>${inlineHtml(cell.content)}</td>`).join('')}</tr>`)
+    .map((row) => `<tr>${(row.content ?? []).map((cell, column) => `<td${alignment(column)}>${inlineHtml(cell.content, links)}</td>`).join('')}</tr>`)
     .join('\n');
   return `<div class="table"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
 }

@@ -1,19 +1,22 @@
 import type { PmMarkJson, PmNodeJson } from '../../../src-shared/content/pm-json.js';
+import { refOf } from '../../../src-shared/content/link-refs.js';
+import { type BodyLinks, refHref } from './body-links.js';
 import { attr, escapeHtml, safeHref } from './html.js';
 
 export const MARK_TAGS: Record<string, string> = { bold: 'strong', italic: 'em', strikethrough: 's', code: 'code' };
 
 /** The inline content of a text block: each text in its marks, the link outermost (the schema's mark order). */
-export function inlineHtml(nodes: readonly PmNodeJson[] | undefined): string {
-  return (nodes ?? []).map((node) => (node.type === 'text' ? markedText(node.text ?? '', node.marks ?? []) : '')).join('');
+export function inlineHtml(nodes: readonly PmNodeJson[] | undefined, links: BodyLinks): string {
+  return (nodes ?? []).map((node) => (node.type === 'text' ? markedText(node.text ?? '', node.marks ?? [], links) : '')).join('');
 }
 
-function markedText(text: string, marks: readonly PmMarkJson[]): string {
-  return [...marks].reverse().reduce((inner, mark) => wrap(inner, mark), escapeHtml(text));
+function markedText(text: string, marks: readonly PmMarkJson[], links: BodyLinks): string {
+  return [...marks].reverse().reduce((inner, mark) => wrap(inner, mark, links), escapeHtml(text));
 }
 
-function wrap(inner: string, mark: PmMarkJson): string {
-  if (mark.type === 'link') return link(inner, String(mark.attrs?.href ?? ''));
+/** A link mark's href may be a `folio:` reference to a page, anchor or file, published at its own address. */
+function wrap(inner: string, mark: PmMarkJson, links: BodyLinks): string {
+  if (mark.type === 'link') return link(inner, refHref(refOf(String(mark.attrs?.href ?? '')), links));
   const tag = MARK_TAGS[mark.type];
   return tag ? `<${tag}>${inner}</${tag}>` : inner;
 }

@@ -1,4 +1,4 @@
-import type { BodyLinks } from './body-links.js';
+import { type BodyLinks, refHref } from './body-links.js';
 import { attr, escapeHtml } from './html.js';
 import { link, MARK_TAGS } from './inline-html.js';
 
@@ -51,17 +51,14 @@ function inlineHtml(node: Json, links: BodyLinks): string {
   return node.type === 'link' ? link(inner, hrefOf((node.data as Json | undefined)?.ref, links)) : inner;
 }
 
-/** A content reference's address: a URL as it is, a page or file of the space where it is published. */
+/** An opaque link's `data.ref`, checked field by field: it comes from stored JSON. */
 function hrefOf(ref: unknown, links: BodyLinks): string | undefined {
   if (typeof ref !== 'object' || ref === null) return undefined;
   const { kind, url, page, file, anchor } = ref as Json;
-  if (kind === 'url' && typeof url === 'string') return url;
-  if (kind === 'page' && typeof page === 'string') {
-    const href = links.page(page);
-    return href !== undefined && typeof anchor === 'string' ? `${href}#${encodeURIComponent(anchor)}` : href;
-  }
-  if (kind === 'file' && typeof file === 'string') return links.file(file)?.href;
-  if (kind === 'anchor' && typeof anchor === 'string') return `#${encodeURIComponent(anchor)}`;
+  if (kind === 'url' && typeof url === 'string') return refHref({ kind, url }, links);
+  if (kind === 'page' && typeof page === 'string') return typeof anchor === 'string' ? refHref({ kind: 'anchor', page, anchor }, links) : refHref({ kind, page }, links);
+  if (kind === 'file' && typeof file === 'string') return refHref({ kind, file }, links);
+  if (kind === 'anchor' && typeof anchor === 'string') return refHref({ kind, anchor }, links);
   return undefined;
 }
 

@@ -7,8 +7,11 @@ import { MalformedFrame } from './channel.js';
  * object per payload, UTF-8. Cursors are opaque strings of the log that answered them.
  */
 export const ChangeMessage = z.discriminatedUnion('type', [
-  /** Hub → replica on connect: the token's user, adopted on the first connection. */
-  z.object({ type: z.literal('hello'), user: z.record(z.string(), FieldValue) }),
+  /**
+   * Hub → replica on connect: the token's user, adopted on the first connection, and how many
+   * organizations they are an active member of on the hub (an empty starter organization then goes).
+   */
+  z.object({ type: z.literal('hello'), user: z.record(z.string(), FieldValue), organizations: z.number().int().min(0).optional() }),
   /** Replica → hub: what changed in your log after `cursor` that I may see? At most `limit` log entries. */
   z.object({ type: z.literal('pull'), cursor: z.string(), limit: z.number().int().min(1).max(1_000_000) }),
   /** Hub → replica: the answer; `cursor` to ask from next; `now`: the hub's wall clock (ms), which judges the replica's stamps. */

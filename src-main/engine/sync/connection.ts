@@ -16,12 +16,16 @@ const CLOSE_INTERNAL_ERROR = 1011;
 export class SyncConnection {
   private readonly channels = new Map<number, SyncChannel>();
 
-  /** `transport`: on the hub, the TCP socket under `ws`, for payloads framed once for every replica (`binaryFrame`). */
+  /**
+   * `transport`: on the hub, the TCP socket under `ws`, for payloads framed once for every replica
+   * (`binaryFrame`). `failed`: told why this side closed the socket, in words (the replica's `lastProblem`).
+   */
   constructor(
     private readonly ws: WebSocket,
     channels: readonly SyncChannel[],
     private readonly describe: string,
     private readonly transport?: Writable,
+    private readonly failed?: (problem: string) => void,
   ) {
     for (const channel of channels) this.channels.set(channel.id, channel);
   }
@@ -58,10 +62,12 @@ export class SyncConnection {
       channel?.receive(frame.payload);
     } catch (error) {
       if (error instanceof MalformedFrame) {
+        this.failed?.(`${this.describe} sent something that is not Folio sync (${error.message}); trying again`);
         this.ws.close(CLOSE_MALFORMED, error.message.slice(0, 120));
         return;
       }
       console.error(`sync message from ${this.describe} failed`, error);
+      this.failed?.(`This device could not take in what ${this.describe} sent (${(error as Error).message}); trying again`);
       this.ws.close(CLOSE_INTERNAL_ERROR, 'internal error');
     }
   }

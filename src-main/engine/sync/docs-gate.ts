@@ -11,9 +11,13 @@ export class DocsGate implements SyncChannel {
   readonly id = DOCS_CHANNEL;
   private holds = 0;
   private link: ChannelLink | undefined;
-  private opened = false;
+  private isOpen = false;
 
-  constructor(private readonly docs: ReplicaDocsChannel) {}
+  /** `opened`: told when the docs channel opens, i.e. the first exchange of this connection went through. */
+  constructor(
+    private readonly docs: ReplicaDocsChannel,
+    private readonly opened?: () => void,
+  ) {}
 
   /** Before the socket opens: the docs wait for a `release`. */
   hold(): void {
@@ -27,7 +31,7 @@ export class DocsGate implements SyncChannel {
 
   /** Spaces or change requests arrived on either side: docs the hub answered `unavailable` are sent again. */
   retryOutbox(): void {
-    if (this.opened) this.docs.pushOutbox();
+    if (this.isOpen) this.docs.pushOutbox();
   }
 
   open(link: ChannelLink): void {
@@ -36,18 +40,19 @@ export class DocsGate implements SyncChannel {
   }
 
   receive(payload: Uint8Array): void {
-    if (this.opened) this.docs.receive(payload);
+    if (this.isOpen) this.docs.receive(payload);
   }
 
   close(): void {
     this.link = undefined;
-    this.opened = false;
+    this.isOpen = false;
     this.docs.close();
   }
 
   private openIfFree(): void {
-    if (this.holds > 0 || !this.link || this.opened) return;
-    this.opened = true;
+    if (this.holds > 0 || !this.link || this.isOpen) return;
+    this.isOpen = true;
+    this.opened?.();
     this.docs.open(this.link);
   }
 }

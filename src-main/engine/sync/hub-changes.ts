@@ -36,8 +36,10 @@ export class HubChangesChannel implements SyncChannel {
   open(link: ChannelLink): void {
     this.link = link;
     this.log.join(this);
-    const user = readRow(this.deps.db, tableSpec('users')!, [this.actor.id]);
-    if (user) this.send({ type: 'hello', user });
+    const { db } = this.deps;
+    const user = readRow(db, tableSpec('users')!, [this.actor.id]);
+    const organizations = db.get<{ n: number }>('SELECT count(*) AS n FROM members WHERE user_id = ? AND disabled = 0', this.actor.id)!.n;
+    if (user) this.send({ type: 'hello', user, organizations });
   }
 
   close(): void {

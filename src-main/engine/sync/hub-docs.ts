@@ -10,6 +10,7 @@ import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type Syn
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { materializeForkedDoc, writeUncopiedEmpty } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
+import { namesUnknownUser } from './unknown-writers.js';
 import { changesSince } from './sql.js';
 
 /**
@@ -93,7 +94,13 @@ export class HubDocsChannel implements SyncChannel {
       const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);
       if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
       const stateVector = this.deps.docs.stateVector(docId);
-      if (result.outcome === 'refused') return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
+      if (result.outcome === 'refused') {
+        // Judged only once refused, so that taken writes cost no second look at the doc.
+        if (target.name.kind === 'comments' && namesUnknownUser(db, this.deps.docs.load(docId), update)) {
+          return { type: 'unavailable', docId, reason: 'a writer of these comments has not reached the hub yet' };
+        }
+        return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
+      }
       return { type: 'ack', docId, stateVector };
     });
     this.send(answer);

@@ -10,8 +10,7 @@ import { readChangeCursors, savePulled, savePushed, startChangeCursors } from '.
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
 import { applyChanges } from './changes/apply.js';
 import type { ChangeCapture } from './changes/capture.js';
-import { adoptHubUser } from './changes/identity.js';
-import type { RowValues } from './changes/rows.js';
+import { adoptHubUser, type HubGreeting } from './changes/identity.js';
 import { BATCH_LIMIT, changesSince } from './changes/since.js';
 import type { DocsGate } from './docs-gate.js';
 import { lacksParent } from './lacks-parent.js';
@@ -74,7 +73,7 @@ export class ReplicaChangesChannel implements SyncChannel {
     const message = decodeChangeMessage(payload);
     switch (message.type) {
       case 'hello':
-        return this.greet(message.user);
+        return this.greet(message);
       case 'changes':
         return this.applyPulled(message.changes, message.cursor, message.now);
       case 'ack':
@@ -89,12 +88,12 @@ export class ReplicaChangesChannel implements SyncChannel {
   }
 
   /** The hub's user: adopted once per hub, in the transaction that starts its cursors. */
-  private greet(user: RowValues): void {
+  private greet(hello: HubGreeting): void {
     if (this.greeted) return;
     const { db, url } = this.deps;
     db.transaction(() => {
       if (readChangeCursors(db, url)) return;
-      adoptHubUser(db, this.deps.docs, user);
+      adoptHubUser(db, this.deps.docs, hello);
       startChangeCursors(db, url);
     });
     this.greeted = true;
@@ -191,6 +190,7 @@ export class ReplicaChangesChannel implements SyncChannel {
   }
 }
 
+/** Rows a doc the hub answered `unavailable` may have waited for: its space or change request, or a local user writing in it. */
 function bringsPlaces(changes: readonly Change[]): boolean {
-  return changes.some((change) => change.table === 'spaces' || change.table === 'change_requests');
+  return changes.some((change) => change.table === 'spaces' || change.table === 'change_requests' || change.table === 'users');
 }

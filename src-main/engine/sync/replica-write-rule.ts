@@ -3,6 +3,7 @@ import type { RequestContext } from '../pipeline/context.js';
 import { isFailure } from '../pipeline/failure.js';
 import type { ParsedDocName } from '../revisions/doc-names.js';
 import { commentWriteRefusal } from '../yjs/comment-writes.js';
+import { namesSpokenFor } from './changes/vouched.js';
 import type { ReadableDoc } from '../yjs/doc-access.js';
 
 /**
@@ -18,7 +19,8 @@ export function replicaWriteRefusal(ctx: RequestContext, doc: ReadableDoc, updat
   const access = requireSpace(ctx, doc.name.spaceId, () => true, 'readable');
   if (isFailure(access)) return 'the space is not there';
   if (!can.comment(access.role)) return 'writing comments needs the comment role';
-  return commentWriteRefusal(ctx.docs.load(doc.docId), update, { userId: ctx.actor.id, admin: can.admin(access.role), takesPosts: true });
+  const userIds = namesSpokenFor(ctx.db, ctx.actor.id);
+  return commentWriteRefusal(ctx.docs.load(doc.docId), update, { userIds, admin: can.admin(access.role), takesPosts: true });
 }
 
 /** A page tree or body from a replica: the edit role on the space. */

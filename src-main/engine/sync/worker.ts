@@ -9,6 +9,7 @@ import { SyncConnection } from './connection.js';
 import { DocsGate } from './docs-gate.js';
 import { ReplicaDocsChannel } from './replica-docs.js';
 import { realSchedule, type Schedule } from './schedule.js';
+import { closedWords, errorMessageOf, refusedUpgrade, unreachable } from './hub-words.js';
 import { readUpstream } from './sql.js';
 
 declare module '../pipeline/context.js' {
@@ -113,31 +114,46 @@ export class SyncWorker {
         ...this.deps,
         schedule: this.schedule,
         quietMs: this.options.quietMs ?? QUIET_MS,
-        refused: (docId, reason) => (this.lastProblem = `${docId}: ${reason}`),
+        refused: (docId, reason) => (this.lastProblem = `The hub refused a change of ${docId}: ${reason}`),
       }),
+      // The first exchange went through: what failed before is over.
+      () => (this.lastProblem = null),
     );
     const channelDeps: ReplicaChannelDeps = { ...this.deps, url: upstream.url, schedule: this.schedule, docsGate };
     const channels: SyncChannel[] = [docsGate, ...(this.options.channels ?? []).map((make) => make(channelDeps))];
-    const connection = new SyncConnection(socket, channels, upstream.url);
+    // Why this attempt ended, in words: our own failure, the hub's refusal, or the socket's error.
+    let failure: string | undefined;
+    let lasting = false;
+    const connection = new SyncConnection(socket, channels, `the hub at ${upstream.url}`, undefined, (problem) => (failure = problem));
     this.connection = connection;
     socket.on('open', () => {
       this.currentState = 'connected';
-      this.lastProblem = null;
       this.backoff.reset();
       connection.start();
     });
-    let refusal: string | undefined;
     socket.on('unexpected-response', (_req, res) => {
-      refusal = `the hub answered ${res.statusCode}`;
-      res.resume();
-      socket.terminate();
+      void errorMessageOf(res).then((message) => {
+        const refusal = refusedUpgrade(upstream.url, res.statusCode ?? 0, message);
+        failure = refusal.problem;
+        lasting = refusal.lasting;
+        socket.terminate();
+      });
     });
     // Terminating after a refusal reports an error too; the refusal says more.
-    socket.on('error', (error) => (this.lastProblem = refusal ?? error.message));
-    socket.on('close', () => {
-      this.lastProblem = refusal ?? this.lastProblem;
-      this.retryLater(socket);
+    socket.on('error', (error) => (failure ??= unreachable(upstream.url, error).problem));
+    socket.on('close', (code: number, reason: Buffer) => {
+      this.lastProblem = failure ?? closedWords(code, reason.toString('utf8')) ?? this.lastProblem;
+      if (lasting) this.refused(socket);
+      else this.retryLater(socket);
     });
+  }
+
+  /** The hub will not admit this token or connection: trying again cannot help until the settings change. */
+  private refused(socket: WebSocket): void {
+    if (this.socket !== socket || !this.running) return;
+    this.socket = undefined;
+    this.connection = undefined;
+    this.currentState = 'refused';
   }
 
   private retryLater(socket: WebSocket): void {

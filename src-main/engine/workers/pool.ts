@@ -58,9 +58,20 @@ export class WorkerPool {
     });
   }
 
-  /** Starts a thread now rather than on the first task (a server about to be used): its program takes a moment to load. */
-  warmUp(): void {
+  /**
+   * Starts a thread now rather than on the first task (a server about to be used): its program
+   * takes a moment to load. Settles once a thread is ready (or could not start).
+   */
+  warmUp(): Promise<void> {
     if (this.threads.length === 0 && !this.closed) this.start();
+    const starting = this.threads.find((thread) => !thread.ready);
+    if (!starting) return Promise.resolve();
+    return new Promise((resolve) => {
+      const settle = () => resolve();
+      starting.worker.once('message', settle);
+      starting.worker.once('error', settle);
+      starting.worker.once('exit', settle);
+    });
   }
 
   /** Threads running or starting, for tests and diagnostics. */

@@ -3,7 +3,8 @@ import { THREADS } from '../api/comments/doc.js';
 
 /** Who writes a comments doc, and what the comments API would let them do. */
 export interface CommentWriter {
-  userId: string;
+  /** Whose names the writer posts, resolves and reacts in: their own; a replica's also its device's other users (sync/changes/vouched.ts). */
+  userIds: ReadonlySet<string>;
   /** A space admin deletes anyone's comment or reply. */
   admin: boolean;
   /** False in a merged change request: it takes no new comments or replies. */
@@ -46,13 +47,13 @@ export function commentWriteRefusal(doc: Y.Doc, update: Uint8Array, writer: Comm
 function postRefusal(before: Post | undefined, after: Post | undefined, writer: CommentWriter, kind: 'comment' | 'reply'): string | undefined {
   if (same(before, after)) return undefined;
   if (!before) return createRefusal(after!, writer, kind);
-  if (!after) return before.author === writer.userId || writer.admin ? undefined : `a ${kind} is deleted by its author or a space admin`;
+  if (!after) return writer.userIds.has(String(before.author)) || writer.admin ? undefined : `a ${kind} is deleted by its author or a space admin`;
   const changed = Object.keys({ ...before, ...after }).filter((key) => !same(before[key], after[key]));
   // id, author, postedAt, target, anchor, and anything a peer invented.
   const fixed = changed.find((key) => !AUTHORS.includes(key) && !SHARED.includes(key));
   if (fixed) return `the ${fixed} of a ${kind} does not change`;
-  if (changed.some((key) => AUTHORS.includes(key)) && before.author !== writer.userId) return `a ${kind} is edited by its author only`;
-  if (changed.includes('resolvedBy') && after.resolvedBy !== undefined && after.resolvedBy !== writer.userId) {
+  if (changed.some((key) => AUTHORS.includes(key)) && !writer.userIds.has(String(before.author))) return `a ${kind} is edited by its author only`;
+  if (changed.includes('resolvedBy') && after.resolvedBy !== undefined && !writer.userIds.has(String(after.resolvedBy))) {
     return 'a comment is resolved in the name of who resolves it';
   }
   return reactionsRefusal(before.reactions, after.reactions, writer) ?? repliesRefusal(before.replies, after.replies, writer);
@@ -60,8 +61,8 @@ function postRefusal(before: Post | undefined, after: Post | undefined, writer: 
 
 function createRefusal(post: Post, writer: CommentWriter, kind: 'comment' | 'reply'): string | undefined {
   if (!writer.takesPosts) return `a merged change request takes no new ${kind}s`;
-  if (post.author !== writer.userId) return `a ${kind} is posted under its writer's own name`;
-  if (post.resolvedBy !== undefined && post.resolvedBy !== writer.userId) return 'a comment is resolved in the name of who resolves it';
+  if (!writer.userIds.has(String(post.author))) return `a ${kind} is posted under its writer's own name`;
+  if (post.resolvedBy !== undefined && !writer.userIds.has(String(post.resolvedBy))) return 'a comment is resolved in the name of who resolves it';
   return reactionsRefusal(undefined, post.reactions, writer) ?? repliesRefusal(undefined, post.replies, writer);
 }
 
@@ -73,7 +74,7 @@ function reactionsRefusal(before: unknown, after: unknown, writer: CommentWriter
     const users = asRecord(was[emoji]);
     const now = asRecord(is[emoji]);
     const touched = [...new Set([...Object.keys(users), ...Object.keys(now)])].filter((user) => !same(users[user], now[user]));
-    if (touched.some((user) => user !== writer.userId)) return 'a reaction is added or removed by its own user only';
+    if (touched.some((user) => !writer.userIds.has(user))) return 'a reaction is added or removed by its own user only';
   }
   return undefined;
 }

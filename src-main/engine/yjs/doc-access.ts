@@ -45,7 +45,7 @@ export function writeRefusal(ctx: RequestContext, doc: ReadableDoc, update: Uint
   const status = name.branch.kind === 'main' ? undefined : findChangeRequest(ctx.db, name.spaceId, name.branch.changeRequestId)?.status;
   if (name.kind === 'comments') {
     if (!can.comment(access.role)) return 'writing comments needs the comment role';
-    const writer = { userId: ctx.actor.id, admin: can.admin(access.role), takesPosts: status !== 'merged' };
+    const writer = { userIds: new Set([ctx.actor.id]), admin: can.admin(access.role), takesPosts: status !== 'merged' };
     return commentWriteRefusal(ctx.docs.load(doc.docId), update, writer);
   }
   if (!can.edit(access.role)) return 'editing content needs the edit role';

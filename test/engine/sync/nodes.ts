@@ -5,10 +5,11 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import * as Y from 'yjs';
 import { ApiClient } from '../../../src-shared/client/client.js';
 import { httpTransport } from '../../../src-shared/client/http-transport.js';
-import { bootstrapIfEmpty } from '../../../src-main/engine/admin/bootstrap.js';
+import { bootstrapIfEmpty, type FirstStartOptions } from '../../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../../src-main/engine/http/server.js';
 import { SYNC_PATH } from '../../../src-main/engine/sync/hub.js';
+import { saveUpstream } from '../../../src-main/engine/sync/sql.js';
 import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestClock, TestServer } from '../../support/server.js';
@@ -45,16 +46,25 @@ export class Replica {
     return replica;
   }
 
-  /** A new engine with no hub yet, used on its own (its first start's owner and organization). */
-  static async alone(): Promise<Replica> {
+  /**
+   * A new engine with no hub yet, used on its own (its first start's owner and organization; with
+   * `welcome`, the welcome space too, as `serve` and the app start).
+   */
+  static async alone(firstStart: FirstStartOptions = {}): Promise<Replica> {
     const replica = new Replica(mkdtempSync(join(tmpdir(), 'folio-replica-')));
-    await replica.open();
+    await replica.open(0, firstStart);
     return replica;
   }
 
   /** The owner sets the hub through `PUT /v1/sync/settings` with `token`. */
   async connectTo(hub: Listening, token: string): Promise<void> {
     ok(await this.client.call('updateSyncSettings', { params: undefined, body: { url: syncUrl(hub), token } }));
+  }
+
+  /** The hub stored unchecked, as `serve --sync-url URL --sync-token TOKEN` stores it, and the worker restarted. */
+  setHubUnchecked(url: string, token: string): void {
+    saveUpstream(this.engine.db, url, token);
+    this.engine.sync.restart();
   }
 
   /** Closes the engine, keeping its data dir, and opens it again on the same port; the stored settings reconnect it. */
@@ -73,9 +83,9 @@ export class Replica {
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 
-  private async open(port = 0): Promise<void> {
+  private async open(port = 0, firstStart: FirstStartOptions = {}): Promise<void> {
     this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 } });
-    bootstrapIfEmpty(this.engine);
+    bootstrapIfEmpty(this.engine, firstStart);
     this.server = await listen(this.engine, port);
     this.token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
     this.client = new ApiClient(httpTransport(this.server.url, this.token, fetch));
@@ -156,8 +166,8 @@ export function syncedSpaceEachTest(): () => SyncedSpace {
 export function hubEachTest(): {
   hub: () => TestServer;
   replicaOf: (user: { token: string }) => Promise<Replica>;
-  /** A replica not yet connected, stopped after the test too. */
-  alone: () => Promise<Replica>;
+  /** A replica not yet connected (its first start as `Replica.alone` makes it), stopped after the test too. */
+  alone: (firstStart?: FirstStartOptions) => Promise<Replica>;
 } {
   let hub: TestServer;
   const replicas: Replica[] = [];
@@ -175,8 +185,8 @@ export function hubEachTest(): {
       replicas.push(replica);
       return replica;
     },
-    alone: async () => {
-      const replica = await Replica.alone();
+    alone: async (firstStart) => {
+      const replica = await Replica.alone(firstStart);
       replicas.push(replica);
       return replica;
     },

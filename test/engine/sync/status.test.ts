@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectFailure, newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
+import { closedPort, refusingServer, textWebSocketServer } from './foreign-servers.js';
 import { Replica, eventually, syncUrl } from './nodes.js';
 
 describe('GET /v1/sync/status and the sync settings', () => {
@@ -19,7 +20,10 @@ describe('GET /v1/sync/status and the sync settings', () => {
 
   it('says disabled on an engine without a hub, to any user', async () => {
     const status = ok(await hub.user('read').client.call('getSyncStatus', { params: undefined }));
-    expect(status).toEqual({ state: 'disabled', url: null, outbox: 0, pendingChanges: 0, lastSyncAt: null, lastProblem: null, lag: [] });
+    expect(status).toEqual({
+      state: 'disabled', url: null, outbox: 0, pendingChanges: 0, lastSyncAt: null, lastProblem: null, lag: [], permissions: { configure: false },
+    });
+    expect(ok(await hub.owner.client.call('getSyncStatus', { params: undefined })).permissions).toEqual({ configure: true });
   });
 
   it("connects when the owner sets the hub, and forgets it on DELETE", async () => {
@@ -34,11 +38,28 @@ describe('GET /v1/sync/status and the sync settings', () => {
     expectFailure(await replica.client.call('deleteSyncSettings', { params: undefined }), 404);
   });
 
-  it('reports a hub that refuses the token, and keeps trying', async () => {
-    const replica = await Replica.connect(hub, 'folio_not-a-token');
+  it('stops trying, and says so, when the hub refuses the stored token', async () => {
+    const replica = await Replica.alone();
     replicas.push(replica);
-    await eventually(async () => expect(await replica.status()).toMatchObject({ lastProblem: 'the hub answered 401' }));
-    expect(['offline', 'connecting']).toContain((await replica.status()).state);
+    const attempts = await refusingServer(401, 'A valid bearer token is required');
+    replica.setHubUnchecked(attempts.url, 'folio_not-a-token');
+    await eventually(async () =>
+      expect(await replica.status()).toMatchObject({ state: 'refused', lastProblem: 'The hub refused this token (A valid bearer token is required)' }),
+    );
+    const seen = attempts.count();
+    // The backoff of these tests is 10–100 ms: a worker still trying would have come back by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(attempts.count()).toBe(seen);
+    expect((await replica.status()).state).toBe('refused');
+    await attempts.close();
+  });
+
+  it('says in words why a hub it keeps trying could not be reached', async () => {
+    const replica = await Replica.alone();
+    replicas.push(replica);
+    const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+    replica.setHubUnchecked(url, hub.owner.token);
+    await eventually(async () => expect(await replica.status()).toMatchObject({ state: expect.stringMatching(/offline|connecting/), lastProblem: `No hub answers at ${url}: nothing listens there` }));
   });
 
   it("leaves the hub to the data dir's owner, and checks the settings", async () => {
@@ -50,10 +71,59 @@ describe('GET /v1/sync/status and the sync settings', () => {
     expectFailure(await hub.owner.client.call('updateSyncSettings', { params: undefined, body: { ...body, token: '' } }), 400, /^body\.token: /);
   });
 
+  describe('checks the hub before saving it', () => {
+    const save = async (replica: Replica, url: string, token: string) =>
+      replica.client.call('updateSyncSettings', { params: undefined, body: { url, token } });
+
+    it('answers in words when nothing listens at the address, and saves nothing', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+      expectFailure(await save(replica, url, hub.owner.token), 400, `body.url: No hub answers at ${url}: nothing listens there`);
+      expect(await replica.status()).toMatchObject({ state: 'disabled', url: null, lastProblem: null });
+    });
+
+    it('answers that the hub refused the token', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      expectFailure(await save(replica, syncUrl(hub), 'folio_not-a-token'), 400, /^body\.token: The hub refused this token/);
+      expect((await replica.status()).state).toBe('disabled');
+    });
+
+    it('answers that a server which is not a Folio hub is not one', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      const plain = await refusingServer(404, 'No operation here');
+      expectFailure(await save(replica, plain.url, hub.owner.token), 400, `body.url: This is not a Folio hub: ${plain.url} answered HTTP 404 (No operation here)`);
+      await plain.close();
+      const chatty = await textWebSocketServer();
+      expectFailure(await save(replica, chatty.url, hub.owner.token), 400, /^body\.url: This is not a Folio hub: .* speaks WebSocket, but not Folio sync$/);
+      await chatty.close();
+      expect((await replica.status()).state).toBe('disabled');
+    });
+
+    it('saves and connects once the hub admits the token', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      expect(ok(await save(replica, syncUrl(hub), hub.owner.token)).url).toBe(syncUrl(hub));
+      await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', lastProblem: null }));
+    });
+
+    it('checks nothing for a caller who may not set the hub', async () => {
+      const member = hub.user('admin');
+      const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+      expectFailure(await member.client.call('updateSyncSettings', { params: undefined, body: { url, token: 'folio_x' } }), 403, /owner/);
+    });
+  });
+
   it('counts metadata changes the hub has not acknowledged, apart from the docs of the outbox', async () => {
     const replica = await Replica.connect(hub, hub.owner.token);
     replicas.push(replica);
-    await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', outbox: 0, pendingChanges: 0 }));
+    await eventually(async () => {
+      // The empty starter organization went at adoption, so nothing may wait before the hub's arrive.
+      ok(await replica.client.call('getOrganizationById', { params: { organizationId: hub.organizationId } }));
+      expect(await replica.status()).toMatchObject({ state: 'connected', outbox: 0, pendingChanges: 0 });
+    });
 
     replica.engine.sync.stop();
     const spaceId = (await newSpace({ ...hub.owner, client: replica.client }, hub.organizationId, { title: 'Offline' })).id;

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { documentToPm } from '../../../src-shared/content/document-in.js';
 import { pmToDocument } from '../../../src-shared/content/document-out.js';
+import { markdownToPm } from '../../../src-shared/content/markdown-in.js';
+import { pmToMarkdown } from '../../../src-shared/content/markdown-out.js';
 import type { PmNodeJson } from '../../../src-shared/content/pm-json.js';
 import { body, OPAQUE_BLOCKS } from './arbitraries.js';
 import { canonical, EXAMPLES, value } from './examples.js';
@@ -163,5 +165,38 @@ describe('Document -> page body', () => {
       content: [{ type: 'table', attrs: { id: 't' }, content: [{ type: 'table_header', attrs: { id: 'h' } }, { type: 'table_row', attrs: { id: 'r' }, content: [cell, { ...cell, attrs: { id: 'd' } }] }] }],
     };
     expect(pmToDocument(pm)).toEqual({ ok: false, error: { kind: 'ragged-table', blockId: 't' } });
+  });
+});
+
+describe('links to pages, anchors and files', () => {
+  const REFS = [
+    { kind: 'page', page: 'p1' },
+    { kind: 'anchor', page: 'p1', anchor: 'setup' },
+    { kind: 'anchor', anchor: 'here' },
+    { kind: 'file', file: 'f1' },
+    { kind: 'url', url: 'https://folio.example/' },
+  ];
+
+  it.each(REFS)('keeps %j as a link mark, through the body and its Markdown', (ref) => {
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'link', data: { ref }, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'see', marks: [] }] }] }] }],
+    };
+    const pm = value(documentToPm(document));
+    expect(types(pm)).toEqual(['doc', 'paragraph', 'text']);
+    const back = value(pmToDocument(value(markdownToPm(value(pmToMarkdown(pm)))).body));
+    expect((back.nodes[0] as { nodes: { data?: unknown }[] }).nodes[0]!.data).toEqual({ ref });
+  });
+});
+
+describe('images of space files', () => {
+  it('keep their file ref through the body and its Markdown', () => {
+    const image = { object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file: 'f1' }, alt: 'Diagram' }, fragments: [] };
+    const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [image] }] };
+    const pm = value(documentToPm(document));
+    expect(types(pm)).toEqual(['doc', 'image']);
+    const back = value(pmToDocument(value(markdownToPm(value(pmToMarkdown(pm)))).body));
+    expect((back.nodes[0] as { nodes: { data: unknown }[] }).nodes[0]!.data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'Diagram' });
   });
 });

@@ -59,7 +59,7 @@ export const changeRequestsHandlers: Handlers<typeof changeRequests> = {
     if (body.status !== undefined) columns.status = body.status;
     if (Object.keys(columns).length > 0) {
       updateChangeRequest(ctx.db, row.id, { ...columns, updated_at: ctx.now });
-      addContributor(ctx.db, row.id, ctx.actor.id);
+      addContributor(ctx.db, row.id, ctx.actor.id, ctx.now);
     }
     return toChangeRequest(ctx, findChangeRequest(ctx.db, access.row.id, row.id)!);
   },

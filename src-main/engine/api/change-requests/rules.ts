@@ -19,10 +19,12 @@ export const can = {
 
 /**
  * Main has moved on when the space's revision is no longer the last one this change request
- * saw of main: the one it merged into, else the one its last update pulled in, else its start.
+ * saw of main: the one its last update pulled in, else its start. A merged change request is
+ * never outdated: its changes are in main, and what main did since is no concern of its.
  */
 export function isOutdated(row: ChangeRequestRow): boolean {
-  return row.space_revision !== (row.revision_merged ?? row.revision_merged_ancestor ?? row.revision_initial);
+  if (row.status === 'merged') return false;
+  return row.space_revision !== (row.revision_merged_ancestor ?? row.revision_initial);
 }
 
 /** The change request `idOrNumber` of a space the caller already reached, or a 404. */

@@ -70,7 +70,7 @@ export function insertChangeRequest(db: Database, cr: NewChangeRequest): string 
     cr.revision,
     cr.revision,
   );
-  addContributor(db, id, cr.createdBy);
+  addContributor(db, id, cr.createdBy, cr.now);
   return id;
 }
 
@@ -81,8 +81,15 @@ export function updateChangeRequest(db: Database, id: string, columns: Record<st
   db.run(`UPDATE change_requests SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`, ...Object.values(columns), id);
 }
 
-export function addContributor(db: Database, changeRequestId: string, userId: string): void {
-  db.run('INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)', changeRequestId, userId);
+/** Counts one more edit of a change request by `userId` (created it, wrote its content, pulled main in, resolved a conflict). */
+export function addContributor(db: Database, changeRequestId: string, userId: string, now: string): void {
+  db.run(
+    `INSERT INTO change_request_contributors (change_request_id, user_id, edits, updated_at) VALUES (?, ?, 1, ?)
+     ON CONFLICT (change_request_id, user_id) DO UPDATE SET edits = edits + 1, updated_at = excluded.updated_at`,
+    changeRequestId,
+    userId,
+    now,
+  );
 }
 
 export interface ChangeRequestCounts {
@@ -135,14 +142,18 @@ function filtered(query: KeysetQuery, filters: ChangeRequestFilters): KeysetQuer
     params.push(filters.creator);
   }
   if (filters.contributor !== undefined) {
-    where.push('EXISTS (SELECT 1 FROM change_request_contributors c WHERE c.change_request_id = cr.id AND c.user_id = ?)');
-    params.push(filters.contributor);
+    where.push(`(EXISTS (SELECT 1 FROM change_request_contributors c WHERE c.change_request_id = cr.id AND c.user_id = ?)
+      OR EXISTS (SELECT 1 FROM comments m WHERE m.change_request_id = cr.id AND m.posted_by = ?)
+      OR EXISTS (SELECT 1 FROM comment_replies r JOIN comments m ON m.id = r.comment_id WHERE m.change_request_id = cr.id AND r.posted_by = ?))`);
+    params.push(filters.contributor, filters.contributor, filters.contributor);
+  }
+  if (filters.requestedReviewer !== undefined) {
+    where.push('EXISTS (SELECT 1 FROM change_request_requested_reviewers q WHERE q.change_request_id = cr.id AND q.user_id = ?)');
+    params.push(filters.requestedReviewer);
   }
   if (filters.conversationsIssuesCluster !== undefined) {
     where.push('cr.conversations_issues_cluster = ?');
     params.push(filters.conversationsIssuesCluster);
   }
-  // No change request has requested reviewers yet: that filter matches none.
-  if (filters.requestedReviewer !== undefined) where.push('0');
   return { ...query, where: where.join(' AND '), params };
 }

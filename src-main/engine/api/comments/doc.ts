@@ -30,6 +30,8 @@ export interface Target {
   node?: string;
   tableCell?: { record: string; definition: string };
   revision: string;
+  /** The review the thread came with. */
+  review?: string;
 }
 
 /** What a new thread is posted on, with the anchor of its block when it names one. */

@@ -25,6 +25,8 @@ export interface CommentRow extends PostRow {
   revision: string;
   /** The block's place in its page body, for a thread posted on a block (content/comment-anchors.ts). */
   anchor: Buffer | null;
+  /** The review a thread came with (a change request's, `ChangeRequestReview.comment`). */
+  review_id: string | null;
 }
 
 export type ReplyRow = PostRow & { comment_id: string; position: number };

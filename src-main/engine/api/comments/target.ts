@@ -46,6 +46,7 @@ export function currentTarget(ctx: RequestContext, place: CommentPlace, row: Com
     space: row.space_id,
     revision: row.revision,
     ...(row.change_request_id === null ? {} : { changeRequest: row.change_request_id }),
+    ...(row.review_id === null ? {} : { review: row.review_id }),
     ...(page === null ? {} : { page: { id: page } }),
     ...(node === null ? {} : { node: { id: node } }),
     ...(row.table_cell === null ? {} : { tableCell: JSON.parse(row.table_cell) as TableCell }),

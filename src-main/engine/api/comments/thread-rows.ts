@@ -18,7 +18,7 @@ export type ReactionValues = ReactionRow & { subject_id: string; comment_id: str
 
 export const COMMENT_COLUMNS = [
   'id', 'space_id', 'change_request_id', 'posted_by', 'posted_at', 'edited_at', 'body', 'status', 'resolved_at',
-  'resolved_by', 'page_id', 'node_id', 'table_cell', 'revision', 'anchor',
+  'resolved_by', 'page_id', 'node_id', 'table_cell', 'revision', 'anchor', 'review_id',
 ] as const satisfies readonly (keyof CommentRow)[];
 export const REPLY_COLUMNS = ['id', 'comment_id', 'position', 'posted_by', 'posted_at', 'edited_at', 'body'] as const satisfies readonly (keyof ReplyRow)[];
 export const REACTION_COLUMNS = ['subject_id', 'comment_id', 'emoji', 'user_id', 'reacted_at'] as const satisfies readonly (keyof ReactionValues)[];
@@ -42,6 +42,7 @@ const Thread = Post.extend({
     node: z.string().optional(),
     tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
     revision: z.string(),
+    review: z.string().optional(),
   }),
   anchor: z.instanceof(Uint8Array).optional(),
   replies: z.array(z.unknown()).optional(),
@@ -72,6 +73,7 @@ export function rowsFromDoc(place: PlaceKey, id: string, thread: unknown): Threa
     table_cell: target.tableCell ? JSON.stringify(target.tableCell) : null,
     revision: target.revision,
     anchor: json.anchor ? Buffer.from(json.anchor) : null,
+    review_id: target.review ?? null,
   };
   const replies: ReplyRow[] = [];
   const reactions = reactionValues(id, id, json.reactions);

@@ -1,6 +1,7 @@
 import { readBody, writeBody, type PmNodeJson } from '../../../../src-shared/content/index.js';
 import { forkBaseDoc } from '../../content/fork-base.js';
 import { describeContentError, parsePageDocument, writePageBody, type PageDocument, type ParsedPage } from '../../content/page-body.js';
+import { resolveMarkdownLinks } from '../../content/markdown-links.js';
 import { freeSlug, slugFromTitle } from '../../content/slugs.js';
 import { readPages, removeSubtree, setPageFields, type TreePage } from '../../content/tree.js';
 import { newId } from '../../ids.js';
@@ -24,10 +25,12 @@ export function insertPage(batch: Batch, index: number, change: ChangeOf<'insert
   const taken = siblingSlugs(batch, place.parent);
   if (change.slug !== undefined && taken.has(change.slug)) return invalidChange(index, 'slug', `a sibling page already has the slug "${change.slug}"`);
   const id = newId();
+  const slug = change.slug ?? freeSlug(slugFromTitle(title), taken);
+  if (parsed.fromMarkdown) parsed.body = resolveMarkdownLinks(parsed.body, batch.pages(), { parent: place.parent, slug });
   setPageFields(batch.tree, id, {
     type: 'document',
     title,
-    slug: change.slug ?? freeSlug(slugFromTitle(title), taken),
+    slug,
     ...place,
     ...meta(change, parsed),
     createdAt: batch.ctx.now,
@@ -50,6 +53,7 @@ export function updatePage(batch: Batch, index: number, change: ChangeOf<'update
     return invalidChange(index, change.slug !== undefined ? 'slug' : 'into', `a sibling page already has the slug "${slug}"`);
   }
   if (parsed && page.type !== 'document') return invalidChange(index, 'document', `a ${page.type} page has no document`);
+  if (parsed?.fromMarkdown) parsed.body = resolveMarkdownLinks(parsed.body, batch.pages(), { parent: place.parent, slug });
   const title = parsed?.meta.title ?? change.title;
   const fields = { ...(title !== undefined ? { title } : {}), slug, parent: place.parent, position: place.position, ...meta(change, parsed) };
   if (changesAny(page, fields)) setPageFields(batch.tree, page.id, fields);

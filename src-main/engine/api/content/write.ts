@@ -30,13 +30,8 @@ export function contentWrite(
     const failed = apply(batch, index, change, inserted);
     if (failed) return failed;
   }
-  batch.save();
+  commitBatch(ctx, batch);
   const cr = target.changeRequest!;
-  const revision = newId();
-  const docIds = [treeDoc(target.space.id, target.branch), ...[...batch.outcomes.keys()].map((id) => pageDoc(target.space.id, target.branch, id))];
-  cutRevision(ctx.db, ctx.docs, { id: revision, spaceId: target.space.id, parents: [cr.revision], type: 'edits', docIds, now: ctx.now });
-  updateChangeRequest(ctx.db, cr.id, { revision, updated_at: ctx.now });
-  addContributor(ctx.db, cr.id, ctx.actor.id);
   const changeRequest = toChangeRequest(ctx, findChangeRequest(ctx.db, target.space.id, cr.id)!);
   if (compat) return changeRequest;
   return {
@@ -46,6 +41,21 @@ export function contentWrite(
       toFile(ctx, target.place, { file_id: file.id, name: file.name, content_type: file.contentType, size: file.size, blob: '' }),
     ),
   };
+}
+
+/**
+ * Saves what a batch changed and moves the change request to a new `edits` revision (parent: its
+ * previous one), with its writer as a contributor.
+ */
+export function commitBatch(ctx: RequestContext, batch: Batch): void {
+  const { target } = batch;
+  batch.save();
+  const cr = target.changeRequest!;
+  const revision = newId();
+  const docIds = [treeDoc(target.space.id, target.branch), ...[...batch.outcomes.keys()].map((id) => pageDoc(target.space.id, target.branch, id))];
+  cutRevision(ctx.db, ctx.docs, { id: revision, spaceId: target.space.id, parents: [cr.revision], type: 'edits', docIds, now: ctx.now });
+  updateChangeRequest(ctx.db, cr.id, { revision, updated_at: ctx.now });
+  addContributor(ctx.db, cr.id, ctx.actor.id, ctx.now);
 }
 
 function apply(batch: Batch, index: number, change: Change, inserted: InsertedFile[]): Failure | void {

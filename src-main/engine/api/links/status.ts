@@ -55,6 +55,9 @@ export function targetKey(target: LinkTarget): string {
 export function linkStatus(target: LinkTarget, existing: Existing): LinkStatus {
   switch (target.kind) {
     case 'url':
+      // A relative link to a Markdown file is one no page answered (Git Sync and Markdown input
+      // turn those that resolve into page references): it leads nowhere.
+      if (isMarkdownPath(target.url)) return 'broken';
       return isInApp(target.url, existing.origin) ? 'in-app' : 'ok';
     case 'page':
       return existing.pages.has(target.page) ? 'ok' : 'broken';
@@ -63,6 +66,10 @@ export function linkStatus(target: LinkTarget, existing: Existing): LinkStatus {
     case 'anchor':
       return existing.anchors.get(target.page)?.has(target.anchor) ? 'ok' : 'broken';
   }
+}
+
+function isMarkdownPath(url: string): boolean {
+  return !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url) && !url.startsWith('//') && /\.md$/i.test(url.split(/[?#]/)[0]!);
 }
 
 function isInApp(url: string, origin: string): boolean {

@@ -5,6 +5,7 @@ import { toApiLevel } from '../../access/content-role.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { changeRequestCounts } from '../change-requests/sql.js';
 import { countOpenComments } from '../comments/sql.js';
+import { gitSyncState } from '../git-sync/serialize.js';
 import { spacePermissions } from './rules.js';
 import type { SpaceRow } from './sql.js';
 
@@ -37,5 +38,7 @@ export function toSpace(ctx: Pick<RequestContext, 'db' | 'urls'>, row: SpaceRow,
   if (row.parent_id !== null) space.parent = row.parent_id;
   if (row.language !== null) space.language = row.language as Space['language'];
   if (row.icon !== null) space.urls.icon = row.icon;
+  const gitSync = gitSyncState(ctx.db, row.id);
+  if (gitSync) space.gitSync = gitSync;
   return space;
 }

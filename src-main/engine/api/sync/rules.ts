@@ -1,11 +1,16 @@
+import { deviceOwnerId } from '../../admin/device.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { forbidden, type Failure } from '../../pipeline/failure.js';
 
 /**
- * The data dir's owner: the first user, made on first start (`bootstrapIfEmpty`), whose token is
- * `DIR/token`. Which hub the engine replicates with, under whose token, is theirs to decide.
+ * The data dir's owner (the device table, migration 023): made on first start, whose token is
+ * `DIR/token`; the hub user once adopted. Which hub the engine replicates with, under whose
+ * token, is theirs to decide.
  */
+export function isOwner(ctx: Pick<RequestContext, 'db' | 'actor'>): boolean {
+  return deviceOwnerId(ctx.db) === ctx.actor.id;
+}
+
 export function requireOwner(ctx: RequestContext): Failure | undefined {
-  const owner = ctx.db.get<{ id: string }>('SELECT id FROM users ORDER BY rowid LIMIT 1');
-  return owner?.id === ctx.actor.id ? undefined : forbidden("Only the data dir's owner sets the hub");
+  return isOwner(ctx) ? undefined : forbidden("Only the data dir's owner sets the hub");
 }

@@ -4,6 +4,7 @@ import type { SyncStatus } from '../../../../src-shared/contract/sync.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { unpushedChanges } from '../../sync/changes/unpushed.js';
 import { ackedStateVector, outboxSize, pendingDocIds, readUpstream } from '../../sync/sql.js';
+import { isOwner } from './rules.js';
 
 /** The worker's state, the outbox with each doc's lag, and the metadata changes waiting, as SQLite has them now. */
 export function syncStatus(ctx: RequestContext): z.input<typeof SyncStatus> {
@@ -16,6 +17,7 @@ export function syncStatus(ctx: RequestContext): z.input<typeof SyncStatus> {
     lastSyncAt: upstream?.lastSyncAt ?? null,
     lastProblem: ctx.sync.lastProblem,
     lag: pendingDocIds(ctx.db).map((docId) => ({ docId, operations: lagOf(ctx, docId) })),
+    permissions: { configure: isOwner(ctx) },
   };
 }
 

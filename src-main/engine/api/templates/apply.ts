@@ -68,7 +68,7 @@ function commit(ctx: RequestContext, target: ContentTarget, pageIds: string[]): 
   cutRevision(ctx.db, ctx.docs, { id: revision, spaceId: space.id, parents, type: 'edits', docIds, now: ctx.now });
   if (changeRequest) {
     updateChangeRequest(ctx.db, changeRequest.id, { revision, updated_at: ctx.now });
-    addContributor(ctx.db, changeRequest.id, ctx.actor.id);
+    addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
   } else {
     updateRow(ctx.db, 'spaces', space.id, { revision, updated_at: ctx.now });
   }

@@ -39,6 +39,43 @@ const page = (title: string, markdown: string, pages?: TemplatePage[]): Template
 export const TEMPLATES: readonly Template[] = [
   openapiReferenceTemplate,
   {
+    // The space a new data dir starts with (admin/bootstrap.ts): a page tree to look at and pages to edit.
+    id: 'welcome',
+    contentRefs: [],
+    pages: [
+      page(
+        'Getting started',
+        'This space was made for you when Folio started for the first time. Read it, change it, or delete it: it is yours.\n\n' +
+          '## Where things are\n\n' +
+          '- The **sidebar** lists the collections and spaces of the organization you are in; the organization is named at the top.\n' +
+          '- A **space** holds pages, like this one. What you read here is the space as it was last merged: its *main* content.\n' +
+          '- A **change request** is where you write: a copy of the pages that becomes main when it is merged.\n\n' +
+          '{% hint style="info" %}\nPress Ctrl-K (Cmd-K on a Mac) to search every space of the organization.\n{% endhint %}\n\n' +
+          '## Next\n\n1. Open **Writing** to make your first change.\n2. Open **Reviewing & merging** to put it into main.\n3. Open **Sync** to work with your team.\n',
+      ),
+      page(
+        'Writing',
+        'Everything you write happens in a change request, so that main only changes when you say so.\n\n' +
+          '## Make a change\n\n1. Open this space and choose **New change request**.\n2. Pick a page in its page tree, or add one.\n3. Type. Your words are saved as you write, on this device first, even offline.\n\n' +
+          '## Formatting\n\n| Keys | Does |\n| --- | --- |\n| Ctrl-B | **bold** |\n| Ctrl-I | *italic* |\n| Ctrl-E | `code` |\n| Ctrl-Alt-1 to 3 | a heading |\n\n' +
+          '- [ ] Write your first page\n- [ ] Ask someone to review it\n',
+      ),
+      page(
+        'Reviewing & merging',
+        'A change request shows its **changes against main**, page by page and block by block, and its comments.\n\n' +
+          '## Review\n\n- Comment on the whole change request, on a page, or on one block.\n- Mark it *ready for review* when it is done.\n\n' +
+          '## Merge\n\n**Merge** puts the change request into main. When someone changed the same block in main meanwhile, Folio keeps both and says where to look.\n\n' +
+          '{% hint style="success" %}\nMerging takes the review role; writing takes the edit role. Settings › Members says who has which.\n{% endhint %}\n',
+      ),
+      page(
+        'Sync',
+        'Folio works on this device without any server. To share spaces with your team, connect it to a **hub**: any Folio engine your team runs (`npm run serve`).\n\n' +
+          '## Connect\n\n1. Open **Settings › Sync**.\n2. Enter the hub address (`ws://HOST:PORT/v1/sync`) and a token of your account on the hub.\n3. Choose **Connect**. Folio checks the hub and the token before it saves them.\n\n' +
+          'Your work made here so far becomes yours on the hub. Edits made offline wait on this device and are sent when the hub is back; the status bar shows what is pending.\n',
+      ),
+    ],
+  },
+  {
     id: 'getting-started',
     contentRefs: [],
     pages: [

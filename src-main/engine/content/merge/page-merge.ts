@@ -1,12 +1,14 @@
 import * as Y from 'yjs';
-import { blockIndex } from '../../../../src-shared/content/yjs.js';
+import { BODY_FRAGMENT, blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
 import type { Branch } from '../../revisions/doc-names.js';
 import type { Projector } from '../projector.js';
-import { blockConflicts } from './block-conflicts.js';
+import { blockConflicts, blocksToRetake } from './block-conflicts.js';
+import { blockSide } from './conflict-sides.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
 import { ownWrite } from './own-writes.js';
-import { docIdOf, type ThreeWay } from './three-way.js';
+import { blocksFromSides, setBlocks } from './set-blocks.js';
+import { docIdOf, once, type ThreeWay } from './three-way.js';
 import { blockItems, touchedElements } from './touched-elements.js';
 
 /** The side whose changes a merge or an update carries over, and the branch its projection rows are under. */
@@ -16,24 +18,43 @@ export interface Incoming {
   branch: Branch;
 }
 
+/** One doc's part of a pull: what our rule finds, and the write, made only if the caller goes on. */
+export interface PlannedWrite {
+  conflicts: Conflict[];
+  write: () => void;
+}
+
 /**
- * Appends what the incoming side changed in a page body since the base to the other side's doc,
- * and answers the blocks both sides changed. The projector is lent the body as merged, so that it
- * loads nothing: when the target did not change the page, the result is the incoming side's body,
- * whose rows that side's projection already holds; otherwise the merged body is built here, once,
- * from the base and each side's changes. Block hashes are compared only when a block of the base
- * was reached by both sides' changes (`touchedElements`); most pages both sides edited were
- * edited in different blocks.
+ * Plans carrying what the incoming side changed in a page body since the base over to the other
+ * side's doc, reading everything first and writing nothing. Block hashes are compared only when a
+ * block of the base was reached by both sides' changes (`touchedElements`); most pages both sides
+ * edited were edited in different blocks, and Yjs merges those exactly.
+ *
+ * Where both sides reached a block, the merged body is checked block by block against the three
+ * versions: a block both changed differently is a conflict; one Yjs merged into something neither
+ * side holds takes back the version of the side that changed it (`blocksToRetake`). With `record`
+ * (an update), a conflicting block keeps the change request's version, and the conflict carries
+ * the three versions; without it (a merge) the caller refuses.
+ *
+ * The projector (when the caller has one) is lent the body as merged, so that it loads nothing: when the target did not
+ * change the page, the incoming side's body, whose rows that side's projection already holds;
+ * otherwise the merged body built here.
  */
-export function pullPage(docs: DocStore, way: ThreeWay, incoming: Incoming, projector?: Projector): Conflict[] {
+export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, record: boolean, projector?: Projector): PlannedWrite {
   const into = otherSide(incoming.side);
   const target = docIdOf(way.pair, into);
-  const update = way.since(incoming.side).update;
+  const pageId = way.pair.pageId!;
   if (!way.changed(into)) {
-    const { seq } = ownWrite(docs.append(target, update));
-    projector?.lendBodyOf(target, seq, { spaceId: incoming.spaceId, branch: incoming.branch, pageId: way.pair.pageId! });
-    return [];
+    // Read when written (the incoming side's doc is not the one written to): a refused merge never reads it.
+    return {
+      conflicts: [],
+      write: () => {
+        const { seq } = ownWrite(docs.append(target, way.since(incoming.side).update));
+        projector?.lendBodyOf(target, seq, { spaceId: incoming.spaceId, branch: incoming.branch, pageId });
+      },
+    };
   }
+  const update = way.since(incoming.side).update;
   const merged = way.newBase({ gc: false });
   const blocks = blockItems(merged);
   const baseDeletions = Y.createDeleteSetFromStructStore(merged.store);
@@ -41,14 +62,62 @@ export function pullPage(docs: DocStore, way: ThreeWay, incoming: Incoming, proj
   for (const change of changes) Y.applyUpdate(merged, change);
   const [ours, theirs] = changes.map((change) => touchedElements(merged, change, baseDeletions));
   const reachedByBoth = !ours || !theirs || [...blocks.values()].some((item) => ours.has(item) && theirs.has(item));
-  const conflicts = reachedByBoth ? compareBlocks(docs, way) : [];
-  const { seq } = ownWrite(docs.append(target, update));
-  projector?.lendBody(target, seq, merged);
-  return conflicts;
+  let appended = update;
+  const conflicts: Conflict[] = [];
+  if (reachedByBoth) {
+    const versions = { base: way.newBase(), main: docs.load(way.pair.main), changeRequest: docs.load(way.pair.changeRequest) };
+    const [base, main, changeRequest] = [versions.base, versions.main, versions.changeRequest].map(blockIndex) as [
+      Map<string, string>, Map<string, string>, Map<string, string>,
+    ];
+    conflicts.push(...blockConflicts(pageId, base, main, changeRequest));
+    // A merge with conflicts writes nothing: what it would have retaken does not matter.
+    if (!record && conflicts.length > 0) return { conflicts, write: neverWritten };
+    const retake = blocksToRetake(base, main, changeRequest, blockIndex(merged), duplicatedBlocks(merged));
+    const bodies = once(() => ({ main: readBody(versions.main), 'change-request': readBody(versions.changeRequest) }));
+    if (record) {
+      const baseBody = conflicts.length > 0 ? readBody(versions.base) : undefined;
+      for (const conflict of conflicts) {
+        if (conflict.kind !== 'block') continue;
+        const { main, 'change-request': changeRequest } = bodies();
+        conflict.sides = {
+          base: blockSide(baseBody!, conflict.blockId),
+          main: blockSide(main, conflict.blockId),
+          changeRequest: blockSide(changeRequest, conflict.blockId),
+        };
+        retake.set(conflict.blockId, 'change-request');
+      }
+    }
+    if (retake.size > 0) {
+      const before = Y.encodeStateVector(merged);
+      const written = setBlocks(merged, blocksFromSides(retake, bodies()));
+      // Every node placed comes from a body of the same schema: a refusal here is a bug, not bad input.
+      if (!written.ok) throw new Error(`page ${pageId}: the merged body does not fit the schema (${written.error.kind})`);
+      appended = Y.mergeUpdates([update, Y.encodeStateAsUpdate(merged, before)]);
+    }
+  }
+  return {
+    conflicts,
+    write: () => {
+      const { seq } = ownWrite(docs.append(target, appended));
+      projector?.lendBody(target, seq, merged);
+    },
+  };
 }
 
-/** The block conflicts of a page, from the block indexes of its three versions; before either side's doc is written to. */
-function compareBlocks(docs: DocStore, way: ThreeWay): Conflict[] {
-  const { pageId, main, changeRequest } = way.pair;
-  return blockConflicts(pageId!, blockIndex(way.newBase()), blockIndex(docs.load(main)), blockIndex(docs.load(changeRequest)));
+/** The write of a merge that conflicts: the caller refuses it, so it never runs. */
+export const neverWritten = () => {
+  throw new Error('a merge with conflicts is never written');
+};
+
+/** Block ids a body holds more than once (each side moved a block: two copies of it). */
+function duplicatedBlocks(doc: Y.Doc): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  const visit = (element: Y.XmlElement) => {
+    const id = element.getAttribute('id');
+    if (typeof id === 'string') (seen.has(id) ? twice : seen).add(id);
+    for (const child of element.toArray()) if (child instanceof Y.XmlElement) visit(child);
+  };
+  for (const child of doc.getXmlFragment(BODY_FRAGMENT).toArray()) if (child instanceof Y.XmlElement) visit(child);
+  return twice;
 }

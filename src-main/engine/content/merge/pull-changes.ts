@@ -1,41 +1,79 @@
+import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
+import { readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
 import type { Projector } from '../projector.js';
-import { MAIN, changeRequestBranch } from '../../revisions/doc-names.js';
+import { MAIN, changeRequestBranch, pageDoc } from '../../revisions/doc-names.js';
 import { writtenPairs } from './branch-docs.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
 import { ownWrite } from './own-writes.js';
-import { pullPage } from './page-merge.js';
+import { planPage } from './page-merge.js';
 import { threeWay, type ThreeWay } from './three-way.js';
 import type { BodyEdited } from './tree-conflicts.js';
-import { mergeTrees } from './tree-merge.js';
+import { planTree, type PageBodyOf } from './tree-merge.js';
 
 /** `merge` carries a change request's changes into main; `update` carries main's into the change request. */
 export type Direction = 'merge' | 'update';
 
+/** A pull read and judged, not yet written. */
+export interface PullPlan {
+  conflicts: Conflict[];
+  /** Writes it, inside the caller's transaction. */
+  apply: () => void;
+}
+
 /**
- * Applies one side's changes since the fork base to the other side's docs, inside the caller's
- * transaction, and answers the conflicts our rule finds (docs/content-design.md, "Merge"). Yjs
- * merges every doc; the page tree is then repaired (cycles keep main's parents). An update then
- * moves the change request's fork bases to main as it is now. What it writes is lent to the
- * projector following `docs`, when there is one, so that it loads nothing again.
+ * Reads one side's changes since the fork base and judges them against the other side's by our
+ * rule (docs/content-design.md, "Merge"), writing nothing: a merge with conflicts must leave main
+ * as it was, so the caller applies the plan only when it goes on. For an update the plan keeps
+ * the change request's version of every conflicting place, with the conflicts' three versions;
+ * applied, it then moves the change request's fork bases to main as it is now. What it writes is
+ * lent to `projector`, when the caller has one, so that it loads nothing again.
  */
-export function pullChanges(docs: DocStore, spaceId: string, changeRequestId: string, direction: Direction, projector?: Projector): Conflict[] {
+export function planPull(docs: DocStore, spaceId: string, changeRequestId: string, direction: Direction, projector?: Projector): PullPlan {
+  const record = direction === 'update';
   const into: Side = direction === 'merge' ? 'main' : 'change-request';
   const from = otherSide(into);
   const ways = writtenPairs(docs, spaceId, changeRequestId).map((pair) => threeWay(docs, pair));
-  const pages = ways.filter((way) => way.pair.pageId !== undefined && way.since(from).changed);
+  const pages = ways.filter((way) => way.pair.pageId !== undefined && way.changed(from));
   const tree = ways.find((way) => way.pair.pageId === undefined);
-  // The tree first: which bodies each side edited is read before any body is written to.
-  const inTree = tree ? mergeTrees(docs, tree, into, bodyEditedIn(ways), projector) : [];
   const incoming = { spaceId, side: from, branch: from === 'main' ? MAIN : changeRequestBranch(changeRequestId) };
-  const conflicts = [...pages.flatMap((way) => pullPage(docs, way, incoming, projector)), ...inTree];
-  if (direction === 'update') {
-    for (const way of ways) if (way.since('main').changed) ownWrite(docs.moveForkBase(way.pair.changeRequest));
-  }
-  return conflicts;
+  // Pages first: a merge one of them refuses answers the same whatever the tree holds, so it reads
+  // no tree (an update reads it for every conflict to record). The tree is written first.
+  const pagePlans = pages.map((way) => planPage(docs, way, incoming, record, projector));
+  const refused = !record && pagePlans.some((plan) => plan.conflicts.length > 0);
+  const treePlan = tree && !refused ? planTree(docs, tree, into, bodyEditedIn(ways), bodyReader(docs, spaceId, changeRequestId, ways), record, projector) : undefined;
+  const planned = [...(treePlan ? [treePlan] : []), ...pagePlans];
+  return {
+    conflicts: planned.flatMap((part) => part.conflicts),
+    apply: () => {
+      for (const part of planned) part.write();
+      if (direction === 'update') {
+        for (const way of ways) if (way.since('main').changed) ownWrite(docs.moveForkBase(way.pair.changeRequest));
+      }
+    },
+  };
+}
+
+/** An update: main's changes pulled into the change request, conflicts or not (it keeps its own version of those). */
+export function pullFromMain(docs: DocStore, spaceId: string, changeRequestId: string, projector?: Projector): Conflict[] {
+  const plan = planPull(docs, spaceId, changeRequestId, 'update', projector);
+  plan.apply();
+  return plan.conflicts;
 }
 
 function bodyEditedIn(ways: ThreeWay[]): BodyEdited {
   const byPage = new Map(ways.filter((way) => way.pair.pageId !== undefined).map((way) => [way.pair.pageId!, way]));
   return (side, pageId) => byPage.get(pageId)?.changed(side) ?? false;
+}
+
+/** A page's body on either side or at the base, read before anything is written. */
+function bodyReader(docs: DocStore, spaceId: string, changeRequestId: string, ways: ThreeWay[]): PageBodyOf {
+  const byPage = new Map(ways.filter((way) => way.pair.pageId !== undefined).map((way) => [way.pair.pageId!, way]));
+  return (version, pageId): PmNodeJson => {
+    const way = byPage.get(pageId);
+    // A body the change request never wrote is main's, unchanged since the fork on both sides.
+    if (version === 'base') return readBody(way ? way.newBase() : docs.load(pageDoc(spaceId, MAIN, pageId)));
+    const branch = version === 'main' || !way ? MAIN : changeRequestBranch(changeRequestId);
+    return readBody(docs.load(pageDoc(spaceId, branch, pageId)));
+  };
 }

@@ -69,7 +69,8 @@ function addsStructs(stateVector: Uint8Array, base: Map<number, number>): boolea
   return false;
 }
 
-function once<T>(make: () => T): () => T {
+/** A value made when first asked for, and once. */
+export function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => (made ??= { value: make() }).value;
 }

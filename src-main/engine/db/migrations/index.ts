@@ -20,7 +20,11 @@ import * as syncChangeCursors from './019-sync-change-cursors.js';
 import * as translations from './020-translations.js';
 import * as integrations from './021-integrations.js';
 import * as syncBlobs from './022-sync-blobs.js';
-import * as changeLogTriggers from './023-change-log-triggers.js';
+import * as device from './023-device.js';
+import * as gitSync from './024-git-sync.js';
+import * as changeRequestConflicts from './025-change-request-conflicts.js';
+import * as changeRequestReviews from './026-change-request-reviews.js';
+import * as changeLogTriggers from './027-change-log-triggers.js';
 
 /** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -46,5 +50,9 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 20, name: 'translations', sql: translations.sql },
   { version: 21, name: 'integrations', sql: integrations.sql },
   { version: 22, name: 'sync-blobs', sql: syncBlobs.sql },
-  { version: 23, name: 'change-log-triggers', sql: changeLogTriggers.sql },
+  { version: 23, name: 'device', sql: device.sql },
+  { version: 24, name: 'git-sync', sql: gitSync.sql },
+  { version: 25, name: 'change-request-conflicts', sql: changeRequestConflicts.sql },
+  { version: 26, name: 'change-request-reviews', sql: changeRequestReviews.sql },
+  { version: 27, name: 'change-log-triggers', sql: changeLogTriggers.sql },
 ];

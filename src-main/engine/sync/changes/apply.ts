@@ -12,6 +12,7 @@ import { compensate } from './compensate.js';
 import { restamp } from './restamp.js';
 import { deleteRow, insertRow, newer, raiseClock, readRow, rowClocks, updateRow, type RowValues } from './rows.js';
 import { tableSpec, type TableSpec } from './tables.js';
+import { asideEmail, holderOf, makeRoomFor } from './user-emails.js';
 
 export interface ApplyResult {
   applied: number;
@@ -52,7 +53,7 @@ function applyOne(db: Database, capture: ChangeCapture, received: Change, source
     compensate(db, capture, spec, change, row, sender);
     return 'compensated';
   }
-  return write(db, capture, spec, sender === undefined ? change : { ...change, actor: sender }, row);
+  return write(db, capture, spec, sender === undefined ? change : { ...change, actor: sender }, row, sender);
 }
 
 function knownShape(spec: TableSpec, change: Change): boolean {
@@ -69,7 +70,8 @@ function alreadyKnown(db: Database, change: Change): boolean {
   return known!.known === 1;
 }
 
-function write(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, row: RowValues | undefined): Outcome {
+/** `sender`: the replica's user whose change this is, on a hub; undefined for what the hub sends. */
+function write(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, row: RowValues | undefined, sender: string | undefined): Outcome {
   const rowKey = JSON.stringify(change.key);
   const clocks = rowClocks(db, spec.name, rowKey);
   const existence = clocks.get('*');
@@ -83,21 +85,31 @@ function write(db: Database, capture: ChangeCapture, spec: TableSpec, change: Ch
   }
   if (!row) {
     if (change.op === 'update' || !newer(change.hlc, existence)) return 'ignored';
-    return insert(db, capture, spec, change);
+    return insert(db, capture, spec, change, sender);
   }
-  return update(db, capture, spec, change, rowKey, clocks);
+  return update(db, capture, spec, change, rowKey, clocks, sender);
 }
 
-function insert(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change): Outcome {
-  const settled = settle(db, capture, spec, change, { ...change.fields }, change.hlc);
+function insert(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, sender: string | undefined): Outcome {
+  const settled = settle(db, capture, spec, change, { ...change.fields }, change.hlc, sender);
   pinned(capture, change, undefined, () => insertRow(db, spec, settled.values));
+  // A replica's local user, uploaded: that replica speaks for them (docs/sync.md, "Identity").
+  if (spec.name === 'users' && sender !== undefined) db.run('INSERT OR IGNORE INTO vouched_users (user_id, voucher_id) VALUES (?, ?)', change.key[0], sender);
   restamp(db, capture, spec, change.key, settled.moved, { op: 'update', audience: null });
   followDocs(db, spec, change.key);
   return 'applied';
 }
 
 /** The fields whose stamps beat this engine's, written; an insert of a row it has is one too. */
-function update(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, rowKey: string, clocks: ReadonlyMap<string, string>): Outcome {
+function update(
+  db: Database,
+  capture: ChangeCapture,
+  spec: TableSpec,
+  change: Change,
+  rowKey: string,
+  clocks: ReadonlyMap<string, string>,
+  sender: string | undefined,
+): Outcome {
   const winning: RowValues = {};
   for (const [field, value] of Object.entries(change.fields ?? {})) {
     if (newer(change.hlc, clocks.get(field))) winning[field] = value;
@@ -107,7 +119,7 @@ function update(db: Database, capture: ChangeCapture, spec: TableSpec, change: C
     return 'ignored';
   }
   const created = change.op === 'insert' ? change.hlc : (clocks.get('*') ?? change.hlc);
-  const settled = settle(db, capture, spec, change, winning, created);
+  const settled = settle(db, capture, spec, change, winning, created, sender);
   const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
   pinned(capture, change, forced, () => updateRow(db, spec, change.key, settled.values));
   restamp(db, capture, spec, change.key, settled.moved, { op: 'update', audience: null });
@@ -132,9 +144,25 @@ function pinned(capture: ChangeCapture, change: Change, forced: ForcedFields | u
  * Settles clashes the arriving values would make. `moved` lists the fields given another value
  * than the change's: they are logged again under a fresh stamp once written.
  */
-function settle(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, values: RowValues, created: string): { values: RowValues; moved: string[] } {
+function settle(
+  db: Database,
+  capture: ChangeCapture,
+  spec: TableSpec,
+  change: Change,
+  values: RowValues,
+  created: string,
+  sender: string | undefined,
+): { values: RowValues; moved: string[] } {
   const moved: string[] = [];
   const id = change.key[0]!;
+  if (spec.name === 'users' && typeof values.email === 'string') {
+    // The hub keeps what it holds and moves what arrives; a replica moves its own (user-emails.ts).
+    if (sender === undefined) makeRoomFor(db, values.email, id);
+    else if (holderOf(db, values.email, id)) {
+      values.email = asideEmail(values.email, id);
+      moved.push('email');
+    }
+  }
   if (spec.name === 'change_requests' && typeof values.number === 'number') {
     const spaceId = String(values.space_id ?? readRow(db, spec, change.key)?.space_id);
     const number = settleNumber(db, capture, { id, spaceId, number: values.number, created });

@@ -2,10 +2,14 @@ import type { Change, FieldValue } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
 import { can as collectionCan } from '../../api/collections/rules.js';
 import { can as orgCan } from '../../api/orgs/rules.js';
+import { effectiveRules, requiresReviews, unmetMergeRule } from '../../api/change-requests/merge-rules.js';
+import { findChangeRequest, type ChangeRequestRow } from '../../api/change-requests/sql.js';
 import { can as spaceCan } from '../../api/spaces/rules.js';
+import type { SpaceRow } from '../../api/spaces/sql.js';
 import { canTeam } from '../../api/teams/rules.js';
 import { RolesOf } from './roles.js';
 import type { RowValues } from './rows.js';
+import { vouchedBy } from './vouched.js';
 
 /** The change, and the row as this engine holds it (undefined: it has none). */
 interface Judged {
@@ -20,6 +24,8 @@ type Rule = (roles: RolesOf, judged: Judged, db: Database) => boolean;
 
 /** Only the user's own profile, and only what the API lets them edit of it. */
 const PROFILE_FIELDS = new Set(['display_name', 'photo_url']);
+/** What a replica changes of a local user it uploaded: their profile, and the e-mail they give way with (user-emails.ts). */
+const VOUCHED_FIELDS = new Set([...PROFILE_FIELDS, 'email']);
 /** What members change of their own membership: when they were last seen. */
 const SELF_MEMBER_FIELDS = new Set(['last_seen_at']);
 /** What editing a space's content moves on its row; anything else is the space's settings (admin). */
@@ -56,8 +62,8 @@ function manageTeam(roles: RolesOf, teamId: FieldValue | undefined, db: Database
 }
 
 /**
- * Revisions and the records of who worked on a change request are written once and never
- * edited; like change requests, they go only with their space, which each engine purges itself.
+ * Revisions are written once and never edited; like change requests, they go only with their
+ * space, which each engine purges itself.
  */
 function createsRow(judged: Judged): boolean {
   return judged.change.op === 'insert' && !judged.row;
@@ -90,7 +96,14 @@ const spaceRule: Rule = (roles, judged) => {
  * these rows, with the predicates of the areas' rules files, against this engine's data.
  */
 const RULES: Record<string, Rule> = {
-  users: (roles, { change }) => change.op === 'update' && change.key[0] === roles.userId && onlyFields(change, PROFILE_FIELDS),
+  users: (roles, judged, db) => {
+    const { change } = judged;
+    // A replica's local user, uploaded with their work: a name to attribute it to, with no token here (docs/sync.md, "Identity").
+    if (change.op === 'insert' && !judged.row) return true;
+    if (change.op !== 'update') return false;
+    if (change.key[0] === roles.userId) return onlyFields(change, PROFILE_FIELDS);
+    return vouchedBy(db, change.key[0]!, roles.userId) && onlyFields(change, VOUCHED_FIELDS);
+  },
   organizations: (roles, judged) =>
     judged.change.op === 'insert' && !judged.row ? judged.value('created_by') === roles.userId : admin(roles, judged.change.key[0]),
   members: (roles, judged, db) => {
@@ -114,25 +127,62 @@ const RULES: Record<string, Rule> = {
     if (space) return spaceCan.admin(roles.onContent('spaces', space));
     return collectionCan.admin(roles.onContent('collections', asId(judged.value('collection_id'))));
   },
-  revisions: (roles, judged) => {
+  revisions: (roles, judged, db) => {
     if (!createsRow(judged)) return false;
     const role = spaceRole(roles, judged);
-    return judged.value('type') === 'merge' ? spaceCan.review(role) : spaceCan.edit(role);
+    if (judged.value('type') !== 'merge') return spaceCan.edit(role);
+    return spaceCan.review(role) && mergeRulesMet(db, asId(judged.value('space_id')), asId(judged.value('change_request_id')), roles.userId);
   },
   revision_docs: (roles, judged, db) => {
     const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM revisions WHERE id = ?', judged.value('revision_id'))?.space_id;
     return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
   },
-  change_requests: (roles, judged) => {
+  change_requests: (roles, judged, db) => {
     const role = spaceRole(roles, judged);
     if (judged.change.op === 'delete') return false;
-    return judged.value('status') === 'merged' && judged.changes('status') ? spaceCan.review(role) : spaceCan.edit(role);
+    if (!(judged.value('status') === 'merged' && judged.changes('status'))) return spaceCan.edit(role);
+    return spaceCan.review(role) && mergeRulesMet(db, asId(judged.value('space_id')), judged.change.key[0]!, roles.userId);
   },
-  change_request_contributors: (roles, judged, db) => {
-    const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
-    return createsRow(judged) && spaceCan.edit(roles.onContent('spaces', spaceId));
-  },
+  space_git_links: (roles, judged) => spaceCan.admin(roles.onContent('spaces', asId(judged.value('space_id')))),
+  // Editing a change request records its editor and counts their edits; a record goes only with its change request.
+  change_request_contributors: (roles, judged, db) => judged.change.op !== 'delete' && spaceCan.edit(changeRequestRole(roles, judged, db)),
+  // An update records conflicts and a writer resolves them: both edit the change request's content.
+  change_request_conflicts: (roles, judged, db) => judged.change.op !== 'delete' && spaceCan.edit(changeRequestRole(roles, judged, db)),
+  // A review is its reviewer's own, made once, with the review role; not the author's while the rules ask for reviews.
+  change_request_reviews: (roles, judged, db) =>
+    createsRow(judged) &&
+    judged.value('reviewer_id') === roles.userId &&
+    spaceCan.review(changeRequestRole(roles, judged, db)) &&
+    !authorReviewsOwn(db, asId(judged.value('change_request_id')), roles.userId),
+  change_request_requested_reviewers: (roles, judged, db) => spaceCan.edit(changeRequestRole(roles, judged, db)),
 };
+
+/** The change request's author reviewing it while its space's merge rules ask for reviews (the API's 403). */
+function authorReviewsOwn(db: Database, changeRequestId: string | undefined, userId: string): boolean {
+  const row = db.get<{ created_by: string; space_id: string }>('SELECT created_by, space_id FROM change_requests WHERE id = ?', changeRequestId);
+  if (!row || row.created_by !== userId) return false;
+  const space = db.get<SpaceRow>('SELECT * FROM spaces WHERE id = ?', row.space_id);
+  return space !== undefined && requiresReviews(effectiveRules({ db }, space));
+}
+
+/**
+ * A merge a replica made meets the space's merge rules as this engine's reviews say (docs/sync.md,
+ * "Roles"): a hub enforces them too.
+ */
+function mergeRulesMet(db: Database, spaceId: string | undefined, changeRequestId: string | undefined, userId: string): boolean {
+  const space = db.get<SpaceRow>('SELECT * FROM spaces WHERE id = ?', spaceId);
+  if (!space || changeRequestId === undefined) return false;
+  const changeRequest = findChangeRequest(db, space.id, changeRequestId);
+  // A change request made and merged before its row reached here is judged with no reviews.
+  const judged = changeRequest ?? ({ id: changeRequestId, space_id: space.id, subject: '', description: null } as ChangeRequestRow);
+  return unmetMergeRule(db, space, judged, userId, false) === undefined;
+}
+
+/** The user's role on the space of the change request a row belongs to. */
+function changeRequestRole(roles: RolesOf, judged: Judged, db: Database) {
+  const spaceId = db.get<{ space_id: string }>('SELECT space_id FROM change_requests WHERE id = ?', judged.value('change_request_id'))?.space_id;
+  return roles.onContent('spaces', spaceId);
+}
 
 /** Whether `userId` may make `change`, given the row as this engine holds it. */
 export function mayApply(db: Database, userId: string, change: Change, row: RowValues | undefined): boolean {

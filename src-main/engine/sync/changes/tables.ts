@@ -127,7 +127,39 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
   {
     name: 'change_request_contributors',
     key: ['change_request_id', 'user_id'],
-    columns: ['change_request_id', 'user_id'],
+    columns: ['change_request_id', 'user_id', 'edits', 'updated_at'],
+    organization: spaceOrganization(changeRequestSpace),
+    space: changeRequestSpace,
+  },
+  {
+    // The repository a space syncs with (docs/git-sync.md), a setting like the space's own; its token stays here.
+    name: 'space_git_links',
+    key: ['space_id'],
+    columns: ['space_id', 'url', 'ref', 'direction', 'project_directory', 'poll_seconds', 'linked_by', 'updated_at'],
+    organization: spaceOrganization('$.space_id'),
+    space: '$.space_id',
+  },
+  {
+    name: 'change_request_conflicts',
+    key: ['id'],
+    columns: [
+      'id', 'change_request_id', 'page_id', 'kind', 'place', 'deleted_on', 'base', 'main', 'change_request', 'status', 'resolution',
+      'resolved_by', 'resolved_at', 'revision', 'created_at', 'updated_at',
+    ],
+    organization: spaceOrganization(changeRequestSpace),
+    space: changeRequestSpace,
+  },
+  {
+    name: 'change_request_reviews',
+    key: ['id'],
+    columns: ['id', 'change_request_id', 'reviewer_id', 'status', 'revision', 'requested_by', 'comment_id', 'created_at', 'updated_at'],
+    organization: spaceOrganization(changeRequestSpace),
+    space: changeRequestSpace,
+  },
+  {
+    name: 'change_request_requested_reviewers',
+    key: ['change_request_id', 'user_id'],
+    columns: ['change_request_id', 'user_id', 'requested_by', 'revision', 'created_at'],
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
   },

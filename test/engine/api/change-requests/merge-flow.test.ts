@@ -65,11 +65,13 @@ describe('merging change requests written through the API', () => {
     expect(ok(await t.owner.client.call('getChangeRequestById', { params: { spaceId, changeRequestId: b.changeRequestId } })).outdated).toBe(true);
     expect((await merge(spaceId, b.changeRequestId)).result).toBe('merge');
     expect(await mainMarkdown(spaceId, guide)).toBe('First paragraph, by A.\n\nSecond paragraph, by B.\n');
-    expect((await merge(spaceId, c.changeRequestId)).result).toBe('conflicts');
-    expect(ok(await t.owner.client.call('getChangeRequestById', { params: { spaceId, changeRequestId: c.changeRequestId } })).status).toBe('merged');
+    const head = ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision;
+    expect(await merge(spaceId, c.changeRequestId)).toEqual({ revision: head, result: 'conflicts' });
+    expect(ok(await t.owner.client.call('getChangeRequestById', { params: { spaceId, changeRequestId: c.changeRequestId } })).status).toBe('open');
+    expect(await mainMarkdown(spaceId, guide)).toBe('First paragraph, by A.\n\nSecond paragraph, by B.\n');
   });
 
-  it('reports a page deleted on one side and edited on the other, and still applies the merge', async () => {
+  it('reports a page deleted on one side and edited on the other, and leaves main as it was', async () => {
     const { spaceId, faq } = await spaceWithGuide();
     const [deleting, editing] = [await openChangeRequest(spaceId), await openChangeRequest(spaceId)];
     ok(await write(t.owner, deleting, [{ operation: 'delete_page', page: faq }]));
@@ -77,6 +79,7 @@ describe('merging change requests written through the API', () => {
     expect((await merge(spaceId, deleting.changeRequestId)).result).toBe('merge');
     expect(await mainOutline(spaceId)).toBe('Guide');
     expect((await merge(spaceId, editing.changeRequestId)).result).toBe('conflicts');
+    expect(await mainOutline(spaceId)).toBe('Guide');
   });
 
   it('keeps pages added and moved on both sides', async () => {

@@ -62,18 +62,31 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', ()
     });
   });
 
-  it('answers conflicts for a block edited on both sides, and merges anyway', async () => {
+  it('answers conflicts for a block edited on both sides with main\'s revision, and changes nothing', async () => {
     const { spaceId, branch, params } = await spaceWithChangeRequest();
     writePage(t.engine.docs, spaceId, MAIN, 'b', paragraphs({ b1: 'main', b2: 'two' }));
     writePage(t.engine.docs, spaceId, branch, 'b', paragraphs({ b1: 'cr', b2: 'two' }));
+    const before = await getSpace(spaceId);
+    const mainDoc = t.engine.docs.stateVector(pageDoc(spaceId, MAIN, 'b'));
     const merged = ok(await t.owner.client.call('mergeChangeRequest', { params }));
-    expect(merged.result).toBe('conflicts');
-    expect(blocks(spaceId, MAIN, 'b').b1).toMatch(/main/);
-    expect(blocks(spaceId, MAIN, 'b').b1).toMatch(/cr/);
-    expect((await getChangeRequest(params)).status).toBe('merged');
+    expect(merged).toEqual({ revision: before.revision, result: 'conflicts' });
+    expect(blocks(spaceId, MAIN, 'b')).toEqual({ b1: 'main', b2: 'two' });
+    expect(t.engine.docs.stateVector(pageDoc(spaceId, MAIN, 'b'))).toEqual(mainDoc);
+    expect((await getSpace(spaceId)).revision).toBe(before.revision);
+    expect(await getChangeRequest(params)).toMatchObject({ status: 'open', outdated: false });
   });
 
-  it('answers conflicts for a block deleted on main and edited in the change request, and the reverse', async () => {
+  it('leaves pending live edits of main uncut when it answers conflicts', async () => {
+    const { spaceId, branch, params } = await spaceWithChangeRequest();
+    writePage(t.engine.docs, spaceId, MAIN, 'b', paragraphs({ b1: 'live', b2: 'two' }));
+    noteLiveEdit(t.engine.db, spaceId, t.clock.now().toISOString());
+    writePage(t.engine.docs, spaceId, branch, 'b', paragraphs({ b1: 'cr', b2: 'two' }));
+    const before = await getSpace(spaceId);
+    expect(ok(await t.owner.client.call('mergeChangeRequest', { params }))).toEqual({ revision: before.revision, result: 'conflicts' });
+    expect(t.engine.db.get('SELECT 1 FROM live_edit_sessions WHERE space_id = ?', spaceId)).toBeDefined();
+  });
+
+  it('answers conflicts for a block deleted on main and edited in the change request, and the reverse, changing nothing', async () => {
     const sides: [main: Record<string, string>, changeRequest: Record<string, string>][] = [
       [{ a2: 'two' }, { a1: 'one, edited', a2: 'two' }],
       [{ a1: 'one, edited', a2: 'two' }, { a2: 'two' }],
@@ -83,17 +96,20 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', ()
       writePage(t.engine.docs, spaceId, MAIN, 'a', paragraphs(mainBlocks));
       writePage(t.engine.docs, spaceId, branch, 'a', paragraphs(crBlocks));
       expect(ok(await t.owner.client.call('mergeChangeRequest', { params })).result).toBe('conflicts');
-      expect(blocks(spaceId, MAIN, 'a')).toEqual({ a2: 'two' });
+      expect(blocks(spaceId, MAIN, 'a')).toEqual(mainBlocks);
     }
   });
 
-  it('merges pages added and moved on both sides, and keeps main\'s parent against a cycle', async () => {
+  it("refuses a move that would make a cycle; once updated, it merges keeping main's parent", async () => {
     const { spaceId, branch, params } = await spaceWithChangeRequest();
     editTree(t.engine.docs, spaceId, MAIN, { m: { parent: 'b' }, a: { parent: 'b' } });
     editTree(t.engine.docs, spaceId, branch, { n: { parent: 'a' }, b: { parent: 'a' } });
+    const parentsOf = () => Object.fromEntries(Object.entries(treeOf(t.engine.docs, spaceId, MAIN)).map(([id, page]) => [id, page.parent]));
     expect(ok(await t.owner.client.call('mergeChangeRequest', { params })).result).toBe('conflicts');
-    const tree = treeOf(t.engine.docs, spaceId, MAIN);
-    expect(Object.fromEntries(Object.entries(tree).map(([id, page]) => [id, page.parent]))).toEqual({ a: 'b', b: null, m: 'b', n: 'a' });
+    expect(parentsOf()).toEqual({ a: 'b', b: null, m: 'b' });
+    expect(ok(await t.owner.client.call('updateChangeRequest', { params })).result).toBe('update');
+    expect(ok(await t.owner.client.call('mergeChangeRequest', { params })).result).toBe('merge');
+    expect(parentsOf()).toEqual({ a: 'b', b: null, m: 'b', n: 'a' });
   });
 
   it("first cuts main's live edits into an edits revision, which becomes the merge's first parent", async () => {
@@ -188,7 +204,7 @@ describe('merge rules', () => {
     const rules = (rule: object[]) =>
       t.owner.client.call('updateSpaceById', { params: { spaceId }, body: { mergeRules: { type: 'rules', rules: rule as never } } });
     ok(await rules([{ rule: 'require_change_request_description' }]));
-    expectFailure(await t.owner.client.call('mergeChangeRequest', { params }), 409, /^mergeRules: the change request needs a description/);
+    expectFailure(await t.owner.client.call('mergeChangeRequest', { params }), 409, /^mergeRules: require_change_request_description: the change request needs a description/);
     ok(await rules([{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [t.owner.id] }]));
     expect(ok(await t.owner.client.call('mergeChangeRequest', { params })).result).toBe('merge');
   });

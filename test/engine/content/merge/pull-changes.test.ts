@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { pullChanges } from '../../../../src-main/engine/content/merge/pull-changes.js';
+import type { Conflict, ConflictSide } from '../../../../src-main/engine/content/merge/conflicts.js';
+import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
-import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import { Stores } from '../../docs/fixture.js';
 import { editTree, treeOf, writePage } from '../../../support/yjs-edits.js';
@@ -28,8 +29,16 @@ function blocks(branch: typeof MAIN, pageId: string): Record<string, string> {
   return Object.fromEntries((body.content ?? []).map((block) => [block.attrs!.id, (block.content ?? []).map((t) => t.text).join('')]));
 }
 
-const merge = () => pullChanges(docs, SPACE, 'c1', 'merge');
-const update = () => pullChanges(docs, SPACE, 'c1', 'update');
+/** A merge as the API makes it: applied only when nothing conflicts. */
+function merge(): Conflict[] {
+  const plan = planPull(docs, SPACE, 'c1', 'merge');
+  if (plan.conflicts.length === 0) plan.apply();
+  return plan.conflicts;
+}
+const update = () => pullFromMain(docs, SPACE, 'c1').map(({ sides: _sides, ...conflict }) => conflict);
+
+/** Main's docs, to see that a refused merge left them as they were. */
+const mainState = () => ['a', 'b', 'c'].map((pageId) => docs.stateVector(pageDoc(SPACE, MAIN, pageId))).concat(docs.stateVector(treeDoc(SPACE, MAIN)));
 
 describe('merging a change request into main', () => {
   it('carries its edits over when the two sides changed different pages and blocks', () => {
@@ -42,11 +51,30 @@ describe('merging a change request into main', () => {
     expect(blocks(MAIN, 'c')).toEqual({ c1: 'one', c2: 'two' });
   });
 
-  it('reports a block edited on both sides, and still applies both edits', () => {
+  it('reports a block edited on both sides, and writes nothing to main', () => {
     writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'one main', a2: 'two' }));
     writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'cr one', a2: 'two' }));
+    const before = mainState();
     expect(merge()).toEqual([{ kind: 'block', pageId: 'a', blockId: 'a1' }]);
-    expect(blocks(MAIN, 'a').a1).toBe('cr one main');
+    expect(mainState()).toEqual(before);
+    expect(blocks(MAIN, 'a').a1).toBe('one main');
+  });
+
+  it('lands a rewrite both sides made the same way once, not twice as Yjs merges it', () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'Tip: back up every day.', a2: 'two' }));
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'Tip: back up every day.', a2: 'two (cr)' }));
+    expect(merge()).toEqual([]);
+    expect(blocks(MAIN, 'a')).toEqual({ a1: 'Tip: back up every day.', a2: 'two (cr)' });
+  });
+
+  it("keeps the change request's edit of a block main moved", () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a2: 'two', a1: 'one' }));
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one, edited', a2: 'two' }));
+    expect(merge()).toEqual([]);
+    expect(readBody(docs.load(pageDoc(SPACE, MAIN, 'a'))).content!.map((block) => [block.attrs!.id, block.content![0]!.text])).toEqual([
+      ['a2', 'two'],
+      ['a1', 'one, edited'],
+    ]);
   });
 
   it('reports a block deleted on main and edited in the change request, and the other way round', () => {
@@ -72,10 +100,13 @@ describe('merging a change request into main', () => {
     expect(blocks(MAIN, 'n')).toEqual({ n1: 'new page' });
   });
 
-  it("keeps main's parent for a move that would make a cycle", () => {
+  it("refuses a move that would make a cycle; an update gives the page main's parent back", () => {
     editTree(docs, SPACE, MAIN, { a: { parent: 'b' } });
     editTree(docs, SPACE, CR, { b: { parent: 'c' } });
     expect(merge()).toEqual([{ kind: 'cycle', pageId: 'b' }]);
+    expect(treeOf(docs, SPACE, MAIN).b!.parent).toBeNull();
+    expect(update()).toEqual([{ kind: 'cycle', pageId: 'b' }]);
+    expect(merge()).toEqual([]);
     expect(treeOf(docs, SPACE, MAIN).b!.parent).toBeNull();
     expect(treeOf(docs, SPACE, MAIN).a!.parent).toBe('b');
   });
@@ -89,7 +120,11 @@ describe('merging a change request into main', () => {
       { kind: 'page-deleted', pageId: 'b', deletedOn: 'change-request' },
       { kind: 'page-deleted', pageId: 'c', deletedOn: 'main' },
     ]);
-    expect(Object.keys(treeOf(docs, SPACE, MAIN))).toEqual(['a']);
+    expect(Object.keys(treeOf(docs, SPACE, MAIN)).sort()).toEqual(['a', 'b']);
+    // An update keeps the change request's side of each: b stays deleted there, c comes back.
+    expect(update()).toHaveLength(2);
+    expect(Object.keys(treeOf(docs, SPACE, CR)).sort()).toEqual(['a', 'c']);
+    expect(blocks(CR, 'c')).toEqual({ c1: 'one, edited', c2: 'two' });
   });
 
   it('reports a page main deleted and the change request edited, when it left the tree alone', () => {
@@ -97,6 +132,8 @@ describe('merging a change request into main', () => {
     writePage(docs, SPACE, CR, 'c', paragraphs({ c1: 'one, edited', c2: 'two' }));
     expect(merge()).toEqual([{ kind: 'page-deleted', pageId: 'c', deletedOn: 'main' }]);
     expect(Object.keys(treeOf(docs, SPACE, MAIN)).sort()).toEqual(['a', 'b']);
+    expect(update()).toEqual([{ kind: 'page-deleted', pageId: 'c', deletedOn: 'main' }]);
+    expect(treeOf(docs, SPACE, CR).c).toMatchObject({ parent: 'a', title: 'c' });
   });
 
   it('changes nothing when the change request changed nothing', () => {
@@ -130,5 +167,35 @@ describe('updating a change request from main', () => {
     const base = docs.forkBase(pageDoc(SPACE, CR, 'a'))!;
     expect(Y.decodeStateVector(base.stateVector)).toEqual(Y.decodeStateVector(docs.stateVector(pageDoc(SPACE, MAIN, 'a'))));
     expect(update()).toEqual([]);
+  });
+
+  it("keeps the change request's version of a conflicting block, unmixed, with the three versions", () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'Tip: back up every day.', a2: 'two (main)' }));
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'Note: backups are automatic.', a2: 'two' }));
+    const [conflict] = pullFromMain(docs, SPACE, 'c1');
+    expect(blocks(CR, 'a')).toEqual({ a1: 'Note: backups are automatic.', a2: 'two (main)' });
+    const text = (side: ConflictSide | null | undefined) => side?.body.content?.[0]?.content?.[0]?.text;
+    expect([text(conflict!.sides!.base), text(conflict!.sides!.main), text(conflict!.sides!.changeRequest)]).toEqual([
+      'one', 'Tip: back up every day.', 'Note: backups are automatic.',
+    ]);
+    // Main did not move since: the change request's version merges as it is.
+    expect(merge()).toEqual([]);
+    expect(blocks(MAIN, 'a')).toEqual({ a1: 'Note: backups are automatic.', a2: 'two (main)' });
+  });
+
+  it("keeps the change request's edit of a block main deleted, where it stood", () => {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a2: 'two' }));
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one, edited', a2: 'two' }));
+    expect(update()).toEqual([{ kind: 'block', pageId: 'a', blockId: 'a1', deletedOn: 'main' }]);
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one, edited', a2: 'two' });
+  });
+
+  it('keeps the title the change request gave a page main renamed', () => {
+    editTree(docs, SPACE, MAIN, { b: { title: 'Main' } });
+    editTree(docs, SPACE, CR, { b: { title: 'Mine' } });
+    const [conflict] = pullFromMain(docs, SPACE, 'c1');
+    expect(conflict).toMatchObject({ kind: 'page-field', pageId: 'b', field: 'title' });
+    expect([conflict!.sides!.base?.value, conflict!.sides!.main?.value, conflict!.sides!.changeRequest?.value]).toEqual(['b', 'Main', 'Mine']);
+    expect(treeOf(docs, SPACE, CR).b!.title).toBe('Mine');
   });
 });

@@ -42,7 +42,7 @@ export class Replica {
    * work) and now connects to the hub for the first time with `hubUser`'s token.
    */
   static joining(hub: TestServer, hubUser: TestUser, local: TestServer): Replica {
-    adoptHubUser(local.engine.db, local.engine.docs, readRow(hub.engine.db, tableSpec('users')!, [hubUser.id])!);
+    adoptHubUser(local.engine.db, local.engine.docs, { user: readRow(hub.engine.db, tableSpec('users')!, [hubUser.id])! });
     const replica = new Replica(local, hub, hubUser);
     replica.user = { ...local.owner, id: hubUser.id, email: hubUser.email };
     replica.pull();

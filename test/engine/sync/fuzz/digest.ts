@@ -54,7 +54,7 @@ export async function digestOf(client: ApiClient, organizationId: string): Promi
     collections: collections.map((c) => ({ id: c.id, title: c.title, parent: c.parent ?? null })).sort(byId),
     spaces: spaces.map((s) => ({ id: s.id, title: s.title, parent: s.parent ?? null, revision: s.revision })).sort(byId),
     changeRequests: changeRequests
-      .map((cr) => ({ id: cr.id, space: cr.space, number: cr.number, subject: cr.subject, status: cr.status }))
+      .map((cr) => ({ id: cr.id, space: cr.space, number: cr.number, subject: cr.subject, status: cr.status, createdBy: cr.createdBy.id }))
       .sort(byId),
     content,
     comments,

@@ -2,16 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { Random } from './random.js';
 import { FuzzWorld, shows } from './world.js';
 
-/** What `npm test` runs: two seeds that once diverged (10 under load; 28 after other seeds, in a batch). */
-const REGRESSION_SEEDS = [10, 28];
+/**
+ * What `npm test` runs: two seeds that once diverged (10 under load; 28 after other seeds, in a
+ * batch), and one whose world has a replica with several local users (odd seeds do).
+ */
+const REGRESSION_SEEDS = [10, 28, 11];
 const STEPS = Number(process.env.FOLIO_FUZZ_STEPS ?? 40);
 const REPLICAS = 3;
 
 describe('convergence fuzz: a hub and three replicas over the real socket', () => {
   for (const seed of seedsToRun()) {
-    it(`seed ${seed}: after random operations, disconnects and restarts, every engine shows the same state, every acknowledged write in it`, { timeout: 180_000 }, async () => {
+    const severalLocalUsers = seed % 2 === 1;
+    const people = severalLocalUsers ? ', one replica with several local users' : '';
+    it(`seed ${seed}${people}: after random operations, disconnects and restarts, every engine shows the same state, every acknowledged write in it`, { timeout: 180_000 }, async () => {
       const random = new Random(seed);
-      const world = await FuzzWorld.start(REPLICAS);
+      const world = await FuzzWorld.start(REPLICAS, { severalLocalUsers });
       try {
         for (let n = 0; n < STEPS; n += 1) await world.step(random);
         const healed = await world.heal();

@@ -3,7 +3,9 @@ import { ApiClient } from '../../../../src-shared/client/client.js';
 import { httpTransport } from '../../../../src-shared/client/http-transport.js';
 import { listen } from '../../../../src-main/engine/http/server.js';
 import { ok } from '../../../support/content.js';
-import { Replica } from '../nodes.js';
+import { AdminError, addMember, addUser, issueToken } from '../../../../src-main/engine/admin/commands.js';
+import type { Role } from '../../../../src-shared/contract/common.js';
+import { Replica, eventually } from '../nodes.js';
 import { digestOf, type Digest } from './digest.js';
 import { randomOperation, type Acknowledged, type Node } from './operations.js';
 import type { Random } from './random.js';
@@ -11,11 +13,17 @@ import type { Random } from './random.js';
 /** How long healed engines get to agree: a fuzz run exchanges a few hundred changes and docs. */
 const HEAL_TIMEOUT_MS = 60_000;
 
+/** Roles of the people a replica has beside its owner, when it has several (`FuzzWorld.start`). */
+const LOCAL_PEOPLE: readonly Role[] = ['create', 'edit'];
+
 /**
  * A hub and replicas, each a real engine on its own data dir and loopback port, syncing over
- * the real socket; the replicas act for the hub's owner. A step is an API operation on a random
- * engine or a fault: a replica disconnected or reconnected, restarted, the hub's listener going
- * away and back, or the hub restarted on its data dir.
+ * the real socket; the replicas act for the hub's owner. With `severalLocalUsers`, the second
+ * replica also has people of its own (docs/sync.md, "Identity"): local users added there as
+ * `folio user add` and `member add` do, members of the hub's organization, uploaded by that
+ * replica and writing through its API under their own names. A step is an API operation by a
+ * random person on a random engine, or a fault: a replica disconnected or reconnected,
+ * restarted, the hub's listener going away and back, or the hub restarted on its data dir.
  */
 export class FuzzWorld {
   readonly acknowledged: Acknowledged[] = [];
@@ -25,20 +33,25 @@ export class FuzzWorld {
     readonly hub: Replica,
     readonly organizationId: string,
     readonly replicas: Replica[],
+    /** Per engine (0 the hub), the tokens of its people beyond its owner. */
+    private readonly localTokens: string[][],
   ) {}
 
-  static async start(replicaCount: number): Promise<FuzzWorld> {
+  static async start(replicaCount: number, options: { severalLocalUsers?: boolean } = {}): Promise<FuzzWorld> {
     const hub = await Replica.alone();
     const organizationId = ok(await hub.client.call('listOrganizationsForAuthenticatedUser', { params: undefined })).items[0]!.id;
     const replicas: Replica[] = [];
     for (let n = 0; n < replicaCount; n += 1) replicas.push(await Replica.connect(hub, hub.token));
-    return new FuzzWorld(hub, organizationId, replicas);
+    const localTokens: string[][] = [[], ...replicas.map(() => [])];
+    if (options.severalLocalUsers && replicas[1]) localTokens[2] = await addLocalPeople(hub, replicas[1], organizationId);
+    return new FuzzWorld(hub, organizationId, replicas, localTokens);
   }
 
-  /** Engine 0 is the hub, then the replicas. */
-  node(index: number): Node {
+  /** Engine 0 is the hub, then the replicas; `person` 0 is the engine's owner, then its local people. */
+  node(index: number, person = 0): Node {
     const { server, token } = index === 0 ? this.hub : this.replicas[index - 1]!;
-    return { client: new ApiClient(httpTransport(server.url, token, fetchAcrossRestarts)), organizationId: this.organizationId };
+    const as = person === 0 ? token : this.localTokens[index]![person - 1]!;
+    return { client: new ApiClient(httpTransport(server.url, as, fetchAcrossRestarts)), organizationId: this.organizationId };
   }
 
   async step(random: Random): Promise<void> {
@@ -49,8 +62,11 @@ export class FuzzWorld {
     if (roll < 0.19) return this.note('hub down and up', () => this.bounceHub());
     if (roll < 0.21) return this.note('restart the hub', () => this.hub.restart());
     const on = random.below(this.replicas.length + 1);
-    const outcome = await randomOperation(this.node(on), random);
-    this.log.push(`on ${on}: ${outcome.did}`);
+    // Engines with one person draw nothing more, so worlds without local people replay their seeds as before.
+    const people = this.localTokens[on]!.length;
+    const person = people === 0 ? 0 : random.below(people + 1);
+    const outcome = await randomOperation(this.node(on, person), random);
+    this.log.push(`on ${on}${person === 0 ? '' : ` as local person ${person}`}: ${outcome.did}`);
     if (outcome.made) this.acknowledged.push(outcome.made);
   }
 
@@ -90,6 +106,30 @@ export class FuzzWorld {
     await this.hub.server.close();
     this.hub.server = await listen(this.hub.engine, port);
   }
+}
+
+/**
+ * People of the replica's own, members of the hub's organization there; returns their tokens
+ * once the hub knows them, so that nothing they write reaches the hub before their rows.
+ */
+async function addLocalPeople(hub: Replica, replica: Replica, organizationId: string): Promise<string[]> {
+  await eventually(async () => ok(await replica.client.call('getOrganizationById', { params: { organizationId } })));
+  const tokens = LOCAL_PEOPLE.map((role, n) => {
+    const email = `local${n + 1}@device.example`;
+    const userId = unwrap(addUser(replica.engine, email, `Local person ${n + 1}`));
+    unwrap(addMember(replica.engine, organizationId, email, role));
+    return { userId, token: unwrap(issueToken(replica.engine, email)) };
+  });
+  await eventually(async () => {
+    const members = ok(await hub.client.call('listMembersInOrganizationById', { params: { organizationId }, query: { limit: 1000 } }));
+    for (const { userId } of tokens) expect(members.items.map((member) => member.user.id)).toContain(userId);
+  });
+  return tokens.map(({ token }) => token);
+}
+
+function unwrap(value: string | AdminError): string {
+  if (value instanceof AdminError) throw new Error(value.message);
+  return value;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * The capture triggers of the change log (012) again, as `REPLICATED_TABLES` has them now: 012 was
- * computed from that list until it was frozen, so a database migrated by an older release holds the
- * triggers of that day (before change requests' `merged_by` and `merged_at` replicated, and before
- * each trigger named its row to `sync_stamp`). Dropped and created again, every database ends with
- * the same triggers, fresh or upgraded (test/engine/db/migrations.test.ts).
+ * The capture triggers of the change log's first tables (012) again, as `REPLICATED_TABLES` has
+ * them now: 012 was computed from that list until it was frozen as literal SQL, so a database
+ * migrated by an older release holds the triggers of that day (before change requests'
+ * `merged_by` and `merged_at` replicated, and before each trigger named its row to `sync_stamp`).
+ * Dropped and created again, every database ends with the same triggers, fresh or upgraded
+ * (test/engine/db/migrations.test.ts). Tables added later (024–026) made theirs literally.
  */
 export const sql = `
 DROP TRIGGER IF EXISTS sync_capture_users_insert;
@@ -324,7 +325,7 @@ END;
 
 CREATE TRIGGER sync_capture_change_request_contributors_insert AFTER INSERT ON change_request_contributors BEGIN
   INSERT INTO change_log (hlc, tbl, row_key, op, fields, actor, audience, organization_id, space_id)
-  VALUES (sync_stamp('change_request_contributors', json_array(NEW.change_request_id, NEW.user_id)), 'change_request_contributors', json_array(NEW.change_request_id, NEW.user_id), 'insert', json_object('change_request_id', NEW.change_request_id, 'user_id', NEW.user_id),
+  VALUES (sync_stamp('change_request_contributors', json_array(NEW.change_request_id, NEW.user_id)), 'change_request_contributors', json_array(NEW.change_request_id, NEW.user_id), 'insert', json_object('change_request_id', NEW.change_request_id, 'user_id', NEW.user_id, 'edits', NEW.edits, 'updated_at', NEW.updated_at),
           sync_actor(), sync_audience(), (SELECT organization_id FROM spaces WHERE id = (SELECT space_id FROM change_requests WHERE id = NEW.change_request_id)), (SELECT space_id FROM change_requests WHERE id = NEW.change_request_id));
 END;
 
@@ -333,7 +334,7 @@ CREATE TRIGGER sync_capture_change_request_contributors_update AFTER UPDATE ON c
   SELECT sync_stamp('change_request_contributors', changed.row_key), 'change_request_contributors', changed.row_key, sync_op('change_request_contributors', changed.row_key), changed.fields,
          sync_actor(), sync_audience(), (SELECT organization_id FROM spaces WHERE id = (SELECT space_id FROM change_requests WHERE id = NEW.change_request_id)), (SELECT space_id FROM change_requests WHERE id = NEW.change_request_id)
   FROM (SELECT json_array(NEW.change_request_id, NEW.user_id) AS row_key,
-               sync_fields('change_request_contributors', json_array(NEW.change_request_id, NEW.user_id), json_object('change_request_id', OLD.change_request_id, 'user_id', OLD.user_id), json_object('change_request_id', NEW.change_request_id, 'user_id', NEW.user_id)) AS fields) AS changed
+               sync_fields('change_request_contributors', json_array(NEW.change_request_id, NEW.user_id), json_object('change_request_id', OLD.change_request_id, 'user_id', OLD.user_id, 'edits', OLD.edits, 'updated_at', OLD.updated_at), json_object('change_request_id', NEW.change_request_id, 'user_id', NEW.user_id, 'edits', NEW.edits, 'updated_at', NEW.updated_at)) AS fields) AS changed
   WHERE changed.fields IS NOT NULL;
 END;
 
@@ -341,5 +342,4 @@ CREATE TRIGGER sync_capture_change_request_contributors_delete AFTER DELETE ON c
   INSERT INTO change_log (hlc, tbl, row_key, op, fields, actor, audience, organization_id, space_id)
   VALUES (sync_stamp('change_request_contributors', json_array(OLD.change_request_id, OLD.user_id)), 'change_request_contributors', json_array(OLD.change_request_id, OLD.user_id), 'delete', NULL,
           sync_actor(), sync_audience(), (SELECT organization_id FROM spaces WHERE id = (SELECT space_id FROM change_requests WHERE id = OLD.change_request_id)), (SELECT space_id FROM change_requests WHERE id = OLD.change_request_id));
-END;
-`;
+END;`;

@@ -1,0 +1,97 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
+import { addMember, addUser, issueToken } from '../src-main/engine/admin/commands.js';
+import { Engine } from '../src-main/engine/engine.js';
+import { listen } from '../src-main/engine/http/server.js';
+import { staticFiles } from '../src-main/engine/http/static-files.js';
+import { MAIN, changeRequestBranch } from '../src-main/engine/revisions/doc-names.js';
+import { median } from './doc-store.js';
+import { caller, editPages, seedSpace } from './merge.js';
+
+const RENDERER = resolve(import.meta.dirname, '../out/renderer');
+const CHROMIUM = '/usr/bin/chromium';
+const TARGET_MS = 1000;
+
+export interface ReviewScreenResult {
+  pages: number;
+  touched: number;
+  runs: number;
+  /** From the tab's navigation to the last of the changed pages' diffs drawn. */
+  readyMs: number;
+  /** The same, its first run (a cold engine and browser cache). */
+  firstMs: number;
+  /** From the navigation to the change request's heading: the app started and the change request read. */
+  shownMs: number;
+}
+
+/**
+ * The review screen of a change request touching 100 pages of a 1,000-page space (20 paragraphs
+ * each, one rewritten in each page), main having moved on since in 100 others: a reviewer opens
+ * it in headless Chromium, served by the engine as `npm run serve` serves the app, and the time
+ * runs until all 100 pages' diffs are on screen. Needs `npm run build:renderer` and Debian's chromium.
+ */
+export async function benchReviewScreen(options: { pages?: number; touched?: number; runs?: number } = {}): Promise<ReviewScreenResult | undefined> {
+  if (!existsSync(join(RENDERER, 'index.html')) || !existsSync(CHROMIUM)) return undefined;
+  const pages = options.pages ?? 1000;
+  const touched = options.touched ?? 100;
+  const runs = options.runs ?? 5;
+  const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-review-'));
+  const engine = new Engine({ dataDir, serveStatic: staticFiles(RENDERER) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const server = await listen(engine, 0);
+  try {
+    bootstrapIfEmpty(engine);
+    const call = caller(engine, readFileSync(join(dataDir, 'token'), 'utf8').trim());
+    const { spaceId, ids } = await seedSpace(engine, call, pages);
+    const organizationId = (await call('GET', '/v1/orgs')).items[0].id as string;
+    const changeRequest = await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Review me' });
+    editPages(engine, spaceId, changeRequestBranch(changeRequest.id as string), ids.slice(0, touched), 'rewritten for the review', 3);
+    editPages(engine, spaceId, MAIN, ids.slice(touched, 2 * touched), 'main moved on', 7);
+    addUser(engine, 'bench-reviewer@example.com', 'Bench Reviewer');
+    addMember(engine, organizationId, 'bench-reviewer@example.com', 'review');
+    const token = issueToken(engine, 'bench-reviewer@example.com') as string;
+    const url = `${server.url}/?token=${encodeURIComponent(token)}#/orgs/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}`;
+    const times: number[] = [];
+    const shown: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const start = performance.now();
+      await page.goto(url);
+      await page.locator('h1', { hasText: 'Review me' }).waitFor({ timeout: 60_000 });
+      shown.push(performance.now() - start);
+      await page.waitForFunction((count) => document.querySelectorAll('article.page-review').length >= count, touched, { timeout: 60_000, polling: 'raf' });
+      times.push(performance.now() - start);
+      await context.close();
+    }
+    return { pages, touched, runs, readyMs: median(times.slice(1)), firstMs: times[0]!, shownMs: median(shown.slice(1)) };
+  } finally {
+    await browser.close();
+    await server.close();
+    engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function report(result: ReviewScreenResult | undefined): void {
+  if (!result) {
+    console.log('review screen: skipped (npm run build:renderer, and Chromium at /usr/bin/chromium, are needed)');
+    return;
+  }
+  console.log(`review screen: a reviewer opens a change request touching ${result.touched} of ${result.pages} pages in headless Chromium`);
+  console.table([
+    {
+      'change request shown': `${result.shownMs.toFixed(0)} ms`,
+      'all diffs drawn': `${result.readyMs.toFixed(0)} ms`,
+      first: `${result.firstMs.toFixed(0)} ms`,
+      [`≤ ${TARGET_MS} ms`]: result.readyMs <= TARGET_MS ? 'met' : 'NOT met',
+    },
+  ]);
+  console.log(`median of ${result.runs - 1} loads after the first (each from navigation, in a new browser context); load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void benchReviewScreen().then(report);

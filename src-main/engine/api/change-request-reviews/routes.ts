@@ -1,0 +1,135 @@
+import type { changeRequestReviews } from '../../../../src-shared/contract/change-request-reviews.js';
+import { newId } from '../../ids.js';
+import { paginate } from '../../pagination.js';
+import { Reply, badRequest, conflict, forbidden, isFailure, notFound, type Handlers } from '../../pipeline/index.js';
+import { requireChangeRequest } from '../change-requests/rules.js';
+import { effectiveRules, requiresReviews } from '../change-requests/merge-rules.js';
+import { addContributor, findChangeRequest, updateChangeRequest } from '../change-requests/sql.js';
+import { storedMarkdown } from '../comments/body.js';
+import { changeThreads, newThread } from '../comments/doc.js';
+import { locateInChangeRequest } from '../comments/place.js';
+import { created } from '../content-tree/create.js';
+import { can, requireSpace } from '../spaces/rules.js';
+import { findSpace } from '../spaces/sql.js';
+import { pageDiffs, semanticChanges } from './changes.js';
+import { reviewerRefusal } from './reviewers.js';
+import { toContributor, toRequestedReviewer, toReview } from './serialize.js';
+import {
+  contributorsOf, findRequestedReviewer, findReview, insertReview, requestReviewer, requestedReviewersOf, reviewsOf, withdrawRequest,
+  type ContributorRow, type RequestedReviewerRow, type ReviewRow,
+} from './sql.js';
+
+export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews> = {
+  getReviewsByChangeRequestId(ctx, { params, query }) {
+    const place = locateInChangeRequest(ctx, params, can.view, 'readable');
+    if (isFailure(place)) return place;
+    const page = paginate<ReviewRow>(ctx.db, reviewsOf(place.changeRequestId, query.outdated), query);
+    if (isFailure(page)) return page;
+    return { ...page, items: page.items.map((row) => toReview(ctx, place, row, query.format)) };
+  },
+
+  /**
+   * A review takes the review role on the space. The change request's author may not review it
+   * while its merge rules ask for reviews (their review would be the one the rules wait for); a
+   * merged change request takes none. A comment comes as a thread of the change request's comments.
+   */
+  submitChangeRequestReview(ctx, { params, body }) {
+    const place = locateInChangeRequest(ctx, params, can.review);
+    if (isFailure(place)) return place;
+    const changeRequest = findChangeRequest(ctx.db, place.spaceId, place.changeRequestId)!;
+    if (changeRequest.status === 'merged') return conflict('status: the change request is merged and takes no reviews');
+    if (changeRequest.created_by === ctx.actor.id && requiresReviews(effectiveRules(ctx, findSpace(ctx.db, place.spaceId, ctx.now)!))) {
+      return forbidden('mergeRules: the merge rules ask for reviews, and the author of a change request may not review it');
+    }
+    const id = newId();
+    let commentId: string | null = null;
+    if (body.comment) {
+      const markdown = storedMarkdown({ document: body.comment });
+      if (isFailure(markdown)) return badRequest(markdown.message.replace(/^body\.body/, 'body.comment'));
+      commentId = newId();
+      const post = { id: commentId, body: markdown, author: ctx.actor.id, postedAt: ctx.now };
+      const target = { revision: changeRequest.revision, review: id };
+      changeThreads(ctx, place, commentId, (threads) => threads.set(commentId!, newThread(post, { target })));
+    }
+    const requestedBy = findRequestedReviewer(ctx.db, changeRequest.id, ctx.actor.id)?.requested_by ?? null;
+    insertReview(ctx.db, { id, changeRequestId: changeRequest.id, reviewerId: ctx.actor.id, status: body.status, revision: changeRequest.revision, requestedBy, commentId, now: ctx.now });
+    return created(toReview(ctx, place, findReview(ctx.db, changeRequest.id, id)!, undefined));
+  },
+
+  getChangeRequestReviewById(ctx, { params, query }) {
+    const place = locateInChangeRequest(ctx, params, can.view, 'readable');
+    if (isFailure(place)) return place;
+    const row = findReview(ctx.db, place.changeRequestId, params.reviewId);
+    return row ? toReview(ctx, place, row, query.format) : notFound('No matching review found');
+  },
+
+  getRequestedReviewersByChangeRequestId(ctx, { params, query }) {
+    const place = locateInChangeRequest(ctx, params, can.view, 'readable');
+    if (isFailure(place)) return place;
+    const page = paginate<RequestedReviewerRow>(ctx.db, requestedReviewersOf(place.changeRequestId), query);
+    if (isFailure(page)) return page;
+    return { ...page, items: page.items.map((row) => toRequestedReviewer(ctx, row)) };
+  },
+
+  /**
+   * Asking for reviews takes the edit role, as editing the change request does. Each user must be
+   * able to review the space and not be the author (400 naming `body.users.N`); one already asked
+   * keeps the first request. The subject and description, when given, are updated as PATCH does.
+   */
+  requestReviewersForChangeRequest(ctx, { params, body }) {
+    const access = requireSpace(ctx, params.spaceId, can.edit);
+    if (isFailure(access)) return access;
+    const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
+    if (isFailure(changeRequest)) return changeRequest;
+    if (changeRequest.status === 'merged') return conflict('status: the change request is merged and takes no review requests');
+    for (const [index, userId] of body.users.entries()) {
+      const refusal = reviewerRefusal(ctx.db, access.row, changeRequest, userId);
+      if (refusal) return badRequest(`body.users.${index}: ${refusal}`);
+    }
+    const columns: Record<string, unknown> = {};
+    if (body.subject !== undefined) columns.subject = body.subject;
+    if (body.description !== undefined) columns.description = JSON.stringify(body.description);
+    if (Object.keys(columns).length > 0) {
+      updateChangeRequest(ctx.db, changeRequest.id, { ...columns, updated_at: ctx.now });
+      addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
+    }
+    const revision = findChangeRequest(ctx.db, access.row.id, changeRequest.id)!.revision;
+    for (const userId of new Set(body.users)) {
+      requestReviewer(ctx.db, { change_request_id: changeRequest.id, user_id: userId, requested_by: ctx.actor.id, revision, created_at: ctx.now });
+    }
+    const users = [...new Set(body.users)].map((userId) => toRequestedReviewer(ctx, findRequestedReviewer(ctx.db, changeRequest.id, userId)!));
+    return { users };
+  },
+
+  removeRequestedReviewerFromChangeRequest(ctx, { params }) {
+    const access = requireSpace(ctx, params.spaceId, can.edit);
+    if (isFailure(access)) return access;
+    const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
+    if (isFailure(changeRequest)) return changeRequest;
+    return new Reply(withdrawRequest(ctx.db, changeRequest.id, params.userId) ? 205 : 204, undefined);
+  },
+
+  getContributorsByChangeRequestId(ctx, { params, query }) {
+    const place = locateInChangeRequest(ctx, params, can.view, 'readable');
+    if (isFailure(place)) return place;
+    const page = paginate<ContributorRow>(ctx.db, contributorsOf(place.changeRequestId), query);
+    if (isFailure(page)) return page;
+    return { ...page, items: page.items.map((row) => toContributor(ctx, row)) };
+  },
+
+  getChangeRequestDiff(ctx, { params }) {
+    const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
+    if (isFailure(access)) return access;
+    const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
+    if (isFailure(changeRequest)) return changeRequest;
+    return pageDiffs(ctx, changeRequest);
+  },
+
+  getChangeRequestChanges(ctx, { params, query }) {
+    const access = requireSpace(ctx, params.spaceId, can.view, 'readable');
+    if (isFailure(access)) return access;
+    const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
+    if (isFailure(changeRequest)) return changeRequest;
+    return semanticChanges(ctx, changeRequest, query.limit);
+  },
+};

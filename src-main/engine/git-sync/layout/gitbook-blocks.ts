@@ -1,0 +1,227 @@
+import { documentToMarkdown, markdownToDocument, type DocumentBlockJson } from '../../../../src-shared/content/index.js';
+import { opaqueComment, readOpaque } from '../../../../src-shared/content/markdown-dialect.js';
+
+/**
+ * The service's Markdown blocks that the page model keeps as `Document` blocks (opaque here):
+ * `{% tabs %}`/`{% tab title %}`, `{% code title %}` around a fence, `{% embed url %}`,
+ * `{% content-ref url %}`, `{% swagger %}`/`{% openapi %}` and `<details>` expandables. On the way
+ * in, each becomes the `Document` block the service has for it (its inner Markdown read as
+ * blocks), written as the opaque comment `markdownToPm` reads; on the way out, the comment of
+ * such a block is written back in the service's syntax. Hints and files are the model's own
+ * (docs/content-model.md).
+ */
+
+type Block = DocumentBlockJson & Record<string, unknown>;
+
+const TAG = /^ {0,3}\{%\s*([a-z-]+)((?:\s+[a-zA-Z]+="[^"]*")*)\s*%\}\s*$/;
+const ATTR = /([a-zA-Z]+)="([^"]*)"/g;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+function attrsOf(text: string): Record<string, string> {
+  return Object.fromEntries([...text.matchAll(ATTR)].map((match) => [match[1]!, match[2]!]));
+}
+
+/** Markdown with the service's blocks replaced by opaque comments of their `Document` blocks. */
+export function gitbookBlocksIn(markdown: string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const opening = FENCE.exec(line)?.[1];
+    if (fence) {
+      if (opening && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    if (opening) {
+      fence = opening;
+      out.push(line);
+      continue;
+    }
+    const read = readBlockAt(lines, i);
+    if (!read) {
+      out.push(line);
+      continue;
+    }
+    out.push('', opaqueComment(read.block), '');
+    i = read.end;
+  }
+  return out.join('\n');
+}
+
+interface Read {
+  block: Block;
+  /** The index of the block's last line. */
+  end: number;
+}
+
+function readBlockAt(lines: readonly string[], i: number): Read | undefined {
+  const line = lines[i]!;
+  if (/^ {0,3}<details>/.test(line)) return readDetails(lines, i);
+  const tag = TAG.exec(line);
+  if (!tag) return undefined;
+  const [, name, attrText = ''] = tag;
+  const attrs = attrsOf(attrText);
+  switch (name) {
+    case 'embed': {
+      // `{% embed url="…" %}`, with an optional caption closed by `{% endembed %}`.
+      const end = closing(lines, i, 'embed');
+      return { block: { object: 'block', type: 'embed', isVoid: true, data: { url: attrs.url ?? '' } } as Block, end: end === -1 ? i : end };
+    }
+    case 'content-ref': {
+      const end = closing(lines, i, 'content-ref');
+      if (end === -1) return undefined;
+      return { block: { object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'url', url: attrs.url ?? '' } } } as Block, end };
+    }
+    case 'code': {
+      const end = closing(lines, i, 'code');
+      if (end === -1) return undefined;
+      const inner = blocksOf(lines.slice(i + 1, end).join('\n'));
+      const code = inner?.length === 1 && inner[0]!.type === 'code' ? inner[0]! : undefined;
+      if (!code) return undefined;
+      const data: Record<string, unknown> = { ...(code.data as object) };
+      if (attrs.title !== undefined) data.title = attrs.title;
+      if (attrs.overflow === 'wrap' || attrs.overflow === 'scroll') data.overflow = attrs.overflow;
+      if (attrs.lineNumbers !== undefined) data.lineNumbers = attrs.lineNumbers === 'true';
+      return { block: { ...code, data }, end };
+    }
+    case 'tabs': {
+      const end = closing(lines, i, 'tabs');
+      if (end === -1) return undefined;
+      const items: Block[] = [];
+      for (let j = i + 1; j < end; j++) {
+        const tab = TAG.exec(lines[j]!);
+        if (tab?.[1] !== 'tab') continue;
+        const close = closing(lines, j, 'tab');
+        if (close === -1 || close > end) return undefined;
+        const nodes = blocksOf(lines.slice(j + 1, close).join('\n'));
+        if (!nodes) return undefined;
+        items.push({ object: 'block', type: 'tabs-item', data: { title: attrsOf(tab[2] ?? '').title ?? '' }, nodes } as Block);
+        j = close;
+      }
+      return { block: { object: 'block', type: 'tabs', data: {}, nodes: items } as Block, end };
+    }
+    case 'swagger':
+    case 'openapi': {
+      const end = closing(lines, i, name);
+      if (end === -1) return undefined;
+      const data = { ref: { kind: 'url', url: attrs.src ?? '' }, method: (attrs.method ?? 'get').toLowerCase(), path: attrs.path ?? '' };
+      return { block: { object: 'block', type: 'openapi', isVoid: true, data } as Block, end };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `<details><summary>Title</summary>` … `</details>`: an expandable block. */
+function readDetails(lines: readonly string[], i: number): Read | undefined {
+  let depth = 0;
+  let end = -1;
+  for (let j = i; j < lines.length; j++) {
+    depth += (lines[j]!.match(/<details>/g) ?? []).length;
+    depth -= (lines[j]!.match(/<\/details>/g) ?? []).length;
+    if (depth === 0) {
+      end = j;
+      break;
+    }
+  }
+  if (end === -1) return undefined;
+  const whole = lines.slice(i, end + 1).join('\n');
+  const match = /^\s*<details>\s*<summary>([\s\S]*?)<\/summary>([\s\S]*)<\/details>\s*$/.exec(whole);
+  if (!match) return undefined;
+  const title = blocksOf(match[1]!.trim()) ?? [];
+  const body = blocksOf(match[2]!) ?? [];
+  const titleParagraph = title[0]?.type === 'paragraph' ? title[0] : { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] };
+  const block = {
+    object: 'block',
+    type: 'expandable',
+    isVoid: true,
+    data: {},
+    fragments: [
+      { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [titleParagraph] },
+      { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body },
+    ],
+  } as unknown as Block;
+  return { block, end };
+}
+
+/** The line of `{% end<name> %}` closing the tag opened at `start`, counting nested ones; -1 when none. */
+function closing(lines: readonly string[], start: number, name: string): number {
+  let depth = 0;
+  for (let j = start + 1; j < lines.length; j++) {
+    const tag = TAG.exec(lines[j]!)?.[1];
+    if (tag === name) depth++;
+    else if (tag === `end${name}` && depth-- === 0) return j;
+  }
+  return -1;
+}
+
+function blocksOf(markdown: string): Block[] | undefined {
+  const read = markdownToDocument(gitbookBlocksIn(markdown));
+  return read.ok ? (read.value.document.nodes as Block[]) : undefined;
+}
+
+/** Markdown with the opaque comments of the service's blocks written back in its syntax. */
+export function gitbookBlocksOut(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith('<!-- folio-block ')) return line;
+      const block = readOpaque(line);
+      const written = block ? writeBlock(block as Block) : undefined;
+      return written ?? line;
+    })
+    .join('\n');
+}
+
+function writeBlock(block: Block): string | undefined {
+  const data = (block.data ?? {}) as Record<string, unknown>;
+  const ref = data.ref as { kind?: string; url?: string } | undefined;
+  switch (block.type) {
+    case 'embed':
+      return `{% embed url="${attr(data.url)}" %}`;
+    case 'content-ref':
+      if (ref?.kind !== 'url') return undefined;
+      return `{% content-ref url="${attr(ref.url)}" %}\n[${ref.url!.split('/').at(-1)}](${ref.url})\n{% endcontent-ref %}`;
+    case 'openapi':
+      if (ref?.kind !== 'url') return undefined;
+      return `{% openapi src="${attr(ref.url)}" path="${attr(data.path)}" method="${attr(data.method)}" %}\n[${ref.url}](${ref.url})\n{% endopenapi %}`;
+    case 'code': {
+      const { title, overflow, lineNumbers, ...rest } = data;
+      const fence = blocksMarkdown([{ ...block, data: rest }]);
+      if (fence === undefined) return undefined;
+      const attrs = [title !== undefined ? `title="${attr(title)}"` : '', overflow ? `overflow="${attr(overflow)}"` : '', lineNumbers !== undefined ? `lineNumbers="${lineNumbers === true}"` : '']
+        .filter(Boolean)
+        .join(' ');
+      return `{% code ${attrs} %}\n${fence}\n{% endcode %}`;
+    }
+    case 'tabs': {
+      const parts = ['{% tabs %}'];
+      for (const item of (block.nodes ?? []) as Block[]) {
+        const inner = blocksMarkdown((item.nodes ?? []) as Block[]);
+        if (inner === undefined) return undefined;
+        parts.push(`{% tab title="${attr((item.data as { title?: string } | undefined)?.title)}" %}`, inner, '{% endtab %}');
+      }
+      parts.push('{% endtabs %}');
+      return parts.join('\n');
+    }
+    case 'expandable': {
+      const fragments = (block.fragments ?? []) as { fragment: string; nodes: Block[] }[];
+      const title = blocksMarkdown(fragments.find((part) => part.fragment === 'expandable-title')?.nodes ?? []);
+      const body = blocksMarkdown(fragments.find((part) => part.fragment === 'expandable-body')?.nodes ?? []);
+      if (title === undefined || body === undefined) return undefined;
+      return `<details>\n\n<summary>${title}</summary>\n\n${body}\n\n</details>`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Blocks as Markdown, the service's blocks among them in its syntax; no trailing line break. */
+function blocksMarkdown(nodes: readonly Block[]): string | undefined {
+  const written = documentToMarkdown({ object: 'document', data: {}, nodes });
+  return written.ok ? gitbookBlocksOut(written.value).trimEnd() : undefined;
+}
+
+const attr = (value: unknown) => String(value ?? '').replace(/"/g, '&quot;');

@@ -1,0 +1,97 @@
+import { newId } from '../../ids.js';
+import { readRepository, type ImportedRepository, type ReadFailure, type RepositoryFile } from './read-repository.js';
+import { within } from './paths.js';
+import { emptyState, renderSummary, sha256, type LayoutState, type SpacePage } from './write-repository.js';
+
+/**
+ * An import worked out before it touches the space: the repository read, and which pages and
+ * files it changes against the last sync. Pure, so that it runs in a worker thread.
+ */
+export interface PreparedImport {
+  imported: ImportedRepository;
+  /** Page id by key, and file id by path: the last sync's where it had them. */
+  keys: Map<string, string>;
+  fileIds: Map<string, string>;
+  changed: Set<string>;
+  structure: boolean;
+  removedPages: string[];
+  removedFiles: string[];
+  oids: Map<string, string>;
+  summaryPath: string;
+  /** SHA-256 of the SUMMARY.md the imported tree renders to. */
+  summaryRendered: string;
+}
+
+export type PrepareResult = { ok: true; value: PreparedImport } | { ok: false; error: ReadFailure };
+
+export function prepareImport(
+  files: ReadonlyMap<string, RepositoryFile & { oid: string }>,
+  previous: LayoutState | undefined,
+  projectDirectory: string,
+  onPage?: (done: number, total: number) => void,
+): PrepareResult {
+  const ids = new Map(previous?.keys ?? []);
+  for (const [fileId, file] of previous?.files ?? []) ids.set(file.path, fileId);
+  const idFor = (key: string) => {
+    let known = ids.get(key);
+    if (!known) ids.set(key, (known = newId()));
+    return known;
+  };
+  const read = readRepository(files, idFor, projectDirectory, onPage);
+  if (!read.ok) return read;
+  const imported = read.value;
+  const oids = new Map([...files].map(([path, file]) => [path, file.oid]));
+  const changed = new Set(imported.pages.filter((page) => !previous || !page.path || previous.oids.get(page.path) !== oids.get(page.path)).map((page) => page.key));
+  const summaryPath = imported.summaryPath ?? within(imported.config.root, imported.config.summary);
+  const keys = new Map(imported.pages.map((page) => [page.key, idFor(page.key)]));
+  const structure = !previous || previous.oids.get(summaryPath) !== oids.get(summaryPath) || [...keys.keys()].some((key) => !previous.keys.has(key));
+  const removedPages = [...(previous?.keys ?? [])].filter(([key]) => !keys.has(key)).map(([, pageId]) => pageId);
+  const fileIds = new Map(imported.files.map((file) => [file.path, idFor(file.path)]));
+  const removedFiles = [...(previous?.files ?? [])].filter(([, file]) => !fileIds.has(file.path)).map(([fileId]) => fileId);
+
+  // The table of contents as the space will hold it, rendered the way an export renders it.
+  const pages: SpacePage[] = imported.pages.map((page) => ({
+    id: keys.get(page.key)!,
+    type: page.type,
+    title: page.title,
+    slug: '',
+    parent: page.parentKey === null ? null : keys.get(page.parentKey)!,
+    signature: '',
+    ...(page.description ? { description: page.description } : {}),
+    ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.hidden ? { hidden: true } : {}),
+    ...(page.url !== undefined ? { url: page.url } : {}),
+  }));
+  const paths = new Map(imported.pages.filter((page) => page.path).map((page) => [keys.get(page.key)!, page.path!]));
+  // Pages are not rendered now: an export renders only pages that changed, and compares them with their file's blob.
+  return {
+    ok: true,
+    value: {
+      imported, keys, fileIds, changed, structure, removedPages, removedFiles, oids, summaryPath,
+      summaryRendered: sha256(renderSummary(pages, paths, summaryPath)),
+    },
+  };
+}
+
+/**
+ * The layout state right after an import into main: each page's file, its signature as the space
+ * now holds it (`signatures`, from the projection) and its baseline rendering.
+ */
+export function importedState(prepared: PreparedImport, signatures: ReadonlyMap<string, { parent: string | null; signature: string }>, blobs: ReadonlyMap<string, string>): LayoutState {
+  const state = emptyState(prepared.imported.config);
+  state.summaryPath = prepared.summaryPath;
+  state.summaryRendered = prepared.summaryRendered;
+  state.keys = new Map(prepared.keys);
+  state.oids = new Map(prepared.oids);
+  for (const page of prepared.imported.pages) {
+    const id = prepared.keys.get(page.key)!;
+    const held = signatures.get(id);
+    if (!page.path || !held) continue;
+    state.pages.set(id, { path: page.path, parent: held.parent, signature: held.signature, rendered: '', ...(page.extraFront ? { extraFront: page.extraFront } : {}) });
+  }
+  for (const [path, fileId] of prepared.fileIds) {
+    const blob = blobs.get(fileId);
+    if (blob) state.files.set(fileId, { path, blob });
+  }
+  return state;
+}

@@ -1,0 +1,184 @@
+import { readBody, reconcileIds, writeBody, type PmNodeJson } from '../../../src-shared/content/index.js';
+import { DocEdits } from '../content/doc-edits.js';
+import { positionBetween } from '../content/positions.js';
+import type { Projector } from '../content/projector.js';
+import { storeBlob } from '../content/projection-sql.js';
+import { slugFromTitle } from '../content/slugs.js';
+import { watchTree } from '../content/tree-watch.js';
+import { childrenIndex, filesMap, pagesMap, readFiles, readPages, setFile, setPageFields, type TreePage } from '../content/tree.js';
+import type { Database } from '../db/database.js';
+import type { DocStore } from '../docs/store.js';
+import { pageDoc, treeDoc, type Branch } from '../revisions/doc-names.js';
+import type { ImportedRepository } from './layout/read-repository.js';
+import { sha256, type SpaceFile, type SpacePage } from './layout/write-repository.js';
+
+/**
+ * The space's side of Git Sync: its pages, files and bodies as the layout reads and writes them,
+ * from and to a branch's docs (main, or the change request an import goes into).
+ */
+
+/** A branch's pages in tree order with their signatures (fields and body hash), and its files. */
+export function readSpace(db: Database, docs: DocStore, spaceId: string, branch: Branch, rowsBranch: string): { pages: SpacePage[]; files: SpaceFile[] } {
+  const tree = docs.load(treeDoc(spaceId, branch));
+  const all = readPages(tree);
+  const hashes = new Map(
+    db.all<{ page_id: string; body_hash: string | null }>('SELECT page_id, body_hash FROM content_pages WHERE space_id = ? AND branch = ?', spaceId, rowsBranch)
+      .map((row) => [row.page_id, row.body_hash]),
+  );
+  const index = childrenIndex(all);
+  const pages: SpacePage[] = [];
+  const visit = (parent: string | null) => {
+    for (const page of index.get(parent) ?? []) {
+      pages.push(spacePage(page, hashes.get(page.id) ?? null));
+      visit(page.id);
+    }
+  };
+  visit(null);
+  const files = [...readFiles(tree).values()].map((file) => ({ id: file.id, name: file.name, blob: file.blob }));
+  return { pages, files };
+}
+
+function spacePage(page: TreePage, bodyHash: string | null): SpacePage {
+  const target = page.target as { kind?: string; url?: string } | undefined;
+  const out: SpacePage = {
+    id: page.id,
+    type: page.type,
+    title: page.title,
+    slug: page.slug,
+    parent: page.parent,
+    signature: '',
+    ...(page.description ? { description: page.description } : {}),
+    ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.hidden ? { hidden: true } : {}),
+    ...(page.type === 'link' && target?.kind === 'url' ? { url: target.url } : {}),
+  };
+  out.signature = sha256(JSON.stringify([out.title, out.description ?? '', out.emoji ?? '', out.hidden ?? false, out.url ?? '', bodyHash ?? '']));
+  return out;
+}
+
+export const bodyOf = (docs: DocStore, spaceId: string, branch: Branch) => (pageId: string): PmNodeJson => readBody(docs.load(pageDoc(spaceId, branch, pageId)));
+
+export interface ImportWrite {
+  spaceId: string;
+  branch: Branch;
+  imported: ImportedRepository;
+  /** Page id of each imported page's key; file id of each imported file's path. */
+  pageIds: ReadonlyMap<string, string>;
+  fileIds: ReadonlyMap<string, string>;
+  /** Keys of the pages whose file changed since the last sync (all, on a first sync). */
+  changed: ReadonlySet<string>;
+  /** Whether the table of contents changed: then every imported page takes its place from it. */
+  structure: boolean;
+  /** Pages and files the repository no longer has. */
+  removedPages: readonly string[];
+  removedFiles: readonly string[];
+  now: string;
+}
+
+/**
+ * Writes an import into a branch's docs, in the caller's transaction: changed pages get their
+ * fields and bodies (block ids kept where blocks did not change), new pages and files are
+ * added, removed ones deleted. Answers the docs written, for the revision, or an empty list
+ * when nothing changed.
+ */
+export function writeImport(db: Database, docs: DocStore, projector: Projector, write: ImportWrite): string[] {
+  const edits = new DocEdits(docs);
+  const treeId = treeDoc(write.spaceId, write.branch);
+  const tree = edits.open(treeId);
+  const treeChanges = watchTree(tree);
+  const existing = readPages(tree);
+  const written = new Set<string>();
+  let treeChanged = false;
+  const lastChild = new Map<string | null, string | null>();
+  const siblings = childrenIndex(existing);
+
+  for (const page of write.imported.pages) {
+    const id = write.pageIds.get(page.key)!;
+    const parent = page.parentKey === null ? null : write.pageIds.get(page.parentKey)!;
+    const before = existing.get(id);
+    const isNew = !before;
+    const fields: Partial<TreePage> = {};
+    if (isNew || write.structure) {
+      const previous = lastChild.get(parent) ?? null;
+      // New pages under a parent the import does not restructure go after its last child.
+      const after = previous ?? (isNew && !write.structure ? (siblings.get(parent)?.at(-1)?.position ?? null) : null);
+      fields.parent = parent;
+      fields.position = positionBetween(after, null);
+      lastChild.set(parent, fields.position);
+    }
+    if (isNew || write.changed.has(page.key)) {
+      fields.type = page.type;
+      fields.title = page.title;
+      fields.slug = slugOf(page.path, page.title);
+      fields.description = page.description;
+      fields.emoji = page.emoji;
+      fields.hidden = page.hidden;
+      if (page.type === 'link') fields.target = { kind: 'url', url: page.url ?? '' };
+      if (isNew) fields.createdAt = write.now;
+    }
+    const differs = Object.fromEntries(
+      Object.entries(fields).filter(([key, value]) => JSON.stringify((before as Record<string, unknown> | undefined)?.[key]) !== JSON.stringify(value)),
+    );
+    if (Object.keys(differs).length > 0) {
+      setPageFields(tree, id, differs);
+      treeChanged = true;
+    }
+    if (page.body && (isNew || write.changed.has(page.key))) {
+      const docId = pageDoc(write.spaceId, write.branch, id);
+      const doc = edits.open(docId);
+      const previous = isNew ? undefined : readBody(doc);
+      const body = previous ? reconcileIds(previous, page.body) : page.body;
+      if (!previous || JSON.stringify(withoutIds(previous)) !== JSON.stringify(withoutIds(body))) {
+        const result = writeBody(doc, body);
+        if (!result.ok) throw new Error(`page ${page.key} does not fit the content model`);
+        written.add(docId);
+      }
+    }
+  }
+  for (const id of write.removedPages) {
+    if (pagesMap(tree).has(id)) {
+      pagesMap(tree).delete(id);
+      treeChanged = true;
+    }
+  }
+
+  const files = readFiles(tree);
+  for (const file of write.imported.files) {
+    const id = write.fileIds.get(file.path)!;
+    const blob = sha256(file.bytes);
+    const before = files.get(id);
+    if (before?.blob === blob && before.name === file.name) continue;
+    storeBlob(db, blob, file.bytes);
+    setFile(tree, { id, name: file.name, contentType: file.contentType, size: file.bytes.length, blob, createdAt: before?.createdAt ?? write.now });
+    treeChanged = true;
+  }
+  for (const id of write.removedFiles) {
+    if (filesMap(tree).has(id)) {
+      filesMap(tree).delete(id);
+      treeChanged = true;
+    }
+  }
+  if (!treeChanged && written.size === 0) return [];
+  // The projector is lent what was written, so that it loads none of these docs again.
+  for (const [docId, saved] of edits.save()) {
+    if (docId === treeId) projector.lend(docId, saved.seq, saved.doc, treeChanges);
+    else projector.lendBody(docId, saved.seq, saved.doc);
+  }
+  projector.settle();
+  const documents = [...readPages(docs.load(treeId)).values()].filter((page) => page.type === 'document');
+  return [treeId, ...documents.map((page) => pageDoc(write.spaceId, write.branch, page.id))];
+}
+
+/** A page's slug: its file's name (a folder's README: the folder's), else its title's. */
+function slugOf(path: string | undefined, title: string): string {
+  if (!path) return slugFromTitle(title);
+  const parts = path.replace(/\.md$/i, '').split('/');
+  const name = parts.at(-1)!.toLowerCase() === 'readme' ? parts.at(-2) : parts.at(-1);
+  return name ? slugFromTitle(name) : slugFromTitle(title);
+}
+
+function withoutIds(node: PmNodeJson): unknown {
+  const { attrs, content, ...rest } = node;
+  const { id: _id, ...others } = (attrs ?? {}) as Record<string, unknown>;
+  return { ...rest, attrs: others, content: content?.map(withoutIds) };
+}

@@ -1,0 +1,115 @@
+import type { Database } from '../db/database.js';
+import { newId } from '../ids.js';
+
+export interface GitLinkRow {
+  space_id: string;
+  url: string;
+  ref: string;
+  direction: 'import' | 'export' | 'both';
+  project_directory: string;
+  poll_seconds: number;
+  linked_by: string | null;
+  updated_at: string;
+}
+
+export interface GitStateRow {
+  space_id: string;
+  source: string;
+  commit_oid: string;
+  revision: string;
+  synced_at: string;
+  layout: string;
+  pending_export: number;
+}
+
+export interface GitOperationRow {
+  id: string;
+  space_id: string;
+  direction: 'import' | 'export';
+  state: 'running' | 'success' | 'failure';
+  stage: 'repo_fetch' | 'config_check' | 'content_process' | 'finalize';
+  dispatched_tasks: number;
+  completed_tasks: number;
+  started_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  error: string | null;
+  commit_oid: string | null;
+  change_request_id: string | null;
+  created_by: string | null;
+}
+
+export const findLink = (db: Database, spaceId: string) => db.get<GitLinkRow>('SELECT * FROM space_git_links WHERE space_id = ?', spaceId);
+export const linkedSpaces = (db: Database) => db.all<GitLinkRow>('SELECT * FROM space_git_links');
+
+export function saveLink(db: Database, row: GitLinkRow): void {
+  db.run(
+    `INSERT INTO space_git_links (space_id, url, ref, direction, project_directory, poll_seconds, linked_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (space_id) DO UPDATE SET url = excluded.url, ref = excluded.ref, direction = excluded.direction,
+       project_directory = excluded.project_directory, poll_seconds = excluded.poll_seconds, linked_by = excluded.linked_by, updated_at = excluded.updated_at`,
+    row.space_id, row.url, row.ref, row.direction, row.project_directory, row.poll_seconds, row.linked_by, row.updated_at,
+  );
+}
+
+export function deleteLink(db: Database, spaceId: string): boolean {
+  db.run('DELETE FROM git_sync_secrets WHERE space_id = ?', spaceId);
+  return db.run('DELETE FROM space_git_links WHERE space_id = ?', spaceId).changes > 0;
+}
+
+export interface Secret {
+  username: string | null;
+  password: string;
+}
+
+export const findSecret = (db: Database, spaceId: string) => db.get<Secret>('SELECT username, password FROM git_sync_secrets WHERE space_id = ?', spaceId);
+
+export function saveSecret(db: Database, spaceId: string, secret: Secret | undefined): void {
+  if (!secret) return;
+  db.run(
+    'INSERT INTO git_sync_secrets (space_id, username, password) VALUES (?, ?, ?) ON CONFLICT (space_id) DO UPDATE SET username = excluded.username, password = excluded.password',
+    spaceId, secret.username, secret.password,
+  );
+}
+
+/** One state per repository and ref a space syncs with (or folder): `source` names it. */
+export const sourceKey = (url: string, ref: string) => `${url} ${ref}`;
+
+export const findState = (db: Database, spaceId: string, source: string) =>
+  db.get<GitStateRow>('SELECT * FROM git_sync_states WHERE space_id = ? AND source = ?', spaceId, source);
+
+export function saveState(db: Database, row: Omit<GitStateRow, 'pending_export'>): void {
+  db.run(
+    `INSERT INTO git_sync_states (space_id, source, commit_oid, revision, synced_at, layout, pending_export) VALUES (?, ?, ?, ?, ?, ?, 0)
+     ON CONFLICT (space_id, source) DO UPDATE SET commit_oid = excluded.commit_oid, revision = excluded.revision, synced_at = excluded.synced_at,
+       layout = excluded.layout, pending_export = 0`,
+    row.space_id, row.source, row.commit_oid, row.revision, row.synced_at, row.layout,
+  );
+}
+
+/** Marks (or clears) an export waiting for its repository; a space never synced with it gets a state to hold the mark. */
+export function setPendingExport(db: Database, spaceId: string, source: string, pending: boolean, now: string): void {
+  if (db.run('UPDATE git_sync_states SET pending_export = ? WHERE space_id = ? AND source = ?', pending ? 1 : 0, spaceId, source).changes > 0 || !pending) return;
+  db.run(
+    `INSERT INTO git_sync_states (space_id, source, commit_oid, revision, synced_at, layout, pending_export) VALUES (?, ?, '', '', ?, '{}', 1)`,
+    spaceId, source, now,
+  );
+}
+
+export function insertOperation(db: Database, spaceId: string, direction: GitOperationRow['direction'], createdBy: string | null, now: string): string {
+  const id = newId();
+  db.run(
+    `INSERT INTO git_sync_operations (id, space_id, direction, state, stage, started_at, updated_at, created_by) VALUES (?, ?, ?, 'running', 'repo_fetch', ?, ?, ?)`,
+    id, spaceId, direction, now, now, createdBy,
+  );
+  return id;
+}
+
+export const findOperation = (db: Database, id: string) => db.get<GitOperationRow>('SELECT * FROM git_sync_operations WHERE id = ?', id);
+export const latestOperation = (db: Database, spaceId: string) =>
+  db.get<GitOperationRow>('SELECT * FROM git_sync_operations WHERE space_id = ? ORDER BY started_at DESC, rowid DESC LIMIT 1', spaceId);
+export const runningOperations = (db: Database) => db.all<GitOperationRow>("SELECT * FROM git_sync_operations WHERE state = 'running'");
+
+export function updateOperation(db: Database, id: string, fields: Partial<Omit<GitOperationRow, 'id' | 'space_id'>>, now: string): void {
+  const entries = Object.entries({ ...fields, updated_at: now });
+  db.run(`UPDATE git_sync_operations SET ${entries.map(([key]) => `${key} = ?`).join(', ')} WHERE id = ?`, ...entries.map(([, value]) => value), id);
+}

@@ -1,0 +1,160 @@
+import type { PmNodeJson } from '../../../src-shared/content/index.js';
+import { blobBytes } from '../api/content/sql.js';
+import { updateRow } from '../api/content-tree/rows.js';
+import { addContributor, insertChangeRequest, updateChangeRequest } from '../api/change-requests/sql.js';
+import { findSpace } from '../api/spaces/sql.js';
+import type { Projector } from '../content/projector.js';
+import type { Database } from '../db/database.js';
+import type { DocStore } from '../docs/store.js';
+import { newId } from '../ids.js';
+import { branchDocPrefix, changeRequestBranch, MAIN, type Branch } from '../revisions/doc-names.js';
+import { cutRevision } from '../revisions/revisions.js';
+import type { ChangeCapture } from '../sync/changes/capture.js';
+import { logChangesAs } from '../sync/changes/request-actor.js';
+import { importedState, type PreparedImport } from './layout/prepare.js';
+import { blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type SpaceFile, type SpacePage } from './layout/write-repository.js';
+import { bodyOf, readSpace, writeImport } from './space-content.js';
+import { findLink, saveState, sourceKey, type GitStateRow } from './sql.js';
+
+/**
+ * The steps of a sync that read or write the space, each in one transaction, shared by Git
+ * operations (runner.ts) and folder imports and exports (folder.ts).
+ */
+
+/**
+ * What the steps write a space with: its database and docs, the change log's capture (an import
+ * is logged as its actor's) and the projector (lent what was written, so it loads nothing again).
+ */
+export interface SpaceWrites {
+  db: Database;
+  docs: DocStore;
+  capture: ChangeCapture;
+  projector: Projector;
+}
+
+/** The data dir's owner: the user its first start created. */
+export function ownerId(db: Database): string {
+  return db.get<{ id: string }>('SELECT id FROM users ORDER BY created_at, rowid LIMIT 1')?.id ?? '';
+}
+
+export interface ImportApply {
+  spaceId: string;
+  prepared: PreparedImport;
+  /** What the last sync with this source left, if any. */
+  stateRow: GitStateRow | undefined;
+  actorId: string | null;
+  force: boolean;
+  source: { url: string; ref: string; commit: string };
+  /** The subject of a change request the import may go into. */
+  subject: string;
+  now: string;
+}
+
+export type ImportApplied = { ok: true; changeRequestId?: string; revision: string } | { ok: false; message: string };
+
+/**
+ * Writes a prepared import in one transaction: into main when main has not changed since the
+ * last sync (or on a first sync, or when forced), else into a new change request, so that main
+ * is never overwritten. The sync state moves to the imported commit.
+ */
+export function applyImport(store: SpaceWrites, apply: ImportApply): ImportApplied {
+  const { db, docs } = store;
+  return db.transaction((): ImportApplied => {
+    if (apply.actorId) logChangesAs(db, store.capture, apply.actorId);
+    const { prepared, stateRow, now } = apply;
+    const space = findSpace(db, apply.spaceId, now);
+    if (!space || space.deleted_at !== null) return { ok: false, message: 'The space no longer exists' };
+    const intoMain = !stateRow || space.revision === stateRow.revision || apply.force;
+    let branch: Branch = MAIN;
+    let changeRequestId: string | undefined;
+    if (!intoMain) {
+      const createdBy = apply.actorId ?? findLink(db, space.id)?.linked_by ?? ownerId(db);
+      changeRequestId = insertChangeRequest(db, { spaceId: space.id, subject: apply.subject.slice(0, 100), createdBy, revision: space.revision, now });
+      docs.forkBranch(branchDocPrefix(space.id, MAIN), branchDocPrefix(space.id, changeRequestBranch(changeRequestId)));
+      branch = changeRequestBranch(changeRequestId);
+    }
+    const docIds = writeImport(db, docs, store.projector, {
+      spaceId: space.id, branch, imported: prepared.imported, pageIds: prepared.keys, fileIds: prepared.fileIds,
+      changed: prepared.changed, structure: prepared.structure, removedPages: prepared.removedPages, removedFiles: prepared.removedFiles, now,
+    });
+    let revision = space.revision;
+    if (docIds.length > 0) {
+      revision = newId();
+      if (changeRequestId) {
+        cutRevision(db, docs, { id: revision, spaceId: space.id, parents: [space.revision], type: 'edits', docIds, now, changeRequestId });
+        updateChangeRequest(db, changeRequestId, { revision, updated_at: now });
+        if (apply.actorId) addContributor(db, changeRequestId, apply.actorId, now);
+      } else {
+        cutRevision(db, docs, { id: revision, spaceId: space.id, parents: [space.revision], type: 'edits', docIds, now });
+        updateRow(db, 'spaces', space.id, { revision, updated_at: now });
+      }
+    }
+    let layout: LayoutState;
+    if (intoMain) {
+      const { pages, files } = readSpace(db, docs, space.id, MAIN, 'main');
+      layout = importedState(prepared, new Map(pages.map((page) => [page.id, page])), new Map(files.map((file) => [file.id, file.blob])));
+    } else {
+      // Main has not taken these files yet: only which blobs the commit holds moves on.
+      layout = { ...(stateRow ? stateFromJson(stateRow.layout) : emptyState(prepared.imported.config)), oids: prepared.oids };
+    }
+    saveState(db, { space_id: space.id, source: sourceKey(apply.source.url, apply.source.ref), commit_oid: apply.source.commit, revision: intoMain ? revision : stateRow!.revision, synced_at: now, layout: stateToJson(layout) });
+    return { ok: true, revision, ...(changeRequestId ? { changeRequestId } : {}) };
+  });
+}
+
+/** What an export reads of the space, in one transaction: its pages and files, and the bodies of the pages whose file may change. */
+export interface ExportInput {
+  pages: SpacePage[];
+  files: SpaceFile[];
+  bodies: Map<string, PmNodeJson>;
+  revision: string;
+  author: { name: string; email: string };
+}
+
+export function readForExport(db: Database, docs: DocStore, spaceId: string, state: LayoutState, actorId: string | null, now: string): ExportInput | undefined {
+  return db.transaction(() => {
+    const space = findSpace(db, spaceId, now);
+    if (!space || space.deleted_at !== null) return undefined;
+    const { pages, files } = readSpace(db, docs, space.id, MAIN, 'main');
+    const body = bodyOf(docs, space.id, MAIN);
+    const bodies = new Map<string, PmNodeJson>();
+    // New, edited and moved pages, and the pages linking to a moved one, whose links change.
+    const moved = new Set(pages.filter((page) => state.pages.has(page.id) && state.pages.get(page.id)!.parent !== page.parent).map((page) => page.id));
+    const linking = moved.size === 0 ? new Set<string>() : pagesLinkingTo(db, space.id, moved);
+    for (const page of pages) {
+      const synced = state.pages.get(page.id);
+      if (page.type !== 'document') continue;
+      if (!synced || synced.signature !== page.signature || moved.has(page.id) || linking.has(page.id)) bodies.set(page.id, body(page.id));
+    }
+    const user = actorId ? db.get<{ display_name: string; email: string }>('SELECT display_name, email FROM users WHERE id = ?', actorId) : undefined;
+    return { pages, files, bodies, revision: space.revision, author: { name: user?.display_name ?? 'Folio', email: user?.email ?? 'folio@localhost' } };
+  });
+}
+
+/** Pages of main whose bodies link to one of `targets` (or an anchor of it), from the links projection. */
+function pagesLinkingTo(db: Database, spaceId: string, targets: ReadonlySet<string>): Set<string> {
+  const links = db.all<{ page_id: string; kind: string; target: string }>(
+    "SELECT page_id, kind, target FROM content_links WHERE space_id = ? AND branch = 'main' AND kind IN ('page', 'anchor')",
+    spaceId,
+  );
+  return new Set(links.filter((link) => targets.has(link.kind === 'page' ? link.target : link.target.split('#')[0]!)).map((link) => link.page_id));
+}
+
+/** The bytes of a plan's writes: rendered text, or a file's stored bytes. */
+export function bytesOf(db: Database, plan: ExportPlan): Map<string, Uint8Array> {
+  const writes = new Map<string, Uint8Array>();
+  for (const [path, write] of plan.writes) {
+    const bytes = 'text' in write ? Buffer.from(write.text, 'utf8') : blobBytes(db, write.blob);
+    if (bytes) writes.set(path, bytes);
+  }
+  return writes;
+}
+
+/** The state after an export wrote `writes` and `deletes` as `commit`. */
+export function recordExport(db: Database, spaceId: string, plan: ExportPlan, writes: ReadonlyMap<string, Uint8Array>, source: { url: string; ref: string; commit: string }, revision: string, now: string): void {
+  const next = plan.state;
+  for (const [path, bytes] of writes) next.oids.set(path, blobOid(bytes));
+  for (const path of plan.deletes) next.oids.delete(path);
+  next.keys = plan.keys;
+  db.transaction(() => saveState(db, { space_id: spaceId, source: sourceKey(source.url, source.ref), commit_oid: source.commit, revision, synced_at: now, layout: stateToJson(next) }));
+}

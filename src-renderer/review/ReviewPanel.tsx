@@ -1,0 +1,310 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { ApiClient } from '../../src-shared/client/client.js';
+import { documentToPm, type PmNodeJson } from '../../src-shared/content/index.js';
+import { attempt, type Outcome } from '../api/call.js';
+import type { Answer, ChangeRequest, Member, Space } from '../api/types.js';
+import { blockLabel, type CommentTarget } from '../comments/comment-target.js';
+import { Loaded } from '../components/Loaded.js';
+import { ProblemLine } from '../components/ProblemLine.js';
+import { Block } from '../content/PageBody.js';
+import { useWorkspace } from '../frame/workspace-context.js';
+import { useResource } from '../hooks/use-resource.js';
+import { blockText, reviewLines, wordLevel, type ReviewLine } from './page-diff.js';
+import { reviewerStates } from './review-state.js';
+import { wordDiff } from './word-diff.js';
+
+type PageDiff = Answer<'getChangeRequestDiff'>['pages'][number];
+type Review = Answer<'getReviewsByChangeRequestId'>['items'][number];
+type Requested = Answer<'getRequestedReviewersByChangeRequestId'>['items'][number];
+type Thread = Answer<'listCommentsInChangeRequest'>['items'][number];
+
+interface Props {
+  org: string;
+  space: Space;
+  changeRequest: ChangeRequest;
+  /** Moves when something else on the screen changed the change request (a review, a merge, an update). */
+  refreshOn: unknown;
+  onReviewed(): void;
+  onComment?(target: CommentTarget): void;
+}
+
+/** How often the threads beside the blocks are asked for again, so that others' comments show up. */
+const THREADS_EVERY_MS = 3000;
+
+/**
+ * A change request read as a reviewer does: every page it changed, each as the page reads, with
+ * what changed marked (words inside a changed block), unchanged runs folded; comments beside the
+ * blocks they are on; the reviews, the reviewers asked and how each stands; approve or request changes.
+ */
+export function ReviewPanel({ org, space, changeRequest, refreshOn, onReviewed, onComment }: Props) {
+  const { client } = useWorkspace();
+  const params = { spaceId: space.id, changeRequestId: changeRequest.id };
+  const { resource, reload } = useResource(`review/${changeRequest.id}`, () => loadReview(client, org, params), refreshOn);
+  const threads = useThreads(client, params);
+  return (
+    <section className="panel review" aria-labelledby="review-title">
+      <h2 id="review-title">Review</h2>
+      <Loaded resource={resource} what="the review" onRetry={reload}>
+        {({ diff, reviews, requested, members }) => (
+          <>
+            <Reviewers
+              params={params}
+              space={space}
+              changeRequest={changeRequest}
+              reviews={reviews}
+              requested={requested}
+              members={members}
+              onChanged={() => {
+                reload();
+                onReviewed();
+              }}
+            />
+            <h3>Changed pages ({diff.length})</h3>
+            {diff.length === 0 ? <p className="note">This change request changes no page.</p> : diff.map((page) => (
+              <PageReview key={page.page.id} diff={page} threads={threads.filter((thread) => thread.target.page?.id === page.page.id)} onComment={onComment} />
+            ))}
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+async function loadReview(client: ApiClient, org: string, params: { spaceId: string; changeRequestId: string }) {
+  const [diff, reviews, requested, members] = await Promise.all([
+    attempt(client, 'getChangeRequestDiff', { params }),
+    attempt(client, 'getReviewsByChangeRequestId', { params, query: { limit: 1000 } }),
+    attempt(client, 'getRequestedReviewersByChangeRequestId', { params, query: { limit: 1000 } }),
+    attempt(client, 'listMembersInOrganizationById', { params: { organizationId: org }, query: { limit: 1000 } }),
+  ]);
+  for (const outcome of [diff, reviews, requested]) if (!outcome.ok) return outcome;
+  const ok = <T,>(outcome: Outcome<T>) => (outcome as { ok: true; data: T }).data;
+  return {
+    ok: true as const,
+    data: { diff: ok(diff).pages, reviews: ok(reviews).items, requested: ok(requested).items, members: members.ok ? members.data.items : [] },
+  };
+}
+
+/** The change request's open threads, asked for again every few seconds: others' comments appear beside their blocks. */
+function useThreads(client: ApiClient, params: { spaceId: string; changeRequestId: string }): Thread[] {
+  const [threads, setThreads] = useState<Thread[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = async () => {
+      const answer = await attempt(client, 'listCommentsInChangeRequest', { params, query: { status: 'open', format: 'markdown', limit: 1000 } });
+      if (live && answer.ok) setThreads(answer.data.items);
+    };
+    void read();
+    const timer = setInterval(() => void read(), THREADS_EVERY_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [client, params.spaceId, params.changeRequestId]);
+  return threads;
+}
+
+const CHANGE_WORDS: Record<PageDiff['change'], string> = { created: 'Added', edited: 'Edited', deleted: 'Deleted', moved: 'Moved' };
+
+function bodyOf(side: PageDiff['before']): PmNodeJson | undefined {
+  if (!side?.document) return undefined;
+  const body = documentToPm(side.document);
+  return body.ok ? body.value : undefined;
+}
+
+function PageReview({ diff, threads, onComment }: { diff: PageDiff; threads: Thread[]; onComment?(target: CommentTarget): void }) {
+  const before = bodyOf(diff.before);
+  const after = bodyOf(diff.after);
+  const showsBody = before !== undefined || after !== undefined;
+  const lines = showsBody ? reviewLines(diff.change === 'created' ? undefined : before, after) : [];
+  return (
+    <article className="page-review" aria-label={`Changes to ${diff.page.title || 'a page'}`}>
+      <h4>
+        <span className={`badge diff-${diff.change}`}>{CHANGE_WORDS[diff.change]}</span> {diff.page.title || 'Untitled page'}
+        {diff.before && diff.after && diff.before.title !== diff.after.title && <span className="note"> (was “{diff.before.title}”)</span>}
+        {diff.change === 'moved' && (
+          <span className="note">
+            {' '}
+            from {diff.parent?.before?.title ?? 'the top level'} to {diff.parent?.after?.title ?? 'the top level'}
+          </span>
+        )}
+      </h4>
+      {showsBody && (
+        <div className="page-body review-body">
+          {lines.map((line, index) => (
+            <ReviewBlock key={lineKey(line, index)} line={line} pageId={diff.page.id} threads={threads} onComment={diff.change === 'deleted' ? undefined : onComment} />
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function lineKey(line: ReviewLine, index: number): string {
+  const block = line.kind === 'folded' ? line.blocks[0] : line.block;
+  return `${line.kind}:${String(block?.attrs?.id ?? index)}`;
+}
+
+function ReviewBlock({ line, pageId, threads, onComment }: { line: ReviewLine; pageId: string; threads: Thread[]; onComment?(target: CommentTarget): void }) {
+  const [open, setOpen] = useState(false);
+  if (line.kind === 'folded') {
+    if (open) return <>{line.blocks.map((block, index) => <ReviewBlock key={String(block.attrs?.id ?? index)} line={{ kind: 'same', block }} pageId={pageId} threads={threads} onComment={onComment} />)}</>;
+    return (
+      <button type="button" className="quiet folded" onClick={() => setOpen(true)}>
+        {line.blocks.length} unchanged {line.blocks.length === 1 ? 'block' : 'blocks'}
+      </button>
+    );
+  }
+  const id = typeof line.block.attrs?.id === 'string' ? line.block.attrs.id : undefined;
+  const onBlock = threads.filter((thread) => id !== undefined && thread.target.node?.id === id);
+  return (
+    <div className={`review-block diff-${line.kind}`}>
+      <span className="visually-hidden">{LINE_WORDS[line.kind]}: </span>
+      <div className="review-block-content">{blockContent(line)}</div>
+      {onComment && id && line.kind !== 'removed' && (
+        <button type="button" className="quiet block-comment" aria-label={`Comment on this block: ${blockLabel(blockText(line.block))}`} onClick={() => onComment({ page: pageId, node: id, label: blockLabel(blockText(line.block)) })}>
+          Comment
+        </button>
+      )}
+      {onBlock.length > 0 && (
+        <ul className="block-threads" aria-label="Comments on this block">
+          {onBlock.map((thread) => (
+            <li key={thread.id}>
+              <strong>{thread.postedBy.displayName}</strong>: {'markdown' in thread.body ? thread.body.markdown : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const LINE_WORDS = { same: 'Unchanged', added: 'Added', removed: 'Removed', changed: 'Changed' } as const;
+
+function blockContent(line: Exclude<ReviewLine, { kind: 'folded' }>): ReactNode {
+  if (line.kind !== 'changed') return <Block node={line.block} />;
+  if (!wordLevel(line)) {
+    return (
+      <>
+        <div className="diff-removed">
+          <Block node={line.before} />
+        </div>
+        <div className="diff-added">
+          <Block node={line.block} />
+        </div>
+      </>
+    );
+  }
+  const runs = wordDiff(blockText(line.before), blockText(line.block)).map((run, index) =>
+    run.kind === 'same' ? <span key={index}>{run.text}</span> : run.kind === 'added' ? <ins key={index}>{run.text}</ins> : <del key={index}>{run.text}</del>,
+  );
+  if (line.block.type === 'heading') {
+    const Tag = `h${Math.min(Math.max(Number(line.block.attrs?.level ?? 1), 1), 3)}` as 'h1';
+    return <Tag>{runs}</Tag>;
+  }
+  if (line.block.type === 'code_block') return <pre><code>{runs}</code></pre>;
+  return <p>{runs}</p>;
+}
+
+function Reviewers(props: {
+  params: { spaceId: string; changeRequestId: string };
+  space: Space;
+  changeRequest: ChangeRequest;
+  reviews: Review[];
+  requested: Requested[];
+  members: Member[];
+  onChanged(): void;
+}) {
+  const { params, space, changeRequest, reviews, requested, members, onChanged } = props;
+  const { client, user } = useWorkspace();
+  const [problem, setProblem] = useState<string>();
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const commentId = useId();
+  const pickId = useId();
+  const states = reviewerStates(reviews, requested);
+  const open = changeRequest.status === 'open' || changeRequest.status === 'draft';
+  const send = async (run: () => Promise<Outcome<unknown>>) => {
+    setBusy(true);
+    const outcome = await run();
+    setBusy(false);
+    setProblem(outcome.ok ? undefined : outcome.problem);
+    if (outcome.ok) onChanged();
+    return outcome.ok;
+  };
+  const review = (status: 'approved' | 'changes-requested') =>
+    send(async () => {
+      const text = comment.trim();
+      const body = text ? { status, comment: markdownDocument(text) } : { status };
+      const sent = await attempt(client, 'submitChangeRequestReview', { params, body });
+      if (sent.ok) setComment('');
+      return sent;
+    });
+  const candidates = members.filter((member) => member.user.id !== changeRequest.createdBy.id && !requested.some((entry) => entry.user.id === member.user.id) && ['admin', 'create', 'review'].includes(member.role ?? ''));
+  return (
+    <div className="reviewers">
+      <h3>Reviewers</h3>
+      {states.length === 0 ? <p className="note">No reviewer asked, no review yet.</p> : (
+        <ul className="rows reviewer-states">
+          {states.map((state) => (
+            <li key={state.user.id} className={`review-state state-${state.state}`}>
+              <strong>{state.user.displayName}</strong> <span className="badge">{STATE_WORDS[state.state]}</span>
+              {state.outdated && <span className="note"> (on an earlier revision)</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {space.permissions.edit && open && candidates.length > 0 && (
+        <form
+          className="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const chosen = new FormData(event.currentTarget).get('reviewer');
+            if (typeof chosen === 'string' && chosen) void send(() => attempt(client, 'requestReviewersForChangeRequest', { params, body: { users: [chosen] } }));
+          }}
+        >
+          <label htmlFor={pickId}>Ask for a review</label>
+          <select id={pickId} name="reviewer" defaultValue="">
+            <option value="" disabled>
+              Choose a reviewer
+            </option>
+            {candidates.map((member) => (
+              <option key={member.user.id} value={member.user.id}>
+                {member.user.displayName}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="secondary" disabled={busy}>
+            Ask
+          </button>
+        </form>
+      )}
+      {space.permissions.review && open && user.id !== changeRequest.createdBy.id && (
+        <div className="review-form">
+          <label htmlFor={commentId}>Review comment</label>
+          <textarea id={commentId} rows={2} value={comment} onChange={(event) => setComment(event.target.value)} />
+          <div className="toolbar">
+            <button type="button" disabled={busy} onClick={() => void review('approved')}>
+              Approve
+            </button>
+            <button type="button" className="secondary" disabled={busy} onClick={() => void review('changes-requested')}>
+              Request changes
+            </button>
+          </div>
+        </div>
+      )}
+      <ProblemLine problem={problem} />
+    </div>
+  );
+}
+
+const STATE_WORDS = { approved: 'Approved', 'changes-requested': 'Changes requested', waiting: 'Waiting' } as const;
+
+/** A comment typed as plain text, as the one paragraph per line a Document holds. */
+function markdownDocument(text: string) {
+  return {
+    object: 'document' as const,
+    data: {},
+    nodes: text.split(/\n+/).map((line) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }] })),
+  };
+}

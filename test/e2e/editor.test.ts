@@ -1,0 +1,283 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
+import { png } from '../support/png.js';
+import { skipReason } from './chromium.js';
+import { axeProblems } from './axe.js';
+import { editorBody, editorSuite, editorSynced } from './served-engine.js';
+
+/** Pastes files as the clipboard would hand them to the page. */
+export async function pasteFiles(page: Page, files: { name: string; type: string; base64: string }[]): Promise<void> {
+  await page.evaluate((given) => {
+    const data = new DataTransfer();
+    for (const file of given) data.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+/** Pastes text (and HTML) as the clipboard would. */
+async function pasteText(page: Page, text: string, html = ''): Promise<void> {
+  await page.evaluate(
+    ([plain, rich]) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', plain!);
+      if (rich) data.setData('text/html', rich);
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [text, html],
+  );
+}
+
+/** Types a `/` command and takes the entry it finds first. */
+async function slash(page: Page, query: string): Promise<void> {
+  await page.keyboard.type(`/${query}`);
+  await page.getByRole('listbox', { name: 'Insert a block' }).waitFor();
+  await page.keyboard.press('Enter');
+}
+
+describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
+  const suite = editorSuite({ space: 'Handbook', subject: 'Write the guide', page: 'Guide' }, {});
+
+  it('writes a page of every kind of block and reads back as the Markdown a writer expects', async () => {
+    const page = await suite.open();
+    await editorSynced(page);
+    await editorBody(page).click();
+    const keys = page.keyboard;
+
+    await slash(page, 'h1');
+    await keys.type('Getting started');
+    await keys.press('Enter');
+    await keys.type('Read this **first** and *slowly*.');
+    await keys.press('Enter');
+    await keys.type('## Steps');
+    await keys.press('Enter');
+    await keys.type('- Install');
+    await keys.press('Enter');
+    await keys.press('Tab');
+    await keys.type('with care');
+    await keys.press('Enter');
+    await keys.press('Shift+Tab');
+    await keys.type('Done');
+    await keys.press('Enter');
+    await keys.press('Enter');
+    await keys.type('1. First');
+    await keys.press('Enter');
+    await keys.type('Second');
+    await keys.press('Enter');
+    await keys.press('Enter');
+    await keys.type('[ ] Check the output');
+    await keys.press('Enter');
+    await keys.press('Enter');
+
+    await slash(page, 'code python');
+    await keys.type('print("hi")');
+    await keys.press('Control+Enter');
+    await keys.type('```js');
+    await keys.press('Enter');
+    await keys.type('let a = 1;');
+    await keys.press('Control+Enter');
+
+    await slash(page, 'table');
+    await keys.type('Name');
+    await keys.press('Tab');
+    await keys.type('Role');
+    await keys.press('Tab');
+    await keys.type('Ada');
+    await keys.press('Tab');
+    await keys.type('Writer');
+    await keys.press('Tab');
+    await keys.type('Lin');
+    await keys.press('Tab');
+    await keys.type('Reviewer');
+    await keys.press('ArrowDown');
+
+    await slash(page, 'warning');
+    await keys.type('Mind the gap.');
+    await keys.press('Enter');
+    await keys.press('Enter');
+
+    await keys.type('> Quoted');
+    await keys.press('Enter');
+    await keys.press('Enter');
+    await keys.type('---');
+    await keys.type('See the site');
+    // Selected once the engine has the text, so that its echo cannot land while the selection is made.
+    await expect.poll(suite.bodyMarkdown).toContain('See the site');
+    await keys.press('Control+Shift+ArrowLeft');
+    await keys.press('Control+k');
+    await page.getByRole('textbox', { name: 'Link address' }).fill('https://example.org/site');
+    await keys.press('Enter');
+    await keys.press('End');
+    await keys.press('Enter');
+    await keys.type('Or [the docs](https://example.org/docs) and `code`.');
+    await keys.press('Enter');
+
+    await pasteFiles(page, [{ name: 'diagram.png', type: 'image/png', base64: png().toString('base64') }]);
+    await page.locator('.image-block img[src^="blob:"]').waitFor();
+    await expect.poll(() => editorBody(page).locator('.image-block img').getAttribute('alt')).toBe('diagram');
+    // Stored by the engine: the image's address becomes the file's download URL.
+    await expect.poll(suite.bodyMarkdown, { timeout: 10_000 }).toMatch(/!\[diagram\]\(http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/\w+\/change-requests\/\w+\/content\/files\/\w+\/download\)/);
+
+    const markdown = (await suite.bodyMarkdown()).replace(/\(http:\/\/127\.0\.0\.1:\d+\/v1\/[^)]+\)/, '(FILE)');
+    expect(markdown).toBe(
+      [
+        '# Getting started',
+        '',
+        'Read this **first** and *slowly*.',
+        '',
+        '## Steps',
+        '',
+        '* Install',
+        '',
+        '  * with care',
+        '* Done',
+        '',
+        '1. First',
+        '2. Second',
+        '',
+        '* [ ] Check the output',
+        '',
+        '```python',
+        'print("hi")',
+        '```',
+        '',
+        '```js',
+        'let a = 1;',
+        '```',
+        '',
+        '| Name | Role     |',
+        '| ---- | -------- |',
+        '| Ada  | Writer   |',
+        '| Lin  | Reviewer |',
+        '',
+        '{% hint style="warning" %}',
+        '',
+        'Mind the gap.',
+        '',
+        '{% endhint %}',
+        '',
+        '> Quoted',
+        '',
+        '___',
+        '',
+        'See the [site](https://example.org/site)',
+        '',
+        'Or [the docs](https://example.org/docs) and `code`.',
+        '',
+        '![diagram](FILE)',
+        '',
+      ].join('\n'),
+    );
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a second person's named cursor where they type", async () => {
+    const served = suite.served();
+    const org = (await served.api('GET', '/v1/orgs')).items[0].id as string;
+    addUser(served.engine, 'lin@example.com', 'Lin Reviewer');
+    addMember(served.engine, org, 'lin@example.com', 'edit');
+    const token = issueToken(served.engine, 'lin@example.com') as string;
+    const mine = await suite.open();
+    await editorSynced(mine);
+    const theirs = await suite.openAs(token);
+    await editorSynced(theirs);
+    await editorBody(theirs).click();
+    await theirs.keyboard.press('Control+End');
+    await theirs.keyboard.type(' and more');
+    const cursor = mine.locator('.ProseMirror-yjs-cursor .presence-name');
+    await expect.poll(() => cursor.textContent()).toBe('Lin Reviewer');
+    await expect.poll(() => mine.locator('.presence .visually-hidden').textContent()).toBe('Also here: Lin Reviewer');
+    // The page tree says who is on which page.
+    await expect.poll(() => mine.getByRole('treeitem', { name: /Guide/ }).textContent()).toContain('Lin Reviewer is here');
+    expect(await axeProblems(mine)).toEqual([]);
+    await theirs.close();
+    await expect.poll(() => cursor.count()).toBe(0);
+    await mine.close();
+  });
+
+  it('drags a page above its sibling, moves it back by keyboard, and walks the tree as an ARIA tree', async () => {
+    const served = suite.served();
+    const { space, changeRequestId } = suite.page();
+    const content = `/v1/spaces/${space}/change-requests/${changeRequestId}/content`;
+    await served.api('POST', `${content}?compat=false`, { changes: [{ operation: 'insert_page', title: 'Second', document: {} }, { operation: 'insert_page', title: 'Third', document: {} }] });
+    const order = async () => ((await served.api('GET', `${content}/pages`)).pages as { title: string }[]).map((page) => page.title);
+    expect(await order()).toEqual(['Guide', 'Second', 'Third']);
+
+    const page = await suite.open();
+    const tree = page.getByRole('tree', { name: 'Pages' });
+    const row = (title: string) => tree.getByRole('treeitem', { name: title }).locator('.tree-row').first();
+    await row('Third').waitFor();
+    await row('Third').dragTo(row('Second'), { targetPosition: { x: 20, y: 2 } });
+    await expect.poll(order).toEqual(['Guide', 'Third', 'Second']);
+
+    await tree.getByRole('treeitem', { name: 'Third' }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(order).toEqual(['Guide', 'Second', 'Third']);
+    // The moved page keeps the focus once the tree has redrawn, so the next key acts on it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role') === 'treeitem' && document.activeElement.querySelector('.tree-row')?.textContent)).toContain('Third');
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(async () => (await served.api('GET', `${content}/pages`)).pages[1].pages.map((child: { title: string }) => child.title)).toEqual(['Third']);
+    await expect.poll(() => tree.getByRole('treeitem', { name: 'Second' }).getAttribute('aria-expanded')).toBe('true');
+    await tree.getByRole('treeitem', { name: 'Third' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Second');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tree.getByRole('treeitem', { name: 'Second' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('takes pasted Markdown and HTML tables as blocks, and refuses bad input with a message, losing nothing typed', async () => {
+    const page = await suite.open();
+    await editorSynced(page);
+    const body = editorBody(page);
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Kept while things go wrong.');
+    await page.keyboard.press('Enter');
+    const notice = page.locator('.editor-notice');
+
+    await pasteText(page, '## Pasted heading\n\n- one\n- two\n');
+    await body.getByRole('heading', { name: 'Pasted heading' }).waitFor();
+    const tables = await body.locator('table').count();
+    await pasteText(page, 'A\tB', '<table><thead><tr><th>Name</th><th>Role</th></tr></thead><tbody><tr><td>Ada</td><td>Writer</td></tr></tbody></table>');
+    await expect.poll(() => body.locator('table').count()).toBe(tables + 1);
+    expect(await body.locator('table').last().locator('th').allTextContents()).toEqual(['Name', 'Role']);
+
+    const cells = Array.from({ length: 100 }, () => `<tr>${'<td>x</td>'.repeat(100)}</tr>`).join('');
+    await pasteText(page, 'x', `<table>${cells}</table>`);
+    await expect.poll(() => notice.textContent()).toContain('This table has 10,000 cells');
+    expect(await body.locator('table').count()).toBe(tables + 1);
+
+    await page.keyboard.press('Control+End');
+    await pasteFiles(page, [{ name: 'fake.png', type: 'image/png', base64: Buffer.from('not an image at all').toString('base64') }]);
+    await expect.poll(() => notice.textContent()).toContain('"fake.png" is not an image Folio can show (image/png); nothing was inserted.');
+    await page.evaluate(() => {
+      const megabyte = new Uint8Array(1024 * 1024);
+      const data = new DataTransfer();
+      data.items.add(new File(Array.from({ length: 200 }, () => megabyte), 'video.mp4', { type: 'video/mp4' }));
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => notice.textContent()).toContain('"video.mp4" is 200 MB: Folio stores files of at most 1 MB');
+
+    await pasteText(page, 'x', '<p>before</p><img src="https://127.0.0.1:1/missing.png" alt="missing">');
+    await expect.poll(() => body.locator('.image-note').last().textContent()).toContain('This image could not be loaded from https://127.0.0.1:1/missing.png');
+
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('[click](javascript:alert(1))');
+    await expect.poll(() => notice.textContent()).toContain('Links to "javascript:" addresses are not allowed');
+    expect(await body.locator('a[href^="javascript"]').count()).toBe(0);
+
+    await expect.poll(suite.bodyMarkdown).toContain('Kept while things go wrong.');
+    const markdown = await suite.bodyMarkdown();
+    // The refused link stays as the text typed.
+    expect(markdown).toMatch(/click.*javascript:alert/);
+    expect(markdown).toContain('## Pasted heading');
+    expect(markdown).toContain('| Name | Role   |');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,44 @@
+import { ChangeRequestReviewStatus, GitBookAPI } from '@gitbook/api';
+import { describe, expect, it } from 'vitest';
+import { newSpace, ok } from '../../../support/content.js';
+import { officialClientServer } from '../../../support/official-client.js';
+import { created } from '../content/fixture.js';
+
+const test = officialClientServer();
+
+describe('@gitbook/api review calls against Folio', () => {
+  it('asks for a review, reviews, lists reviews, reviewers, contributors and changes, and withdraws a request', async () => {
+    const { api, t } = test;
+    const reviewer = t.user('review');
+    const asReviewer = new GitBookAPI({ endpoint: t.url, authToken: reviewer.token });
+    const space = await newSpace(t.owner, t.organizationId);
+    const cr = await api.spaces.createChangeRequest(space.id, { subject: 'Guide' });
+    await created(t.owner, { spaceId: space.id, changeRequestId: cr.data.id }, [{ operation: 'insert_page', title: 'Guide', document: { markdown: 'Hi.\n' } }]);
+
+    const asked = await api.spaces.requestReviewersForChangeRequest(space.id, cr.data.id, { users: [reviewer.id] });
+    expect(asked.data.users).toMatchObject([{ kind: 'user', user: { id: reviewer.id } }]);
+    const reviewers = await api.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.data.id);
+    expect(reviewers.data.items).toHaveLength(1);
+
+    const comment = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Good.', marks: [] }] }] }] };
+    const review = await asReviewer.spaces.submitChangeRequestReview(space.id, cr.data.id, { status: ChangeRequestReviewStatus.Approved, comment: comment as never });
+    expect(review.status).toBe(201);
+    expect(review.data).toMatchObject({ object: 'change-request-review', status: 'approved', outdated: false, requestedBy: { id: t.owner.id } });
+    const listed = await api.spaces.getReviewsByChangeRequestId(space.id, cr.data.id, { outdated: false });
+    expect(listed.data.items.map((item) => item.id)).toEqual([review.data.id]);
+    const one = await api.spaces.getChangeRequestReviewById(space.id, cr.data.id, review.data.id, { format: 'markdown' });
+    expect(one.data.comment).toMatchObject({ body: { markdown: 'Good.\n' } });
+
+    const contributors = await api.spaces.getContributorsByChangeRequestId(space.id, cr.data.id);
+    expect(contributors.data.items.map((item) => [item.user.id, item.actionType])).toContainEqual([t.owner.id, 'edit']);
+    const changes = await api.spaces.getChangeRequestChanges(space.id, cr.data.id);
+    expect(changes.data.changes).toMatchObject([{ type: 'page_created', page: { title: 'Guide' } }]);
+    const filtered = await api.spaces.listChangeRequestsForSpace(space.id, { requestedReviewer: reviewer.id });
+    expect(filtered.data.items.map((item) => item.id)).toEqual([cr.data.id]);
+
+    const removed = await api.spaces.removeRequestedReviewerFromChangeRequest(space.id, cr.data.id, reviewer.id);
+    expect(removed.status).toBe(205);
+    expect(ok(await t.owner.client.call('getRequestedReviewersByChangeRequestId', { params: { spaceId: space.id, changeRequestId: cr.data.id }, query: {} })).count).toBe(0);
+    expect((await api.spaces.mergeChangeRequest(space.id, cr.data.id)).data.result).toBe('merge');
+  });
+});

@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Each test runs real git processes (fetch, commit, push): seconds apiece on a busy machine.
+import type { ApiResult } from '../../../src-shared/client/client.js';
+import { expectFailure, newSpace, ok } from '../../support/content.js';
+import { TestServer } from '../../support/server.js';
+import { publish } from '../api/search/fixture.js';
+import { FixtureRepository, GITBOOK_DOCS } from './repository-fixture.js';
+
+type Operation = Extract<ApiResult<'getSpaceGitOperation'>, { ok: true }>['data'];
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await TestServer.start({ git: { pollIntervalMs: 3_600_000 } });
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+/** Waits for the space's latest operation to end, through the API. */
+async function finished(spaceId: string): Promise<Operation> {
+  await t.engine.gitSync.whenIdle();
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const res = await t.owner.client.call('getSpaceGitOperation', { params: { spaceId } });
+    if (res.ok && res.data.state !== 'running') return res.data;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.engine.gitSync.whenIdle();
+  }
+  throw new Error('the operation did not end');
+}
+
+async function importInto(spaceId: string, repo: FixtureRepository, ref = 'refs/heads/main') {
+  const res = await t.owner.client.call('importGitRepository', { params: { spaceId }, body: { url: repo.url, ref } });
+  expect(res.ok).toBe(true);
+  return finished(spaceId);
+}
+
+async function exportFrom(spaceId: string, repo: FixtureRepository, commitMessage = 'Update from Folio') {
+  const res = await t.owner.client.call('exportToGitRepository', { params: { spaceId }, body: { url: repo.url, ref: 'refs/heads/main', commitMessage } });
+  expect(res.ok).toBe(true);
+  return finished(spaceId);
+}
+
+const pagesOf = async (spaceId: string) => ok(await t.owner.client.call('listPages', { params: { spaceId } })).pages;
+type Pages = Awaited<ReturnType<typeof pagesOf>>;
+const flat = (pages: Pages): Pages => pages.flatMap((page) => [page, ...flat(('pages' in page ? page.pages : []) as Pages)]);
+
+describe('importing a repository in the hosted service\'s layout', { timeout: 120_000 }, () => {
+  let repo: FixtureRepository;
+  let spaceId: string;
+  beforeAll(async () => {
+    repo = new FixtureRepository();
+    repo.commit(GITBOOK_DOCS, 'First docs');
+    spaceId = (await newSpace(t.owner, t.organizationId)).id;
+  });
+  afterAll(() => repo.remove());
+
+  it('brings its pages in with their nesting, groups, link pages and files', async () => {
+    const operation = await importInto(spaceId, repo);
+    expect(operation).toMatchObject({ state: 'success', direction: 'import', commit: repo.head() });
+    const pages = await pagesOf(spaceId);
+    expect(pages.map((page) => [page.type, page.title])).toEqual([
+      ['document', 'Introduction'],
+      ['document', 'Getting started'],
+      ['group', 'Reference'],
+      // Not in SUMMARY.md: found in its folder, which has no README.md, so groups it.
+      ['group', 'Guides'],
+    ]);
+    expect((pages[3] as Pages[number] & { pages: Pages }).pages.map((page) => page.title)).toEqual(['An extra guide']);
+    const started = pages[1] as Pages[number] & { pages: Pages };
+    expect(started.pages.map((page) => page.title)).toEqual(['Installation', 'Configuration']);
+    const reference = pages[2] as Pages[number] & { pages: Pages };
+    expect(reference.pages.map((page) => [page.type, page.title])).toEqual([['document', 'API'], ['link', 'Changelog']]);
+    expect(pages[0]).toMatchObject({ description: 'What the product does, in one page.' });
+    const files = ok(await t.owner.client.call('listFiles', { params: { spaceId } })).items;
+    expect(files.map((file) => file.name)).toEqual(['architecture.png']);
+  });
+
+  it('reads hints, tabs, code titles, tables and tasks, and turns relative links into page references', async () => {
+    const all = flat(await pagesOf(spaceId));
+    const byTitle = (title: string) => all.find((page) => page.title === title)!.id;
+    const markdown = async (title: string) =>
+      (ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: byTitle(title) }, query: { format: 'markdown' } as never })) as { markdown?: string }).markdown ?? '';
+    const document = async (title: string) =>
+      JSON.stringify(ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: byTitle(title) }, query: { format: 'document' } as never })));
+    expect(await markdown('Introduction')).toContain('{% hint style="info" %}');
+    const install = await document('Installation');
+    expect(install).toContain('"type":"tabs"');
+    expect(install).toContain(`"kind":"anchor","anchor":"options","page":"${byTitle('Configuration')}"`);
+    const config = await document('Configuration');
+    expect(config).toContain('"title":"acme.json"');
+    expect(config).toContain('"type":"table"');
+    const intro = await document('Introduction');
+    expect(intro).toContain(`"kind":"page","page":"${byTitle('Installation')}"`);
+  });
+
+  it('reports a link to a Markdown file the repository does not have as broken', async () => {
+    const links = ok(await t.owner.client.call('listSpaceLinks', { params: { spaceId } }));
+    const broken = links.items.filter((item) => item.status === 'broken');
+    // The one link to nowhere.md, on the Configuration page.
+    expect(broken.map((item) => item.locationReferences.map((place) => (place as { page?: { title: string } }).page?.title))).toEqual([['Configuration']]);
+    expect(links.items.some((item) => item.status === 'ok' && item.targetReference?.kind === 'page')).toBe(true);
+  });
+
+  it('exports the unchanged space without a commit', async () => {
+    const before = repo.head();
+    const operation = await exportFrom(spaceId, repo);
+    expect(operation).toMatchObject({ state: 'success', direction: 'export', commit: before });
+    expect(repo.head()).toBe(before);
+  });
+
+  it('exports an edit of one page as a commit changing that page\'s file only, in the editor\'s name', async () => {
+    const all = flat(await pagesOf(spaceId));
+    const api = all.find((page) => page.title === 'API')!;
+    await publish(t, spaceId, [{ operation: 'update_page', page: api.id, document: { markdown: '# API\n\nThe API answers JSON.\n' } } as never]);
+    const operation = await exportFrom(spaceId, repo, 'Document the API');
+    expect(operation.state).toBe('success');
+    expect(repo.changedFiles()).toEqual(['M\treference/api.md']);
+    expect(repo.show('reference/api.md').toString()).toContain('The API answers JSON.');
+    expect(repo.author()).toMatch(/<.+@.+>/);
+    expect(repo.show('README.md').toString()).toBe(GITBOOK_DOCS['README.md']);
+  });
+
+  it('imports a push straight into main when main has not changed since the last sync', async () => {
+    repo.pull();
+    const commit = repo.commit({ 'getting-started/configuration.md': '# Configuration\n\n## Options\n\nOnly the port.\n' }, 'Trim configuration');
+    const operation = await importInto(spaceId, repo);
+    expect(operation).toMatchObject({ state: 'success', commit });
+    expect(operation.changeRequest).toBeUndefined();
+  });
+
+  it('imports a push into a change request named after the commit when main changed meanwhile', async () => {
+    const all = flat(await pagesOf(spaceId));
+    const intro = all.find((page) => page.title === 'Introduction')!;
+    await publish(t, spaceId, [{ operation: 'update_page', page: intro.id, title: 'Welcome' } as never]);
+    const revision = ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision;
+    repo.commit({ 'reference/api.md': '# API\n\nVersion 2 of the API.\n' }, 'API v2');
+    const operation = await importInto(spaceId, repo);
+    expect(operation.state).toBe('success');
+    expect(operation.changeRequest).toBeDefined();
+    const cr = ok(await t.owner.client.call('getChangeRequestById', { params: { spaceId, changeRequestId: operation.changeRequest! } }));
+    expect(cr.subject).toBe('Git: API v2');
+    // Main was not touched.
+    expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision).toBe(revision);
+  });
+});
+
+describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => {
+  it('delete, move and add their files, and SUMMARY.md changes with the tree', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({
+        'README.md': '# Home\n',
+        'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n* [Old](old.md)\n* [Loose](loose.md)\n',
+        'guide/README.md': '# Guide\n',
+        'guide/install.md': '# Install\n\nRun it.\n',
+        'old.md': '# Old\n',
+        'loose.md': '# Loose\n\nSee [install](guide/install.md).\n',
+      });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      await importInto(spaceId, repo);
+      const pages = flat(await pagesOf(spaceId));
+      const id = (title: string) => pages.find((page) => page.title === title)!.id;
+      await publish(t, spaceId, [
+        { operation: 'delete_page', page: id('Old') } as never,
+        { operation: 'update_page', page: id('Install'), into: null } as never,
+        { operation: 'insert_page', title: 'Brand new', document: { markdown: 'Fresh.\n' } } as never,
+      ]);
+      expect((await exportFrom(spaceId, repo, 'Reorganize')).state).toBe('success');
+      const changed = repo.changedFiles().sort();
+      expect(changed).toEqual(['A\tbrand-new.md', 'A\tinstall.md', 'D\tguide/install.md', 'D\told.md', 'M\tSUMMARY.md', 'M\tloose.md']);
+      // The link to the moved page follows it.
+      expect(repo.show('loose.md').toString()).toContain('(install.md)');
+      expect(repo.show('SUMMARY.md').toString()).toContain('* [Brand new](brand-new.md)');
+      expect(repo.show('install.md').toString()).toBe('# Install\n\nRun it.\n');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
+describe('bad input', { timeout: 120_000 }, () => {
+  let repo: FixtureRepository;
+  beforeAll(() => {
+    repo = new FixtureRepository();
+  });
+  afterAll(() => repo.remove());
+
+  async function failing(files: Record<string, string | Buffer | null | { symlink: string }>, stage: string, message: RegExp, ref?: string) {
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    repo.commit(files);
+    const revision = ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision;
+    const operation = await importInto(spaceId, repo, ref);
+    expect(operation).toMatchObject({ state: 'failure', stage });
+    expect(operation.error).toMatch(message);
+    expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision).toBe(revision);
+    expect(await pagesOf(spaceId)).toEqual([]);
+  }
+
+  it('a ref that does not exist', async () => {
+    await failing({ 'README.md': '# Hi\n' }, 'repo_fetch', /no ref refs\/heads\/nope/, 'refs/heads/nope');
+  });
+
+  it('a repository that is not there', async () => {
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    await t.owner.client.call('importGitRepository', { params: { spaceId }, body: { url: `file://${repo.dir}/missing.git`, ref: 'main' } });
+    expect(await finished(spaceId)).toMatchObject({ state: 'failure', stage: 'repo_fetch', error: expect.stringMatching(/cannot be fetched/) });
+  });
+
+  it('a malformed .gitbook.yaml', async () => {
+    await failing({ '.gitbook.yaml': 'root: [unclosed\n' }, 'config_check', /\.gitbook\.yaml/);
+    repo.commit({ '.gitbook.yaml': null });
+  });
+
+  it('a malformed SUMMARY.md', async () => {
+    await failing({ 'SUMMARY.md': '# Table of contents\n\n* Not a link\n' }, 'config_check', /SUMMARY\.md: an entry has no link/);
+    await failing({ 'SUMMARY.md': '* [Away](../../etc/passwd.md)\n' }, 'config_check', /outside the repository/);
+    repo.commit({ 'SUMMARY.md': null });
+  });
+
+  it('a binary file where a page is expected', async () => {
+    await failing({ 'page.md': Buffer.from([0x50, 0, 0x4b, 0xff]) }, 'content_process', /binary file where a Markdown page is expected/);
+    repo.commit({ 'page.md': null });
+  });
+
+  it('a symbolic link', async () => {
+    await failing({ 'linked.md': { symlink: '/etc/passwd' } }, 'content_process', /symbolic link/);
+    repo.commit({ 'linked.md': null });
+  });
+
+  it('an address the server may not reach, or a transport it does not speak', async () => {
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    const body = (url: string) => ({ url, ref: 'main' });
+    expectFailure(await t.owner.client.call('importGitRepository', { params: { spaceId }, body: body('https://github.com/acme/docs.git') }), 400, /^body\.url: github\.com is not on this machine/);
+    expectFailure(await t.owner.client.call('importGitRepository', { params: { spaceId }, body: body('ssh://git@127.0.0.1/docs.git') }), 400, /^body\.url: ssh repositories are not supported/);
+    expectFailure(await t.owner.client.call('importGitRepository', { params: { spaceId }, body: { url: repo.url, ref: '--upload-pack=x' } }), 400, /^body\.ref/);
+    const member = t.user('edit');
+    expectFailure(await member.client.call('importGitRepository', { params: { spaceId }, body: body(repo.url) }), 400, /file:\/\/ repositories are for the owner/);
+    const reader = t.user('read');
+    expectFailure(await reader.client.call('importGitRepository', { params: { spaceId }, body: body(repo.url) }), 403);
+  });
+});
+
+describe('a space linked to a repository', { timeout: 120_000 }, () => {
+  it('answers gitSync, git/info and git/link, and exports each merge as a commit', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({ 'README.md': '# Home\n\nHello.\n' });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      expectFailure(await t.owner.client.call('getSpaceGitInfo', { params: { spaceId } }), 404);
+      const link = ok(await t.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main' } }));
+      expect(link).toMatchObject({ url: repo.url, ref: 'main', direction: 'both', hasToken: false });
+      expect(ok(await t.owner.client.call('getSpaceGitInfo', { params: { spaceId } }))).toMatchObject({ url: repo.url });
+      expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).gitSync).toMatchObject({ url: repo.url });
+      expect((await importInto(spaceId, repo)).state).toBe('success');
+      expect(ok(await t.owner.client.call('getSpaceGitLink', { params: { spaceId } }))).toMatchObject({
+        lastSync: { commit: repo.head() },
+        operation: { state: 'success', direction: 'import' },
+      });
+      const home = (await pagesOf(spaceId))[0]!;
+      await publish(t, spaceId, [{ operation: 'update_page', page: home.id, document: { markdown: '# Home\n\nHello again.\n' } } as never]);
+      expect(await finished(spaceId)).toMatchObject({ state: 'success', direction: 'export' });
+      expect(repo.changedFiles()).toEqual(['M\tREADME.md']);
+      expect(repo.show('README.md').toString()).toBe('# Home\n\nHello again.\n');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
+describe('offline and polling', { timeout: 120_000 }, () => {
+  let live: TestServer;
+  beforeAll(async () => {
+    live = await TestServer.start({ git: { pollIntervalMs: 50, retryMs: 0 } });
+  });
+  afterAll(async () => {
+    await live.stop();
+  });
+
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('never reached');
+  }
+
+  it('queues an export while the repository cannot be reached, and makes it once it can', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const spaceId = (await newSpace(live.owner, live.organizationId)).id;
+      const away = `${repo.dir}/later.git`;
+      ok(await live.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: `file://${away}`, ref: 'main', direction: 'export' } }));
+      await publish(live, spaceId, [{ operation: 'insert_page', title: 'Offline page', document: { markdown: 'Written offline.\n' } } as never]);
+      const link = await until(
+        async () => ok(await live.owner.client.call('getSpaceGitLink', { params: { spaceId } })),
+        (value) => value.pendingExport,
+      );
+      expect(link.pendingExport).toBe(true);
+      // The repository appears: the waiting export goes out.
+      const { execFileSync } = await import('node:child_process');
+      execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', away]);
+      await until(
+        async () => ok(await live.owner.client.call('getSpaceGitLink', { params: { spaceId } })),
+        (value) => !value.pendingExport && value.lastSync !== undefined,
+      );
+      const readme = execFileSync('git', ['--git-dir', away, 'show', 'main:README.md'], { encoding: 'utf8' });
+      expect(readme).toBe('# Offline page\n\nWritten offline.\n');
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('imports new commits of a linked ref by polling', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({ 'README.md': '# Start\n' });
+      const spaceId = (await newSpace(live.owner, live.organizationId)).id;
+      ok(await live.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main', direction: 'import', pollSeconds: 1 } }));
+      const titles = async () => ok(await live.owner.client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title);
+      await until(titles, (value) => value.includes('Start'));
+      live.clock.advance(2_000);
+      repo.commit({ 'later.md': '# Pushed later\n' });
+      await until(titles, (value) => value.includes('Pushed later'));
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
+describe('smart HTTP repositories on loopback', { timeout: 120_000 }, () => {
+  it('take credentials in the address or as the link\'s stored token, and say so when they are refused', async () => {
+    const { HttpGitServer } = await import('./http-git-server.js');
+    const repo = new FixtureRepository();
+    const server = await HttpGitServer.start(repo.dir, 'writer', 's3cret');
+    try {
+      repo.commit({ 'README.md': '# Over HTTP\n' });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      const params = { spaceId };
+      // Refused credentials: a failure in words, with no password in it.
+      await t.owner.client.call('importGitRepository', { params, body: { url: server.url('docs.git', 'writer:wrong'), ref: 'main' } });
+      const refused = await finished(spaceId);
+      expect(refused).toMatchObject({ state: 'failure', stage: 'repo_fetch' });
+      expect(refused.error).not.toContain('wrong');
+      // In the address.
+      await t.owner.client.call('importGitRepository', { params, body: { url: server.url('docs.git', 'writer:s3cret'), ref: 'main' } });
+      expect(await finished(spaceId)).toMatchObject({ state: 'success' });
+      expect((await pagesOf(spaceId)).map((page) => page.title)).toEqual(['Over HTTP']);
+      // As the link's token; a hook's import names the address alone.
+      ok(await t.owner.client.call('setSpaceGitLink', { params, body: { url: server.url('docs.git', 'writer'), ref: 'main', direction: 'both', token: 's3cret' } }));
+      expect(ok(await t.owner.client.call('getSpaceGitLink', { params }))).toMatchObject({ hasToken: true, url: server.url('docs.git') });
+      const home = (await pagesOf(spaceId))[0]!;
+      await publish(t, spaceId, [{ operation: 'update_page', page: home.id, document: { markdown: '# Over HTTP\n\nPushed back.\n' } } as never]);
+      expect(await finished(spaceId)).toMatchObject({ state: 'success', direction: 'export' });
+      expect(repo.show('README.md').toString()).toBe('# Over HTTP\n\nPushed back.\n');
+    } finally {
+      await server.close();
+      repo.remove();
+    }
+  });
+});
