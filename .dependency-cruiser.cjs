@@ -48,6 +48,8 @@ const ENGINE_LAYERS = [
       // Git Sync's rows, remote policy and layout (pure reading and rendering of a repository), which handlers read.
       `${ENGINE}git-sync/(sql|remote|layout-tasks)\\.ts$`,
       `${ENGINE}git-sync/layout/`,
+      // A site's customization settings, which its presenter and its stylesheet share.
+      `${ENGINE}publishing/customization\\.ts$`,
     ],
   },
   {
@@ -85,7 +87,13 @@ const ENGINE_LAYERS = [
     name: 'app',
     what: 'the Engine that wires everything, the program of its worker threads, the HTTP server of an Engine, local administration',
     folders: [`${ENGINE}admin/`],
-    files: [`${ENGINE}(engine|open-database|worker-entry)\\.ts$`, `${ENGINE}worker-bootstrap\\.mjs$`, `${ENGINE}http/server\\.ts$`],
+    files: [
+      `${ENGINE}(engine|open-database|worker-entry)\\.ts$`,
+      `${ENGINE}worker-bootstrap\\.mjs$`,
+      `${ENGINE}http/server\\.ts$`,
+      // A hub process on PostgreSQL: an Engine on a working copy of its store, and its HTTP server.
+      `${ENGINE}sync/postgres/(working-copy|hub-server)\\.ts$`,
+    ],
   },
 ].map((layer) => ({ ...layer, path: [...layer.folders, ...layer.files].map((p) => `^${p}`) }));
 
@@ -122,9 +130,9 @@ const RUNTIME_LAYERS = [
     files: ['^src-shared/', '^src-main/(engine|cli)/'],
     packages: [
       ...PURE,
-      ...['better-sqlite3', 'hono', 'ws', 'y-protocols', 'pdfkit', 'ajv', 'ajv-formats', 'jose', 'jsep', '@readme/openapi-parser'],
+      ...['better-sqlite3', 'hono', 'ws', 'y-protocols', 'pdfkit', 'ajv', 'ajv-formats', 'jose', 'jsep', '@readme/openapi-parser', 'pg'],
       ...['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', 'tsx'],
-      '@types/(better-sqlite3|ws|pdfkit)',
+      '@types/(better-sqlite3|ws|pdfkit|pg)',
     ],
     builtins: true,
   },
@@ -148,7 +156,12 @@ const RUNTIME_LAYERS = [
 
 /** Packages only some engine folders may import: the one place that owns the concern. */
 const ENGINE_PACKAGES = [
-  { name: 'better-sqlite3', owner: `${ENGINE}db/`, why: 'the SQLite handle is core/db; everything else goes through Database' },
+  {
+    name: 'better-sqlite3',
+    owner: anyOf(`${ENGINE}(db|sync/postgres)/`),
+    why: 'the SQLite handle is core/db (and a hub process on PostgreSQL, which replays rows into its working copy under the engine); everything else goes through Database',
+  },
+  { name: 'pg', owner: `${ENGINE}sync/postgres/`, why: 'PostgreSQL is the hub processes\' store (sync/postgres/)' },
   { name: 'pdfkit', owner: `${ENGINE}pdf/`, why: 'PDF layout lives in pdf/' },
   { name: 'hono', owner: `${ENGINE}http/`, why: 'routing lives in http/' },
   { name: 'ws', owner: anyOf(`${ENGINE}(http|yjs|sync)/`), why: 'WebSockets are for transports (and the sync replica socket)' },

@@ -27,6 +27,8 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
 import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js';
 import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
 import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
+import { benchSyncCluster, report as reportSyncCluster } from './sync-cluster.js';
+import { postgresMissing } from '../test/support/postgres.js';
 import { benchTranslations } from './translations.js';
 
 /**
@@ -41,9 +43,10 @@ import { benchTranslations } from './translations.js';
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone), issue 15's editor figures in Chromium (`BENCH_ONLY=editor`), and
- * issue 16's: the engine's event loop and `GET /v1/user` while a writer types, a PDF renders and an
- * import runs, with what a keystroke costs (`BENCH_ONLY=main-loop`: those alone).
+ * (`BENCH_ONLY=sync`: those alone), issue 15's editor figures in Chromium (`BENCH_ONLY=editor`),
+ * issue 18's hub of two processes on PostgreSQL beside the single SQLite hub (`BENCH_ONLY=cluster`),
+ * and issue 16's: the engine's event loop and `GET /v1/user` while a writer types, a PDF renders and
+ * an import runs, with what a keystroke costs (`BENCH_ONLY=main-loop`: those alone).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -157,12 +160,21 @@ async function syncBenches(): Promise<void> {
   reportSyncCatchUp(await benchSyncCatchUp());
   reportSyncFanOut(await benchSyncFanOut());
   reportSyncIdle(await benchSyncIdle());
+  await clusterBenches();
 }
 
-/** `BENCH_ONLY=sync`, `git`, `content`, `editor` or `main-loop` runs those figures alone. */
+/** Issue 18's figures, a hub of two processes on PostgreSQL (`BENCH_ONLY=cluster`: these alone); skipped, said why, without PostgreSQL. */
+async function clusterBenches(): Promise<void> {
+  const missing = postgresMissing();
+  if (missing) console.log(`\nHub on PostgreSQL: ${missing}`);
+  else reportSyncCluster(await benchSyncCluster());
+}
+
+/** `BENCH_ONLY=sync`, `git`, `content`, `editor`, `cluster` or `main-loop` runs those figures alone. */
 const ONLY: Record<string, () => Promise<unknown>> = {
   sync: syncBenches,
   git: () => benchGitSync(),
+  cluster: clusterBenches,
   content: async () => benchContentConversions(),
   editor: async () => reportEditor(await benchEditor()),
   // Issue 16's figures: the main loop under load, and what a keystroke costs.

@@ -23,6 +23,9 @@ export interface IncomingCall {
   bodyError?: string;
 }
 
+/** Sees every answer the dispatcher gives, with the operation that gave it (tests check them against the reference). */
+export type AnswerObserver = (call: IncomingCall, operation: OperationDef | undefined, response: ApiResponse) => void;
+
 /**
  * Routes a call to its operation and runs it. HTTP and IPC both end here, so they cannot
  * answer differently; each transport only translates its own framing.
@@ -31,7 +34,10 @@ export class Dispatcher {
   private readonly router: OperationRouter;
   private openapi: unknown;
 
-  constructor(private readonly deps: PipelineDeps) {
+  constructor(
+    private readonly deps: PipelineDeps,
+    private readonly observe?: AnswerObserver,
+  ) {
     this.router = new OperationRouter(
       Object.entries(contract).map(
         ([id, op]) => new BoundOperation(op as OperationDef, handlers[id as keyof typeof handlers] as Handler<OperationDef>),
@@ -64,23 +70,38 @@ export class Dispatcher {
 
   /** A promise only when the operation's work continues off the event loop (pipeline/execute.ts). */
   dispatch(call: IncomingCall): ApiResponse | Promise<ApiResponse> {
+    const { operation, response } = this.answer(call);
+    const observe = this.observe;
+    if (!observe) return response;
+    if (response instanceof Promise) {
+      return response.then((answer) => {
+        observe(call, operation, answer);
+        return answer;
+      });
+    }
+    observe(call, operation, response);
+    return response;
+  }
+
+  private answer(call: IncomingCall): { operation?: OperationDef; response: ApiResponse | Promise<ApiResponse> } {
     if (call.method === 'GET' && call.pathname === '/v1/openapi.json') {
       this.openapi ??= openApiDocument(contract, { title: 'Folio API', version: '1' });
-      return { status: 200, headers: {}, body: this.openapi };
+      return { response: { status: 200, headers: {}, body: this.openapi } };
     }
     const route = this.router.match(call.method, call.pathname);
-    if (!route) return failureResponse(new Failure(404, `No operation at ${call.method} ${call.pathname}`));
+    if (!route) return { response: failureResponse(new Failure(404, `No operation at ${call.method} ${call.pathname}`)) };
+    const operation = route.operation.op;
     try {
-      const answer = route.operation.execute(this.deps, {
+      const response = route.operation.execute(this.deps, {
         params: route.params,
         query: call.query,
         body: call.body,
         bodyError: call.bodyError,
         authorization: call.authorization,
       });
-      return answer instanceof Promise ? answer.catch(internalError) : answer;
+      return { operation, response: response instanceof Promise ? response.catch(internalError) : response };
     } catch (error) {
-      return internalError(error);
+      return { operation, response: internalError(error) };
     }
   }
 }

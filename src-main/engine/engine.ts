@@ -5,7 +5,7 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
 import type { Database } from './db/database.js';
-import { Dispatcher, parseQuery } from './dispatcher.js';
+import { Dispatcher, parseQuery, type AnswerObserver } from './dispatcher.js';
 import { asJson } from './pipeline/plain-json.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
@@ -16,7 +16,7 @@ import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
 import type { BeforeWrite, PipelineDeps } from './pipeline/execute.js';
-import { openDatabase } from './open-database.js';
+import { openDatabase, type OpenedDatabase } from './open-database.js';
 import { prepareLargeMarkdown } from './content/markdown-prepare.js';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
@@ -39,9 +39,13 @@ import { YjsServer } from './yjs/yjs-server.js';
 
 export interface EngineOptions {
   dataDir: string;
+  /** An opened database (openDatabase) in place of DIR/folio.db: a hub process's working copy of its PostgreSQL store (docs/hub.md). */
+  database?: OpenedDatabase;
   clock?: Clock;
   /** Check every answer against the contract (tests). */
   checkResponses?: boolean;
+  /** Sees every answer of the dispatcher (tests check each against the reference description). */
+  observeAnswers?: AnswerObserver;
   /** Serves the renderer's files for paths outside /v1. */
   serveStatic?: StaticFiles;
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
@@ -125,7 +129,7 @@ export class Engine {
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    const { db, capture, recordedEvents } = openDatabase(join(options.dataDir, 'folio.db'), options.nativeBinding);
+    const { db, capture, recordedEvents } = options.database ?? openDatabase(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.db = db;
     this.changeCapture = capture;
     this.workers = new WorkerPool({ entry: options.workers?.entry ?? WORKER_PROGRAM, size: options.workers?.size });
@@ -189,7 +193,7 @@ export class Engine {
       prepare: prepareLargeMarkdown(this.workers),
       checkResponses: !!options.checkResponses,
     };
-    this.dispatcher = new Dispatcher(this.deps);
+    this.dispatcher = new Dispatcher(this.deps, options.observeAnswers);
     this.yjs = new YjsServer(this.deps);
     this.hubChangeLog = new HubChangeLog({ ...this.deps, capture });
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);

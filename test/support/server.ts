@@ -9,6 +9,7 @@ import type { Clock } from '../../src-main/engine/clock.js';
 import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import type { Role } from '../../src-shared/contract/common.js';
+import { referenceAnswers } from './conformance/recorder.js';
 
 /** A settable clock, for retention windows and timestamps. */
 export class TestClock implements Clock {
@@ -41,7 +42,7 @@ export class TestServer {
   /** `options`: engine settings beyond the test defaults (an OpenAPI fetch timeout, say). */
   constructor(options: Partial<EngineOptions> = {}) {
     this.dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'));
-    this.engine = new Engine({ ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true });
+    this.engine = new Engine({ ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true, observeAnswers: referenceAnswers.observe });
   }
 
   /** `firstStart`: what first start makes beyond the owner and their organization (the welcome space, names). */

@@ -11,7 +11,7 @@ import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
 import { Later } from './later.js';
 import { Reply } from './reply.js';
 import type { ApiRequest, ApiResponse } from './request.js';
-import { arrayFields, parsePart } from './validate.js';
+import { arrayFields, parseBody, parsePart } from './validate.js';
 
 export interface PipelineDeps {
   db: Database;
@@ -117,7 +117,7 @@ export class BoundOperation {
     if (op.body) {
       const raw = request.body === undefined && op.bodyOptional ? {} : request.body;
       if (raw === undefined) return badRequest('body: a JSON body is required');
-      body = parsePart(op.body, raw, 'body');
+      body = parseBody(op.body, raw);
       if (isFailure(body)) return body;
     }
     return { params, query, body } as OperationInput<OperationDef>;

@@ -1,7 +1,7 @@
 /** A failed request, as a value. Handlers return it; the pipeline rolls back and answers it. */
 export class Failure {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 500 | 503,
     readonly message: string,
   ) {}
 }
@@ -12,6 +12,8 @@ export const forbidden = (message = 'Your role does not allow this') => new Fail
 export const notFound = (message: string) => new Failure(404, message);
 export const conflict = (message: string) => new Failure(409, message);
 export const preconditionFailed = (message: string) => new Failure(412, message);
+/** Something the server needs is away for now (a hub process's database): retry later, or elsewhere. */
+export const unavailable = (message: string) => new Failure(503, message);
 
 export function isFailure(value: unknown): value is Failure {
   return value instanceof Failure;

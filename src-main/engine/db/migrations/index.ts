@@ -56,3 +56,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 26, name: 'change-request-reviews', sql: changeRequestReviews.sql },
   { version: 27, name: 'change-log-triggers', sql: changeLogTriggers.sql },
 ];
+
+/** The schema version a fully migrated database has. */
+export const LATEST_SCHEMA = migrations.at(-1)!.version;
