@@ -153,6 +153,14 @@ export class DocStore {
     }, 'read');
   }
 
+  /**
+   * Keeps the doc loaded, whatever else is loaded meanwhile, until the function returned is
+   * called: a doc someone edits live (its y-websocket room is open).
+   */
+  keepLoaded(docId: string): () => void {
+    return this.cache.keep(docId);
+  }
+
   /** The doc's state vector, from `docs`: no doc is loaded. */
   stateVector(docId: string): Uint8Array {
     return this.db.transaction(() => this.readFrom(docId).meta?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
