@@ -12,8 +12,9 @@ import { benchConflicts, report as reportConflicts } from './conflicts.js';
 import { benchReviewScreen, report as reportReviewScreen } from './review-screen.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
-import { benchGitSync } from './git-sync.js';
 import { benchEditor, report as reportEditor } from './editor.js';
+import { benchGitSync } from './git-sync.js';
+import { benchHostileBodies } from './hostile-bodies.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMainLoop, report as reportMainLoop } from './main-loop.js';
@@ -45,8 +46,9 @@ import { benchTranslations } from './translations.js';
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
  * (`BENCH_ONLY=sync`: those alone), issue 15's editor figures in Chromium (`BENCH_ONLY=editor`),
  * issue 18's hub of two processes on PostgreSQL beside the single SQLite hub (`BENCH_ONLY=cluster`),
- * and issue 16's: the engine's event loop and `GET /v1/user` while a writer types, a PDF renders and
- * an import runs, with what a keystroke costs (`BENCH_ONLY=main-loop`: those alone).
+ * issue 16's: the engine's event loop and `GET /v1/user` while a writer types, a PDF renders and an
+ * import runs, with what a keystroke costs (`BENCH_ONLY=main-loop`: those alone), and what hostile
+ * bodies cost other clients (issue 13).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -148,6 +150,7 @@ async function all(): Promise<void> {
   await benchTranslations();
   await benchIntegrations();
   await benchGitSync();
+  await benchHostileBodies();
   await syncBenches();
   reportEditor(await benchEditor());
 }

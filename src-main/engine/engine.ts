@@ -5,7 +5,7 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
 import type { Database } from './db/database.js';
-import { Dispatcher, parseQuery, type AnswerObserver } from './dispatcher.js';
+import { Dispatcher, type AnswerObserver } from './dispatcher.js';
 import { asJson } from './pipeline/plain-json.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
@@ -15,10 +15,15 @@ import { nodeSandboxProgram } from './integrations/sandbox-program.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
-import type { BeforeWrite, PipelineDeps } from './pipeline/execute.js';
+import { failureResponse, type BeforeWrite, type PipelineDeps } from './pipeline/execute.js';
+import { badRequest } from './pipeline/failure.js';
+import { parseJsonBody, type JsonBody } from './pipeline/json-body.js';
+import { parseQuery, requestUrl } from './pipeline/query.js';
+import type { ApiResponse } from './pipeline/request.js';
 import { openDatabase, type OpenedDatabase } from './open-database.js';
-import { prepareLargeMarkdown } from './content/markdown-prepare.js';
+import { requestReading } from './content/request-reading.js';
 import { WorkerPool, type WorkerPoolOptions } from './workers/pool.js';
+import { parseSpecInWorkers } from './openapi-processing/tasks.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
 import type { ChangeCapture } from './sync/changes/capture.js';
 import { compactChangeLog } from './sync/changes/compact.js';
@@ -153,7 +158,7 @@ export class Engine {
       db,
       clock,
       { timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false },
-      (text) => this.workers.run('parseSpec', text),
+      parseSpecInWorkers(this.workers),
     );
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, this.workers, spec, versionId, now));
@@ -190,7 +195,7 @@ export class Engine {
       services: { sync: this.sync, translations: this.translations, openapi: this.openapi, integrations: this.integrations, gitSync: this.gitSync, projector },
       workers: this.workers,
       beforeWrite,
-      prepare: prepareLargeMarkdown(this.workers),
+      reading: requestReading(this.workers),
       checkResponses: !!options.checkResponses,
     };
     this.dispatcher = new Dispatcher(this.deps, options.observeAnswers);
@@ -231,23 +236,22 @@ export class Engine {
 
   /**
    * The IPC and in-process entry: plain JSON in, plain JSON out, through the same dispatcher
-   * as HTTP. Bodies are not written out as JSON and read back: `asJson` gives each side what the
-   * wire would (the test of pipeline.test.ts holds both to the same answers).
+   * as HTTP. A body goes through JSON text as it would on the wire, so that it meets the same
+   * shape limits and a large one is read in the worker threads; an answer is not written out and
+   * read back: `asJson` gives what the wire would (pipeline.test.ts holds both to the same answers).
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
-    const url = new URL(request.path, 'http://127.0.0.1');
-    const call = {
-      method: request.method.toUpperCase(),
-      pathname: url.pathname,
-      query: parseQuery(url.searchParams),
-      authorization: request.headers?.authorization,
-      body: request.body === undefined ? undefined : asJson(request.body),
-    };
-    const response = await (this.dispatcher.checked(call) ?? this.dispatcher.dispatch(call));
-    if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
-    // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
-    if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
-    return { status: response.status, headers: { ...response.headers, 'content-type': 'application/json' }, body: asJson(response.body) };
+    const url = requestUrl(request.path);
+    const response = url
+      ? await this.dispatcher.dispatch({
+          method: request.method.toUpperCase(),
+          pathname: url.pathname,
+          query: parseQuery(url.searchParams),
+          authorization: request.headers?.authorization,
+          ...plainBody(request.body),
+        })
+      : failureResponse(badRequest('The request path is not a URL'));
+    return plainResponse(response);
   }
 
   close(): void {
@@ -266,4 +270,24 @@ export class Engine {
     void this.workers.close();
     this.db.close();
   }
+}
+
+/** A body as IPC carries it, through JSON as it would travel on the wire, so that both answer alike. */
+function plainBody(body: unknown): JsonBody {
+  if (body === undefined) return { body: undefined };
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    // A cycle, or nesting too deep to write: no JSON body could carry it.
+    return { body: undefined, bodyError: 'not valid JSON' };
+  }
+  return parseJsonBody(text);
+}
+
+function plainResponse(response: ApiResponse): PlainResponse {
+  if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
+  // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
+  if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
+  return { status: response.status, headers: { ...response.headers, 'content-type': 'application/json' }, body: asJson(response.body) };
 }

@@ -10,6 +10,7 @@ type Loader = () => Promise<Partial<TaskImplementations>>;
 export type TaskModules = [
   typeof import('./pdf/tasks.js'),
   typeof import('./content/tasks.js'),
+  typeof import('./content/request-reading.js'),
   typeof import('./openapi-processing/tasks.js'),
   typeof import('./docs/tasks.js'),
   typeof import('./openapi-reference/tasks.js'),
@@ -24,7 +25,8 @@ export type TaskModules = [
  */
 const LOADERS = {
   renderPdf: () => import('./pdf/tasks.js').then((module) => module.pdfTasks),
-  markdownToPm: () => import('./content/tasks.js').then((module) => module.contentTasks),
+  readMarkdown: () => import('./content/request-reading.js').then((module) => module.requestTasks),
+  parseRequestBody: () => import('./content/request-reading.js').then((module) => module.requestTasks),
   presentPageBody: () => import('./content/tasks.js').then((module) => module.contentTasks),
   parseSpec: () => import('./openapi-processing/tasks.js').then((module) => module.openapiTasks),
   mergeDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),

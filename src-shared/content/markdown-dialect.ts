@@ -1,3 +1,4 @@
+import { jsonShapeProblem } from '../json/json-shape.js';
 import { DocumentBlock } from '../contract/document-nodes.js';
 import { HINT_STYLES, type HintStyle } from './schema.js';
 
@@ -60,11 +61,12 @@ export function opaqueComment(block: unknown): string {
 
 /**
  * The block an opaque comment holds, or undefined when the HTML is anything else, a block
- * included: one the API's `Document` would not take stays text, as other HTML does.
+ * included: one the API's `Document` would not take stays text, as other HTML does, and so does
+ * JSON nested past the limit (the block would be held, stored and written out recursively).
  */
 export function readOpaque(html: string): Record<string, unknown> | undefined {
   const match = OPAQUE.exec(html.trim());
-  if (!match) return undefined;
+  if (!match || jsonShapeProblem(match[1]!) !== undefined) return undefined;
   try {
     const block = DocumentBlock.safeParse(JSON.parse(match[1]!));
     return block.success ? block.data : undefined;

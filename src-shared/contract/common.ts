@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { documentProblem, markdownNestingProblem } from '../content/limits.js';
+import { MAX_DOCUMENT_BLOCKS, MAX_MARKDOWN_LENGTH } from './limits.js';
 import { DocumentTopLevelBlock } from './document-nodes.js';
 
 /** Roles from the strongest to the weakest; the order is what `roleAtLeast` relies on. */
@@ -68,7 +70,11 @@ export const User = z
   })
   .meta({ id: 'User' });
 
-/** Rich-text document as the API exchanges it; its nodes as 0.146.0 describes them (`document-nodes.ts`). */
+/**
+ * Rich-text document as the API exchanges it; its nodes as 0.146.0 describes them (`document-nodes.ts`),
+ * nested within the content limits (docs/content-model.md, "Limits"; the JSON body's own depth limit
+ * bounds this schema's walk). Its size is bounded where a request sends one as content (`JSONDocumentInput`).
+ */
 export const JSONDocument = z
   .object({
     object: z.literal('document'),
@@ -76,7 +82,25 @@ export const JSONDocument = z
     nodes: z.array(DocumentTopLevelBlock),
     meta: z.object({ token: z.string().optional() }).optional(),
   })
+  .superRefine((document, ctx) => refuse(ctx, documentProblem(document)))
   .meta({ id: 'JSONDocument' });
+
+/** Markdown as sent: its length and the nesting of its container markers are checked before it is parsed. */
+export const MarkdownText = z
+  .string()
+  .max(MAX_MARKDOWN_LENGTH)
+  .superRefine((markdown, ctx) => refuse(ctx, markdownNestingProblem(markdown)));
+
+/**
+ * A `Document` a request sends as content (a page's body, a comment, a conflict's resolution): no
+ * more than `MAX_DOCUMENT_BLOCKS` blocks too, as it is converted and written inside the request's
+ * transaction, on the event loop. The served description shows it as a `JSONDocument`.
+ */
+export const JSONDocumentInput = JSONDocument.superRefine((document, ctx) => refuse(ctx, documentProblem(document, MAX_DOCUMENT_BLOCKS)));
+
+function refuse(ctx: z.RefinementCtx, problem: string | undefined): void {
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 const ReviewerRule = z.object({
   rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']),

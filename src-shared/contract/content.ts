@@ -262,6 +262,8 @@ export const content = {
     params: InChangeRequest,
     query: z.object({ compat: QueryBoolean.default(true) }),
     body: z.object({ changes: z.array(ChangeRequestContentChange).min(1).max(50) }),
+    // Up to 20 files of 1 MB each, in base64, beside the pages.
+    maxBodyBytes: 40 * 1024 * 1024,
     success: 200,
     response: z.union([ChangeRequest, ChangeRequestContentUpdate]),
   }),

@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
 import {
-  documentToPm, markdownToPm, pmToDocument, pmToMarkdown, readBody, reconcileIds, writeBody,
-  type ContentError, type DocumentJson, type MarkdownPage, type PageMeta, type PmNodeJson, type Result,
+  documentToPm, pmToDocument, pmToMarkdown, readBody, reconcileIds, writeBody,
+  type ContentError, type DocumentJson, type PageMeta, type PmNodeJson, type Result,
 } from '../../../src-shared/content/index.js';
+import type { ReadMarkdown } from '../pipeline/context.js';
 
 /** A page's document as the API takes it: Markdown (with front matter), a `Document`, or nothing (an empty page). */
 export type PageDocument = { markdown: string } | { document: unknown } | Record<string, never>;
@@ -17,17 +18,10 @@ export interface ParsedPage {
 
 const EMPTY_BODY: PmNodeJson = { type: 'doc', content: [] };
 
-declare module '../pipeline/context.js' {
-  interface Prepared {
-    /** Large Markdown documents of the request's body, converted in a worker before its transaction (markdown-prepare.ts). */
-    markdown?: ReadonlyMap<string, Result<MarkdownPage>>;
-  }
-}
-
-/** `converted`: Markdown already read, by its text (a request's large documents, read in a worker). */
-export function parsePageDocument(input: PageDocument, converted?: ReadonlyMap<string, Result<MarkdownPage>>): Result<ParsedPage> {
+/** `readMarkdown`: the request's own reader (its texts were read ahead, off the event loop). */
+export function parsePageDocument(input: PageDocument, readMarkdown: ReadMarkdown): Result<ParsedPage> {
   if ('markdown' in input) {
-    const page = converted?.get(input.markdown) ?? markdownToPm(input.markdown);
+    const page = readMarkdown(input.markdown);
     return page.ok ? { ok: true, value: { ...page.value, fromMarkdown: true } } : page;
   }
   if ('document' in input) {

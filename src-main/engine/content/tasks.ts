@@ -1,11 +1,9 @@
 import * as Y from 'yjs';
-import { markdownToPm, type DocumentJson, type MarkdownPage, type Result } from '../../../src-shared/content/index.js';
+import type { DocumentJson, Result } from '../../../src-shared/content/index.js';
 import { presentPageBody } from './page-body.js';
 
 declare module '../workers/tasks.js' {
   interface WorkerTasks {
-    /** A page's Markdown read into the content model (1 MiB takes seconds). */
-    markdownToPm: { input: string; output: Result<MarkdownPage> };
     /** A page body, from its doc's state, as a read asks for it: a `Document` or Markdown. */
     presentPageBody: {
       input: { state: Uint8Array; format: 'document' | 'markdown' | undefined };
@@ -15,7 +13,6 @@ declare module '../workers/tasks.js' {
 }
 
 export const contentTasks = {
-  markdownToPm,
   presentPageBody({ state, format }: { state: Uint8Array; format: 'document' | 'markdown' | undefined }) {
     const doc = new Y.Doc();
     Y.applyUpdate(doc, state);

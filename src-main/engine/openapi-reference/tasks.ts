@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { markdownToPm } from '../../../src-shared/content/index.js';
 import { describeContentError, parsePageDocument, writePageBody } from '../content/page-body.js';
 import { computedMarkdown, type ComputedOpenAPI } from './pages.js';
 
@@ -24,7 +25,7 @@ export const referenceTasks = {
       const doc = new Y.Doc();
       Y.applyUpdate(doc, state);
       const before = Y.encodeStateVector(doc);
-      const page = parsePageDocument({ markdown: computedMarkdown(JSON.parse(computed) as ComputedOpenAPI, spec) });
+      const page = parsePageDocument({ markdown: computedMarkdown(JSON.parse(computed) as ComputedOpenAPI, spec) }, markdownToPm);
       if (!page.ok) throw new Error(`reference page ${pageId}: ${describeContentError(page.error)}`);
       const written = writePageBody(doc, page.value);
       if (!written.ok) throw new Error(`reference page ${pageId}: ${describeContentError(written.error)}`);

@@ -1,3 +1,4 @@
+import type { MarkdownPage, Result } from '../../../src-shared/content/index.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { DocStore } from '../docs/store.js';
@@ -19,15 +20,11 @@ export interface Actor {
  */
 export interface Services {}
 
-/**
- * What a request's long work gave before its transaction opened (a large Markdown document
- * converted in a worker): each feature declares its own optional field beside its code, as for
- * `Services`.
- */
-export interface Prepared {}
+/** Reads Markdown into a page body: a request's reader answers from its own texts, read ahead off the event loop. */
+export type ReadMarkdown = (markdown: string) => Result<MarkdownPage>;
 
 /** Everything a handler may touch. One context per request; `now` is fixed for the request. */
-export interface RequestContext extends Services, Prepared {
+export interface RequestContext extends Services {
   db: Database;
   /** The Yjs docs of `db`: their writes join the request's transaction. */
   docs: DocStore;
@@ -37,4 +34,6 @@ export interface RequestContext extends Services, Prepared {
   urls: Urls;
   /** The engine's worker threads: long work runs there, never on the event loop. */
   workers: WorkerPool;
+  /** Markdown to a page body: the request's own texts were read ahead, off the event loop. */
+  readMarkdown: ReadMarkdown;
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import type { Urls } from '../urls.js';
 import type { WorkerPool } from '../workers/pool.js';
-import type { Actor, Prepared, RequestContext, Services } from './context.js';
+import type { Actor, ReadMarkdown, RequestContext, Services } from './context.js';
 import type { Handler } from './handler.js';
 import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
 import { Later } from './later.js';
@@ -21,20 +21,33 @@ export interface PipelineDeps {
   services: Services;
   workers: WorkerPool;
   beforeWrite: BeforeWrite;
-  prepare: Prepare;
+  /** How a request's input is read off the event loop: a large body whole, the Markdown of any. */
+  reading: RequestReading;
   /** Tests turn this on: every answer is checked against the contract's response schema. */
   checkResponses: boolean;
 }
 
+/** What a large body gave once parsed and validated off the event loop: why it is refused, or its value and a reader of its Markdown. */
+export type LargeBody = { problem: string } | { value: unknown; readMarkdown: ReadMarkdown };
+
 /**
- * Long work a request's body calls for before its transaction opens (converting a large Markdown
- * document in a worker), or undefined when there is none: only then is a request answered later.
+ * Reading a request's input off the event loop (docs/architecture.md, "Worker threads"): the
+ * content area provides it (content/request-reading.ts), so that the pipeline imports none of it.
  */
-export type Prepare = (body: unknown) => (() => Promise<Prepared>) | undefined;
+export interface RequestReading {
+  /** Markdown read here, on the event loop: for a context that read nothing ahead. */
+  readMarkdown: ReadMarkdown;
+  /** The Markdown texts a validated body carries to be read as page content. */
+  markdownIn(body: unknown): string[];
+  /** Those texts read in the worker threads, as a reader answering from them. */
+  readAhead(texts: readonly string[]): Promise<ReadMarkdown>;
+  /** A large body of `operationId` parsed and validated in the worker threads, its Markdown read. */
+  parseLarge(operationId: string, text: string): Promise<LargeBody>;
+}
 
 /** The context of a request by `actor`, made now. */
-export function contextFor(deps: PipelineDeps, actor: Actor, now = deps.clock.now().toISOString(), prepared: Prepared = {}): RequestContext {
-  return { ...deps.services, ...prepared, db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, workers: deps.workers };
+export function contextFor(deps: PipelineDeps, actor: Actor, now = deps.clock.now().toISOString(), readMarkdown = deps.reading.readMarkdown): RequestContext {
+  return { ...deps.services, db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, workers: deps.workers, readMarkdown };
 }
 
 /**
@@ -66,22 +79,37 @@ export class BoundOperation {
   }
 
   /**
-   * Answers at once, unless the request calls for long work: its body's (after the caller is
-   * known, so that nobody unknown sets a worker going) before its transaction, or its answer's
-   * after (a handler's `Later`).
+   * Answers at once, unless the request calls for long work: its input's before its transaction
+   * (a large body, left unparsed by the transport as `bodyText`, parsed whole in the worker
+   * threads; or the Markdown a small one carries, read there), once the caller is known so that
+   * nobody unknown sets a thread going; or its answer's after (a handler's `Later`).
    */
   execute(deps: PipelineDeps, request: ApiRequest): ApiResponse | Promise<ApiResponse> {
-    const preparing = this.op.body && request.body !== undefined ? deps.prepare(request.body) : undefined;
-    if (!preparing) return this.run(deps, request, {});
-    const known = deps.db.transaction(() => {
-      deps.db.noticeExternalChanges();
-      return authenticate(deps.db, request.authorization) !== undefined;
-    }, 'read');
-    if (!known) return failureResponse(unauthorized());
-    return preparing().then((prepared) => this.run(deps, request, prepared));
+    if (request.bodyText !== undefined && this.op.body) return this.executeLarge(deps, request, request.bodyText);
+    const head = this.parseHead(request);
+    const input = isFailure(head) ? head : this.withBody(head, request);
+    const texts = isFailure(input) ? [] : deps.reading.markdownIn(input.body);
+    if (texts.length === 0) return this.run(deps, request, input, deps.reading.readMarkdown);
+    if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
+    return deps.reading.readAhead(texts).then((readMarkdown) => this.run(deps, request, input, readMarkdown));
   }
 
-  private run(deps: PipelineDeps, request: ApiRequest, prepared: Prepared): ApiResponse | Promise<ApiResponse> {
+  private async executeLarge(deps: PipelineDeps, request: ApiRequest, text: string): Promise<ApiResponse> {
+    const head = this.parseHead(request);
+    if (isFailure(head)) return this.run(deps, request, head, deps.reading.readMarkdown);
+    if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
+    const parsed = await deps.reading.parseLarge(this.op.id, text);
+    if ('problem' in parsed) return this.run(deps, request, badRequest(parsed.problem), deps.reading.readMarkdown);
+    return this.run(deps, request, { ...head, body: parsed.value } as OperationInput<OperationDef>, parsed.readMarkdown);
+  }
+
+  /** One transaction: the caller, then the input's verdict, then the handler. */
+  private run(
+    deps: PipelineDeps,
+    request: ApiRequest,
+    input: OperationInput<OperationDef> | Failure,
+    readMarkdown: ReadMarkdown,
+  ): ApiResponse | Promise<ApiResponse> {
     let result: unknown;
     try {
       // Everything, authentication included, reads one snapshot: one WAL lock per request.
@@ -90,9 +118,8 @@ export class BoundOperation {
         const actor = authenticate(deps.db, request.authorization);
         if (!actor) throw new Rollback(unauthorized());
         if (this.op.method !== 'GET') deps.beforeWrite(deps.db, actor.id);
-        const input = this.parse(request);
         if (isFailure(input)) throw new Rollback(input);
-        const value = this.handler(contextFor(deps, actor, undefined, prepared), input);
+        const value = this.handler(contextFor(deps, actor, undefined, readMarkdown), input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
       }, this.op.method === 'GET' ? 'read' : 'write');
@@ -106,12 +133,18 @@ export class BoundOperation {
     return this.success(deps, result);
   }
 
-  private parse(request: ApiRequest): OperationInput<OperationDef> | Failure {
+  /** The path parameters and the query, validated. */
+  private parseHead(request: ApiRequest): Pick<OperationInput<OperationDef>, 'params' | 'query'> | Failure {
     const { op } = this;
     const params = op.params ? parsePart(op.params, request.params, 'params') : undefined;
     if (isFailure(params)) return params;
     const query = op.query ? parsePart(op.query, this.flattenQuery(request.query), 'query') : undefined;
     if (isFailure(query)) return query;
+    return { params, query } as Pick<OperationInput<OperationDef>, 'params' | 'query'>;
+  }
+
+  private withBody(head: Pick<OperationInput<OperationDef>, 'params' | 'query'>, request: ApiRequest): OperationInput<OperationDef> | Failure {
+    const { op } = this;
     if (request.bodyError) return badRequest(`body: ${request.bodyError}`);
     let body: unknown;
     if (op.body) {
@@ -120,11 +153,12 @@ export class BoundOperation {
       body = parseBody(op.body, raw);
       if (isFailure(body)) return body;
     }
-    return { params, query, body } as OperationInput<OperationDef>;
+    return { ...head, body } as OperationInput<OperationDef>;
   }
 
   private flattenQuery(query: Record<string, string[]>): Record<string, string | string[]> {
-    const flat: Record<string, string | string[]> = {};
+    // No prototype: a parameter named `__proto__` is a parameter like any other.
+    const flat: Record<string, string | string[]> = Object.create(null);
     for (const [key, values] of Object.entries(query)) {
       flat[key] = this.queryArrays.has(key) ? values.flatMap((v) => v.split(',')) : values[values.length - 1]!;
     }
@@ -143,6 +177,14 @@ export class BoundOperation {
     }
     return { status: reply.status, headers: { ...reply.headers }, body: reply.body };
   }
+}
+
+/** The caller a bearer token names, read on its own (before a body is read or Markdown parsed for them). */
+export function knownCaller(deps: PipelineDeps, authorization: string | undefined): Actor | undefined {
+  return deps.db.transaction(() => {
+    deps.db.noticeExternalChanges();
+    return authenticate(deps.db, authorization);
+  }, 'read');
 }
 
 export function failureResponse(failure: Failure): ApiResponse {

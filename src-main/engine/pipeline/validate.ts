@@ -47,8 +47,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function describeIssue(issue: z.core.$ZodIssue, part: string): string {
-  const field = [part, ...issue.path.map(String)].join('.');
-  return `${field}: ${issue.message}`;
+  const named = specificIssue(issue);
+  const field = [part, ...named.path.map(String)].join('.');
+  return `${field}: ${named.message}`;
+}
+
+/**
+ * A union's failure names the one alternative the value was meant as, when exactly one failed on
+ * its content rather than its shape (`{markdown}` too deeply nested, not `{document}` missing), so
+ * that the message names the field and the reason; else the union itself.
+ */
+function specificIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  const meant = issue.errors.filter((issues) => issues.every((inner) => inner.code !== 'unrecognized_keys' && inner.code !== 'invalid_type'));
+  if (meant.length !== 1 || meant[0]!.length === 0) return issue;
+  const inner = specificIssue(meant[0]![0]!);
+  return { ...inner, path: [...issue.path, ...inner.path] };
 }
 
 /** Query fields typed as arrays; they collect every value of a repeated parameter. */

@@ -101,4 +101,19 @@ export const DEPARTURES: readonly Departure[] = [
     documents: { $ref: '#/components/schemas/DocumentBlockIf' },
     decision: 'conditional-blocks-at-the-top',
   },
+  {
+    // 0.146.0 joins a page edit's attributes with a `oneOf` of its document, group and link attributes,
+    // which overlap (each is an open object of optional fields, `title` in all three): whatever matches
+    // one matches all, so no answer can satisfy it. Read as the `anyOf` it means.
+    operations: { holding: 'RevisionSemanticChangePageEdited' },
+    at: '/components/schemas/RevisionSemanticChangePageEdited/properties/attributes',
+    documents: {
+      anyOf: [
+        { $ref: '#/components/schemas/RevisionPageDocumentChangeAttributes' },
+        { $ref: '#/components/schemas/RevisionPageGroupChangeAttributes' },
+        { $ref: '#/components/schemas/RevisionPageLinkChangeAttributes' },
+      ],
+    },
+    decision: 'page-edit-attributes-overlap',
+  },
 ];

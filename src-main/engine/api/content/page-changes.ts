@@ -93,8 +93,11 @@ export function revertPage(batch: Batch, index: number, change: ChangeOf<'revert
 }
 
 function parseDocument(batch: Batch, index: number, document: PageDocument): ParsedPage | Failure {
-  const parsed = parsePageDocument(document, batch.ctx.markdown);
-  return parsed.ok ? parsed.value : invalidChange(index, 'document', describeContentError(parsed.error));
+  const parsed = parsePageDocument(document, batch.ctx.readMarkdown);
+  if (parsed.ok) return parsed.value;
+  // Named after what was sent: the Markdown, or the `Document`.
+  const field = 'markdown' in document ? 'document.markdown' : 'document' in document ? 'document.document' : 'document';
+  return invalidChange(index, field, describeContentError(parsed.error));
 }
 
 /** The fields a change sets besides title, slug and place; Markdown's front matter wins over the change's own. */

@@ -54,7 +54,7 @@ function presentBody(ctx: RequestContext, target: ContentTarget, pageId: string,
   if (!evaluated && !dereferenced && doc.getXmlFragment(BODY_FRAGMENT).length > LARGE_BODY_BLOCKS) {
     // The doc's state as this transaction sees it, read now; presented in a worker once the transaction has ended.
     const state = Y.encodeStateAsUpdate(doc);
-    return new Later(() => ctx.workers.run('presentPageBody', { state, format: options.format }));
+    return new Later(() => ctx.workers.run('presentPageBody', { state, format: options.format }, { lane: 'request' }));
   }
   if (!evaluated && !dereferenced) return presentPageBody(doc, options.format);
   const read = pmToDocument(readBody(doc));

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { unexpectedFailure } from '../../dispatcher.js';
 import { HOST_REFUSED, isAllowedHost } from '../../http/host-guard.js';
-import { refuseUpgrade } from '../../http/upgrade.js';
+import { answerClientError, DEFAULT_TRANSPORT_LIMITS } from '../../http/server.js';
+import { answerOnSocket } from '../../http/socket-answers.js';
 import { unavailable } from '../../pipeline/failure.js';
+import { requestUrl } from '../../pipeline/query.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
@@ -20,7 +23,10 @@ export interface PostgresHub {
  * A hub process on PostgreSQL (docs/hub.md): the engine on its working copy, the commit
  * follower, and an HTTP server on 127.0.0.1 that serves `/v1/sync`, `/v1/yjs/<doc>` and
  * `/health`, nothing else (the API stays with the data dirs). `tooFarBehind` is told when the
- * process lagged past what PostgreSQL still keeps of deletions (it must restart).
+ * process lagged past what PostgreSQL still keeps of deletions (it must restart). As the API's
+ * server does, it answers whatever it refuses or fails at in the error envelope, Node's own
+ * refusals included, and no request can take it down; it has no connection caps, as every
+ * replica behind a load balancer comes from one address.
  */
 export async function startPostgresHub(
   url: string,
@@ -37,22 +43,35 @@ export async function startPostgresHub(
   const ownHost = (req: IncomingMessage) => {
     if (req.headers.host && allowedHosts.includes(req.headers.host)) req.headers.host = `127.0.0.1:${engine.port}`;
   };
-  const server = createServer((req, res) => {
-    ownHost(req);
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (!isAllowedHost(req.headers.host, engine.port)) return json(res, 403, { error: { code: 403, message: HOST_REFUSED } });
-    if (path !== HEALTH_PATH || req.method !== 'GET') {
-      return json(res, 404, { error: { code: 404, message: 'This is a Folio hub process: it serves /v1/sync, /v1/yjs and /health' } });
+  const { headersTimeoutMs, requestTimeoutMs } = DEFAULT_TRANSPORT_LIMITS;
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1_000 }, (req, res) => {
+    try {
+      ownHost(req);
+      const url = requestUrl(req.url);
+      if (!isAllowedHost(req.headers.host, engine.port)) return json(res, 403, { error: { code: 403, message: HOST_REFUSED } });
+      if (!url) return json(res, 400, { error: { code: 400, message: 'The request target is not a URL' } });
+      if (url.pathname !== HEALTH_PATH || req.method !== 'GET') {
+        return json(res, 404, { error: { code: 404, message: 'This is a Folio hub process: it serves /v1/sync, /v1/yjs and /health' } });
+      }
+      const health = healthOf(follower.state, order.cursor, engine.syncHub.peerCount);
+      json(res, health.status === 'ok' ? 200 : 503, health);
+    } catch (error) {
+      const failure = unexpectedFailure(error);
+      if (!res.headersSent) json(res, failure.status, { error: { code: failure.status, message: failure.message } });
     }
-    const health = healthOf(follower.state, order.cursor, engine.syncHub.peerCount);
-    json(res, health.status === 'ok' ? 200 : 503, health);
   });
   server.on('upgrade', (req, socket, head) => {
-    ownHost(req);
-    // Without its database a process could answer reads only: replicas try another process, or later (backing off).
-    if (follower.state.state !== 'connected') return refuseUpgrade(socket, unavailable('This hub process cannot reach its database: try another, or later'));
-    (engine.syncHub.handles(req) ? engine.syncHub : engine.yjs).upgrade(req, socket, head, engine.port);
+    socket.on('error', () => socket.destroy());
+    try {
+      ownHost(req);
+      // Without its database a process could answer reads only: replicas try another process, or later (backing off).
+      if (follower.state.state !== 'connected') return answerOnSocket(socket, unavailable('This hub process cannot reach its database: try another, or later'));
+      (engine.syncHub.handles(req) ? engine.syncHub : engine.yjs).upgrade(req, socket, head, engine.port);
+    } catch (error) {
+      answerOnSocket(socket, unexpectedFailure(error));
+    }
   });
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

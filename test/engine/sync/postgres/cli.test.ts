@@ -3,6 +3,7 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { ok } from '../../../support/content.js';
 import { runCli, runServeToEnd } from '../../../support/processes.js';
+import { isEnvelope, rawExchange } from '../../../support/raw-socket.js';
 import { eventually } from '../nodes.js';
 import { describeWithPostgres, hubClusterEachTest, killHub, startHubProcess } from './hub-processes.js';
 
@@ -47,6 +48,22 @@ describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
     const elsewhere = await fetch(`${hub.url}/v1/orgs`);
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.json()).toMatchObject({ error: { code: 404 } });
+    // What an attacker sends is answered in the envelope, and the process keeps serving.
+    const host = `127.0.0.1:${hub.port}`;
+    const upgrade = 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+    const hostile: [string, number][] = [
+      [`GET http://[ HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 400],
+      [`GET /health?constructor=1&__proto__=2 HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 200],
+      [`GET http://[ HTTP/1.1\r\nHost: ${host}\r\n${upgrade}\r\n`, 400],
+      [`GET /health HTTP/1.1\r\nHost: ${host}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      ['NOT AN HTTP REQUEST\r\n\r\n', 400],
+    ];
+    for (const [head, status] of hostile) {
+      const answer = await rawExchange(hub.url, head);
+      expect(answer.status).toBe(status);
+      if (status >= 400) expect(isEnvelope(answer.body, status)).toBe(true);
+    }
+    expect((await fetch(`${hub.url}/health`)).status).toBe(200);
     await killHub(hub);
   }, 120_000);
 
