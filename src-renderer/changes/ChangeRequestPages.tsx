@@ -66,7 +66,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
           return added.ok;
         },
         rename: async (target, title) => (await settle(writes.rename(target, title))).ok,
-        move: (target, place) => settle(writes.move(target, place)),
+        move: async (target, place) => (await settle(writes.move(target, place))).ok,
         remove: (target) => settle(writes.remove(target)),
       }
     : undefined;

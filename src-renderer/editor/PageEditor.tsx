@@ -14,6 +14,7 @@ import { blockIdsPlugin } from './block-ids.js';
 import type { InsertContext } from './blocks.js';
 import type { ApiAccess } from '../store/session.js';
 import { docLinker } from './linker.js';
+import { domSelectionFirst } from './dom-selection.js';
 import type { EditorFiles } from './engine-files.js';
 import { markdownInputRules } from './input-rules.js';
 import { EDITOR_KEYS, editorKeymaps } from './keys.js';
@@ -372,6 +373,7 @@ function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, option
   const state = EditorState.create({
     schema: pageSchema,
     plugins: [
+      domSelectionFirst(),
       ySyncPlugin(doc.getXmlFragment(BODY_FRAGMENT)),
       yCursorPlugin(awareness, { cursorBuilder: cursorOf, selectionBuilder: selectionOf }),
       yUndoPlugin(),
