@@ -6,6 +6,7 @@ import { Loaded } from '../components/Loaded.js';
 import { contentReads } from '../content/branch.js';
 import type { CommentTarget } from '../comments/comment-target.js';
 import { ChangesPanel } from '../content/ChangesPanel.js';
+import { pageLinks, PageLinksContext } from '../content/page-links.js';
 import { placedPages } from '../content/page-tree.js';
 import { PageTree, type PageActions } from '../content/PageTree.js';
 import { PageView } from '../content/PageView.js';
@@ -80,7 +81,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
             const open = page ?? placedPages(pages).find((placed) => placed.page.type === 'document')?.page.id;
             const openPage = placedPages(pages).find((placed) => placed.page.id === open)?.page;
             return (
-              <>
+              <PageLinksContext.Provider value={pageLinks(pages, hrefOf)}>
                 <Remember pageId={open} onOpen={setOpenPageId} />
                 <PageTree pages={pages} current={open} hrefOf={hrefOf} actions={actions} present={present} />
                 <div className="page-column">
@@ -104,7 +105,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
                   )}
                   <ChangesPanel spaceId={space.id} changeRequestId={changeRequest.id} pageId={open} />
                 </div>
-              </>
+              </PageLinksContext.Provider>
             );
           }}
         </Loaded>

@@ -19,7 +19,9 @@ import type { EditorFiles } from './engine-files.js';
 import { markdownInputRules } from './input-rules.js';
 import { EDITOR_KEYS, editorKeymaps } from './keys.js';
 import { LinkForm } from './LinkForm.js';
-import { linkTarget } from './links.js';
+import { followLink, linkTarget, setLink } from './links.js';
+import { usePageLinks, type PageLinks } from '../content/page-links.js';
+import { refOf } from '../../src-shared/content/link-refs.js';
 import { useLiveDoc } from './live-doc.js';
 import { linkWords } from './link-words.js';
 import { FileView, ImageView, insertFiles, sendQueued, type Media } from './media.js';
@@ -71,6 +73,8 @@ interface Around {
   hint?: { pos: number; style: string };
   /** The top-level block the `+` handle stands by, and its top in the surface. */
   handle?: { pos: number; top: number };
+  /** The address of the link holding the cursor. */
+  link?: string;
 }
 
 /** A page body edited live: ProseMirror bound to the page's Yjs doc, with where the edits are in words. */
@@ -87,6 +91,10 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
   const [around, setAround] = useState<Around>({ slash: null, inTable: false });
   const [notice, setNotice] = useState<string>();
   const [linking, setLinking] = useState(false);
+  // The branch's pages, for links to them; read by the view's click handler as they are now.
+  const pages = usePageLinks();
+  const pagesNow = useRef(pages);
+  pagesNow.current = pages;
   const menuId = `slash-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const media = useMemo<Media | undefined>(() => (files ? { files, room, tell: setNotice, local: new Map() } : undefined), [files, room]);
   const context = useMemo<InsertContext>(
@@ -105,7 +113,8 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
 
   useEffect(() => {
     if (!live || !mount.current) return;
-    const created = editorView(mount.current, live.doc, live.awareness, { label, menuId, media, context, tell: setNotice, changed: (next) => setAround((old) => (sameAround(old, next) ? old : next)) });
+    const follow = (href: string) => followLink(href, pagesNow.current);
+    const created = editorView(mount.current, live.doc, live.awareness, { label, menuId, media, context, follow, tell: setNotice, changed: (next) => setAround((old) => (sameAround(old, next) ? old : next)) });
     setView(created);
     return () => created.destroy();
   }, [live?.doc, live?.awareness, label, menuId, media, context]);
@@ -163,6 +172,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
         </span>
       </div>
       {view && <BlockTools view={view} around={around} run={run} />}
+      {view && around.link !== undefined && !linking && <LinkTools view={view} href={around.link} pages={pages} onEdit={() => setLinking(true)} />}
       {notice && (
         <p role="alert" className="editor-notice">
           {notice}{' '}
@@ -174,6 +184,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
       {view && linking && (
         <LinkForm
           view={view}
+          pages={pages}
           onDone={() => {
             setLinking(false);
             view.focus();
@@ -240,6 +251,35 @@ function SlashMenu({ id, view, menu, context }: { id: string; view: EditorView; 
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** The link holding the cursor: where it goes (a page by its title path), to open, edit or take off. */
+function LinkTools({ view, href, pages, onEdit }: { view: EditorView; href: string; pages: PageLinks | undefined; onEdit(): void }) {
+  const ref = refOf(href);
+  const page = ref.kind === 'page' ? pages?.pageOf(ref.page) : undefined;
+  const where = ref.kind === 'page' ? (page ? `the page ${page.path}` : 'a page that is no longer here') : href;
+  return (
+    <div className="block-tools link-tools" role="group" aria-label="Link">
+      <span className="link-where">Links to {where}</span>
+      <button type="button" className="quiet" title="Open (Ctrl/Cmd-click)" disabled={ref.kind === 'page' && !page} onMouseDown={(event) => event.preventDefault()} onClick={() => followLink(href, pages)}>
+        Open
+      </button>
+      <button type="button" className="quiet" title="Edit (Ctrl/Cmd-K)" onMouseDown={(event) => event.preventDefault()} onClick={onEdit}>
+        Edit link
+      </button>
+      <button
+        type="button"
+        className="quiet"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => {
+          view.dispatch(setLink(view.state, linkTarget(view.state), ''));
+          view.focus();
+        }}
+      >
+        Remove link
+      </button>
     </div>
   );
 }
@@ -315,7 +355,8 @@ function sameAround(a: Around, b: Around): boolean {
     a.hint?.pos === b.hint?.pos &&
     a.hint?.style === b.hint?.style &&
     a.handle?.pos === b.handle?.pos &&
-    a.handle?.top === b.handle?.top
+    a.handle?.top === b.handle?.top &&
+    a.link === b.link
   );
 }
 
@@ -356,6 +397,7 @@ function aroundOf(view: EditorView): Around {
     code,
     hint,
     handle: handleAt(view, selection.from),
+    link: linkTarget(state).href || undefined,
   };
 }
 
@@ -364,12 +406,14 @@ interface ViewOptions {
   menuId: string;
   media: Media | undefined;
   context: InsertContext;
+  /** Follows a link (Ctrl/Cmd-click). */
+  follow(href: string): void;
   tell(message: string): void;
   changed(around: Around): void;
 }
 
 function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, options: ViewOptions): EditorView {
-  const { label, menuId, media, context, tell, changed } = options;
+  const { label, menuId, media, context, follow, tell, changed } = options;
   const state = EditorState.create({
     schema: pageSchema,
     plugins: [
@@ -398,6 +442,13 @@ function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, option
         class: 'page-body prose-editor',
         ...(menu ? { 'aria-controls': menuId, ...(menu.entries[menu.index] ? { 'aria-activedescendant': `${menuId}-${menu.entries[menu.index]!.key}` } : {}) } : {}),
       };
+    },
+    // Ctrl/Cmd-click follows a link (a plain click places the cursor in it, to edit it).
+    handleClick: (current, pos, event) => {
+      if (!(event.ctrlKey || event.metaKey)) return false;
+      const href = linkTarget(current.state, pos).href;
+      if (href) follow(href);
+      return href !== '';
     },
     nodeViews: {
       image: (node) => new ImageView(node, media),
