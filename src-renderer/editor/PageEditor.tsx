@@ -2,7 +2,7 @@ import { dropCursor } from 'prosemirror-dropcursor';
 import { gapCursor } from 'prosemirror-gapcursor';
 import { EditorState, NodeSelection, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { yCursorPlugin, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
@@ -71,8 +71,8 @@ interface Around {
   image?: { pos: number; alt: string; caption: string };
   code?: { pos: number; language: string };
   hint?: { pos: number; style: string };
-  /** The top-level block the `+` handle stands by, and its top in the surface. */
-  handle?: { pos: number; top: number };
+  /** Where the top-level block the `+` handle stands by starts. */
+  handle?: number;
   /** The address of the link holding the cursor. */
   link?: string;
 }
@@ -192,19 +192,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
         />
       )}
       <div className="editor-body" onMouseMove={(event) => view && hover(view, event.clientY, setAround)}>
-        {view && around.handle && (
-          <button
-            type="button"
-            className="block-handle"
-            aria-label="Insert a block here"
-            title="Insert a block (or type / in an empty line)"
-            style={{ top: around.handle.top }}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => openMenuAt(view, around.handle!.pos)}
-          >
-            +
-          </button>
-        )}
+        {view && around.handle !== undefined && <BlockHandle view={view} pos={around.handle} />}
         <div ref={mount} className="editor-surface" />
         {view && around.slash && <SlashMenu id={menuId} view={view} menu={around.slash} context={context} />}
       </div>
@@ -222,6 +210,33 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
         }}
       />
     </div>
+  );
+}
+
+/**
+ * The `+` handle beside the block at `pos`. Its height is read when it moves to another block (a
+ * change above the block moves its start too), not with each transaction: reading it makes the
+ * browser lay out the page there and then, which on a long page cost more than the rest of a
+ * keystroke, and several times over while a page opened.
+ */
+function BlockHandle({ view, pos }: { view: EditorView; pos: number }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const dom = pos <= view.state.doc.content.size ? view.nodeDOM(pos) : null;
+    if (button.current && dom instanceof HTMLElement) button.current.style.top = `${dom.offsetTop}px`;
+  }, [view, pos]);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="block-handle"
+      aria-label="Insert a block here"
+      title="Insert a block (or type / in an empty line)"
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => openMenuAt(view, pos)}
+    >
+      +
+    </button>
   );
 }
 
@@ -354,28 +369,24 @@ function sameAround(a: Around, b: Around): boolean {
     a.code?.pos === b.code?.pos &&
     a.hint?.pos === b.hint?.pos &&
     a.hint?.style === b.hint?.style &&
-    a.handle?.pos === b.handle?.pos &&
-    a.handle?.top === b.handle?.top &&
+    a.handle === b.handle &&
     a.link === b.link
   );
 }
 
-/** The top-level block at `pos` and its top in the editor surface. */
-function handleAt(view: EditorView, pos: number): Around['handle'] {
-  const $pos = view.state.doc.resolve(Math.min(pos, view.state.doc.content.size));
+/** Where the top-level block at `pos` starts. */
+function handleAt(state: EditorState, pos: number): Around['handle'] {
+  const $pos = state.doc.resolve(Math.min(pos, state.doc.content.size));
   if ($pos.depth === 0 && !$pos.nodeAfter) return undefined;
-  const blockPos = $pos.depth === 0 ? pos : $pos.before(1);
-  const dom = view.nodeDOM(blockPos);
-  if (!(dom instanceof HTMLElement)) return undefined;
-  return { pos: blockPos, top: dom.offsetTop };
+  return $pos.depth === 0 ? pos : $pos.before(1);
 }
 
 /** The `+` handle follows the pointer from block to block. */
 function hover(view: EditorView, top: number, setAround: (change: (old: Around) => Around) => void): void {
   const at = view.posAtCoords({ left: view.dom.getBoundingClientRect().left + 8, top });
   if (!at) return;
-  const handle = handleAt(view, at.inside >= 0 ? at.inside : at.pos);
-  setAround((old) => (old.handle?.pos === handle?.pos && old.handle?.top === handle?.top ? old : { ...old, handle }));
+  const handle = handleAt(view.state, at.inside >= 0 ? at.inside : at.pos);
+  setAround((old) => (old.handle === handle ? old : { ...old, handle }));
 }
 
 function aroundOf(view: EditorView): Around {
@@ -396,7 +407,7 @@ function aroundOf(view: EditorView): Around {
     image: image && { pos: image.from, alt: String(image.node.attrs.alt), caption: String(image.node.attrs.caption) },
     code,
     hint,
-    handle: handleAt(view, selection.from),
+    handle: handleAt(state, selection.from),
     link: linkTarget(state).href || undefined,
   };
 }
