@@ -12,8 +12,9 @@ import { benchConflicts, report as reportConflicts } from './conflicts.js';
 import { benchReviewScreen, report as reportReviewScreen } from './review-screen.js';
 import { benchConversations } from './conversations.js';
 import { benchDocStore, report as reportDocStore } from './doc-store.js';
-import { benchGitSync } from './git-sync.js';
 import { benchEditor, report as reportEditor } from './editor.js';
+import { benchGitSync } from './git-sync.js';
+import { benchHostileBodies } from './hostile-bodies.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMerge, report as reportMerge } from './merge.js';
@@ -26,6 +27,8 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
 import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js';
 import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
 import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
+import { benchSyncCluster, report as reportSyncCluster } from './sync-cluster.js';
+import { postgresMissing } from '../test/support/postgres.js';
 import { benchTranslations } from './translations.js';
 
 /**
@@ -40,7 +43,9 @@ import { benchTranslations } from './translations.js';
  * validation, Folio's share of translating a 10,000-block page, doc replication, an empty
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
- * (`BENCH_ONLY=sync`: those alone), and issue 15's editor figures in Chromium (`BENCH_ONLY=editor`).
+ * (`BENCH_ONLY=sync`: those alone), issue 15's editor figures in Chromium (`BENCH_ONLY=editor`),
+ * issue 18's hub of two processes on PostgreSQL beside the single SQLite hub (`BENCH_ONLY=cluster`),
+ * and what hostile bodies cost other clients (issue 13).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -141,6 +146,7 @@ async function all(): Promise<void> {
   await benchTranslations();
   await benchIntegrations();
   await benchGitSync();
+  await benchHostileBodies();
   await syncBenches();
   reportEditor(await benchEditor());
 }
@@ -153,12 +159,21 @@ async function syncBenches(): Promise<void> {
   reportSyncCatchUp(await benchSyncCatchUp());
   reportSyncFanOut(await benchSyncFanOut());
   reportSyncIdle(await benchSyncIdle());
+  await clusterBenches();
 }
 
-/** `BENCH_ONLY=sync`, `git`, `content` or `editor` runs those figures alone. */
+/** Issue 18's figures, a hub of two processes on PostgreSQL (`BENCH_ONLY=cluster`: these alone); skipped, said why, without PostgreSQL. */
+async function clusterBenches(): Promise<void> {
+  const missing = postgresMissing();
+  if (missing) console.log(`\nHub on PostgreSQL: ${missing}`);
+  else reportSyncCluster(await benchSyncCluster());
+}
+
+/** `BENCH_ONLY=sync`, `git`, `content`, `editor` or `cluster` runs those figures alone. */
 const ONLY: Record<string, () => Promise<unknown>> = {
   sync: syncBenches,
   git: () => benchGitSync(),
+  cluster: clusterBenches,
   content: async () => benchContentConversions(),
   editor: async () => reportEditor(await benchEditor()),
 };

@@ -32,12 +32,13 @@ export interface SyncCatchUpFigures {
   targetMs: number;
 }
 
-export async function benchSyncCatchUp(): Promise<SyncCatchUpFigures> {
-  const hub = await node();
+/** `makeHub`: the hub to catch up from (a PostgreSQL hub process in sync-cluster.ts); its API is read in process. */
+export async function benchSyncCatchUp(makeHub: () => Promise<Node> = node): Promise<SyncCatchUpFigures> {
+  const hub = await makeHub();
   const replica = await node();
   try {
     const organizationId = hub.engine.db.get<{ organization_id: string }>('SELECT organization_id FROM members')!.organization_id;
-    const spaceId = (await call(hub, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Catch-up' })).id as string;
+    const spaceId = (await inProcess(hub, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Catch-up' })).id as string;
     const pageIds = seedPages(hub.engine, spaceId);
     saveUpstream(replica.engine.db, `ws://127.0.0.1:${hub.server.port}${SYNC_PATH}`, hub.token);
     replica.engine.sync.start();
@@ -48,7 +49,7 @@ export async function benchSyncCatchUp(): Promise<SyncCatchUpFigures> {
     logTenThousandChanges(hub.engine, organizationId);
     editPages(hub.engine, spaceId, pageIds);
     const pagePaths = pageIds.map((id) => `/v1/spaces/${spaceId}/content/page/${id}`);
-    const expected = await Promise.all(pagePaths.map(async (path) => JSON.stringify((await call(hub, 'GET', path)).document)));
+    const expected = await Promise.all(pagePaths.map(async (path) => JSON.stringify((await inProcess(hub, 'GET', path)).document)));
 
     const start = performance.now();
     replica.engine.sync.start();
@@ -112,6 +113,13 @@ function caughtUp(status: { state: string; outbox: number }): boolean {
 
 /** Answers are read as loosely as a script reads JSON: the bench picks a few known fields. */
 type Json = any;
+
+/** The hub's API without HTTP (a PostgreSQL hub process serves none): setting up and reading what is expected. */
+async function inProcess(node: Node, method: string, path: string, body?: unknown): Promise<Json> {
+  const response = await node.engine.request({ method, path, headers: { authorization: `Bearer ${node.token}` }, body });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
 
 async function call(node: Node, method: string, path: string, body?: unknown): Promise<Json> {
   const init = {

@@ -116,7 +116,7 @@ export async function benchSyncFanOut(options: FanOutOptions = {}): Promise<FanO
 type IsUpdate = (data: Uint8Array) => boolean;
 
 /** y-websocket: message type sync (0), then y-protocols' update (2). */
-const yjsUpdate: IsUpdate = (data) => data[0] === 0 && data[1] === sync.messageYjsUpdate;
+export const yjsUpdate: IsUpdate = (data) => data[0] === 0 && data[1] === sync.messageYjsUpdate;
 
 /** A replica's first docs-channel message: after it, the hub sends the replica live updates. */
 const replicaHello = encodeFrame(DOCS_CHANNEL, encodeDocMessage({ type: 'changes-since', cursor: 0 }));
@@ -125,14 +125,14 @@ const replicaHello = encodeFrame(DOCS_CHANNEL, encodeDocMessage({ type: 'changes
 const syncUpdate: IsUpdate = (data) => data[0] === DOCS_CHANNEL && data[1] === 2;
 
 /** A client socket whose messages go to `receive`; `opened` waits for the handshake. */
-function socket(url: string, headers: Record<string, string>, sockets: WebSocket[], receive: (data: Uint8Array) => void): WebSocket {
+export function socket(url: string, headers: Record<string, string>, sockets: WebSocket[], receive: (data: Uint8Array) => void): WebSocket {
   const ws = new WebSocket(url, { headers });
   sockets.push(ws);
   ws.on('message', (data: Buffer) => receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
   return ws;
 }
 
-function opened(ws: WebSocket): Promise<void> {
+export function opened(ws: WebSocket): Promise<void> {
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -143,12 +143,14 @@ function opened(ws: WebSocket): Promise<void> {
  * The one writer of a target: a y-websocket client holding the doc. Each edit inserts one
  * character into the body's first paragraph, so edit n ends at clock n + 1 of its client.
  */
-class Writer {
+export class Writer {
   private readonly doc = new Y.Doc();
   private sentAt = 0;
   /** How many peers should get the edit in flight. */
   private peers = 0;
   private latencies: number[] = [];
+  /** Per receipt, which group of peers it came from (the cluster bench's processes). */
+  private groups: number[] = [];
   private done: (() => void) | undefined;
 
   private ws: WebSocket | undefined;
@@ -185,21 +187,23 @@ class Writer {
   }
 
   /** One edit; settles when every peer has it, or after `TIMEOUT_MS` (the missing are counted). */
-  async edit(peers: number): Promise<{ latencies: number[]; missed: number }> {
+  async edit(peers: number): Promise<{ latencies: number[]; groups: number[]; missed: number }> {
     this.peers = peers;
     this.latencies = [];
+    this.groups = [];
     const all = new Promise<void>((resolve) => (this.done = resolve));
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, TIMEOUT_MS).unref());
     this.write(() => firstText(this.doc).insert(0, 'x'));
     await Promise.race([all, timeout]);
     this.done = undefined;
-    return { latencies: this.latencies, missed: peers - this.latencies.length };
+    return { latencies: this.latencies, groups: this.groups, missed: peers - this.latencies.length };
   }
 
-  /** A peer has the edit in flight. */
-  received(): void {
+  /** A peer (of `group`) has the edit in flight. */
+  received(group = 0): void {
     if (!this.done) return;
     this.latencies.push(performance.now() - this.sentAt);
+    this.groups.push(group);
     if (this.latencies.length === this.peers) this.done();
   }
 

@@ -2,11 +2,13 @@ import { resolve } from 'node:path';
 import { AdminError, addMember, addOrganization, addUser, issueToken } from '../engine/admin/commands.js';
 import { defaultDataDir } from '../engine/data-dir.js';
 import { Engine } from '../engine/engine.js';
+import { openPostgresEngine } from '../engine/sync/postgres/working-copy.js';
+import { StoreRefused } from '../engine/sync/postgres/store.js';
 import { UsageError, parse } from './args.js';
 import { siteExport } from './site-export.js';
 import { spaceFolder } from './space-folder.js';
 
-const USAGE = `usage: folio [--data-dir DIR] <command>
+const USAGE = `usage: folio [--data-dir DIR | --postgres URL] <command>
   user add --email E --name N
   token create --email E
   org add --title T --owner E
@@ -27,9 +29,11 @@ const COMMANDS: Record<string, { options: string[]; run: Command }> = {
   'space export': { options: ['space', 'dir'], run: (e, v) => spaceFolder(e, 'export', v.space!, resolve(v.dir!)) },
 };
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     'data-dir': { type: 'string' },
+    // A hub on PostgreSQL (docs/hub.md): the command runs as one turn of a hub process would.
+    postgres: { type: 'string' },
     email: { type: 'string' },
     name: { type: 'string' },
     title: { type: 'string' },
@@ -52,20 +56,37 @@ function main(argv: string[]): number {
   const strings = values as Record<string, string | undefined>;
   const missing = command.options.find((option) => !strings[option]);
   if (missing) throw new UsageError(`${name}: --${missing} is required`);
-  const engine = new Engine({ dataDir: resolve(values['data-dir'] ?? defaultDataDir()) });
+  if (values.postgres !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir and --postgres do not go together');
+  const { engine, close } = values.postgres !== undefined ? await openHub(values.postgres) : openDataDir(values['data-dir']);
   try {
     const result = command.run(engine, strings);
     if (result instanceof AdminError) throw new UsageError(`${name}: ${result.message}`);
     console.log(result);
     return 0;
   } finally {
-    engine.close();
+    close();
   }
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  console.error(`folio: ${(error as Error).message}`);
-  process.exitCode = error instanceof UsageError ? 2 : 1;
+function openDataDir(dataDir: string | undefined): { engine: Engine; close(): void } {
+  const engine = new Engine({ dataDir: resolve(dataDir ?? defaultDataDir()) });
+  return { engine, close: () => engine.close() };
 }
+
+async function openHub(url: string): Promise<{ engine: Engine; close(): void }> {
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${url}`);
+  try {
+    return await openPostgresEngine(url);
+  } catch (error) {
+    if (error instanceof StoreRefused) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (error: Error) => {
+    console.error(`folio: ${error.message}`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

@@ -6,6 +6,8 @@ import { Engine } from '../engine/engine.js';
 import { listen } from '../engine/http/server.js';
 import { staticFiles } from '../engine/http/static-files.js';
 import { saveUpstream } from '../engine/sync/sql.js';
+import { startPostgresHub } from '../engine/sync/postgres/hub-server.js';
+import { StoreRefused } from '../engine/sync/postgres/store.js';
 import { resolveTranslator } from '../engine/translation/settings.js';
 import { DisplayName } from '../../src-shared/contract/first-start.js';
 import { OrganizationTitle } from '../../src-shared/contract/orgs.js';
@@ -18,6 +20,10 @@ async function main(argv: string[]): Promise<void> {
   const { values } = parse(argv, {
     'data-dir': { type: 'string' },
     port: { type: 'string', default: '0' },
+    // A hub process whose state lives in PostgreSQL (docs/hub.md); no data dir then.
+    postgres: { type: 'string' },
+    // With --postgres: a Host a load balancer in front passes on (HOST:PORT), accepted as this process's own.
+    'allow-host': { type: 'string', multiple: true },
     'sync-url': { type: 'string' },
     'sync-token': { type: 'string' },
     // First start only (a new data dir): the owner's name and the first organization's title.
@@ -35,6 +41,8 @@ async function main(argv: string[]): Promise<void> {
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
+  if (values.postgres !== undefined) return servePostgresHub(values.postgres, port, values);
+  if (values['allow-host'] !== undefined) throw new UsageError('--allow-host goes with --postgres');
   const hub = syncSettings(values['sync-url'], values['sync-token']);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const translator = resolveTranslator(
@@ -62,6 +70,41 @@ async function main(argv: string[]): Promise<void> {
     stopping = true;
     await server.close();
     engine.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** `serve --postgres URL`: a hub process, one of any number on the same database. */
+async function servePostgresHub(url: string, port: number, values: Record<string, unknown>): Promise<void> {
+  const hosts = (values['allow-host'] as string[] | undefined) ?? [];
+  const badHost = hosts.find((host) => !/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(host));
+  if (badHost !== undefined) throw new UsageError(`--allow-host: expected HOST:PORT, got ${badHost}`);
+  const alone = ['data-dir', 'sync-url', 'sync-token', 'name', 'organization', 'translator', 'translator-url', 'translator-key', 'translator-model'].find((flag) => values[flag] !== undefined);
+  if (alone) throw new UsageError(`--${alone} does not go with --postgres: a hub process keeps everything in PostgreSQL`);
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${url}`);
+  let hub;
+  try {
+    hub = await startPostgresHub(
+      url,
+      port,
+      (message) => {
+        console.error(`folio serve: ${message}`);
+        process.exit(1);
+      },
+      hosts,
+    );
+  } catch (error) {
+    if (error instanceof StoreRefused) throw new UsageError(error.message);
+    throw error;
+  }
+  console.log(`Folio hub listening on ${hub.url}`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await hub.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

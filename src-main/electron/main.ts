@@ -36,6 +36,7 @@ async function start(): Promise<void> {
   const engine = new Engine({
     dataDir,
     nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged),
+    parseWorker: join(import.meta.dirname, 'parse-worker.js'),
     translator: translator && !('error' in translator) ? translator : undefined,
     // Integration scripts run in processes of Electron's Node (docs/integrations.md, "The sandbox").
     integrations: { program: electronSandboxProgram(unpacked(join(import.meta.dirname, 'sandbox-child.mjs'))) },

@@ -1,14 +1,16 @@
 import { contract } from '../../src-shared/contract/index.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../../src-shared/contract/limits.js';
 import { sync } from '../../src-shared/contract/sync.js';
 import type { OperationDef } from '../../src-shared/contract/operation.js';
 import { openApiDocument } from '../../src-shared/openapi/document.js';
 import { handlers } from './api/index.js';
 import { pdfDownload } from './api/pdf/download.js';
 import { checkHubThenSave } from './api/sync/check.js';
-import { OperationRouter } from './http/router.js';
+import { OperationRouter, type RouteMatch } from './http/router.js';
 import { servePublishedSite, type SiteRequest } from './publishing/site-requests.js';
-import { BoundOperation, failureResponse, type PipelineDeps } from './pipeline/execute.js';
-import { Failure } from './pipeline/failure.js';
+import type { Actor } from './pipeline/context.js';
+import { BoundOperation, failureResponse, knownCaller, type PipelineDeps } from './pipeline/execute.js';
+import { internalError, notFound, type Failure } from './pipeline/failure.js';
 import type { Handler } from './pipeline/handler.js';
 import type { ApiRequest, ApiResponse } from './pipeline/request.js';
 
@@ -20,8 +22,12 @@ export interface IncomingCall {
   query: Record<string, string[]>;
   authorization?: string;
   body: ApiRequest['body'];
+  bodyText?: string;
   bodyError?: string;
 }
+
+/** Sees every answer the dispatcher gives, with the operation that gave it (tests check them against the reference). */
+export type AnswerObserver = (call: IncomingCall, operation: OperationDef | undefined, response: ApiResponse) => void;
 
 /**
  * Routes a call to its operation and runs it. HTTP and IPC both end here, so they cannot
@@ -31,7 +37,10 @@ export class Dispatcher {
   private readonly router: OperationRouter;
   private openapi: unknown;
 
-  constructor(private readonly deps: PipelineDeps) {
+  constructor(
+    private readonly deps: PipelineDeps,
+    private readonly observe?: AnswerObserver,
+  ) {
     this.router = new OperationRouter(
       Object.entries(contract).map(
         ([id, op]) => new BoundOperation(op as OperationDef, handlers[id as keyof typeof handlers] as Handler<OperationDef>),
@@ -52,51 +61,79 @@ export class Dispatcher {
     return servePublishedSite(this.deps, request);
   }
 
-  /**
-   * An operation that must reach something outside before its transaction runs (the hub check
-   * of `PUT /v1/sync/settings`), answered asynchronously. Undefined for every other call.
-   */
-  checked(call: IncomingCall): Promise<ApiResponse> | undefined {
-    const { method, path } = sync.updateSyncSettings;
-    if (call.method !== method || call.pathname !== path) return undefined;
-    return checkHubThenSave(this.deps, call, () => this.dispatch(call));
+  /** The operation at a method and path (the API's description too), or undefined. */
+  route(method: string, pathname: string): Route | undefined {
+    if (method === 'GET' && pathname === '/v1/openapi.json') return 'openapi';
+    return this.router.match(method, pathname);
   }
 
-  dispatch(call: IncomingCall): ApiResponse {
-    if (call.method === 'GET' && call.pathname === '/v1/openapi.json') {
+  /** The caller a bearer token names; transports ask before they read a body. */
+  caller(authorization: string | undefined): Actor | undefined {
+    return knownCaller(this.deps, authorization);
+  }
+
+  dispatch(call: IncomingCall): ApiResponse | Promise<ApiResponse> {
+    const route = this.route(call.method, call.pathname);
+    if (route) return this.run(route, call);
+    const response = failureResponse(notFound(`No operation at ${call.method} ${call.pathname}`));
+    this.observe?.(call, undefined, response);
+    return response;
+  }
+
+  /** Runs a routed call; an exception is a 500 (logged), never a crash nor internals on the wire. */
+  run(route: Route, call: IncomingCall): ApiResponse | Promise<ApiResponse> {
+    const answer = this.answer(route, call);
+    const observe = this.observe;
+    if (!observe) return answer;
+    const operation = route === 'openapi' ? undefined : route.operation.op;
+    const seen = (response: ApiResponse) => {
+      observe(call, operation, response);
+      return response;
+    };
+    return answer instanceof Promise ? answer.then(seen) : seen(answer);
+  }
+
+  private answer(route: Route, call: IncomingCall): ApiResponse | Promise<ApiResponse> {
+    if (route === 'openapi') {
       this.openapi ??= openApiDocument(contract, { title: 'Folio API', version: '1' });
       return { status: 200, headers: {}, body: this.openapi };
     }
-    const route = this.router.match(call.method, call.pathname);
-    if (!route) return failureResponse(new Failure(404, `No operation at ${call.method} ${call.pathname}`));
+    // `PUT /v1/sync/settings` reaches the hub before its transaction runs (api/sync/check.ts).
+    if (route.operation.op === sync.updateSyncSettings) return checkHubThenSave(this.deps, call, () => this.execute(route, call)).catch(unexpected);
+    return this.execute(route, call);
+  }
+
+  private execute(route: RouteMatch, call: IncomingCall): ApiResponse | Promise<ApiResponse> {
     try {
-      return route.operation.execute(this.deps, {
+      const answer = route.operation.execute(this.deps, {
         params: route.params,
         query: call.query,
         body: call.body,
+        bodyText: call.bodyText,
         bodyError: call.bodyError,
         authorization: call.authorization,
       });
+      return answer instanceof Promise ? answer.catch(unexpected) : answer;
     } catch (error) {
       // The transaction has rolled back; the caller learns nothing of the internals.
-      console.error(error);
-      return failureResponse(new Failure(500, 'Internal error'));
+      return unexpected(error);
     }
   }
 }
 
-/** Parses a JSON body the way every transport must: empty is absent, bad JSON is named. */
-export function parseBody(text: string): Pick<IncomingCall, 'body' | 'bodyError'> {
-  if (text.trim() === '') return { body: undefined };
-  try {
-    return { body: JSON.parse(text) };
-  } catch {
-    return { body: undefined, bodyError: 'not valid JSON' };
-  }
+/** An exception nobody expected: logged here; on the wire, a bare 500. */
+export function unexpectedFailure(error: unknown): Failure {
+  console.error('folio: unexpected error while answering a request:', error);
+  return internalError();
 }
 
-export function parseQuery(search: URLSearchParams): Record<string, string[]> {
-  const query: Record<string, string[]> = {};
-  for (const [key, value] of search) (query[key] ??= []).push(value);
-  return query;
+export const unexpected = (error: unknown): ApiResponse => failureResponse(unexpectedFailure(error));
+
+/** An operation with its path parameters, or `GET /v1/openapi.json`, which the dispatcher serves itself, to anyone. */
+export type Route = RouteMatch | 'openapi';
+
+/** The most a route's body may hold, in bytes: its operation's limit, or the default; 0 when it takes none. */
+export function bodyLimit(route: Route): number {
+  if (route === 'openapi' || !route.operation.op.body) return 0;
+  return route.operation.op.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 }

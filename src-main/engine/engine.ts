@@ -5,7 +5,7 @@ import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
 import { Database } from './db/database.js';
-import { Dispatcher, parseBody, parseQuery } from './dispatcher.js';
+import { Dispatcher, type AnswerObserver } from './dispatcher.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
@@ -14,7 +14,12 @@ import { nodeSandboxProgram } from './integrations/sandbox-program.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
-import type { PipelineDeps } from './pipeline/execute.js';
+import { failureResponse, type PipelineDeps } from './pipeline/execute.js';
+import { badRequest } from './pipeline/failure.js';
+import { parseJsonBody, type JsonBody } from './pipeline/json-body.js';
+import { ParseWorkers } from './pipeline/parse-workers.js';
+import { parseQuery, requestUrl } from './pipeline/query.js';
+import type { ApiResponse } from './pipeline/request.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
 import { compactChangeLog } from './sync/changes/compact.js';
 import { HubBlobsChannel } from './sync/blobs/hub-blobs.js';
@@ -33,9 +38,13 @@ import { YjsServer } from './yjs/yjs-server.js';
 
 export interface EngineOptions {
   dataDir: string;
+  /** An opened database in place of DIR/folio.db: a hub process's working copy of its PostgreSQL store (docs/hub.md). */
+  database?: Database;
   clock?: Clock;
   /** Check every answer against the contract (tests). */
   checkResponses?: boolean;
+  /** Sees every answer of the dispatcher (tests check each against the reference description). */
+  observeAnswers?: AnswerObserver;
   /** Serves the renderer's files for paths outside /v1. */
   serveStatic?: StaticFiles;
   /** better-sqlite3 built for Electron's ABI, while node_modules stays at Node's. */
@@ -50,6 +59,8 @@ export interface EngineOptions {
   integrations?: Partial<RunnerSettings>;
   /** Which repositories Git Sync may reach (docs/git-sync.md); by default file:// for the owner and loopback http(s). */
   git?: Partial<RemotePolicy> & { pollIntervalMs?: number; retryMs?: number };
+  /** The parse workers' script, where the sources are bundled (the desktop app's `parse-worker.js`). */
+  parseWorker?: string;
 }
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
@@ -98,13 +109,15 @@ export class Engine {
   readonly gitSync: GitSyncRunner;
   /** Runs integration scripts on their events, each in a sandbox process (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
+  /** Parses large request bodies, and the Markdown of any, in worker threads. */
+  private readonly parsing: ParseWorkers;
   private readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    this.db = new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
+    this.db = options.database ?? new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.docs = new DocStore(this.db);
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
@@ -115,16 +128,27 @@ export class Engine {
       { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
       { ...options.sync, channels: [...replicaChannels, ...(options.sync?.channels ?? [])] },
     );
-    this.deps = { db: this.db, docs: this.docs, clock, urls: this.urls, sync: this.sync, checkResponses: !!options.checkResponses };
-    this.dispatcher = new Dispatcher(this.deps);
+    this.parsing = new ParseWorkers({ script: options.parseWorker });
+    this.deps = {
+      db: this.db,
+      docs: this.docs,
+      clock,
+      urls: this.urls,
+      sync: this.sync,
+      checkResponses: !!options.checkResponses,
+      parsing: this.parsing,
+    };
+    this.dispatcher = new Dispatcher(this.deps, options.observeAnswers);
     this.yjs = new YjsServer(this.deps);
     this.hubChangeLog = new HubChangeLog(this.deps);
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
     this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
-    this.openapi = new OpenAPIProcessor(this.db, this.deps.clock, {
-      timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
-      allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false,
-    });
+    this.openapi = new OpenAPIProcessor(
+      this.db,
+      this.deps.clock,
+      { timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false },
+      (text) => this.parsing.parseSpec(text),
+    );
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
     this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
     this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));
@@ -175,23 +199,17 @@ export class Engine {
    * as HTTP. The body goes through JSON as it would on the wire, so both answer alike.
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
-    const url = new URL(request.path, 'http://127.0.0.1');
-    const call = {
-      method: request.method.toUpperCase(),
-      pathname: url.pathname,
-      query: parseQuery(url.searchParams),
-      authorization: request.headers?.authorization,
-      ...(request.body === undefined ? { body: undefined } : parseBody(JSON.stringify(request.body))),
-    };
-    const response = (await this.dispatcher.checked(call)) ?? this.dispatcher.dispatch(call);
-    if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
-    // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
-    if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
-    return {
-      status: response.status,
-      headers: { ...response.headers, 'content-type': 'application/json' },
-      body: JSON.parse(JSON.stringify(response.body)),
-    };
+    const url = requestUrl(request.path);
+    const response = url
+      ? await this.dispatcher.dispatch({
+          method: request.method.toUpperCase(),
+          pathname: url.pathname,
+          query: parseQuery(url.searchParams),
+          authorization: request.headers?.authorization,
+          ...plainBody(request.body),
+        })
+      : failureResponse(badRequest('The request path is not a URL'));
+    return plainResponse(response);
   }
 
   close(): void {
@@ -206,7 +224,32 @@ export class Engine {
     this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();
+    this.parsing.close();
     this.docs.close();
     this.db.close();
   }
+}
+
+/** A body as IPC carries it, through JSON as it would travel on the wire, so that both answer alike. */
+function plainBody(body: unknown): JsonBody {
+  if (body === undefined) return { body: undefined };
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    // A cycle, or nesting too deep to write: no JSON body could carry it.
+    return { body: undefined, bodyError: 'not valid JSON' };
+  }
+  return parseJsonBody(text);
+}
+
+function plainResponse(response: ApiResponse): PlainResponse {
+  if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
+  // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
+  if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
+  return {
+    status: response.status,
+    headers: { ...response.headers, 'content-type': 'application/json' },
+    body: JSON.parse(JSON.stringify(response.body)),
+  };
 }

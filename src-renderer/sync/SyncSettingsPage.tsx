@@ -104,6 +104,7 @@ export function HubForm({ status, onChanged }: { status: SyncStatus; onChanged()
         onChange={(event) => setUrl(event.target.value)}
         {...about('url')}
       />
+      <p className="note">A hub of several processes: their addresses separated by commas; Folio moves to the next when one fails.</p>
       <label htmlFor={`${id}-token`}>Hub token</label>
       <input
         id={`${id}-token`}

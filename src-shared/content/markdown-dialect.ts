@@ -1,3 +1,5 @@
+import { jsonShapeProblem } from '../json/json-shape.js';
+import { DocumentBlock } from '../contract/document-nodes.js';
 import { HINT_STYLES, type HintStyle } from './schema.js';
 
 /**
@@ -57,13 +59,17 @@ export function opaqueComment(block: unknown): string {
   return `<!-- folio-block ${JSON.stringify(block).replace(/-(?=-)/g, '\\u002d')} -->`;
 }
 
-/** The block an opaque comment holds, or undefined when the HTML is anything else. */
+/**
+ * The block an opaque comment holds, or undefined when the HTML is anything else, a block
+ * included: one the API's `Document` would not take stays text, as other HTML does, and so does
+ * JSON nested past the limit (the block would be held, stored and written out recursively).
+ */
 export function readOpaque(html: string): Record<string, unknown> | undefined {
   const match = OPAQUE.exec(html.trim());
-  if (!match) return undefined;
+  if (!match || jsonShapeProblem(match[1]!) !== undefined) return undefined;
   try {
-    const block: unknown = JSON.parse(match[1]!);
-    return typeof block === 'object' && block !== null && !Array.isArray(block) ? (block as Record<string, unknown>) : undefined;
+    const block = DocumentBlock.safeParse(JSON.parse(match[1]!));
+    return block.success ? block.data : undefined;
   } catch {
     return undefined;
   }

@@ -5,7 +5,8 @@ import { IdAllocator } from './ids.js';
 import { readOpaque, readTag, type Tag } from './markdown-dialect.js';
 import { parseMarkdown } from './markdown-parse.js';
 import type { PmNodeJson } from './pm-json.js';
-import { ok, type Result } from './result.js';
+import { markdownNestingProblem, markdownTreeProblem } from './limits.js';
+import { fail, ok, type Result } from './result.js';
 import { ALIGNMENTS, pageSchema, type Alignment } from './schema.js';
 
 export interface MarkdownPage {
@@ -22,9 +23,17 @@ export interface MarkdownPage {
  * here (an image in a list item, code in a hint or a quote) is lifted out of it, splitting the
  * container around it, so its content is kept and the body stays valid. Headings deeper than 3
  * become level 3; raw HTML is kept as text.
+ *
+ * Text nested past the content limits is refused before it is parsed or read (docs/content-model.md,
+ * "Limits"), as is a page of more than `maxBlocks` blocks.
  */
-export function markdownToPm(markdown: string): Result<MarkdownPage> {
+export function markdownToPm(markdown: string, maxBlocks = Infinity): Result<MarkdownPage> {
+  const nesting = markdownNestingProblem(markdown);
+  if (nesting) return fail({ kind: 'over-limit', message: nesting });
   const tree = parseMarkdown(markdown);
+  // The reader below recurses into the tree: it is measured first, without recursion.
+  const problem = markdownTreeProblem(tree, maxBlocks);
+  if (problem) return fail({ kind: 'over-limit', message: problem });
   const yaml = tree.children.find((child) => child.type === 'yaml');
   const meta = yaml ? readFrontMatter(yaml.value) : ok<PageMeta>({});
   if (!meta.ok) return meta;

@@ -6,7 +6,8 @@ interface Entry {
   node: PmNodeJson;
   depth: number;
   size: number;
-  content: string;
+  /** Equal for equal content: the block's type, attributes and its children's `content` numbers. */
+  content: number;
 }
 
 /**
@@ -19,8 +20,9 @@ interface Entry {
  * Other blocks keep the fresh ids they came with.
  */
 export function reconcileIds(previous: PmNodeJson, next: PmNodeJson): PmNodeJson {
-  const before = entries(previous);
-  const after = entries(next);
+  const contents = new Map<string, number>();
+  const before = entries(previous, contents);
+  const after = entries(next, contents);
   const match = new Map<number, number>();
   const used = new Set<number>();
   const pair = (a: number, b: number) => {
@@ -44,17 +46,28 @@ export function reconcileIds(previous: PmNodeJson, next: PmNodeJson): PmNodeJson
   return { ...next, content: (next.content ?? []).map(rewrite) };
 }
 
-function entries(doc: PmNodeJson): Entry[] {
+/**
+ * The blocks of `doc` in document order. A block's content is numbered through `contents`, shared
+ * by both sides: a container's description names its children by number, so that it stays as
+ * long as its own fields (spelling the children out would double their escaping at every level,
+ * and grow with the power of the depth).
+ */
+function entries(doc: PmNodeJson, contents: Map<string, number>): Entry[] {
   const out: Entry[] = [];
-  const visit = (node: PmNodeJson, depth: number): string => {
-    if (node.type === 'text') return JSON.stringify([node.text, node.marks ?? []]);
+  const number = (description: string) => {
+    let known = contents.get(description);
+    if (known === undefined) contents.set(description, (known = contents.size));
+    return known;
+  };
+  const visit = (node: PmNodeJson, depth: number): number => {
+    if (node.type === 'text') return number(JSON.stringify([node.text, node.marks ?? []]));
     const at = out.length;
-    const entry: Entry = { node, depth, size: 0, content: '' };
+    const entry: Entry = { node, depth, size: 0, content: -1 };
     out.push(entry);
     const inner = (node.content ?? []).map((child) => visit(child, depth + 1));
     const { id: _id, ...attrs } = node.attrs ?? {};
     entry.size = out.length - at - 1;
-    entry.content = JSON.stringify([node.type, attrs, inner]);
+    entry.content = number(JSON.stringify([node.type, attrs, inner]));
     return entry.content;
   };
   (doc.content ?? []).forEach((child) => visit(child, 0));
@@ -63,7 +76,7 @@ function entries(doc: PmNodeJson): Entry[] {
 
 /** Unchanged blocks, larger first (document order visits a container before its children). */
 function matchUnchanged(before: Entry[], after: Entry[], pair: (a: number, b: number) => void, used: Set<number>): void {
-  const byContent = new Map<string, number[]>();
+  const byContent = new Map<number, number[]>();
   before.forEach((entry, b) => {
     const list = byContent.get(entry.content);
     if (list) list.push(b);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntityId, JSONDocument, ListQuery, Timestamp, User, listOf } from './common.js';
+import { EntityId, JSONDocument, JSONDocumentInput, ListQuery, MarkdownText, Timestamp, User, listOf } from './common.js';
 import { ChangeRequestParams } from './change-requests.js';
 import { defineOperation } from './operation.js';
 
@@ -57,8 +57,8 @@ const ConflictParams = ChangeRequestParams.extend({ conflictId: EntityId });
 export const ResolveConflictBody = z
   .strictObject({
     keep: ConflictKeep.optional(),
-    document: JSONDocument.optional(),
-    markdown: z.string().max(1_000_000).optional(),
+    document: JSONDocumentInput.optional(),
+    markdown: MarkdownText.optional(),
   })
   .refine((body) => [body.keep, body.document, body.markdown].filter((given) => given !== undefined).length === 1, {
     message: 'must contain exactly one of keep, document, markdown',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntityId, JSONDocument, ListQuery, QueryBoolean, Timestamp, User, listOf } from './common.js';
+import { EntityId, JSONDocument, JSONDocumentInput, ListQuery, QueryBoolean, Timestamp, User, listOf } from './common.js';
 import { ChangeRequest, ChangeRequestParams } from './change-requests.js';
 import { Comment, DocumentFormat } from './comments.js';
 import { defineOperation } from './operation.js';
@@ -147,7 +147,7 @@ export const changeRequestReviews = {
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
     summary: 'Approve a change request or request changes, with an optional comment',
     params: ChangeRequestParams,
-    body: z.object({ status: ChangeRequestReviewStatus, comment: JSONDocument.optional() }),
+    body: z.object({ status: ChangeRequestReviewStatus, comment: JSONDocumentInput.optional() }),
     success: 201,
     response: ChangeRequestReview,
   }),

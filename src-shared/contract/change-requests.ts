@@ -6,7 +6,7 @@ import { defineOperation } from './operation.js';
 export const ChangeRequestStatus = z.enum(['draft', 'open', 'archived', 'merged']).meta({ id: 'ChangeRequestStatus' });
 export type ChangeRequestStatus = z.infer<typeof ChangeRequestStatus>;
 
-/** The limit holds on PATCH; a subject given at creation may be longer (REFERENCE §3.6). */
+/** Part B: at most 100 characters, at creation as on update (0.146.0 sets no limit at creation; the documents win). */
 export const ChangeRequestSubject = z.string().max(100).meta({ id: 'ChangeRequestSubject' });
 
 export const ChangeRequest = z
@@ -16,7 +16,7 @@ export const ChangeRequest = z
     /** Incremental in its space, from 1. */
     number: z.number().int(),
     status: ChangeRequestStatus,
-    subject: z.string(),
+    subject: ChangeRequestSubject,
     description: JSONDocument.optional(),
     createdBy: User,
     createdAt: Timestamp,
@@ -74,7 +74,7 @@ export const changeRequests = {
     path: '/v1/spaces/{spaceId}/change-requests',
     summary: "Open a change request on a space's current revision",
     params: SpaceParams,
-    body: z.looseObject({ subject: z.string().optional() }),
+    body: z.object({ subject: ChangeRequestSubject.optional() }),
     success: 201,
     response: ChangeRequest,
   }),

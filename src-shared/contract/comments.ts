@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { EntityId, JSONDocument, ListOrder, ListQuery, Timestamp, User, listOf } from './common.js';
+import { EntityId, JSONDocument, JSONDocumentInput, ListOrder, MarkdownText, ListQuery, Timestamp, User, listOf } from './common.js';
 import { defineOperation } from './operation.js';
 
 /** A body as sent: Markdown, a `Document`, or nothing at all; exactly one of them (REFERENCE §4.2). */
 export const CommentBodyInput = z
   .union([
-    z.strictObject({ markdown: z.string() }),
-    z.strictObject({ document: JSONDocument }),
+    z.strictObject({ markdown: MarkdownText }),
+    z.strictObject({ document: JSONDocumentInput }),
     z.strictObject({}),
   ])
   .meta({ id: 'Document' });

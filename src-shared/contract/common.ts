@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { documentProblem, markdownNestingProblem } from '../content/limits.js';
+import { MAX_DOCUMENT_BLOCKS, MAX_MARKDOWN_LENGTH } from './limits.js';
+import { DocumentTopLevelBlock } from './document-nodes.js';
 
 /** Roles from the strongest to the weakest; the order is what `roleAtLeast` relies on. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
@@ -23,8 +26,9 @@ export const Url = z.url().max(2048);
 
 export const Emoji = z.string().max(50).meta({ id: 'Emoji' });
 
+/** The 38 of 0.146.0 (the documents show only `en`; 0.202.0 adds `zh-tw`). */
 export const TRANSLATION_LANGUAGES = [
-  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl',
+  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl',
   'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr',
   'lt', 'lv', 'et', 'sl',
 ] as const;
@@ -66,26 +70,37 @@ export const User = z
   })
   .meta({ id: 'User' });
 
-const BlockNode: z.ZodType = z.lazy(() =>
-  z.looseObject({
-    object: z.string(),
-    type: z.string().optional(),
-    key: z.string().optional(),
-    nodes: z.array(BlockNode).optional(),
-    isVoid: z.boolean().optional(),
-    data: z.record(z.string(), z.unknown()).optional(),
-  }),
-);
-
-/** Rich-text document as the API exchanges it. */
+/**
+ * Rich-text document as the API exchanges it; its nodes as 0.146.0 describes them (`document-nodes.ts`),
+ * nested within the content limits (docs/content-model.md, "Limits"; the JSON body's own depth limit
+ * bounds this schema's walk). Its size is bounded where a request sends one as content (`JSONDocumentInput`).
+ */
 export const JSONDocument = z
   .object({
     object: z.literal('document'),
     data: z.looseObject({ schemaVersion: z.number().int().optional() }),
-    nodes: z.array(BlockNode),
+    nodes: z.array(DocumentTopLevelBlock),
     meta: z.object({ token: z.string().optional() }).optional(),
   })
+  .superRefine((document, ctx) => refuse(ctx, documentProblem(document)))
   .meta({ id: 'JSONDocument' });
+
+/** Markdown as sent: its length and the nesting of its container markers are checked before it is parsed. */
+export const MarkdownText = z
+  .string()
+  .max(MAX_MARKDOWN_LENGTH)
+  .superRefine((markdown, ctx) => refuse(ctx, markdownNestingProblem(markdown)));
+
+/**
+ * A `Document` a request sends as content (a page's body, a comment, a conflict's resolution): no
+ * more than `MAX_DOCUMENT_BLOCKS` blocks too, as it is converted and written inside the request's
+ * transaction, on the event loop. The served description shows it as a `JSONDocument`.
+ */
+export const JSONDocumentInput = JSONDocument.superRefine((document, ctx) => refuse(ctx, documentProblem(document, MAX_DOCUMENT_BLOCKS)));
+
+function refuse(ctx: z.RefinementCtx, problem: string | undefined): void {
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 const ReviewerRule = z.object({
   rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']),
@@ -112,10 +127,17 @@ const RulesConfiguration = z.object({ type: z.literal('rules'), rules: z.array(M
 const NoRules = z.object({ type: z.literal('none') });
 const InheritRules = z.object({ type: z.literal('inherit') });
 
-/** Organizations own their rules; `inherit` makes no sense there (REFERENCE §3.4). */
-export const OrganizationMergeRules = z
-  .discriminatedUnion('type', [RulesConfiguration, NoRules])
-  .meta({ id: 'MergeRulesStandaloneConfiguration' });
+/**
+ * An organization's rules as it answers them. Part A allows `{type: inherit}` or `{type: rules}`
+ * there, 0.146.0 `rules` or `none`: an organization has nothing to inherit from, so it answers
+ * `rules`, an empty list when it has none, which both admit (docs/decisions.md).
+ */
+export const OrganizationMergeRules = RulesConfiguration.meta({ id: 'MergeRulesConfigurationRules' });
+/** What an organization takes: the documents' two forms and 0.146.0's `none`; `inherit` and `none` both mean no rules. */
+export const OrganizationMergeRulesInput = z
+  .discriminatedUnion('type', [InheritRules, RulesConfiguration, NoRules])
+  .meta({ id: 'OrganizationMergeRulesInput' });
+export type OrganizationMergeRulesInput = z.infer<typeof OrganizationMergeRulesInput>;
 export const SpaceMergeRules = z
   .discriminatedUnion('type', [InheritRules, RulesConfiguration, NoRules])
   .meta({ id: 'MergeRulesSpaceConfiguration' });

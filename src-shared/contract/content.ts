@@ -46,7 +46,8 @@ export const ComputedContentSource = z
 export const RevisionPageDocument = z
   .object({
     ...PageBase,
-    kind: z.literal('document'),
+    /** Deprecated in the reference, which still requires it: a document page's kind is `sheet` there (0.146.0). */
+    kind: z.literal('sheet'),
     type: z.literal('document'),
     slug: z.string(),
     path: z.string(),
@@ -79,20 +80,25 @@ export const RevisionFile = z
   .object({ id: z.string(), name: z.string(), contentType: z.string(), downloadURL: z.string(), size: z.number() })
   .meta({ id: 'RevisionFile' });
 
+const RevisionFields = {
+  object: z.literal('revision'),
+  id: z.string(),
+  parents: z.array(z.string()),
+  createdAt: Timestamp,
+  pages: z.array(RevisionPage),
+  files: z.array(RevisionFile),
+  reusableContents: z.array(z.unknown()),
+  tags: z.array(z.unknown()),
+  variables: z.record(z.string(), z.string()),
+  urls: z.object({ app: z.string() }),
+};
+
+/** A merge revision names the change request it merged (`mergedFrom`), as the reference's `RevisionTypeMerge` does. */
 export const Revision = z
-  .object({
-    object: z.literal('revision'),
-    id: z.string(),
-    parents: z.array(z.string()),
-    type: z.enum(['edits', 'merge', 'update', 'rollback']),
-    createdAt: Timestamp,
-    pages: z.array(RevisionPage),
-    files: z.array(RevisionFile),
-    reusableContents: z.array(z.unknown()),
-    tags: z.array(z.unknown()),
-    variables: z.record(z.string(), z.string()),
-    urls: z.object({ app: z.string() }),
-  })
+  .discriminatedUnion('type', [
+    z.object({ ...RevisionFields, type: z.enum(['edits', 'update', 'rollback']) }),
+    z.object({ ...RevisionFields, type: z.literal('merge'), mergedFrom: ChangeRequest }),
+  ])
   .meta({ id: 'Revision' });
 
 /** `metadata=false` leaves out pages' edit times; `computed=false` answers a computed page without its content (docs/content-design.md, "Page reads"). */
@@ -123,7 +129,7 @@ const PageFields = {
   hidden: z.boolean().optional(),
 };
 
-const InsertPage = z.looseObject({
+const InsertPage = z.object({
   operation: z.literal('insert_page'),
   ...PageFields,
   into: EntityId.optional(),
@@ -132,7 +138,7 @@ const InsertPage = z.looseObject({
   document: PageDocumentInput,
 });
 
-const UpdatePage = z.looseObject({
+const UpdatePage = z.object({
   operation: z.literal('update_page'),
   ...PageFields,
   page: EntityId,
@@ -141,10 +147,10 @@ const UpdatePage = z.looseObject({
   at: z.number().int().min(0).optional(),
 });
 
-const DeletePage = z.looseObject({ operation: z.literal('delete_page'), page: EntityId });
+const DeletePage = z.object({ operation: z.literal('delete_page'), page: EntityId });
 
 /** Folio reverts to the change request's base only; other revisions and block-level reverts are refused (400). */
-const RevertPage = z.looseObject({
+const RevertPage = z.object({
   operation: z.literal('revert_page'),
   page: EntityId,
   revision: z.string().optional(),
@@ -154,13 +160,13 @@ const RevertPage = z.looseObject({
 /** 1 MB of bytes is at most 1,398,104 base64 characters. */
 const MAX_BASE64 = 1_398_104;
 const FileInput = z.union([
-  z.looseObject({
+  z.object({
     ref: z.string().min(1).max(256).optional(),
     name: z.string().min(1).max(256),
     contentType: z.string().min(1).max(255),
     base64: z.string().max(MAX_BASE64).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
   }),
-  z.looseObject({
+  z.object({
     ref: z.string().min(1).max(256).optional(),
     name: z.string().min(1).max(256),
     contentType: z.string().min(1).max(255).optional(),
@@ -168,7 +174,7 @@ const FileInput = z.union([
   }),
 ]);
 
-const InsertFiles = z.looseObject({ operation: z.literal('insert_files'), files: z.array(FileInput).min(1).max(20) });
+const InsertFiles = z.object({ operation: z.literal('insert_files'), files: z.array(FileInput).min(1).max(20) });
 
 export const ChangeRequestContentChange = z
   .discriminatedUnion('operation', [InsertPage, UpdatePage, DeletePage, RevertPage, InsertFiles])
@@ -256,6 +262,8 @@ export const content = {
     params: InChangeRequest,
     query: z.object({ compat: QueryBoolean.default(true) }),
     body: z.object({ changes: z.array(ChangeRequestContentChange).min(1).max(50) }),
+    // Up to 20 files of 1 MB each, in base64, beside the pages.
+    maxBodyBytes: 40 * 1024 * 1024,
     success: 200,
     response: z.union([ChangeRequest, ChangeRequestContentUpdate]),
   }),

@@ -148,6 +148,7 @@ export const conversations = {
     summary: 'Ingest one conversation or an array of them; each is analysed into issues and clustered',
     params: InOrganization,
     body: z.union([ConversationInput, z.array(ConversationInput).max(MAX_INGEST_BATCH)]),
+    maxBodyBytes: 16 * 1024 * 1024,
     success: 204,
   }),
   getConversationById: defineOperation({

@@ -293,6 +293,8 @@ export const integrations = {
     summary: 'Publish an integration, or a new version of it (its secrets are kept, never returned)',
     params: NameParams,
     body: PublishIntegration,
+    // A script of up to 5 MB, escaped as JSON.
+    maxBodyBytes: 16 * 1024 * 1024,
     success: 200,
     response: Integration,
   }),

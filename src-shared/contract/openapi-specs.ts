@@ -28,6 +28,9 @@ export const OpenAPIErrorObject = z.object({ message: z.string(), code: z.string
 export type OpenAPIErrorObject = z.infer<typeof OpenAPIErrorObject>;
 
 /** Where the specification comes from: an address Folio fetches, or the specification itself. */
+/** A specification sent as text may be large (a whole API's description). */
+const MAX_SPEC_BODY_BYTES = 16 * 1024 * 1024;
+
 export const OpenAPISpecSource = z
   .union([z.object({ url: Url }), z.object({ text: z.string().min(1) })])
   .meta({ id: 'OpenAPISpecSource' });
@@ -89,6 +92,7 @@ export const openapiSpecs = {
     summary: 'Create an OpenAPI specification; it is fetched and processed in the background',
     params: OrgParams,
     body: z.object({ slug: OpenAPISpecSlug, source: OpenAPISpecSource }),
+    maxBodyBytes: MAX_SPEC_BODY_BYTES,
     success: 201,
     response: OpenAPISpec,
   }),
@@ -108,6 +112,7 @@ export const openapiSpecs = {
     summary: "Create an OpenAPI specification, or replace an existing one's source; either is processed again",
     params: OrgParams.extend({ specSlug: OpenAPISpecSlug }),
     body: z.object({ source: OpenAPISpecSource }),
+    maxBodyBytes: MAX_SPEC_BODY_BYTES,
     success: 200,
     response: OpenAPISpec,
   }),

@@ -18,6 +18,8 @@ export interface OperationDef {
   body?: z.ZodType;
   /** A few operations accept no body at all (the documents mark theirs optional). */
   bodyOptional?: boolean;
+  /** The most the JSON body may hold, in bytes, where 1 MiB (`DEFAULT_MAX_BODY_BYTES`) is too little: files, scripts, specs. */
+  maxBodyBytes?: number;
   /** Status of a successful answer. */
   success: 200 | 201 | 204 | 205;
   /** Absent when the success answer is empty. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  EntityId, JSONDocument, ListQuery, OrganizationMergeRules, RoleOrGuest, Timestamp, Url, listOf,
+  EntityId, JSONDocument, ListQuery, OrganizationMergeRules, OrganizationMergeRulesInput, RoleOrGuest, Timestamp, Url, listOf,
 } from './common.js';
 import { defineOperation } from './operation.js';
 import { Space } from './spaces.js';
@@ -120,7 +120,7 @@ export const orgs = {
       sso: z.boolean().optional(),
       ai: z.boolean().optional(),
       inviteLinks: z.boolean().optional(),
-      mergeRules: OrganizationMergeRules.optional(),
+      mergeRules: OrganizationMergeRulesInput.optional(),
     }),
     success: 200,
     response: Organization,

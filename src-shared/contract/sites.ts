@@ -75,14 +75,64 @@ export const SiteStructure = z
   ])
   .meta({ id: 'SiteStructure' });
 
+const ThemedColor = z.object({ light: z.string(), dark: z.string() }).meta({ id: 'CustomizationThemedColor' });
+const Enabled = z.object({ enabled: z.boolean() });
+
+/**
+ * How a published site looks and behaves, in the terms of 0.146.0's `SiteCustomizationSettings`
+ * (the documents do not show it). Folio keeps no per-site settings yet: every site answers what
+ * its renderer does (docs/sites.md, "Customization").
+ */
+export const SiteCustomizationSettings = z
+  .object({
+    title: SiteTitle.optional(),
+    styling: z.object({
+      theme: z.enum(['clean', 'muted', 'bold', 'gradient']),
+      primaryColor: ThemedColor,
+      infoColor: ThemedColor,
+      successColor: ThemedColor,
+      warningColor: ThemedColor,
+      dangerColor: ThemedColor,
+      corners: z.enum(['straight', 'rounded', 'circular']),
+      depth: z.enum(['subtle', 'flat']),
+      links: z.enum(['default', 'accent']),
+      font: z.string(),
+      monospaceFont: z.string(),
+      background: z.enum(['plain', 'match']),
+      icons: z.enum(['regular', 'solid', 'duotone', 'light', 'thin']),
+      sidebar: z.object({ background: z.enum(['default', 'filled']), list: z.enum(['default', 'pill', 'line']) }),
+      search: z.enum(['prominent', 'subtle']),
+    }),
+    internationalization: z.object({ locale: z.enum(['en', 'fr', 'es', 'zh', 'ja', 'de', 'nl', 'no', 'pt-br', 'ru']) }),
+    favicon: z.union([z.object({ emoji: z.string() }), z.strictObject({})]),
+    header: z.object({ preset: z.enum(['default', 'bold', 'contrast', 'custom', 'none']), links: z.array(z.unknown()) }),
+    footer: z.object({ groups: z.array(z.unknown()), copyright: z.string().max(300).optional() }),
+    themes: z.object({ default: z.enum(['light', 'dark']), toggeable: z.boolean() }),
+    pdf: Enabled,
+    feedback: Enabled,
+    ai: z.object({ mode: z.enum(['none', 'search', 'assistant']) }),
+    advancedCustomization: Enabled,
+    trademark: Enabled,
+    externalLinks: z.object({ target: z.enum(['self', 'blank']) }),
+    pagination: Enabled,
+    pageActions: z.object({ externalAI: z.boolean(), markdown: z.boolean(), mcp: z.boolean() }),
+    git: z.object({ showEditLink: z.boolean() }),
+    privacyPolicy: z.object({ url: z.string().optional() }),
+    socialPreview: z.object({ url: z.string().optional() }),
+    insights: z.object({ trackingCookie: z.boolean() }),
+  })
+  .meta({ id: 'SiteCustomizationSettings' });
+export type SiteCustomizationSettings = z.infer<typeof SiteCustomizationSettings>;
+
 export const PublishedContentSite = z
   .object({
     object: z.literal('published-content-site'),
     site: Site,
     structure: SiteStructure,
     customizations: z.object({
-      site: z.record(z.string(), z.unknown()),
-      siteSpaces: z.record(z.string(), z.record(z.string(), z.unknown())),
+      site: SiteCustomizationSettings,
+      /** Per site space, where one differs from the site; none does yet. */
+      siteSpaces: z.record(z.string(), SiteCustomizationSettings),
     }),
     scripts: z.array(z.object({ script: z.string(), cookies: z.boolean() })),
   })

@@ -19,8 +19,9 @@ export const SAMLProvider = z
     object: z.literal('saml-provider'),
     id: z.string(),
     label: z.string(),
+    /** The identity provider's sign-in address: absent until one is given (docs/decisions.md). */
+    ssoURL: Url.optional(),
     /** Empty strings until configured. */
-    ssoURL: z.string(),
     entityID: z.string(),
     certificate: z.string(),
     defaultTeam: Team.optional(),

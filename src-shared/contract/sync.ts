@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 import { defineOperation } from './operation.js';
+import { hubAddressesProblem } from '../sync/hub-addresses.js';
 
 /**
  * `disabled`: no hub is set; `offline`: waiting to reconnect after a failure; `refused`: the hub
@@ -35,7 +36,11 @@ export const SyncSettings = z
     url: z
       .string()
       .max(2048)
-      .regex(/^wss?:\/\/[^/\s]+\/\S*$/, 'expected a ws:// or wss:// URL'),
+      .superRefine((url, ctx) => {
+        const problem = hubAddressesProblem(url);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .meta({ description: 'The hub, `ws://HOST:PORT/v1/sync`; or several processes of one hub, separated by commas, tried in turn (docs/hub.md).' }),
     token: z.string().min(1).max(512),
   })
   .meta({ id: 'SyncSettings' });

@@ -16,6 +16,7 @@ import { readOwnerToken } from '../../src-main/electron/owner-token.js';
 import { registerSettingsHandler } from '../../src-main/electron/settings.js';
 import { ipcHandlers, ipcListeners, protocolHandlers } from '../electron/fake-electron.js';
 import { CHROMIUM, CHROMIUM_ARGS, RENDERER, screenshot, skipReason } from './chromium.js';
+import { referenceAnswers } from '../support/conformance/recorder.js';
 
 vi.mock('electron', () => import('../electron/fake-electron.js'));
 
@@ -53,7 +54,7 @@ describe.skipIf(skipReason)('the renderer as the Electron shell serves it', () =
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'folio-shell-'));
-    engine = new Engine({ dataDir });
+    engine = new Engine({ dataDir, observeAnswers: referenceAnswers.observe });
     bootstrapIfEmpty(engine);
     token = readOwnerToken(dataDir);
     const origin = new AppOrigin();

@@ -9,6 +9,7 @@ import { listen, type RunningServer } from '../../src-main/engine/http/server.js
 import { screenshot, skipReason } from './chromium.js';
 import { closedPort } from '../engine/sync/foreign-servers.js';
 import { openApp, serveEngine, type ServedEngine } from './served-engine.js';
+import { referenceAnswers } from '../support/conformance/recorder.js';
 
 /** Issue 5 in the app: point this engine at a hub from Settings, watch the indicator, see work reach the hub. */
 describe.skipIf(skipReason)('connecting to a hub from the app in headless Chromium', () => {
@@ -41,7 +42,7 @@ describe.skipIf(skipReason)('connecting to a hub from the app in headless Chromi
 
   beforeAll(async () => {
     hubDir = mkdtempSync(join(tmpdir(), 'folio-e2e-hub-'));
-    hub = new Engine({ dataDir: hubDir });
+    hub = new Engine({ dataDir: hubDir, observeAnswers: referenceAnswers.observe });
     bootstrapIfEmpty(hub);
     hubServer = await listen(hub, 0);
     hubToken = readFileSync(join(hubDir, 'token'), 'utf8').trim();

@@ -16,6 +16,7 @@ import { readOwnerToken } from '../../src-main/electron/owner-token.js';
 import { portLinker } from '../../src-renderer/editor/port-link.js';
 import { addPage, nextCommit, textsOf, until, writeParagraphs } from '../engine/yjs/peers.js';
 import { FakeMessagePort, ipcListeners } from './fake-electron.js';
+import { referenceAnswers } from '../support/conformance/recorder.js';
 
 vi.mock('electron', () => import('./fake-electron.js'));
 
@@ -61,7 +62,7 @@ function linkedThrough(frame: ReturnType<typeof frameAt>) {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'folio-ports-'));
-  engine = new Engine({ dataDir });
+  engine = new Engine({ dataDir, observeAnswers: referenceAnswers.observe });
   bootstrapIfEmpty(engine);
   const token = readOwnerToken(dataDir);
   registerDocPorts({ engine, token, origin: new AppOrigin() });

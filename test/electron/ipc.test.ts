@@ -9,6 +9,7 @@ import { REQUEST_CHANNEL } from '../../src-main/electron/channel.js';
 import { registerRequestHandler } from '../../src-main/electron/ipc.js';
 import { readOwnerToken } from '../../src-main/electron/owner-token.js';
 import { ipcHandlers } from './fake-electron.js';
+import { referenceAnswers } from '../support/conformance/recorder.js';
 
 vi.mock('electron', () => import('./fake-electron.js'));
 
@@ -22,7 +23,7 @@ let handle: (event: unknown, payload: unknown) => Promise<{ status: number; body
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'folio-ipc-'));
-  engine = new Engine({ dataDir, checkResponses: true });
+  engine = new Engine({ dataDir, checkResponses: true, observeAnswers: referenceAnswers.observe });
   bootstrapIfEmpty(engine);
   token = readOwnerToken(dataDir);
   registerRequestHandler({ engine, token, origin: new AppOrigin() });

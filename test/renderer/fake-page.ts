@@ -54,7 +54,7 @@ export function organization(title: string, permissions: Partial<Record<string, 
     type: 'business' as const,
     inviteLinks: true,
     plan: 'free' as const,
-    mergeRules: { type: 'none' as const },
+    mergeRules: { type: 'rules' as const, rules: [] },
     urls: { location: '', app: '' },
     trial: { status: 'none' as const, count: 0 },
     permissions: {

@@ -12,12 +12,21 @@ const TSX = `${ROOT}node_modules/.bin/tsx`;
  * next request then fails on a dead socket.
  */
 export function runCli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return runScript('src-main/cli/folio.ts', args);
+}
+
+function runScript(script: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(TSX, ['src-main/cli/folio.ts', ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile(TSX, [script, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') reject(error);
       else resolve({ status: error ? (error.code as number) : 0, stdout, stderr });
     });
   });
+}
+
+/** Runs `npm run serve -- …` that is expected to stop by itself (bad flags, a database it refuses). */
+export function runServeToEnd(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return runScript('src-main/cli/serve.ts', args);
 }
 
 export interface ServeProcess {

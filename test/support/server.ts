@@ -7,8 +7,9 @@ import { bootstrapIfEmpty, type FirstStartOptions } from '../../src-main/engine/
 import { AdminError, addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
 import type { Clock } from '../../src-main/engine/clock.js';
 import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
-import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
+import { listen, type RunningServer, type TransportLimits } from '../../src-main/engine/http/server.js';
 import type { Role } from '../../src-shared/contract/common.js';
+import { referenceAnswers } from './conformance/recorder.js';
 
 /** A settable clock, for retention windows and timestamps. */
 export class TestClock implements Clock {
@@ -41,14 +42,17 @@ export class TestServer {
   /** `options`: engine settings beyond the test defaults (an OpenAPI fetch timeout, say). */
   constructor(options: Partial<EngineOptions> = {}) {
     this.dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'));
-    this.engine = new Engine({ ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true });
+    this.engine = new Engine({ ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true, observeAnswers: referenceAnswers.observe });
   }
 
-  /** `firstStart`: what first start makes beyond the owner and their organization (the welcome space, names). */
-  static async start(options: Partial<EngineOptions> = {}, firstStart: FirstStartOptions = {}): Promise<TestServer> {
+  /**
+   * `firstStart`: what first start makes beyond the owner and their organization (the welcome space,
+   * names); `transport`: the HTTP server's limits and timeouts beyond the defaults (short timeouts, small caps).
+   */
+  static async start(options: Partial<EngineOptions> = {}, firstStart: FirstStartOptions = {}, transport: Partial<TransportLimits> = {}): Promise<TestServer> {
     const test = new TestServer(options);
     bootstrapIfEmpty(test.engine, firstStart);
-    test.server = await listen(test.engine, 0);
+    test.server = await listen(test.engine, 0, transport);
     const token = readFileSync(join(test.dataDir, 'token'), 'utf8').trim();
     const me = await test.clientFor(token).call('getAuthenticatedUser', { params: undefined });
     if (!me.ok) throw new Error('owner token does not work');

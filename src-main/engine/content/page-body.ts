@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
 import {
-  documentToPm, markdownToPm, pmToDocument, pmToMarkdown, readBody, reconcileIds, writeBody,
+  documentToPm, pmToDocument, pmToMarkdown, readBody, reconcileIds, writeBody,
   type ContentError, type DocumentJson, type PageMeta, type PmNodeJson, type Result,
 } from '../../../src-shared/content/index.js';
+import type { ReadMarkdown } from './markdown-inputs.js';
 
 /** A page's document as the API takes it: Markdown (with front matter), a `Document`, or nothing (an empty page). */
 export type PageDocument = { markdown: string } | { document: unknown } | Record<string, never>;
@@ -17,9 +18,10 @@ export interface ParsedPage {
 
 const EMPTY_BODY: PmNodeJson = { type: 'doc', content: [] };
 
-export function parsePageDocument(input: PageDocument): Result<ParsedPage> {
+/** `readMarkdown`: the request's own reader (its texts were read ahead, off the event loop). */
+export function parsePageDocument(input: PageDocument, readMarkdown: ReadMarkdown): Result<ParsedPage> {
   if ('markdown' in input) {
-    const page = markdownToPm(input.markdown);
+    const page = readMarkdown(input.markdown);
     return page.ok ? { ok: true, value: { ...page.value, fromMarkdown: true } } : page;
   }
   if ('document' in input) {

@@ -11,6 +11,21 @@ const MEMO_LIMIT = 10_000;
 export type TransactionEndHook = (committed: boolean) => void;
 
 /**
+ * Where write transactions are ordered and made durable besides this file: a hub process's
+ * PostgreSQL (docs/hub.md). A data dir has none, and its writes cost nothing more.
+ */
+export interface WriteOrder {
+  /** Before a write transaction opens: this file catches up with what others committed, and the write takes its place. Throws when it cannot. */
+  begin(): void;
+  /** The transaction's work is done, not yet committed here: its rows are made durable elsewhere first. Throws to roll it back. */
+  commit(): void;
+  /** After `begin`: whether the transaction committed here. */
+  end(committed: boolean): void;
+  /** Before a read transaction commits: throws if it wrote (a write outside `begin` would be lost elsewhere). */
+  checkUnwritten(): void;
+}
+
+/**
  * The engine's SQLite handle. Statements are prepared once and reused: the text of the
  * query is the cache key, so call sites stay plain SQL.
  */
@@ -19,6 +34,7 @@ export class Database {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly memo = new Map<string, unknown>();
   private seenDataVersion = -1;
+  private order: WriteOrder | undefined;
   /** Hooks of the transaction `transaction()` has open; undefined outside one. */
   private endHooks: TransactionEndHook[] | undefined;
   /** Work the open transaction runs just before it commits (projections); undefined outside one. */
@@ -56,8 +72,20 @@ export class Database {
   }
 
   run(sql: string, ...params: unknown[]): BetterSqlite3.RunResult {
+    // Outside a transaction, an ordered file still writes as one.
+    if (this.order && !this.raw.inTransaction) return this.transaction(() => this.run(sql, ...params));
     this.memo.clear();
     return this.statement(sql).run(...params);
+  }
+
+  /** From now on, every write transaction goes through `order` (a hub process on PostgreSQL). */
+  useWriteOrder(order: WriteOrder): void {
+    this.order = order;
+  }
+
+  /** Rows changed under the engine (replayed from another hub process): what was memoized may be stale. */
+  forgetReads(): void {
+    this.memo.clear();
   }
 
   /**
@@ -68,7 +96,14 @@ export class Database {
    */
   transaction<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
     if (this.raw.inTransaction) return fn();
-    this.statement(mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE').run();
+    const order = mode === 'write' ? this.order : undefined;
+    order?.begin();
+    try {
+      this.statement(mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE').run();
+    } catch (error) {
+      order?.end(false);
+      throw error;
+    }
     const hooks: TransactionEndHook[] = [];
     this.endHooks = hooks;
     this.commitHooks = [];
@@ -76,6 +111,8 @@ export class Database {
     try {
       const result = fn();
       this.runBeforeCommit();
+      if (order) order.commit();
+      else this.order?.checkUnwritten();
       this.statement('COMMIT').run();
       committed = true;
       return result;
@@ -83,6 +120,7 @@ export class Database {
       if (this.raw.inTransaction) this.statement('ROLLBACK').run();
       throw error;
     } finally {
+      order?.end(committed);
       this.endHooks = undefined;
       this.commitHooks = undefined;
       // What was read inside a write transaction may have been rolled back.

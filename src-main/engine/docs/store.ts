@@ -235,6 +235,15 @@ export class DocStore {
     this.writeHook = hook;
   }
 
+  /**
+   * Rows after `afterSeq` reached this file under the store (a hub process replaying another's
+   * commits, docs/hub.md): observers hear them as committed updates. A loaded doc catches up on
+   * its next read, as after another connection's commit.
+   */
+  noticeWrittenElsewhere(docId: string, afterSeq: number, origin: unknown): void {
+    for (const row of this.log.rows(docId, afterSeq)) this.observers.emit({ docId, seq: row.seq, update: row.update, origin });
+  }
+
   /** Loaded docs, for tests and diagnostics. */
   get cacheSize(): { docs: number; bytes: number } {
     return this.cache.size;

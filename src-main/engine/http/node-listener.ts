@@ -1,81 +1,81 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseBody, parseQuery, type Dispatcher, type IncomingCall } from '../dispatcher.js';
+import { bodyLimit, unexpected, type Dispatcher, type Route } from '../dispatcher.js';
 import { failureResponse } from '../pipeline/execute.js';
-import { Failure } from '../pipeline/failure.js';
+import { Failure, badRequest, notFound, unauthorized } from '../pipeline/failure.js';
+import { parseJsonBody } from '../pipeline/json-body.js';
+import { parseQuery, requestUrl } from '../pipeline/query.js';
 import type { ApiResponse } from '../pipeline/request.js';
+import type { BodyBudget } from './body-budget.js';
 import { HOST_REFUSED, isAllowedHost } from './host-guard.js';
+import { hasBody, leaveUnread, readBody } from './request-body.js';
 import type { StaticFiles } from './static-files.js';
-
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /**
  * The HTTP transport: node:http straight into the dispatcher, with no Request/Response
  * objects in between (they cost more than the whole engine on small reads; see docs).
+ *
+ * Nothing is read of a body before its operation is known and its caller authenticated from the
+ * headers; then no more than the operation's limit is read, and its JSON shape is checked as it
+ * arrives (docs/architecture.md, "Transport"). Whatever throws is a 500 in the error envelope.
  */
-export function nodeListener(dispatcher: Dispatcher, port: () => number, files?: StaticFiles) {
+export function nodeListener(dispatcher: Dispatcher, port: () => number, budget: BodyBudget, files?: StaticFiles) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    if (!isAllowedHost(req.headers.host, port())) {
-      send(res, failureResponse(new Failure(403, HOST_REFUSED)));
-      return;
+    try {
+      handle(dispatcher, port(), budget, files, req, res);
+    } catch (error) {
+      answer(req, res, unexpected(error));
     }
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const site = dispatcher.site({ method: req.method ?? 'GET', pathname: url.pathname, query: parseQuery(url.searchParams), cookie: req.headers.cookie });
-    if (site) {
-      req.resume();
-      sendLater(res, site);
-      return;
-    }
-    if (!url.pathname.startsWith('/v1/')) {
-      sendFile(res, req.method === 'GET' || req.method === 'HEAD' ? files?.(url.pathname) : undefined);
-      return;
-    }
-    const base = { method: req.method ?? 'GET', pathname: url.pathname, query: parseQuery(url.searchParams), authorization: req.headers.authorization };
-    const download = dispatcher.download({ ...base, body: undefined });
-    if (download) {
-      req.resume();
-      sendLater(res, download);
-      return;
-    }
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
-      req.resume();
-      send(res, dispatcher.dispatch({ ...base, body: undefined }));
-      return;
-    }
-    readBody(req, (text) => {
-      if (text === undefined) send(res, failureResponse(new Failure(400, 'body: larger than 64 MiB')));
-      else answer(res, dispatcher, { ...base, ...parseBody(text) });
-    });
   };
 }
 
-/** Most calls answer at once; one that must check something outside first answers when it has. */
-function answer(res: ServerResponse, dispatcher: Dispatcher, call: IncomingCall): void {
-  const later = dispatcher.checked(call);
-  if (later) sendLater(res, later);
-  else send(res, dispatcher.dispatch(call));
-}
-
-function sendLater(res: ServerResponse, response: Promise<ApiResponse>): void {
-  response.then(
-    (answer) => send(res, answer),
-    (error: unknown) => {
-      console.error(error);
-      send(res, failureResponse(new Failure(500, 'Internal error')));
+function handle(dispatcher: Dispatcher, port: number, budget: BodyBudget, files: StaticFiles | undefined, req: IncomingMessage, res: ServerResponse): void {
+  if (!isAllowedHost(req.headers.host, port)) return answer(req, res, failureResponse(new Failure(403, HOST_REFUSED)));
+  const url = requestUrl(req.url);
+  if (!url) return answer(req, res, failureResponse(badRequest('The request target is not a URL')));
+  const method = req.method ?? 'GET';
+  const query = parseQuery(url.searchParams);
+  const site = dispatcher.site({ method, pathname: url.pathname, query, cookie: req.headers.cookie });
+  if (site) return answerLater(req, res, site);
+  if (!url.pathname.startsWith('/v1/')) {
+    const file = method === 'GET' || method === 'HEAD' ? files?.(url.pathname) : undefined;
+    return file ? sendFile(req, res, file) : answer(req, res, failureResponse(notFound('Not found')));
+  }
+  const call = { method, pathname: url.pathname, query, authorization: req.headers.authorization, body: undefined };
+  const download = dispatcher.download(call);
+  if (download) return answerLater(req, res, download);
+  const route = dispatcher.route(method, url.pathname);
+  if (!route) return answer(req, res, failureResponse(notFound(`No operation at ${method} ${url.pathname}`)));
+  const limit = bodyLimit(route);
+  // An operation without a body runs at once; a body sent anyway is discarded, not read.
+  if (limit === 0) return answerLater(req, res, dispatcher.run(route, call));
+  const caller = dispatcher.caller(call.authorization);
+  if (!caller) return answer(req, res, failureResponse(unauthorized()));
+  if (!hasBody(req)) return answerLater(req, res, dispatcher.run(route, call));
+  readBody(req, res, { limit, budget, client: caller.id }).then(
+    (text) => {
+      if (text instanceof Failure) return answer(req, res, failureResponse(text));
+      answerLater(req, res, dispatcher.run(route as Route, { ...call, ...parseJsonBody(text.text, text.shape) }));
     },
+    (error: unknown) => answer(req, res, unexpected(error)),
   );
 }
 
-function readBody(req: IncomingMessage, done: (text: string | undefined) => void): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-  });
-  req.on('end', () => done(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+/** Answers now; a body the request still carries is not read (`leaveUnread`). */
+function answer(req: IncomingMessage, res: ServerResponse, response: ApiResponse): void {
+  leaveUnread(req, res);
+  send(res, response);
+}
+
+function answerLater(req: IncomingMessage, res: ServerResponse, response: ApiResponse | Promise<ApiResponse>): void {
+  if (!(response instanceof Promise)) return answer(req, res, response);
+  response.then(
+    (value) => answer(req, res, value),
+    (error: unknown) => answer(req, res, unexpected(error)),
+  );
 }
 
 function send(res: ServerResponse, response: ApiResponse): void {
+  if (res.headersSent || res.destroyed) return;
   try {
     if (response.body === undefined) {
       res.writeHead(response.status, response.headers).end();
@@ -96,10 +96,7 @@ function send(res: ServerResponse, response: ApiResponse): void {
   }
 }
 
-function sendFile(res: ServerResponse, file: ReturnType<StaticFiles> | undefined): void {
-  if (!file) {
-    send(res, failureResponse(new Failure(404, 'Not found')));
-    return;
-  }
+function sendFile(req: IncomingMessage, res: ServerResponse, file: NonNullable<ReturnType<StaticFiles>>): void {
+  leaveUnread(req, res);
   res.writeHead(file.status, { ...file.headers, 'content-length': file.body.length }).end(file.body);
 }

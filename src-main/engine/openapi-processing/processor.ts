@@ -5,7 +5,7 @@ import {
   findSpecById, insertVersion, latestVersion, markInProgress, recordOutcome, unfinishedSpecIds, type ProcessOutcome, type SpecRow,
 } from '../api/openapi-specs/sql.js';
 import { fetchSource, type FetchPolicy } from './fetch-source.js';
-import { parseSpec } from './parse-spec.js';
+import type { ParsedSpec } from './parse-spec.js';
 import { specFileName } from './file-name.js';
 import { JobQueue } from '../jobs/job-queue.js';
 
@@ -35,10 +35,12 @@ export class OpenAPIProcessor {
   private readonly jobs: JobQueue;
   private readonly versionHooks: VersionHook[] = [];
 
+  /** `parse` reads and validates a specification's text off the event loop (the engine's parse workers). */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     readonly policy: FetchPolicy,
+    private readonly parse: (text: string) => Promise<ParsedSpec>,
   ) {
     processors.set(db, this);
     this.jobs = new JobQueue(db, 'OpenAPI spec', (specId) => this.process(specId));
@@ -99,7 +101,7 @@ export class OpenAPIProcessor {
       text = fetched.text;
       url = spec.source_url;
     }
-    const parsed = await parseSpec(text!);
+    const parsed = await this.parse(text!);
     if (!parsed.ok) return { failed: { versionId: null, errorCode: 'PARSE_ERROR', errors: parsed.errors } };
     return { text: text!, url, document: parsed.document, fileName: specFileName(url, parsed.format) };
   }

@@ -1,3 +1,4 @@
+import { markdownToPm } from '../../../src-shared/content/index.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { DocEdits } from '../content/doc-edits.js';
@@ -26,7 +27,7 @@ export function followNewVersion(db: Database, docs: DocStore, spec: SpecRow, ve
   const edits = new DocEdits(docs);
   const spaces = new Set<string>();
   for (const row of computedPagesOf(db, spec)) {
-    const page = parsePageDocument({ markdown: computedMarkdown(JSON.parse(row.computed) as ComputedOpenAPI, document) });
+    const page = parsePageDocument({ markdown: computedMarkdown(JSON.parse(row.computed) as ComputedOpenAPI, document) }, markdownToPm);
     if (!page.ok) throw new Error(`reference page ${row.page_id}: ${describeContentError(page.error)}`);
     const written = writePageBody(edits.open(pageDoc(row.space_id, MAIN, row.page_id)), page.value);
     if (!written.ok) throw new Error(`reference page ${row.page_id}: ${describeContentError(written.error)}`);

@@ -1,3 +1,4 @@
+import type { ReadMarkdown } from '../content/markdown-inputs.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { DocStore } from '../docs/store.js';
@@ -21,4 +22,6 @@ export interface RequestContext {
   urls: Urls;
   /** Replication with a hub: its state, and a restart once new settings commit. */
   sync: SyncWorker;
+  /** Markdown to a page body: the request's own texts were read ahead, off the event loop. */
+  readMarkdown: ReadMarkdown;
 }

@@ -1,7 +1,10 @@
+/** Statuses of refusals: the API's own, and the transport's (timeouts, sizes, capacity). */
+export type FailureStatus = 400 | 401 | 403 | 404 | 408 | 409 | 412 | 413 | 431 | 500 | 503;
+
 /** A failed request, as a value. Handlers return it; the pipeline rolls back and answers it. */
 export class Failure {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 500,
+    readonly status: FailureStatus,
     readonly message: string,
   ) {}
 }
@@ -12,6 +15,10 @@ export const forbidden = (message = 'Your role does not allow this') => new Fail
 export const notFound = (message: string) => new Failure(404, message);
 export const conflict = (message: string) => new Failure(409, message);
 export const preconditionFailed = (message: string) => new Failure(412, message);
+export const tooLarge = (message: string) => new Failure(413, message);
+export const internalError = () => new Failure(500, 'Internal error');
+/** Something the server needs is away for now (a hub process's database): retry later, or elsewhere. */
+export const unavailable = (message: string) => new Failure(503, message);
 
 export function isFailure(value: unknown): value is Failure {
   return value instanceof Failure;

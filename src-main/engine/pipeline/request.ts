@@ -4,6 +4,8 @@ export interface ApiRequest {
   query: Record<string, string[]>;
   /** Parsed JSON, or undefined when there was no body. */
   body: unknown;
+  /** A large body, left for the parse workers to parse (`body` is then undefined). */
+  bodyText?: string;
   /** Set when the body was present but not JSON. */
   bodyError?: string;
   authorization?: string;

@@ -1,8 +1,12 @@
-/** The published site's stylesheet (`~assets/site.css`): readable type, a sidebar, light and dark. */
-export const STYLESHEET = `:root { color-scheme: light dark; --text: #1d2329; --muted: #5b6570; --line: #dde1e5; --accent: #2456c9; --soft: #f4f6f8; }
-@media (prefers-color-scheme: dark) { :root { --text: #e6e9ec; --muted: #9aa4ae; --line: #333a41; --accent: #7ea6ff; --soft: #1f2429; } }
+import { FONT_FAMILIES, SITE_CUSTOMIZATION } from './customization.js';
+
+const { primaryColor, infoColor, successColor, warningColor, dangerColor, font, monospaceFont } = SITE_CUSTOMIZATION.styling;
+
+/** The published site's stylesheet (`~assets/site.css`): readable type, a sidebar, light and dark, in the colours and fonts of its settings. */
+export const STYLESHEET = `:root { color-scheme: light dark; --text: #1d2329; --muted: #5b6570; --line: #dde1e5; --accent: ${primaryColor.light}; --soft: #f4f6f8; }
+@media (prefers-color-scheme: dark) { :root { --text: #e6e9ec; --muted: #9aa4ae; --line: #333a41; --accent: ${primaryColor.dark}; --soft: #1f2429; } }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.6 system-ui, sans-serif; color: var(--text); background: Canvas; }
+body { margin: 0; font: 16px/1.6 "${FONT_FAMILIES[font]}", system-ui, sans-serif; color: var(--text); background: Canvas; }
 a { color: var(--accent); }
 .site-header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); }
 .site-title { font-weight: 700; font-size: 1.1rem; text-decoration: none; color: var(--text); }
@@ -23,10 +27,10 @@ aside .group > span { display: block; margin-top: .75rem; color: var(--muted); f
 main { flex: 1; min-width: 0; padding: 1.5rem 2.5rem; }
 .description { color: var(--muted); font-size: 1.1rem; }
 pre { padding: .75rem 1rem; overflow-x: auto; background: var(--soft); border-radius: 6px; }
-code { font: .9em ui-monospace, monospace; }
+code { font: .9em "${FONT_FAMILIES[monospaceFont]}", ui-monospace, monospace; }
 blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
 .hint { margin: 1rem 0; padding: .5rem 1rem; border-left: 4px solid; border-radius: 4px; background: var(--soft); }
-.hint-info { border-color: #2f7ed8; } .hint-success { border-color: #2e9b5b; } .hint-warning { border-color: #d89b2f; } .hint-danger { border-color: #d8452f; }
+.hint-info { border-color: ${infoColor.light}; } .hint-success { border-color: ${successColor.light}; } .hint-warning { border-color: ${warningColor.light}; } .hint-danger { border-color: ${dangerColor.light}; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; }
 th, td { padding: .35rem .75rem; border: 1px solid var(--line); }

@@ -1,13 +1,15 @@
 import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { binaryFrame } from '../http/websocket-frame.js';
-import { MalformedFrame, payloadBytes, SharedPayload, type SyncChannel } from './channel.js';
+import { MalformedFrame, payloadBytes, SharedPayload, TryAgainLater, type SyncChannel } from './channel.js';
 import { decodeFrame, encodeFrame } from './frames.js';
 
 /** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */
 const CLOSE_MALFORMED = 1007;
 /** RFC 6455: a condition we did not expect (a busy database, a bug). */
 const CLOSE_INTERNAL_ERROR = 1011;
+/** RFC 6455 (IANA registry): try again later. */
+const CLOSE_TRY_AGAIN_LATER = 1013;
 
 /**
  * One peer's WebSocket, hub side or replica side: frames in are routed to their channel, a
@@ -64,6 +66,11 @@ export class SyncConnection {
       if (error instanceof MalformedFrame) {
         this.failed?.(`${this.describe} sent something that is not Folio sync (${error.message}); trying again`);
         this.ws.close(CLOSE_MALFORMED, error.message.slice(0, 120));
+        return;
+      }
+      if (error instanceof TryAgainLater) {
+        console.error(`sync message from ${this.describe} not taken: ${error.message}`);
+        this.ws.close(CLOSE_TRY_AGAIN_LATER, error.message.slice(0, 120));
         return;
       }
       console.error(`sync message from ${this.describe} failed`, error);

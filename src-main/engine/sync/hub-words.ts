@@ -31,6 +31,8 @@ export function refusedUpgrade(url: string, status: number, message: string | un
   const detail = message ? ` (${message})` : '';
   if (status === 401) return { field: 'token', problem: `The hub refused this token${detail}`, lasting: true };
   if (status === 403) return { field: 'url', problem: `The hub refused this connection${detail}`, lasting: true };
+  // A hub process on PostgreSQL that cannot reach its database (docs/hub.md): another process, or later.
+  if (status === 503) return { field: 'url', problem: `The hub at ${url} cannot serve for now${detail}; trying again`, lasting: false };
   return { field: 'url', problem: `This is not a Folio hub: ${url} answered HTTP ${status}${detail}`, lasting: false };
 }
 
@@ -65,6 +67,7 @@ export function closedWords(code: number, reason: string): string | undefined {
   if (code === 1001) return 'The hub is shutting down; this device will reconnect when it is back';
   if (code === 1007) return `The hub did not understand what this device sent${reason ? ` (${reason})` : ''}; trying again`;
   if (code === 1011) return 'The hub failed on what this device sent; trying again';
+  if (code === 1013) return `The hub could not take what this device sent for now${reason ? ` (${reason})` : ''}; trying again`;
   if (code === 1006) return 'The connection to the hub was lost; trying again';
   return `The hub closed the connection (${code}${reason ? `: ${reason}` : ''}); trying again`;
 }

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { admitCaller, checkUpgrade, refuseUpgrade } from '../http/upgrade.js';
+import { answerOnSocket } from '../http/socket-answers.js';
+import { admitCaller, checkUpgrade } from '../http/upgrade.js';
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { isFailure } from '../pipeline/failure.js';
+import { requestUrl } from '../pipeline/query.js';
 import type { SyncChannel } from './channel.js';
 import { SyncConnection } from './connection.js';
 import { fanOut, HubDocsChannel } from './hub-docs.js';
@@ -41,14 +43,14 @@ export class SyncHub {
 
   /** Whether an upgrade request is for this endpoint. */
   handles(req: IncomingMessage): boolean {
-    return new URL(req.url ?? '/', 'http://127.0.0.1').pathname === SYNC_PATH;
+    return requestUrl(req.url)?.pathname === SYNC_PATH;
   }
 
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, port: number): void {
     const upgrade = checkUpgrade(req, port);
     const actor = isFailure(upgrade) ? upgrade : admitCaller(this.deps, upgrade, (caller) => caller);
     if (isFailure(actor)) {
-      refuseUpgrade(socket, actor);
+      answerOnSocket(socket, actor);
       return;
     }
     this.sockets.handleUpgrade(req, socket, head, (ws) => this.connect(ws, actor, socket));

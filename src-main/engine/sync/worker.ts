@@ -11,6 +11,7 @@ import { ReplicaDocsChannel } from './replica-docs.js';
 import { realSchedule, type Schedule } from './schedule.js';
 import { closedWords, errorMessageOf, refusedUpgrade, unreachable } from './hub-words.js';
 import { readUpstream } from './sql.js';
+import { hubAddresses } from '../../../src-shared/sync/hub-addresses.js';
 
 /** A pause in live traffic this long lets the replica pull again, cheaply: see `ReplicaDocsChannel`. */
 const QUIET_MS = 5_000;
@@ -53,6 +54,8 @@ export class SyncWorker {
   private readonly backoff: Backoff;
   private readonly schedule: Schedule;
   private running = false;
+  /** Which of the hub's addresses the next connection tries; moves on after each failed or ended connection. */
+  private addressIndex = 0;
   /** Why the last attempt or connection ended, or the hub's last refusal; for the status. */
   lastProblem: string | null = null;
 
@@ -100,7 +103,9 @@ export class SyncWorker {
       return;
     }
     this.currentState = 'connecting';
-    const socket = new WebSocket(upstream.url, { headers: { authorization: `Bearer ${upstream.token}` } });
+    const addresses = hubAddresses(upstream.url);
+    const address = addresses[this.addressIndex % addresses.length]!;
+    const socket = new WebSocket(address, { headers: { authorization: `Bearer ${upstream.token}` } });
     this.socket = socket;
     const docsGate = new DocsGate(
       new ReplicaDocsChannel({
@@ -117,7 +122,7 @@ export class SyncWorker {
     // Why this attempt ended, in words: our own failure, the hub's refusal, or the socket's error.
     let failure: string | undefined;
     let lasting = false;
-    const connection = new SyncConnection(socket, channels, `the hub at ${upstream.url}`, undefined, (problem) => (failure = problem));
+    const connection = new SyncConnection(socket, channels, `the hub at ${address}`, undefined, (problem) => (failure = problem));
     this.connection = connection;
     socket.on('open', () => {
       this.currentState = 'connected';
@@ -126,14 +131,14 @@ export class SyncWorker {
     });
     socket.on('unexpected-response', (_req, res) => {
       void errorMessageOf(res).then((message) => {
-        const refusal = refusedUpgrade(upstream.url, res.statusCode ?? 0, message);
+        const refusal = refusedUpgrade(address, res.statusCode ?? 0, message);
         failure = refusal.problem;
         lasting = refusal.lasting;
         socket.terminate();
       });
     });
     // Terminating after a refusal reports an error too; the refusal says more.
-    socket.on('error', (error) => (failure ??= unreachable(upstream.url, error).problem));
+    socket.on('error', (error) => (failure ??= unreachable(address, error).problem));
     socket.on('close', (code: number, reason: Buffer) => {
       this.lastProblem = failure ?? closedWords(code, reason.toString('utf8')) ?? this.lastProblem;
       if (lasting) this.refused(socket);
@@ -154,6 +159,8 @@ export class SyncWorker {
     this.socket = undefined;
     this.connection = undefined;
     this.currentState = 'offline';
+    // Another process of the hub, if it has several: the one that failed may be gone for good.
+    this.addressIndex++;
     this.cancelRetry = this.schedule(() => {
       this.cancelRetry = undefined;
       this.connect();

@@ -2,7 +2,7 @@ import { postJson } from './post-json.js';
 import { translatorError, type TranslationAnswer, type TranslationRequest, type Translator } from './translator.js';
 
 /** Our language codes where LibreTranslate spells them otherwise. */
-const LIBRETRANSLATE_CODES: Record<string, string> = { 'pt-br': 'pt-BR', zh: 'zh-Hans', 'zh-tw': 'zh-Hant', no: 'nb' };
+const LIBRETRANSLATE_CODES: Record<string, string> = { 'pt-br': 'pt-BR', zh: 'zh-Hans', no: 'nb' };
 const code = (language: string) => LIBRETRANSLATE_CODES[language] ?? language;
 
 /**

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticate } from '../auth/tokens.js';
-import { admitCaller, checkUpgrade, refuseUpgrade } from '../http/upgrade.js';
+import { answerOnSocket } from '../http/socket-answers.js';
+import { admitCaller, checkUpgrade } from '../http/upgrade.js';
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { Failure, isFailure, notFound, unauthorized } from '../pipeline/failure.js';
@@ -42,7 +43,7 @@ export class YjsServer {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, port: number): void {
     const admitted = this.admit(req, port);
     if (isFailure(admitted)) {
-      refuseUpgrade(socket, admitted);
+      answerOnSocket(socket, admitted);
       return;
     }
     this.sockets.handleUpgrade(req, socket, head, (ws) => {

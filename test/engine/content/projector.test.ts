@@ -10,6 +10,7 @@ import { BODY_FRAGMENT } from '../../../src-shared/content/index.js';
 import { bootstrapIfEmpty } from '../../../src-main/engine/admin/bootstrap.js';
 import { TestClock } from '../../support/server.js';
 import { append, writeMainPages } from './main-writer.js';
+import { referenceAnswers } from '../../support/conformance/recorder.js';
 
 let dir: string;
 let engine: Engine;
@@ -20,7 +21,7 @@ let SPACE: string;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'folio-projector-'));
   clock = new TestClock();
-  engine = new Engine({ dataDir: dir, clock });
+  engine = new Engine({ dataDir: dir, clock, observeAnswers: referenceAnswers.observe });
   bootstrapIfEmpty(engine);
   const headers = { authorization: `Bearer ${readFileSync(join(dir, 'token'), 'utf8').trim()}` };
   const orgs = await engine.request({ method: 'GET', path: '/v1/orgs', headers });

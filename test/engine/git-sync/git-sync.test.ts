@@ -181,6 +181,23 @@ describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => 
   });
 });
 
+describe('a long page', { timeout: 120_000 }, () => {
+  it('is imported whole: the block limit is for bodies a request sends', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const paragraphs = Array.from({ length: 2_500 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
+      repo.commit({ 'README.md': `# Long\n\n${paragraphs}\n` });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
+      const [page] = await pagesOf(spaceId);
+      const read = ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: page!.id }, query: { format: 'markdown' } }));
+      expect((read as { markdown: string }).markdown).toContain('Paragraph 2499.');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
 describe('bad input', { timeout: 120_000 }, () => {
   let repo: FixtureRepository;
   beforeAll(() => {
@@ -228,6 +245,12 @@ describe('bad input', { timeout: 120_000 }, () => {
   it('a symbolic link', async () => {
     await failing({ 'linked.md': { symlink: '/etc/passwd' } }, 'content_process', /symbolic link/);
     repo.commit({ 'linked.md': null });
+  });
+
+  it('a page nested past the content limits, named, rather than read in part', async () => {
+    const deep = Array.from({ length: 40 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n');
+    await failing({ 'deep.md': `# Deep\n\n${deep}\n` }, 'content_process', /deep\.md: blocks are nested deeper than 32 levels/);
+    repo.commit({ 'deep.md': null });
   });
 
   it('an address the server may not reach, or a transport it does not speak', async () => {

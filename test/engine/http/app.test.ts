@@ -73,5 +73,10 @@ describe('OpenAPI document', () => {
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.paths['/v1/orgs/{organizationId}'].patch.operationId).toBe('updateOrganizationById');
     expect(res.body.components.schemas.Organization.type).toBe('object');
+    // Each shape once, under a name of its own, and every reference to one that is there.
+    const components = res.body.components.schemas as Record<string, unknown>;
+    expect(Object.keys(components).filter((name) => name.startsWith('__'))).toEqual([]);
+    const refs = [...JSON.stringify(res.body).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);
+    expect(refs.filter((name) => !(name in components))).toEqual([]);
   });
 });

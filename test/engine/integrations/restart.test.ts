@@ -6,6 +6,7 @@ import { Engine } from '../../../src-main/engine/engine.js';
 import { ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { install, publish } from '../api/integrations/fixtures.js';
+import { referenceAnswers } from '../../support/conformance/recorder.js';
 
 let t: TestServer;
 /** The tunnel holds its first request until told, and answers later ones at once. */
@@ -34,7 +35,7 @@ it('closing the engine stops a running event unrecorded; the next start runs it 
   t.engine.close();
   held[0]!.end('too late');
 
-  const restarted = new Engine({ dataDir: t.dataDir, clock: t.clock });
+  const restarted = new Engine({ dataDir: t.dataDir, clock: t.clock, observeAnswers: referenceAnswers.observe });
   try {
     await restarted.integrations.whenIdle();
     const res = await restarted.request({ method: 'GET', path: '/v1/integrations/interrupted/events', headers: { authorization: `Bearer ${t.owner.token}` } });

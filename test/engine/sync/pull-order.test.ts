@@ -8,6 +8,7 @@ import { payloadBytes } from '../../../src-main/engine/sync/channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from '../../../src-main/engine/sync/doc-messages.js';
 import { ReplicaDocsChannel } from '../../../src-main/engine/sync/replica-docs.js';
 import { readUpstream, saveUpstream } from '../../../src-main/engine/sync/sql.js';
+import { referenceAnswers } from '../../support/conformance/recorder.js';
 
 /**
  * The replica's end of the docs channel on a real engine, talking to a hub played by the test:
@@ -23,7 +24,7 @@ describe('the order in which a replica pulls', () => {
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'folio-pull-'));
-    engine = new Engine({ dataDir });
+    engine = new Engine({ dataDir, observeAnswers: referenceAnswers.observe });
     saveUpstream(engine.db, 'ws://127.0.0.1:1/v1/sync', 'folio_token');
     sent = [];
     channel = new ReplicaDocsChannel({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectFailure, newSpace, ok } from '../../support/content.js';
-import { TestServer } from '../../support/server.js';
+import { TestServer, raw } from '../../support/server.js';
 import { closedPort, refusingServer, textWebSocketServer } from './foreign-servers.js';
 import { Replica, eventually, syncUrl } from './nodes.js';
 
@@ -83,6 +83,25 @@ describe('GET /v1/sync/status and the sync settings', () => {
       expect(await replica.status()).toMatchObject({ state: 'disabled', url: null, lastProblem: null });
     });
 
+    it('checks a body large enough for the parse workers as well', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+      // Valid settings after 300 KB of white space: a text that long is parsed in the parse workers.
+      const body = `${' '.repeat(300 * 1024)}${JSON.stringify({ url, token: hub.owner.token })}`;
+      const res = await raw(`${replica.server.url}/v1/sync/settings`, { method: 'PUT', token: replica.token, body });
+      expect(res).toEqual({ status: 400, body: { error: { code: 400, message: `body.url: No hub answers at ${url}: nothing listens there` } } });
+      expect((await replica.status()).state).toBe('disabled');
+    });
+
+    it('sends nothing for a body the operation refuses (an unknown field)', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+      const body = { url, token: hub.owner.token, typo: true };
+      expectFailure(await replica.client.call('updateSyncSettings', { params: undefined, body }), 400, 'body.typo: unknown field');
+    });
+
     it('answers that the hub refused the token', async () => {
       const replica = await Replica.alone();
       replicas.push(replica);
@@ -107,6 +126,19 @@ describe('GET /v1/sync/status and the sync settings', () => {
       replicas.push(replica);
       expect(ok(await save(replica, syncUrl(hub), hub.owner.token)).url).toBe(syncUrl(hub));
       await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', lastProblem: null }));
+    });
+
+    it('takes several addresses of one hub while one is down, but not one that is not a hub', async () => {
+      const replica = await Replica.alone();
+      replicas.push(replica);
+      const down = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
+      const plain = await refusingServer(404, 'No operation here');
+      expectFailure(await save(replica, `${syncUrl(hub)},${plain.url}`, hub.owner.token), 400, `body.url: This is not a Folio hub: ${plain.url} answered HTTP 404 (No operation here)`);
+      await plain.close();
+      expectFailure(await save(replica, `${down},${down.replace('/v1/sync', '/v1/sync/')}`, hub.owner.token), 400, /^body\.url: No hub answers at /);
+      const both = `${down},${syncUrl(hub)}`;
+      expect(ok(await save(replica, both, hub.owner.token)).url).toBe(both);
+      await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected' }));
     });
 
     it('checks nothing for a caller who may not set the hub', async () => {

@@ -6,6 +6,7 @@ import { cutPendingEdits, LONGEST_SESSION_MS, QUIET_MS } from '../../../src-main
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { addPage, join, leave, nextCommit, threadBy, type Peer } from './peers.js';
+import { referenceAnswers } from '../../support/conformance/recorder.js';
 
 let t: TestServer;
 
@@ -102,7 +103,7 @@ describe('live edits on main', () => {
     await edit(peer, docId, 'before a restart');
     leave(peer);
 
-    const restarted = new Engine({ dataDir: t.dataDir, clock: t.clock });
+    const restarted = new Engine({ dataDir: t.dataDir, clock: t.clock, observeAnswers: referenceAnswers.observe });
     try {
       t.clock.advance(QUIET_MS);
       expect(restarted.liveRevisions.cutDue()).toEqual([spaceId]);

@@ -6,6 +6,7 @@ import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
 import { addPage, join, leave, nextCommit, textsOf, threadBy, until, writeParagraphs } from './peers.js';
 import { tryUpgrade } from './upgrade.js';
+import { referenceAnswers } from '../../support/conformance/recorder.js';
 
 let t: TestServer;
 let editor: TestUser;
@@ -38,7 +39,7 @@ describe('editing a page over y-websocket', () => {
     expect(textsOf(second.doc)).toEqual(['Second paragraph']);
     leave(first, second);
 
-    const restarted = new Engine({ dataDir: t.dataDir });
+    const restarted = new Engine({ dataDir: t.dataDir, observeAnswers: referenceAnswers.observe });
     try {
       expect(textsOf(restarted.docs.load(docId))).toEqual(['Second paragraph']);
     } finally {

@@ -137,13 +137,15 @@ describe('Document -> page body', () => {
     expect(ids[0]).toMatch(/^[0-9A-Za-z]{12}$/);
   });
 
-  it('reads the service-computed heading anchor as no content, and tolerates the fixed flags left out', () => {
+  it('reads the service-computed heading anchor as no content, and wants the fields 0.146.0 requires', () => {
     const heading = { object: 'block', type: 'heading-2', key: 'h', data: {}, meta: { id: 'intro' }, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Intro', marks: [] }] }] };
-    const divider = { object: 'block', type: 'divider', key: 'd', isVoid: true };
+    const divider = { object: 'block', type: 'divider', key: 'd', isVoid: true, data: {} };
     expect(value(documentToPm(document(heading, divider)))).toEqual({
       type: 'doc',
       content: [{ type: 'heading', attrs: { id: 'h', level: 2 }, content: [{ type: 'text', text: 'Intro' }] }, { type: 'divider', attrs: { id: 'd' } }],
     });
+    const { data: _data, ...bare } = divider;
+    expect(documentToPm(document(heading, bare))).toEqual({ ok: false, error: { kind: 'invalid-document', message: 'nodes.1.data: a divider needs data' } });
   });
 
   it('refuses what is not a Document, and a body that is not valid, as error values', () => {

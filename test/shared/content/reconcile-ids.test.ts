@@ -21,6 +21,13 @@ const idsByText = (pm: PmNodeJson): Record<string, string> =>
 const BEFORE = '# Guide\n\nIntro text.\n\n- one\n- two\n\nClosing words.\n';
 
 describe('reconcileIds', () => {
+  it('reconciles bodies nested to the limit (each level once doubled the escaping of all below it)', () => {
+    // 15 lists and their items around a paragraph: 31 blocks deep, within MAX_BLOCK_DEPTH.
+    const deep = `${'- '.repeat(15)}deep\n`;
+    const previous = fromMd(deep);
+    expect(reconcileIds(previous, fromMd(deep))).toEqual(previous);
+  });
+
   it('keeps every id when the Markdown did not change', () => {
     const previous = fromMd(BEFORE);
     const next = reconcileIds(previous, fromMd(BEFORE));

@@ -23,7 +23,7 @@ const TEXT_FIELDS = new Set(['title', 'description']);
  */
 export function applyResolution(batch: Batch, row: ConflictRow, resolution: Resolution): ConflictResolution | Failure {
   if (resolution.keep === 'change-request') return 'change-request';
-  const content = resolution.keep === 'main' ? undefined : parseContent(resolution);
+  const content = resolution.keep === 'main' ? undefined : parseContent(batch, resolution);
   if (content && 'status' in content) return content;
   switch (row.kind) {
     case 'block':
@@ -36,9 +36,10 @@ export function applyResolution(batch: Batch, row: ConflictRow, resolution: Reso
 }
 
 /** The content given, as a body; a 400 naming `body.document` or `body.markdown` when it is not one. */
-function parseContent(resolution: Resolution): PmNodeJson | Failure {
+function parseContent(batch: Batch, resolution: Resolution): PmNodeJson | Failure {
   const field = resolution.document !== undefined ? 'document' : 'markdown';
-  const parsed = parsePageDocument(resolution.document !== undefined ? { document: resolution.document } : { markdown: resolution.markdown! });
+  const input = resolution.document !== undefined ? { document: resolution.document } : { markdown: resolution.markdown! };
+  const parsed = parsePageDocument(input, batch.ctx.readMarkdown);
   return parsed.ok ? parsed.value.body : badRequest(`body.${field}: ${describeContentError(parsed.error)}`);
 }
 

@@ -44,7 +44,7 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
     const id = newId();
     let commentId: string | null = null;
     if (body.comment) {
-      const markdown = storedMarkdown({ document: body.comment });
+      const markdown = storedMarkdown({ document: body.comment }, ctx.readMarkdown);
       if (isFailure(markdown)) return badRequest(markdown.message.replace(/^body\.body/, 'body.comment'));
       commentId = newId();
       const post = { id: commentId, body: markdown, author: ctx.actor.id, postedAt: ctx.now };

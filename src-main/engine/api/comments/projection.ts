@@ -1,6 +1,6 @@
-import { markdownToDocument } from '../../../../src-shared/content/index.js';
 import type { CommentsProjection } from '../../content/projector.js';
 import type { Database } from '../../db/database.js';
+import { bodyDocument } from './body.js';
 import { THREADS } from './doc.js';
 import type { CommentRow, PlaceKey, ReplyRow } from './sql.js';
 import { COMMENT_COLUMNS, REACTION_COLUMNS, REPLY_COLUMNS, rowsFromDoc, rowsKey, type ReactionValues, type ThreadRows } from './thread-rows.js';
@@ -53,7 +53,7 @@ function admit(db: Database, rows: ThreadRows): ThreadRows | undefined {
   const isUser = (id: string) => db.get('SELECT 1 FROM users WHERE id = ?', id) !== undefined;
   const takenId = (id: string) =>
     db.get('SELECT 1 FROM comments WHERE id = ? UNION ALL SELECT 1 FROM comment_replies WHERE id = ?', id, id) !== undefined;
-  const listable = (post: CommentRow | ReplyRow) => !takenId(post.id) && isUser(post.posted_by) && markdownToDocument(post.body).ok;
+  const listable = (post: CommentRow | ReplyRow) => !takenId(post.id) && isUser(post.posted_by) && bodyDocument(post.body).ok;
   const { comment } = rows;
   if (!listable(comment) || (comment.resolved_by !== null && !isUser(comment.resolved_by))) return undefined;
   const replies = rows.replies.filter(listable);

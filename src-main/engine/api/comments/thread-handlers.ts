@@ -52,7 +52,7 @@ export function threadHandlers<P>(locate: Locate<P>) {
       const place = locate(ctx, params, can.comment);
       if (isFailure(place)) return place;
       if (!place.takesPosts) return closed();
-      const markdown = storedMarkdown(body.body);
+      const markdown = storedMarkdown(body.body, ctx.readMarkdown);
       if (isFailure(markdown)) return markdown;
       const placement = placeNewThread(ctx, place, body);
       if (isFailure(placement)) return placement;
@@ -107,7 +107,7 @@ export function threadHandlers<P>(locate: Locate<P>) {
       if (isFailure(found)) return found;
       const { place, comment } = found;
       if (!place.takesPosts) return closed();
-      const markdown = storedMarkdown(body.body);
+      const markdown = storedMarkdown(body.body, ctx.readMarkdown);
       if (isFailure(markdown)) return markdown;
       const id = newId();
       changeThread(ctx, place, comment.id, (thread) =>
@@ -161,7 +161,7 @@ function editedMarkdown(
   noun: 'comment' | 'reply',
 ): string | undefined | Failure {
   if (input === undefined) return undefined;
-  const markdown = storedMarkdown(input);
+  const markdown = storedMarkdown(input, ctx.readMarkdown);
   if (isFailure(markdown)) return markdown;
   return postPermissions(ctx, place, post).edit ? markdown : forbidden(`Only its author may edit a ${noun}`);
 }

@@ -13,7 +13,7 @@ import { placement } from './placement.js';
 const UNTITLED = 'Untitled';
 
 export function insertPage(batch: Batch, index: number, change: ChangeOf<'insert_page'>): Failure | void {
-  const parsed = parseDocument(index, change.document);
+  const parsed = parseDocument(batch, index, change.document);
   if (isFailure(parsed)) return parsed;
   if (change.ref !== undefined) {
     if (batch.refs.has(change.ref)) return invalidChange(index, 'ref', `the ref ${change.ref} is used twice in the batch`);
@@ -43,7 +43,7 @@ export function insertPage(batch: Batch, index: number, change: ChangeOf<'insert
 export function updatePage(batch: Batch, index: number, change: ChangeOf<'update_page'>): Failure | void {
   const page = batch.pages().get(change.page);
   if (!page) return invalidChange(index, 'page', `no page ${change.page} in the change request`);
-  const parsed = change.document === undefined ? undefined : parseDocument(index, change.document);
+  const parsed = change.document === undefined ? undefined : parseDocument(batch, index, change.document);
   if (isFailure(parsed)) return parsed;
   const moved = change.into !== undefined || change.at !== undefined;
   const place = moved ? placement(batch, index, { into: change.into === undefined ? page.parent : change.into, at: change.at, moving: page.id }) : page;
@@ -92,9 +92,12 @@ export function revertPage(batch: Batch, index: number, change: ChangeOf<'revert
   batch.touched({ object: current ? 'updated_page' : 'created_page', page: base.id });
 }
 
-function parseDocument(index: number, document: PageDocument): ParsedPage | Failure {
-  const parsed = parsePageDocument(document);
-  return parsed.ok ? parsed.value : invalidChange(index, 'document', describeContentError(parsed.error));
+function parseDocument(batch: Batch, index: number, document: PageDocument): ParsedPage | Failure {
+  const parsed = parsePageDocument(document, batch.ctx.readMarkdown);
+  if (parsed.ok) return parsed.value;
+  // Named after what was sent: the Markdown, or the `Document`.
+  const field = 'markdown' in document ? 'document.markdown' : 'document' in document ? 'document.document' : 'document';
+  return invalidChange(index, field, describeContentError(parsed.error));
 }
 
 /** The fields a change sets besides title, slug and place; Markdown's front matter wins over the change's own. */

@@ -1,4 +1,6 @@
-import type { RevisionPage, RevisionPageLayout } from '../../../../src-shared/contract/content.js';
+import type { Revision, RevisionPage, RevisionPageLayout } from '../../../../src-shared/contract/content.js';
+import { toChangeRequest } from '../change-requests/serialize.js';
+import { findChangeRequest } from '../change-requests/sql.js';
 import type { z } from 'zod';
 import type { RequestContext } from '../../pipeline/context.js';
 import type { ContentFileRow, ContentPageRow, RevisionRow } from './sql.js';
@@ -44,7 +46,7 @@ export function toPage(ctx: RequestContext, place: ContentPlace, row: ContentPag
     page = { id, title: row.title, hidden, kind: 'group', type: 'group', slug: row.slug, path: row.path, pages: [] };
   } else {
     page = {
-      id, title: row.title, hidden, kind: 'document', type: 'document', slug: row.slug, path: row.path,
+      id, title: row.title, hidden, kind: 'sheet', type: 'document', slug: row.slug, path: row.path,
       layout: row.layout ? { ...DEFAULT_LAYOUT, ...JSON.parse(row.layout) } : DEFAULT_LAYOUT,
       tags: [],
       pages: [],
@@ -89,12 +91,11 @@ export function toFile(ctx: RequestContext, place: ContentPlace, row: ContentFil
   };
 }
 
-export function toRevision(ctx: RequestContext, place: ContentPlace, revision: RevisionRow, pages: PageJson[], files: ContentFileRow[]) {
-  return {
+export function toRevision(ctx: RequestContext, place: ContentPlace, revision: RevisionRow, pages: PageJson[], files: ContentFileRow[]): z.input<typeof Revision> {
+  const fields = {
     object: 'revision' as const,
     id: revision.id,
     parents: JSON.parse(revision.parents) as string[],
-    type: revision.type,
     createdAt: revision.created_at,
     pages,
     files: files.map((file) => toFile(ctx, place, file)),
@@ -103,4 +104,8 @@ export function toRevision(ctx: RequestContext, place: ContentPlace, revision: R
     variables: {},
     urls: { app: ctx.urls.app(appBase(place)) },
   };
+  if (revision.type !== 'merge') return { ...fields, type: revision.type };
+  // Change requests are never deleted (only archived) and replicate with their merge revision, so the one it came from is there.
+  const mergedFrom = findChangeRequest(ctx.db, place.spaceId, revision.change_request_id ?? '');
+  return { ...fields, type: 'merge', mergedFrom: mergedFrom && toChangeRequest(ctx, mergedFrom) } as z.input<typeof Revision>;
 }

@@ -107,11 +107,13 @@ export interface RevisionRow {
   id: string;
   parents: string;
   type: 'edits' | 'merge' | 'update' | 'rollback';
+  /** The change request a merge or an update came from. */
+  change_request_id: string | null;
   created_at: string;
 }
 
 export function findRevision(db: Database, revisionId: string): RevisionRow | undefined {
-  return db.get<RevisionRow>('SELECT id, parents, type, created_at FROM revisions WHERE id = ?', revisionId);
+  return db.get<RevisionRow>('SELECT id, parents, type, change_request_id, created_at FROM revisions WHERE id = ?', revisionId);
 }
 
 export function pageOfBranch(db: Database, spaceId: string, branch: string, pageId: string): ContentPageRow | undefined {

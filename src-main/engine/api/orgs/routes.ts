@@ -9,7 +9,7 @@ import { spacesOfOrganization } from '../spaces/sql.js';
 import { badRequest, conflict, isFailure, notFound, preconditionFailed, type Handlers } from '../../pipeline/index.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { can, requireOrganization } from './rules.js';
-import { toOrganization } from './serialize.js';
+import { organizationRules, toOrganization } from './serialize.js';
 import {
   deleteInviteLink, findOrganization, findOrganizationByHostname, insertInviteLink, insertMember, insertOrganization,
   inviteLinksOf, organizationsOfUser, updateOrganization, type InviteLinkRow, type OrganizationRow,
@@ -62,7 +62,7 @@ export const orgsHandlers: Handlers<typeof orgs> = {
     if (body.mergeRules !== undefined) {
       const unknownUser = unknownReviewer(ctx, params.organizationId, body.mergeRules);
       if (unknownUser) return badRequest(`body.mergeRules: ${unknownUser} is not a member of the organization`);
-      columns.merge_rules = JSON.stringify(body.mergeRules);
+      columns.merge_rules = JSON.stringify(organizationRules(body.mergeRules));
     }
     updateOrganization(ctx.db, params.organizationId, columns);
     return toOrganization(ctx, findOrganization(ctx.db, params.organizationId)!, access.role);

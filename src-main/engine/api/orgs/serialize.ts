@@ -1,4 +1,5 @@
-import type { Role } from '../../../../src-shared/contract/common.js';
+import type { z } from 'zod';
+import type { OrganizationMergeRules, OrganizationMergeRulesInput, Role } from '../../../../src-shared/contract/common.js';
 import type { OperationOutput } from '../../../../src-shared/contract/operation.js';
 import type { orgs } from '../../../../src-shared/contract/orgs.js';
 import type { RequestContext } from '../../pipeline/context.js';
@@ -6,6 +7,11 @@ import { organizationPermissions } from './rules.js';
 import type { OrganizationRow } from './sql.js';
 
 type Organization = OperationOutput<typeof orgs.getOrganizationById>;
+
+/** Rules as an organization keeps and answers them: `inherit` and `none` (stored before) both mean no rule. */
+export function organizationRules(given: OrganizationMergeRulesInput): z.infer<typeof OrganizationMergeRules> {
+  return given.type === 'rules' ? given : { type: 'rules', rules: [] };
+}
 
 export function toOrganization(ctx: RequestContext, row: OrganizationRow, role: Role | null | undefined): Organization {
   const organization: Organization = {
@@ -19,7 +25,7 @@ export function toOrganization(ctx: RequestContext, row: OrganizationRow, role: 
     ai: row.ai === 1,
     inviteLinks: row.invite_links === 1,
     plan: row.plan as Organization['plan'],
-    mergeRules: JSON.parse(row.merge_rules) as Organization['mergeRules'],
+    mergeRules: organizationRules(JSON.parse(row.merge_rules)),
     urls: { location: ctx.urls.api(`/orgs/${row.id}`), app: ctx.urls.app(`/orgs/${row.id}`) },
     trial: { status: 'notapplicable', count: 0 },
     permissions: organizationPermissions(role),

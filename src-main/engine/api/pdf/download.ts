@@ -11,6 +11,7 @@ import { requireSpace } from '../spaces/rules.js';
 import { PDF_PATH, PDF_URL_LIFETIME_MS, PdfClaims } from './claims.js';
 import { can } from './rules.js';
 import { findActor } from './sql.js';
+import { contextFor } from '../../yjs/context.js';
 
 /**
  * Serves the PDF behind a signed URL (`GET /v1/pdf/<token>`), undefined for other paths. No bearer
@@ -45,7 +46,7 @@ export function pdfDownload(deps: PipelineDeps, pathname: string): Promise<ApiRe
 function readContent(deps: PipelineDeps, claims: PdfClaims): PdfContent | Failure {
   const actor = findActor(deps.db, claims.user);
   if (!actor) return forbidden('This PDF link is not valid');
-  const ctx = { ...deps, actor, now: deps.clock.now().toISOString() };
+  const ctx = contextFor(deps, actor);
   const access = requireSpace(ctx, claims.space, can.view, 'readable');
   if (isFailure(access)) return access;
   const space = access.row;

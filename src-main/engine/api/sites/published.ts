@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PublishedContentSite } from '../../../../src-shared/contract/sites.js';
 import { activeRole, type Membership } from '../../access/membership.js';
+import { siteCustomization } from '../../publishing/customization.js';
 import { findSection, hasSections } from '../site-sections/sql.js';
 import { siteSpacesIn, type SiteSpaceRow } from '../site-spaces/sql.js';
 import { findGroup } from '../site-section-groups/sql.js';
@@ -45,7 +46,7 @@ export function publishedStructure(
     structure: hasSections(reader.db, site.id)
       ? { type: 'sections', structure: visible.nodes(null) }
       : { type: 'siteSpaces', structure: visible.siteSpaces(null).map((row) => visible.presenter.siteSpace(row)) },
-    customizations: { site: {}, siteSpaces: {} },
+    customizations: { site: siteCustomization(site.title), siteSpaces: {} },
     scripts: [],
   };
 }

@@ -24,7 +24,6 @@ export function toSAMLProvider(ctx: RequestContext, row: SAMLProviderRow, caller
     object: 'saml-provider',
     id: row.id,
     label: row.label,
-    ssoURL: row.sso_url,
     entityID: row.entity_id,
     certificate: row.certificate,
     defaultRole: row.default_role,
@@ -33,6 +32,8 @@ export function toSAMLProvider(ctx: RequestContext, row: SAMLProviderRow, caller
     service: { acsURL: ctx.urls.app(`/sso/${row.id}/acs`), startURL: startURL(ctx, row), entityID: location },
     urls: { location },
   };
+  // No address until one is given (Part A needs only a label to create a provider): absent, not an empty string.
+  if (row.sso_url !== '') provider.ssoURL = row.sso_url;
   const team = row.default_team_id && findTeam(ctx.db, row.organization_id, row.default_team_id, ctx.actor.id);
   if (team) provider.defaultTeam = toTeam(team, callerRole);
   return provider;

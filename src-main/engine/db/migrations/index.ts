@@ -54,3 +54,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 25, name: 'change-request-conflicts', sql: changeRequestConflicts.sql },
   { version: 26, name: 'change-request-reviews', sql: changeRequestReviews.sql },
 ];
+
+/** The schema version a fully migrated database has. */
+export const LATEST_SCHEMA = migrations.at(-1)!.version;

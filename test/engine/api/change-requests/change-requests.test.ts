@@ -42,12 +42,19 @@ describe('POST /v1/spaces/{spaceId}/change-requests', () => {
     expect(res.headers.location).toBe(cr.urls.location);
   });
 
-  it('takes a subject of any length and other properties, and an empty subject when none is given', async () => {
+  it('limits the subject to 100 characters as an update does, takes an empty one when none is given, and names a field it does not know', async () => {
     const space = await newSpace(t.owner, t.organizationId);
-    const long = 'x'.repeat(500);
-    expect((await newChangeRequest(space.id, long)).subject).toBe(long);
-    const bare = ok(await call('createChangeRequest', { params: { spaceId: space.id }, body: { agentTaskId: 'a' } }));
-    expect(bare.subject).toBe('');
+    expect((await newChangeRequest(space.id, 'x'.repeat(100))).subject).toHaveLength(100);
+    expectFailure(
+      await call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'x'.repeat(101) } }),
+      400,
+      /^body\.subject: /,
+    );
+    expect(ok(await call('createChangeRequest', { params: { spaceId: space.id }, body: {} })).subject).toBe('');
+    const unknown = await call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Typo', agentTaskId: 'a' } as never });
+    expectFailure(unknown, 400, /^body\.agentTaskId: unknown field$/);
+    const listed = ok(await call('listChangeRequestsForSpace', { params: { spaceId: space.id } }));
+    expect(listed.items.map((cr) => cr.subject).sort()).toEqual(['', 'x'.repeat(100)]);
   });
 
   it('forks the page tree of main in the doc store, and records no revision of its own', async () => {
@@ -130,6 +137,10 @@ describe('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', () => {
     expectFailure(await patch({ subject: 'x'.repeat(101) }), 400, /^body\.subject: /);
     expectFailure(await patch({ status: 'merged' }), 400, /^body\.status: /);
     expectFailure(await patch({ description: { nodes: [] } }), 400, /^body\.description/);
+    const unknownBlock = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'banner', nodes: [] }] };
+    expectFailure(await patch({ description: unknownBlock }), 400, /^body\.description\.nodes\.0\.type: /);
+    const voidDivider = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'divider', data: {} }] };
+    expectFailure(await patch({ description: voidDivider }), 400, /^body\.description\.nodes\.0\.isVoid: a divider needs isVoid/);
   });
 
   it('lets an editor change the status of their own change request only; a reviewer changes any', async () => {

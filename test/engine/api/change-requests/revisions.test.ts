@@ -35,4 +35,14 @@ describe('revisions of a space', () => {
     expect(revisionsOf(space.id)).toEqual([]);
     expect(t.engine.db.all('SELECT id FROM change_requests WHERE space_id = ?', space.id)).toEqual([]);
   });
+
+  it('a merge answers as the revision that merged its change request, which it names in full (mergedFrom)', async () => {
+    const space = await newSpace(t.owner, t.organizationId);
+    const cr = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId: space.id }, body: { subject: 'Merge me' } }));
+    const merged = ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId: space.id, changeRequestId: cr.id } }));
+    const current = ok(await t.owner.client.call('getCurrentRevision', { params: { spaceId: space.id } }));
+    expect(current).toMatchObject({ id: merged.revision, type: 'merge', mergedFrom: { object: 'change-request', id: cr.id, status: 'merged', subject: 'Merge me' } });
+    const edits = ok(await t.owner.client.call('getRevisionOfChangeRequestById', { params: { spaceId: space.id, changeRequestId: cr.id } }));
+    expect(edits).not.toHaveProperty('mergedFrom');
+  });
 });

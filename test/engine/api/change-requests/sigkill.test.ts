@@ -9,6 +9,7 @@ import { MAIN, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-mai
 import { paragraphs } from '../../content/merge/bodies.js';
 import { spawnScript } from '../../../support/processes.js';
 import { editTree, writePage } from '../../../support/yjs-edits.js';
+import { referenceAnswers } from '../../../support/conformance/recorder.js';
 
 const PAGES = 200;
 const CHILD = 'test/engine/api/change-requests/merge-child.ts';
@@ -21,7 +22,7 @@ let spaceRevision: string;
 /** A space of PAGES pages and a change request that edits every one of them, written by an engine that then closes. */
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'folio-sigkill-'));
-  const engine = new Engine({ dataDir });
+  const engine = new Engine({ dataDir, observeAnswers: referenceAnswers.observe });
   bootstrapIfEmpty(engine);
   const authorization = `Bearer ${readFileSync(join(dataDir, 'token'), 'utf8').trim()}`;
   const call = async (method: string, path: string, body?: unknown) =>
@@ -43,7 +44,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** What the database holds now, read by a new engine on the data dir. */
 function state() {
-  const engine = new Engine({ dataDir });
+  const engine = new Engine({ dataDir, observeAnswers: referenceAnswers.observe });
   try {
     const { db, docs } = engine;
     return {

@@ -57,6 +57,17 @@ describe('POST /v1/spaces/{spaceId}/comments', () => {
     expect(empty.body).toEqual({ markdown: '' });
   });
 
+  it('answers a body as the same document at every read: it is converted once, not parsed again at each', async () => {
+    const spaceId = await space();
+    const { id: commentId } = await post(spaceId, '# Title\n\n- one\n- *two*\n');
+    const read = async () => ok(await call('getCommentInSpace', { params: { spaceId, commentId }, query: { format: 'document' } })).body;
+    const first = await read();
+    expect(first).toMatchObject({ document: { object: 'document', nodes: [{ type: 'heading-1' }, { type: 'list-unordered' }] } });
+    expect(await read()).toEqual(first);
+    const listed = ok(await call('listCommentsInSpace', { params: { spaceId }, query: { format: 'document' } })).items[0]!.body;
+    expect(listed).toEqual(first);
+  });
+
   it('refuses a body that is none of the three variants, naming body.body', async () => {
     const spaceId = await space();
     const res = await raw(`${t.url}/v1/spaces/${spaceId}/comments`, {

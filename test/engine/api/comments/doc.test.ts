@@ -46,7 +46,7 @@ it('refuses a body that does not convert to a Document, and writes nothing', asy
     params: { spaceId },
     body: { body: { markdown: '---\n- not a mapping\n---\n' } },
   });
-  expectFailure(refused, 400, /^body\.body: /);
+  expectFailure(refused, 400, /^body\.body\.markdown: /);
   expect(t.engine.docs.stateVector(commentsDocId(spaceId))).toEqual(before);
 });
 

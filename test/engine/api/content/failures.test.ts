@@ -45,7 +45,7 @@ describe('limits and malformed changes', () => {
       [[{ operation: 'insert_page', at: 1, document: {} }], /^body\.changes\.0\.at: /],
       [[{ operation: 'insert_page', into: 'missing', document: {} }], /^body\.changes\.0\.into: /],
       [[{ operation: 'insert_page', document: { document: { object: 'nope' } } }], /^body\.changes\.0\.document/],
-      [[{ operation: 'insert_page', document: { markdown: '---\n[a\n---\n' } }], /^body\.changes\.0\.document: /],
+      [[{ operation: 'insert_page', document: { markdown: '---\n[a\n---\n' } }], /^body\.changes\.0\.document\.markdown: /],
       [[{ operation: 'update_page', page: 'missing' }], /^body\.changes\.0\.page: /],
       [[{ operation: 'insert_page', ref: 'r', document: {} }, { operation: 'insert_page', ref: 'r', document: {} }], /^body\.changes\.1\.ref: /],
       [[{ operation: 'insert_files', files: [] }], /^body\.changes\.0\.files: /],

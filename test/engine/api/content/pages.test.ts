@@ -20,7 +20,7 @@ describe('inserting pages', () => {
     const pages = await crPages(t.owner, target);
     expect(outline(pages)).toBe('Guide[Install Use it]');
     const page = ok(await crPage(t.owner, target, use!));
-    expect(page).toMatchObject({ type: 'document', kind: 'document', title: 'Use it', slug: 'use-it', path: 'guide/use-it' });
+    expect(page).toMatchObject({ type: 'document', kind: 'sheet', title: 'Use it', slug: 'use-it', path: 'guide/use-it' });
     expect(ok(await crPage(t.owner, target, install!, 'markdown'))).toMatchObject({ markdown: 'Run it.\n' });
   });
 

@@ -3,7 +3,7 @@ export function refLink(ref: Record<string, string>, text = 'see'): string {
   const block = {
     object: 'block',
     type: 'paragraph',
-    nodes: [{ object: 'inline', type: 'link', data: { ref }, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text }] }] }],
+    nodes: [{ object: 'inline', type: 'link', data: { ref }, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }],
   };
   return `<!-- folio-block ${JSON.stringify(block)} -->`;
 }

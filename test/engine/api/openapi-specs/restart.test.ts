@@ -5,6 +5,7 @@ import { ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { json, openapi31 } from './fixtures.js';
 import { Gate, pollSpec, SpecServer } from './spec-server.js';
+import { referenceAnswers } from '../../../support/conformance/recorder.js';
 
 let t: TestServer;
 let specs: SpecServer;
@@ -26,7 +27,7 @@ it('closing the engine stops processing; the next start takes the unfinished spe
   t.engine.close();
   gate.release();
 
-  const restarted = new Engine({ dataDir: t.dataDir, clock: t.clock });
+  const restarted = new Engine({ dataDir: t.dataDir, clock: t.clock, observeAnswers: referenceAnswers.observe });
   try {
     await restarted.openapi.whenIdle();
     const path = `/v1/orgs/${t.organizationId}/openapi/interrupted`;

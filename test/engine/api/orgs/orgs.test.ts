@@ -96,7 +96,7 @@ describe('PATCH /v1/orgs/{organizationId}', () => {
     ['logo', `https://example.com/${'l'.repeat(2049 - 20)}`, false],
     ['logo', 'not a url', false],
     ['defaultRole', 'owner', false],
-    ['mergeRules', { type: 'inherit' }, false],
+    ['mergeRules', { type: 'nobody' }, false],
   ])('%s = %j accepted: %s', async (field, value, accepted) => {
     const res = await patch({ [field]: value });
     if (accepted) expect(res.status).toBe(200);
@@ -104,6 +104,19 @@ describe('PATCH /v1/orgs/{organizationId}', () => {
       expect(res.status).toBe(400);
       expect(!res.ok && res.error.message).toMatch(new RegExp(`^body\\.${field}`));
     }
+  });
+
+  it('answers its merge rules as Part A gives them: rules, an empty list when it has none; inherit and none both clear them', async () => {
+    const created = await t.user().client.call('createOrganization', { params: undefined, body: { title: 'Rules org' } });
+    expect(created.ok && created.data.mergeRules).toEqual({ type: 'rules', rules: [] });
+    const rules = { type: 'rules', rules: [{ rule: 'require_change_request_subject' }] };
+    for (const cleared of [{ type: 'inherit' }, { type: 'none' }]) {
+      expect((await patch({ mergeRules: rules })).ok).toBe(true);
+      const res = await patch({ mergeRules: cleared });
+      expect(res.ok && res.data.mergeRules).toEqual({ type: 'rules', rules: [] });
+    }
+    const listed = await t.owner.client.call('listOrganizationsForAuthenticatedUser', { params: undefined });
+    expect(listed.ok && listed.data.items.map((o) => o.mergeRules)).toEqual([{ type: 'rules', rules: [] }]);
   });
 
   it('refuses a hostname another organization uses with 409', async () => {

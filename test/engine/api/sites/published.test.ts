@@ -24,10 +24,27 @@ async function adaptiveSite() {
 }
 
 describe('GET …/published', () => {
+  it('says how the site looks and behaves, every setting there, in the colours and fonts its stylesheet uses', async () => {
+    const { params } = await adaptiveSite();
+    const { site, customizations } = ok(await call('getPublishedContentSite', { params }));
+    const settings = customizations.site;
+    expect(Object.keys(settings).sort()).toEqual([
+      'advancedCustomization', 'ai', 'externalLinks', 'favicon', 'feedback', 'footer', 'git', 'header', 'insights',
+      'internationalization', 'pageActions', 'pagination', 'pdf', 'privacyPolicy', 'socialPreview', 'styling', 'themes', 'title', 'trademark',
+    ]);
+    expect(settings.title).toBe(site.title);
+    expect(settings).toMatchObject({ themes: { default: 'light', toggeable: false }, pdf: { enabled: false }, ai: { mode: 'none' }, externalLinks: { target: 'self' } });
+    const css = await (await fetch(`${t.url}/sites/${params.siteId}/~assets/site.css`)).text();
+    const { primaryColor, infoColor, dangerColor } = settings.styling;
+    for (const color of [primaryColor.light, primaryColor.dark, infoColor.light, dangerColor.light]) expect(css).toContain(color);
+    expect(css).toContain('"Inter", system-ui');
+    expect(settings.styling).toMatchObject({ font: 'Inter', monospaceFont: 'SourceCodePro' });
+  });
+
   it('answers the site and its structure, hidden site spaces flagged, conditioned sections kept for a caller without claims', async () => {
     const { params, open, internal, betaSection } = await adaptiveSite();
     const published = ok(await call('getPublishedContentSite', { params }));
-    expect(published).toMatchObject({ object: 'published-content-site', site: { id: params.siteId, published: true }, customizations: { site: {}, siteSpaces: {} }, scripts: [] });
+    expect(published).toMatchObject({ object: 'published-content-site', site: { id: params.siteId, published: true }, customizations: { siteSpaces: {} }, scripts: [] });
     expect(published.structure.type).toBe('sections');
     const sections = published.structure.structure as { id: string; siteSpaces: { id: string; hidden: boolean; urls: { published?: string } }[]; urls: { published?: string } }[];
     expect(sections.map((s) => s.id)).toEqual([open.id, betaSection.id]);

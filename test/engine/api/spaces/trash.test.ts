@@ -4,6 +4,7 @@ import { Engine } from '../../../../src-main/engine/engine.js';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
 import { expectFailure, newCollection, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
+import { referenceAnswers } from '../../../support/conformance/recorder.js';
 
 let t: TestServer;
 beforeAll(async () => (t = await TestServer.start()));
@@ -124,7 +125,7 @@ describe('purging the trash', () => {
     await deleted(id);
     t.clock.advance(WINDOW);
     expect(rowExists(id)).toBe(true);
-    new Engine({ dataDir: t.dataDir, clock: t.clock }).close();
+    new Engine({ dataDir: t.dataDir, clock: t.clock, observeAnswers: referenceAnswers.observe }).close();
     expect(rowExists(id)).toBe(false);
   });
 });

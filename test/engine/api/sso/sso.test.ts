@@ -22,7 +22,7 @@ async function providerId(body: Record<string, unknown>): Promise<string> {
 }
 
 describe('POST /v1/orgs/{organizationId}/saml', () => {
-  it('creates a pending provider with empty settings and answers 201', async () => {
+  it('creates a pending provider with empty settings and no sign-in address, and answers 201', async () => {
     const res = await create({ label: 'Okta' });
     expect(res.status).toBe(201);
     if (!res.ok) return;
@@ -32,7 +32,6 @@ describe('POST /v1/orgs/{organizationId}/saml', () => {
       object: 'saml-provider',
       id,
       label: 'Okta',
-      ssoURL: '',
       entityID: '',
       certificate: '',
       defaultRole: null,

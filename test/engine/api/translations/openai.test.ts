@@ -13,7 +13,7 @@ serverWithTranslator((server, translatorServer) => {
 
 it('an OpenAI-compatible chat service gets the key, the model, the instructions and the segments as a JSON array', async () => {
   const { spaceId } = await sourceSpace(t, [{ title: 'Setup', markdown: 'Install with `make`.\n\nSee https://example.com.\n' }]);
-  const instructions = { object: 'document' as const, data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Address the reader formally.' }] }] }] };
+  const instructions = { object: 'document' as const, data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Address the reader formally.', marks: [] }] }] }] };
   const created = ok(await t.owner.client.call('createTranslation', {
     params: { organizationId: t.organizationId },
     body: { language: 'es', source: { space: spaceId, language: 'en' }, instructions },

@@ -4,6 +4,7 @@ import { Engine } from '../../../../src-main/engine/engine.js';
 import { TestServer } from '../../../support/server.js';
 import { createTranslation, pollTranslation, sourceSpace, translatorOptions } from './fixture.js';
 import { TranslatorServer } from './translator-server.js';
+import { referenceAnswers } from '../../../support/conformance/recorder.js';
 
 let t: TestServer;
 let translator: TranslatorServer;
@@ -25,7 +26,7 @@ it('closing the engine during a run writes nothing; the next start runs the tran
   t.engine.close();
   release();
 
-  const restarted = new Engine({ dataDir: t.dataDir, clock: t.clock, ...translatorOptions(translator) });
+  const restarted = new Engine({ dataDir: t.dataDir, clock: t.clock, ...translatorOptions(translator), observeAnswers: referenceAnswers.observe });
   try {
     await restarted.translations.whenIdle();
     const path = `/v1/orgs/${t.organizationId}/translations/${created.id}`;

@@ -141,7 +141,7 @@ describe('a run translates the source space into a result space', () => {
     const { spaceId } = await sourceSpace(t, [{ title: 'Alpha', markdown: 'Text.\n' }, { title: 'Beta', markdown: 'More text.\n' }]);
     const created = await createTranslation(t, spaceId);
     await pollTranslation(t, created.id);
-    const instructions = { object: 'document' as const, data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Use the formal register.' }] }] }] };
+    const instructions = { object: 'document' as const, data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Use the formal register.', marks: [] }] }] }] };
     const updated = ok(await t.owner.client.call('updateTranslation', { params: { ...org(), translationId: created.id }, body: { instructions } }));
     expect(updated.instructions).toMatchObject({ object: 'document', nodes: [{ type: 'paragraph' }] });
     await run(created.id);

@@ -13,6 +13,47 @@ import type { Random } from './random.js';
 /** How long healed engines get to agree: a fuzz run exchanges a few hundred changes and docs. */
 const HEAL_TIMEOUT_MS = 60_000;
 
+/** What both fuzz worlds do alike: log, act on a node through its API, disconnect a replica, run a seed. */
+export abstract class ReplicaWorld {
+  readonly acknowledged: Acknowledged[] = [];
+  readonly log: string[] = [];
+  abstract readonly replicas: Replica[];
+
+  /** `person` 0 is the engine's owner, then its local people. */
+  abstract node(index: number, person?: number): Node;
+  abstract step(random: Random): Promise<void>;
+  abstract heal(): Promise<Digest>;
+  abstract stop(): Promise<void>;
+
+  /** `steps` steps, then healing: the writes the API acknowledged that the healed state lacks (none, or the test fails). */
+  async run(random: Random, steps: number): Promise<Acknowledged[]> {
+    try {
+      for (let n = 0; n < steps; n += 1) await this.step(random);
+      const healed = await this.heal();
+      return this.acknowledged.filter((write) => !shows(healed, write));
+    } finally {
+      await this.stop();
+    }
+  }
+
+  protected async operate(random: Random, on: number, person = 0): Promise<void> {
+    const outcome = await randomOperation(this.node(on, person), random);
+    this.log.push(`on ${on}${person === 0 ? '' : ` as local person ${person}`}: ${outcome.did}`);
+    if (outcome.made) this.acknowledged.push(outcome.made);
+  }
+
+  protected async note(what: string, fault: () => void | Promise<void>): Promise<void> {
+    this.log.push(what);
+    await fault();
+  }
+
+  protected toggle(index: number): void {
+    const { engine } = this.replicas[index]!;
+    if (engine.sync.state === 'disabled') engine.sync.start();
+    else engine.sync.stop();
+  }
+}
+
 /** Roles of the people a replica has beside its owner, when it has several (`FuzzWorld.start`). */
 const LOCAL_PEOPLE: readonly Role[] = ['create', 'edit'];
 
@@ -25,17 +66,16 @@ const LOCAL_PEOPLE: readonly Role[] = ['create', 'edit'];
  * random person on a random engine, or a fault: a replica disconnected or reconnected,
  * restarted, the hub's listener going away and back, or the hub restarted on its data dir.
  */
-export class FuzzWorld {
-  readonly acknowledged: Acknowledged[] = [];
-  readonly log: string[] = [];
-
+export class FuzzWorld extends ReplicaWorld {
   private constructor(
     readonly hub: Replica,
     readonly organizationId: string,
     readonly replicas: Replica[],
     /** Per engine (0 the hub), the tokens of its people beyond its owner. */
     private readonly localTokens: string[][],
-  ) {}
+  ) {
+    super();
+  }
 
   static async start(replicaCount: number, options: { severalLocalUsers?: boolean } = {}): Promise<FuzzWorld> {
     const hub = await Replica.alone();
@@ -64,10 +104,7 @@ export class FuzzWorld {
     const on = random.below(this.replicas.length + 1);
     // Engines with one person draw nothing more, so worlds without local people replay their seeds as before.
     const people = this.localTokens[on]!.length;
-    const person = people === 0 ? 0 : random.below(people + 1);
-    const outcome = await randomOperation(this.node(on, person), random);
-    this.log.push(`on ${on}${person === 0 ? '' : ` as local person ${person}`}: ${outcome.did}`);
-    if (outcome.made) this.acknowledged.push(outcome.made);
+    await this.operate(random, on, people === 0 ? 0 : random.below(people + 1));
   }
 
   /** Every replica connected again; resolves once every engine shows the hub's digest. */
@@ -88,17 +125,6 @@ export class FuzzWorld {
   async stop(): Promise<void> {
     for (const replica of this.replicas) await replica.stop();
     await this.hub.stop();
-  }
-
-  private async note(what: string, fault: () => void | Promise<void>): Promise<void> {
-    this.log.push(what);
-    await fault();
-  }
-
-  private toggle(index: number): void {
-    const { engine } = this.replicas[index]!;
-    if (engine.sync.state === 'disabled') engine.sync.start();
-    else engine.sync.stop();
   }
 
   private async bounceHub(): Promise<void> {
@@ -136,7 +162,7 @@ function unwrap(value: string | AdminError): string {
  * A request on a kept-alive socket that a restarted server closed fails once before reaching
  * it; it is sent again on a new socket. Anything else fails as it is.
  */
-const fetchAcrossRestarts: typeof fetch = async (input, init) => {
+export const fetchAcrossRestarts: typeof fetch = async (input, init) => {
   try {
     return await fetch(input, init);
   } catch (error) {

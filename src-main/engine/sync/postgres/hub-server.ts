@@ -1,0 +1,111 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { unexpectedFailure } from '../../dispatcher.js';
+import { HOST_REFUSED, isAllowedHost } from '../../http/host-guard.js';
+import { answerClientError, DEFAULT_TRANSPORT_LIMITS } from '../../http/server.js';
+import { answerOnSocket } from '../../http/socket-answers.js';
+import { unavailable } from '../../pipeline/failure.js';
+import { requestUrl } from '../../pipeline/query.js';
+import { CommitFollower, type FollowerState } from './commit-follower.js';
+import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
+
+export const HEALTH_PATH = '/health';
+
+export interface PostgresHub {
+  url: string;
+  port: number;
+  opened: PostgresEngine;
+  follower: CommitFollower;
+  close(): Promise<void>;
+}
+
+/**
+ * A hub process on PostgreSQL (docs/hub.md): the engine on its working copy, the commit
+ * follower, and an HTTP server on 127.0.0.1 that serves `/v1/sync`, `/v1/yjs/<doc>` and
+ * `/health`, nothing else (the API stays with the data dirs). `tooFarBehind` is told when the
+ * process lagged past what PostgreSQL still keeps of deletions (it must restart). As the API's
+ * server does, it answers whatever it refuses or fails at in the error envelope, Node's own
+ * refusals included, and no request can take it down; it has no connection caps, as every
+ * replica behind a load balancer comes from one address.
+ */
+export async function startPostgresHub(
+  url: string,
+  port: number,
+  tooFarBehind: (message: string) => void,
+  /** Host headers accepted besides the loopback names with this port: a load balancer's address (`--allow-host`). */
+  allowedHosts: readonly string[] = [],
+): Promise<PostgresHub> {
+  const opened = await openPostgresEngine(url, tooFarBehind);
+  const { engine, order } = opened;
+  const follower = new CommitFollower(url, order, tooFarBehind);
+  await follower.start();
+  // A load balancer's address as the client wrote it stands for this process's own: the endpoints check Host as usual.
+  const ownHost = (req: IncomingMessage) => {
+    if (req.headers.host && allowedHosts.includes(req.headers.host)) req.headers.host = `127.0.0.1:${engine.port}`;
+  };
+  const { headersTimeoutMs, requestTimeoutMs } = DEFAULT_TRANSPORT_LIMITS;
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1_000 }, (req, res) => {
+    try {
+      ownHost(req);
+      const url = requestUrl(req.url);
+      if (!isAllowedHost(req.headers.host, engine.port)) return json(res, 403, { error: { code: 403, message: HOST_REFUSED } });
+      if (!url) return json(res, 400, { error: { code: 400, message: 'The request target is not a URL' } });
+      if (url.pathname !== HEALTH_PATH || req.method !== 'GET') {
+        return json(res, 404, { error: { code: 404, message: 'This is a Folio hub process: it serves /v1/sync, /v1/yjs and /health' } });
+      }
+      const health = healthOf(follower.state, order.cursor, engine.syncHub.peerCount);
+      json(res, health.status === 'ok' ? 200 : 503, health);
+    } catch (error) {
+      const failure = unexpectedFailure(error);
+      if (!res.headersSent) json(res, failure.status, { error: { code: failure.status, message: failure.message } });
+    }
+  });
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      ownHost(req);
+      // Without its database a process could answer reads only: replicas try another process, or later (backing off).
+      if (follower.state.state !== 'connected') return answerOnSocket(socket, unavailable('This hub process cannot reach its database: try another, or later'));
+      (engine.syncHub.handles(req) ? engine.syncHub : engine.yjs).upgrade(req, socket, head, engine.port);
+    } catch (error) {
+      answerOnSocket(socket, unexpectedFailure(error));
+    }
+  });
+  server.on('clientError', answerClientError);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  engine.setPort(actual);
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    opened,
+    follower,
+    close: () =>
+      new Promise<void>((done) => {
+        follower.stop();
+        engine.yjs.close();
+        engine.syncHub.closeConnections();
+        server.close(() => {
+          opened.close();
+          done();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** What `/health` answers: 200 while PostgreSQL is reachable, 503 while the process waits for it (it keeps serving reads). */
+export function healthOf(state: FollowerState, turn: number, replicas: number) {
+  return state.state === 'connected'
+    ? { status: 'ok' as const, postgres: 'connected' as const, turn, replicas }
+    : { status: 'degraded' as const, postgres: 'reconnecting' as const, since: state.since, problem: state.problem, turn, replicas };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}

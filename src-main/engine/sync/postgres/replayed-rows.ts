@@ -1,0 +1,49 @@
+import type { Database } from '../../db/database.js';
+import type { DocStore } from '../../docs/store.js';
+import { captureOf } from '../changes/capture.js';
+import type { ReplayListener } from './postgres-order.js';
+import type { RowEffect, RowEffects } from './row-effects.js';
+
+/** The origin of updates another hub process committed: no replica or room here sent them, so all hear them. */
+export const OTHER_PROCESS = Symbol('another hub process');
+
+/**
+ * What the engine keeps beside its rows, moved on when another process's rows are replayed:
+ * the doc store's listeners (the fan-out to this process's replicas, its y-websocket rooms, the
+ * blob watch) hear each update row that is new here, and the change log's clock observes the
+ * newest stamp, so that a change stamped here next sorts after every change already in the log.
+ */
+export function followReplayedRows(db: Database, docs: DocStore, effects: RowEffects): ReplayListener {
+  let seqsBefore = new Map<string, number>();
+  return {
+    // Replays before the listeners hear (two turns in one synchronous span) add up: each doc from its first seq.
+    before(rows) {
+      let newest: string | undefined;
+      for (const row of rows) {
+        if (row.tbl === 'docs') {
+          const docId = docIdOf(db, effects, row);
+          if (docId !== undefined && !seqsBefore.has(docId)) seqsBefore.set(docId, docSeq(db, docId));
+        } else if (row.tbl === 'change_log') {
+          const hlc = effects.columnsOf(row, ['hlc'])?.[0];
+          if (typeof hlc === 'string' && (newest === undefined || hlc > newest)) newest = hlc;
+        }
+      }
+      if (newest) captureOf(db.raw).observe(newest);
+    },
+    after() {
+      const before = seqsBefore;
+      seqsBefore = new Map();
+      for (const [docId, seq] of before) docs.noticeWrittenElsewhere(docId, seq, OTHER_PROCESS);
+    },
+  };
+}
+
+function docIdOf(db: Database, effects: RowEffects, row: RowEffect): string | undefined {
+  const written = effects.columnsOf(row, ['doc_id'])?.[0];
+  if (typeof written === 'string') return written;
+  return db.get<{ doc_id: string }>('SELECT doc_id FROM docs WHERE rowid = ?', Number(row.key))?.doc_id;
+}
+
+function docSeq(db: Database, docId: string): number {
+  return db.get<{ seq: number }>('SELECT seq FROM docs WHERE doc_id = ?', docId)?.seq ?? 0;
+}

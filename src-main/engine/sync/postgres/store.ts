@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
+import pg from 'pg';
+import type { RowEffect } from './row-effects.js';
+
+/** The layout of Folio's tables in PostgreSQL; another value is another program's database. */
+export const STORE_FORMAT = '1';
+
+/** Whichever process starts first creates or checks the tables, alone (docs/hub.md, "Migrations"). */
+const SETUP_LOCK = 0x466f6c69; // "Foli"
+
+/** Other processes hear of each commit on this channel, its payload the new cursor. */
+export const COMMIT_CHANNEL = 'folio_hub_commit';
+
+/** Rows read per query when a process loads the whole store. */
+const LOAD_PAGE = 2000;
+
+/**
+ * The whole hub, in four tables (docs/hub.md, "How it works"): every row of the engine's SQLite
+ * schema (`folio_hub_rows`: table, key, values, and the turn that last wrote it; a deleted row
+ * keeps a tombstone with no values until it is purged), the counter of turns bumped in each
+ * writing transaction, and what the store is (its format, the engine schema version its rows
+ * have, its id).
+ */
+const SCHEMA = `
+  CREATE TABLE folio_hub_meta (key text PRIMARY KEY, value text NOT NULL);
+  CREATE TABLE folio_hub_counter (id int PRIMARY KEY CHECK (id = 1), seq bigint NOT NULL);
+  CREATE TABLE folio_hub_rows (
+    tbl text NOT NULL,
+    key text NOT NULL,
+    seq bigint NOT NULL,
+    data bytea,
+    PRIMARY KEY (tbl, key)
+  );
+  CREATE INDEX folio_hub_rows_by_seq ON folio_hub_rows (seq);
+`;
+
+export interface StoreInfo {
+  hubId: string;
+  /** The engine's migration version the rows are of. */
+  engineSchema: number;
+  /** Turns up to here may have lost tombstones: a process further behind loads everything again. */
+  purgedThrough: number;
+}
+
+/** Why a store cannot be used: said in one line, and the process exits. */
+export class StoreRefused extends Error {}
+
+/**
+ * Opens the store at `url`, creating it when the database is empty: the tables and the working
+ * copy's first rows (`initialRows`, a freshly migrated engine) in one transaction, under an
+ * advisory lock, so that two processes starting at once never both create it and a failure
+ * leaves nothing behind. A store of another format or engine schema is refused.
+ */
+export async function openStore(url: string, engineSchema: number, initialRows: () => Iterable<RowEffect>): Promise<StoreInfo> {
+  const client = await connect(url);
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+    try {
+      const info = await readInfo(client);
+      if (info === 'empty') return await createStore(client, engineSchema, initialRows);
+      if (info.format !== STORE_FORMAT) throw new StoreRefused(`the database holds Folio hub tables of format ${info.format}; this Folio reads format ${STORE_FORMAT}`);
+      if (info.engineSchema !== engineSchema)
+        throw new StoreRefused(
+          info.engineSchema > engineSchema
+            ? `the database holds Folio schema version ${info.engineSchema}, newer than this Folio's ${engineSchema}: run a newer Folio`
+            : `the database holds Folio schema version ${info.engineSchema}, older than this Folio's ${engineSchema}: upgrading a hub database is not supported yet`,
+        );
+      return { hubId: info.hubId, engineSchema, purgedThrough: info.purgedThrough };
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Connects, saying in one line what went wrong (a wrong URL, a server that is not there). */
+export async function connect(url: string): Promise<pg.Client> {
+  let client: pg.Client;
+  try {
+    client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  } catch (error) {
+    throw new StoreRefused(`--postgres: not a PostgreSQL URL (${(error as Error).message})`);
+  }
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new StoreRefused(`cannot reach PostgreSQL at ${redacted(url)}: ${(error as Error).message || String(error)}`);
+  }
+  return client;
+}
+
+/** The URL without its password, for messages. */
+export function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+interface Found {
+  format: string;
+  engineSchema: number;
+  hubId: string;
+  purgedThrough: number;
+}
+
+async function readInfo(client: pg.Client): Promise<Found | 'empty'> {
+  const tables = await client.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+  );
+  const names = tables.rows.map((row) => row.name);
+  if (names.length === 0) return 'empty';
+  if (!names.includes('folio_hub_meta'))
+    throw new StoreRefused(`the database is not empty and holds no Folio hub (tables: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}): give Folio a database of its own`);
+  const meta = new Map((await client.query<{ key: string; value: string }>('SELECT key, value FROM folio_hub_meta')).rows.map((row) => [row.key, row.value]));
+  return {
+    format: meta.get('format') ?? '?',
+    engineSchema: Number(meta.get('engine_schema')),
+    hubId: meta.get('hub_id') ?? '',
+    purgedThrough: Number(meta.get('purged_through') ?? 0),
+  };
+}
+
+async function createStore(client: pg.Client, engineSchema: number, initialRows: () => Iterable<RowEffect>): Promise<StoreInfo> {
+  const hubId = randomUUID();
+  await client.query('BEGIN');
+  try {
+    await client.query(SCHEMA);
+    await client.query('INSERT INTO folio_hub_counter (id, seq) VALUES (1, 1)');
+    const meta = { format: STORE_FORMAT, engine_schema: String(engineSchema), hub_id: hubId, purged_through: '0' };
+    for (const [key, value] of Object.entries(meta)) await client.query('INSERT INTO folio_hub_meta (key, value) VALUES ($1, $2)', [key, value]);
+    let batch: RowEffect[] = [];
+    for (const row of initialRows()) {
+      batch.push(row);
+      if (batch.length === LOAD_PAGE) {
+        await client.query(UPSERT_ROWS, upsertParams(batch, 1));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await client.query(UPSERT_ROWS, upsertParams(batch, 1));
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+  return { hubId, engineSchema, purgedThrough: 0 };
+}
+
+/** Writes rows of turn `$4` (their values, or a tombstone); one statement for a whole turn. */
+export const UPSERT_ROWS = `
+  INSERT INTO folio_hub_rows (tbl, key, data, seq)
+  SELECT tbl, key, data, $4 FROM unnest($1::text[], $2::text[], $3::bytea[]) AS r(tbl, key, data)
+  ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq`;
+
+export function upsertParams(rows: readonly RowEffect[], seq: number): unknown[] {
+  return [rows.map((row) => row.tbl), rows.map((row) => row.key), rows.map((row) => row.data), seq];
+}
+
+/** A string as an SQL literal; the connections set `standard_conforming_strings`, so only quotes are doubled. */
+export function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** `UPSERT_ROWS` with the rows written out, for a turn's commit in one round trip with its NOTIFY and COMMIT. */
+export function upsertStatement(rows: readonly RowEffect[], seq: number): string {
+  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${seq}, ${row.data === null ? 'NULL' : `'\\x${row.data.toString('hex')}'::bytea`})`);
+  return `INSERT INTO folio_hub_rows (tbl, key, seq, data) VALUES ${values.join(', ')} ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq`;
+}
+
+/** NOTIFY payloads are at most 8000 bytes; a turn's rows ride along below this, saving the listeners a query. */
+const ROWS_IN_NOTIFICATION = 7000;
+
+/** `SEQ`, or `SEQ ROWS` (the rows v8-serialized, in base64) when they fit. */
+export function notification(seq: number, rows: readonly RowEffect[]): string {
+  const encoded = serialize(rows).toString('base64');
+  return encoded.length <= ROWS_IN_NOTIFICATION ? `${seq} ${encoded}` : String(seq);
+}
+
+/** A NOTIFY payload read back: the turn, and its rows when they came along. */
+export function readNotification(payload: string): { seq: number; rows: RowEffect[] | undefined } {
+  const [seq, encoded] = payload.split(' ');
+  if (encoded === undefined) return { seq: Number(seq), rows: undefined };
+  const rows = (deserialize(Buffer.from(encoded, 'base64')) as { tbl: string; key: string; data: Uint8Array | null }[]).map((row) => ({
+    tbl: row.tbl,
+    key: row.key,
+    data: row.data === null ? null : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength),
+  }));
+  return { seq: Number(seq), rows };
+}
+
+/** The rows written after turn `$1`, as committed up to now, with the counter read in the same snapshot. */
+export const ROWS_SINCE = `
+  WITH head AS (SELECT seq FROM folio_hub_counter WHERE id = 1)
+  SELECT head.seq, r.tbl, r.key, r.data FROM head LEFT JOIN folio_hub_rows r ON r.seq > $1 AND r.seq <= head.seq`;
+
+/** A page of a whole-store load: every row that has values, in key order, after the last one read. */
+export async function loadRows(client: pg.Client, visit: (rows: RowEffect[]) => void): Promise<number> {
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  try {
+    const head = Number((await client.query<{ seq: string }>('SELECT seq FROM folio_hub_counter WHERE id = 1')).rows[0]!.seq);
+    let after: [string, string] = ['', ''];
+    for (;;) {
+      const page = await client.query<{ tbl: string; key: string; data: Buffer }>(
+        'SELECT tbl, key, data FROM folio_hub_rows WHERE data IS NOT NULL AND (tbl, key) > ($1, $2) ORDER BY tbl, key LIMIT $3',
+        [after[0], after[1], LOAD_PAGE],
+      );
+      if (page.rows.length === 0) break;
+      visit(page.rows);
+      const last = page.rows.at(-1)!;
+      after = [last.tbl, last.key];
+    }
+    await client.query('COMMIT');
+    return head;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Removes the tombstones of deleted rows that every live process has read: those of turns up to
+ * the counter as it was at the previous purge (an hour ago, run hourly). `purged_through` says how
+ * far: a process behind it (cut off from PostgreSQL for that long) must load the store again.
+ * Any process may run it; concurrent runs queue on the meta row.
+ */
+export async function purgeTombstones(client: pg.Client): Promise<{ purgedThrough: number; removed: number }> {
+  await client.query('BEGIN');
+  try {
+    const meta = await client.query<{ key: string; value: string }>("SELECT key, value FROM folio_hub_meta WHERE key IN ('purge_next', 'purged_through') FOR UPDATE");
+    const values = new Map(meta.rows.map((row) => [row.key, Number(row.value)]));
+    const through = values.get('purge_next') ?? 0;
+    const removed = (await client.query('DELETE FROM folio_hub_rows WHERE data IS NULL AND seq <= $1', [through])).rowCount ?? 0;
+    const head = Number((await client.query<{ seq: string }>('SELECT seq FROM folio_hub_counter WHERE id = 1')).rows[0]!.seq);
+    const purgedThrough = Math.max(through, values.get('purged_through') ?? 0);
+    await client.query(
+      `INSERT INTO folio_hub_meta (key, value) VALUES ('purged_through', $1), ('purge_next', $2)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [String(purgedThrough), String(head)],
+    );
+    await client.query('COMMIT');
+    return { purgedThrough, removed };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Database } from '../../db/database.js';
+import { LATEST_SCHEMA } from '../../db/migrations/index.js';
+import { Engine, type EngineOptions } from '../../engine.js';
+import { PostgresOrder } from './postgres-order.js';
+import { followReplayedRows } from './replayed-rows.js';
+import { RowEffects } from './row-effects.js';
+import { connect, loadRows, openStore, type StoreInfo } from './store.js';
+
+/** An engine whose state lives in PostgreSQL, on a working copy of its own (docs/hub.md). */
+export interface PostgresEngine {
+  engine: Engine;
+  order: PostgresOrder;
+  store: StoreInfo;
+  /** Closes the engine and removes the working copy; PostgreSQL keeps everything. */
+  close(): void;
+}
+
+/**
+ * Opens the store at `url` (creating it in an empty database) and an engine on a working copy:
+ * a SQLite file in a temporary folder, migrated like any data dir, filled with every row of the
+ * store, and from then on written only in turns ordered by PostgreSQL (`PostgresOrder`). The
+ * engine's code is the data dir's, unchanged: the same checks, refusals and compensations.
+ */
+export async function openPostgresEngine(
+  url: string,
+  /** Told when the working copy lagged past what the store keeps of deletions: the process must restart. A fresh copy never does. */
+  tooFarBehind: (message: string) => void = (message) => {
+    throw new Error(message);
+  },
+  options: Omit<EngineOptions, 'dataDir' | 'database'> = {},
+): Promise<PostgresEngine> {
+  const folder = mkdtempSync(join(tmpdir(), 'folio-hub-'));
+  let db: Database | undefined;
+  let order: PostgresOrder | undefined;
+  try {
+    db = new Database(join(folder, 'folio.db'));
+    const opened = db;
+    order = new PostgresOrder(db, url, 0, tooFarBehind);
+    const replaying = order;
+    const effects = new RowEffects(db.raw, () => replaying.replaying);
+    order.attach(effects);
+    const store = await openStore(url, LATEST_SCHEMA, () => effects.everyRow());
+    order.cursor = await loadStore(url, opened, effects, replaying);
+    db.useWriteOrder(order);
+    const engine = new Engine({ ...options, dataDir: folder, database: db });
+    order.onReplay(followReplayedRows(db, engine.docs, effects));
+    const ordered = order;
+    return {
+      engine,
+      order,
+      store,
+      close() {
+        engine.close();
+        ordered.close();
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    order?.close();
+    db?.close();
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Replaces the working copy's rows with the store's, in one local transaction; returns the turn they are at. */
+async function loadStore(url: string, db: Database, effects: RowEffects, order: PostgresOrder): Promise<number> {
+  const client = await connect(url);
+  const raw = db.raw;
+  raw.pragma('foreign_keys = OFF');
+  order.replaying = true;
+  raw.exec('BEGIN IMMEDIATE');
+  try {
+    effects.clear();
+    const head = await loadRows(client, (rows) => effects.apply(rows));
+    raw.exec('COMMIT');
+    return head;
+  } catch (error) {
+    if (raw.inTransaction) raw.exec('ROLLBACK');
+    throw error;
+  } finally {
+    order.replaying = false;
+    raw.pragma('foreign_keys = ON');
+    await client.end();
+  }
+}

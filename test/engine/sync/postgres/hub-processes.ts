@@ -1,0 +1,135 @@
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { runCli, spawnScript } from '../../../support/processes.js';
+import { postgresMissing, startPostgres, type TestPostgres } from '../../../support/postgres.js';
+import { SYNC_PATH } from '../../../../src-main/engine/sync/hub.js';
+import { AdminError, addOrganization, addUser, issueToken } from '../../../../src-main/engine/admin/commands.js';
+import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
+import { mainTreeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { ok } from '../../../support/content.js';
+import { eventually, Replica } from '../nodes.js';
+
+/** `npm run serve -- --postgres URL` in a process of its own (node with tsx as a loader, so SIGKILL reaches it). */
+export interface HubProcess {
+  child: ReturnType<typeof spawnScript>;
+  port: number;
+  url: string;
+  /** The address replicas are given. */
+  syncUrl: string;
+  exited: Promise<number | null>;
+}
+
+export function startHubProcess(database: string, port = 0, flags: string[] = []): Promise<HubProcess> {
+  const child = spawnScript('src-main/cli/serve.ts', ['--postgres', database, '--port', String(port), ...flags]);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    void exited.then((code) => reject(new Error(`hub process exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      const match = /^Folio hub listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+      if (!match) return reject(new Error(`unexpected first line: ${line}`));
+      const actual = Number(match[2]);
+      resolve({ child, port: actual, url: match[1]!, syncUrl: `ws://127.0.0.1:${actual}${SYNC_PATH}`, exited });
+    });
+  });
+}
+
+export async function killHub(hub: HubProcess): Promise<void> {
+  hub.child.kill('SIGKILL');
+  await hub.exited;
+}
+
+/** `npm run cli -- --postgres URL …`; its one line of output. */
+export async function hubCli(database: string, args: string[]): Promise<string> {
+  const result = await runCli(['--postgres', database, ...args]);
+  if (result.status !== 0) throw new Error(`folio ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/**
+ * A user with a token and an organization of their own, made on the hub's database by the CLI's
+ * commands, run here rather than in a process per command (`cli.test.ts` runs the CLI itself).
+ */
+export async function hubUser(database: string, email: string, organization?: string): Promise<{ token: string }> {
+  const opened = await openPostgresEngine(database);
+  try {
+    const { engine } = opened;
+    const made = (result: string | AdminError) => {
+      if (result instanceof AdminError) throw new Error(result.message);
+      return result;
+    };
+    made(addUser(engine, email, email.split('@')[0]!));
+    const token = made(issueToken(engine, email));
+    if (organization) made(addOrganization(engine, organization, email));
+    return { token };
+  } finally {
+    opened.close();
+  }
+}
+
+/**
+ * A describe block run against one PostgreSQL server of its own, or skipped with the reason
+ * printed when PostgreSQL's programs are not installed.
+ */
+export function describeWithPostgres(name: string, body: (server: () => TestPostgres) => void): void {
+  const missing = postgresMissing();
+  if (missing) {
+    console.warn(`${name}: ${missing}`);
+    describe.skip(name, () => body(() => undefined as never));
+    return;
+  }
+  describe(name, () => {
+    let server: TestPostgres;
+    beforeAll(async () => {
+      server = await startPostgres();
+    }, 120_000);
+    afterAll(() => server?.destroy());
+    body(() => server);
+  });
+}
+
+/**
+ * For each test: a new database on the suite's PostgreSQL, the hub processes a test starts on
+ * it, and the replicas it attaches; all stopped after the test.
+ */
+export function hubClusterEachTest(postgres: () => TestPostgres) {
+  let database = '';
+  let hubs: HubProcess[] = [];
+  const replicas: Replica[] = [];
+  beforeEach(async () => {
+    database = await postgres().newDatabase();
+    hubs = [];
+  });
+  afterEach(async () => {
+    for (const replica of replicas.splice(0)) await replica.stop();
+    for (const hub of hubs) await killHub(hub);
+  });
+
+  async function replicaOn(url: string, token: string): Promise<Replica> {
+    const replica = await Replica.alone();
+    replicas.push(replica);
+    ok(await replica.client.call('updateSyncSettings', { params: undefined, body: { url, token } }));
+    await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', pendingChanges: 0 }));
+    return replica;
+  }
+
+  return {
+    database: () => database,
+    hubs: () => hubs,
+    replicaOn,
+    /**
+     * Ann's organization "Team", two processes, a replica on each that fails over to the other
+     * (a: first then second, b: second then first), and a space made on a that b has.
+     */
+    async twoSides() {
+      const ann = await hubUser(database, 'ann@example.com', 'Team');
+      hubs = await Promise.all([startHubProcess(database), startHubProcess(database)]);
+      const [first, second] = hubs.map((hub) => hub.syncUrl);
+      const a = await replicaOn(`${first},${second}`, ann.token);
+      const b = await replicaOn(`${second},${first}`, ann.token);
+      const team = ok(await a.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} })).items.find((org) => org.title === 'Team')!;
+      const space = ok(await a.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'Shared' } }));
+      await eventually(async () => expect((await b.client.call('getSpaceById', { params: { spaceId: space.id } })).status).toBe(200));
+      return { a, b, organizationId: team.id, spaceId: space.id, tree: mainTreeDoc(space.id) };
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { DEPARTURES, type Departure } from './departures.js';
+import { EXTENSIONS } from './extensions.js';
+import { answersHolding, loadReference, operationKey, setAt, validatable, type Reference, type ReferenceOperation } from './reference.js';
+
+/** One answer of the engine, as the dispatcher gave it. */
+export interface Answer {
+  method: string;
+  /** The operation's path template when a route matched (`/v1/orgs/{organizationId}`), else the path asked for. */
+  path: string;
+  /** Our operation id, when a route matched. */
+  operation?: string;
+  status: number;
+  body: unknown;
+}
+
+export interface Violation {
+  operation: string;
+  status: number;
+  message: string;
+}
+
+// ajv-formats is CommonJS with a default export.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+const SPEC_ID = 'reference';
+
+/**
+ * Checks answers against the reference description (`@gitbook/api@0.146.0`): the status must be one
+ * it declares for the operation and the body must validate against its schema for that status.
+ * Schemas are compiled once, on first use.
+ */
+export class ReferenceChecker {
+  private readonly reference: Reference;
+  private readonly ajv: Ajv;
+  private readonly compiled = new Map<string, ValidateFunction>();
+  /** Ids of the reference description as each set of departures patches it, by the set's key. */
+  private readonly patched = new Map<string, string>();
+  /** The reference's operation ids each departure holds for. */
+  private readonly departureOperations: ReadonlySet<string>[];
+
+  constructor(
+    reference = loadReference(),
+    private readonly departures: readonly Departure[] = DEPARTURES,
+  ) {
+    this.reference = reference;
+    this.departureOperations = departures.map(
+      (d) => new Set('holding' in d.operations ? answersHolding(reference, d.operations.holding) : d.operations),
+    );
+    // strict: false — the description is OpenAPI 3.0, with keywords JSON Schema lacks (`example`, `discriminator`, `x-…`).
+    this.ajv = new Ajv({ strict: false, allErrors: false });
+    addFormats(this.ajv);
+    // Formats the reference names and does not define: an emoji and an icon name are any string there.
+    this.ajv.addFormat('emoji', true).addFormat('icon', true);
+    this.ajv.addSchema({ ...validatable(reference.document), $id: SPEC_ID });
+  }
+
+  /** The reference's operation for an answer, undefined for Folio's own (EXTENSIONS). */
+  referenceOperation(method: string, path: string): ReferenceOperation | undefined {
+    return this.reference.operations.get(operationKey(method, path));
+  }
+
+  /** The reference's operation ids a departure holds for. */
+  operationsOf(departure: Departure): ReadonlySet<string> {
+    return this.departureOperations[this.departures.indexOf(departure)]!;
+  }
+
+  check(answer: Answer): Violation[] {
+    const name = answer.operation ?? `${answer.method} ${answer.path}`;
+    const violation = (message: string): Violation[] => [{ operation: name, status: answer.status, message }];
+    if (answer.operation === undefined) return this.checkError(answer, undefined, name, violation);
+    const op = this.referenceOperation(answer.method, answer.path);
+    if (!op) {
+      if (EXTENSIONS.has(answer.operation)) return [];
+      return violation(`${answer.method} ${answer.path} is neither in @gitbook/api@${this.reference.version} nor a named Folio extension`);
+    }
+    if (answer.status >= 400) return this.checkError(answer, op, name, violation);
+    const declared = op.responses[String(answer.status)];
+    if (!declared) {
+      const statuses = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+      return violation(`status ${answer.status}; ${op.operationId} declares ${statuses.join(', ')}`);
+    }
+    if (!declared.schema) return answer.body === undefined ? [] : violation(`a body where ${op.operationId} ${answer.status} declares none`);
+    if (answer.body === undefined) return violation(`no body where ${op.operationId} ${answer.status} declares one`);
+    if (answer.body instanceof Uint8Array) return [];
+    const errors = this.validate(this.descriptionFor(op.operationId), declared.pointer, answer.body);
+    return errors.map((error) => ({ operation: name, status: answer.status, message: describe(error) }));
+  }
+
+  /** An error: the reference's schema for the status (or its `default`, or the shared `Error`), with the status as its code; never a 5xx. */
+  private checkError(answer: Answer, op: ReferenceOperation | undefined, name: string, violation: (m: string) => Violation[]): Violation[] {
+    if (answer.status >= 500) return violation(`status ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status < 400) return violation(`status ${answer.status} with no matching operation`);
+    const declared = op?.responses[String(answer.status)] ?? op?.responses.default;
+    const pointer = declared?.schema ? declared.pointer : '#/components/schemas/Error';
+    const errors = this.validate(SPEC_ID, pointer, answer.body);
+    const code = (answer.body as { error?: { code?: unknown } } | undefined)?.error?.code;
+    if (errors.length === 0 && code !== answer.status) return violation(`error.code ${String(code)} under status ${answer.status}`);
+    return errors.map((error) => ({ operation: name, status: answer.status, message: describe(error) }));
+  }
+
+  /** The id of the reference description as the documents amend it for one operation's answers. */
+  private descriptionFor(operationId: string): string {
+    const own = this.departures.filter((_, i) => this.departureOperations[i]!.has(operationId));
+    if (own.length === 0) return SPEC_ID;
+    const key = own.map((d) => this.departures.indexOf(d)).join('+');
+    let id = this.patched.get(key);
+    if (!id) {
+      id = `${SPEC_ID}-${key}`;
+      const document = structuredClone(this.reference.document);
+      for (const departure of own) setAt(document, departure.at, departure.documents);
+      this.ajv.addSchema({ ...validatable(document), $id: id });
+      this.patched.set(key, id);
+    }
+    return id;
+  }
+
+  private validate(description: string, pointer: string, body: unknown): ErrorObject[] {
+    const ref = `${description}${pointer}`;
+    let validate = this.compiled.get(ref);
+    if (!validate) {
+      validate = this.ajv.getSchema(ref);
+      if (!validate) throw new Error(`no schema at ${ref}`);
+      this.compiled.set(ref, validate);
+    }
+    // What the wire carries: dates as text, no undefined members.
+    const json: unknown = JSON.parse(JSON.stringify(body) ?? 'null');
+    return validate(json) ? [] : (validate.errors ?? []);
+  }
+}
+
+function describe(error: ErrorObject): string {
+  const at = error.instancePath || '(body)';
+  const params = error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : '';
+  return `${at} ${error.message ?? error.keyword}${params} [${error.schemaPath}]`;
+}

@@ -1,0 +1,149 @@
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/**
+ * A real PostgreSQL server of our own, in a temporary folder, on an ephemeral loopback port
+ * (docs/hub.md, "Tests"). As root, its files and processes belong to the `postgres` user, which
+ * PostgreSQL requires.
+ */
+export interface TestPostgres {
+  port: number;
+  /** A URL of a new, empty database on this server. */
+  newDatabase(name?: string): Promise<string>;
+  /** `pg_ctl stop -m immediate`: the server dies as in a power cut of its process, without a checkpoint. */
+  stopImmediate(): Promise<void>;
+  /** Starts it again on the same folder and port. */
+  start(): Promise<void>;
+  /** Stops it and removes its folder. */
+  destroy(): Promise<void>;
+}
+
+/** Where Debian puts PostgreSQL's programs; FOLIO_PG_BIN overrides. */
+export function postgresBin(): string | undefined {
+  if (process.env.FOLIO_PG_BIN) return existsSync(join(process.env.FOLIO_PG_BIN, 'initdb')) ? process.env.FOLIO_PG_BIN : undefined;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] && join(root, versions[0], 'bin');
+}
+
+/** Why PostgreSQL tests cannot run here, or undefined when they can; printed by the suites that skip. */
+export function postgresMissing(): string | undefined {
+  if (!postgresBin()) return 'PostgreSQL binaries not found (apt-get install postgresql, or set FOLIO_PG_BIN): PostgreSQL hub tests skipped';
+  if (isRoot() && !userExists('postgres')) return 'running as root without a postgres user: PostgreSQL hub tests skipped';
+  return undefined;
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = postgresBin();
+  if (!bin) throw new Error(postgresMissing());
+  const dir = mkdtempSync(join(tmpdir(), 'folio-pg-'));
+  const data = join(dir, 'data');
+  if (isRoot()) {
+    const { uid, gid } = postgresIds();
+    chownSync(dir, uid, gid);
+    chmodSync(dir, 0o755);
+  }
+  const port = await freePort();
+  await run(bin, 'initdb', ['-D', data, '-U', 'folio', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const start = () =>
+    run(bin, 'pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-t',
+      '60',
+      // Loopback only, the socket in our own folder; fsync off: the tests stop the server, never the machine.
+      '-o',
+      `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+  await start();
+  watchOver(bin, dir, data);
+  let running = true;
+  let databases = 0;
+  const admin = `postgres://folio@127.0.0.1:${port}/postgres`;
+  return {
+    port,
+    async newDatabase(name = `folio_${process.pid}_${++databases}`) {
+      const client = new pg.Client(admin);
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://folio@127.0.0.1:${port}/${name}`;
+    },
+    async stopImmediate() {
+      await run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      running = false;
+    },
+    async start() {
+      await start();
+      running = true;
+    },
+    async destroy() {
+      if (running) await run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      running = false;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Stops the server and removes its folder once this process is gone however it ends (a test
+ * worker killed on a timeout never runs its afterAll): a detached shell waits for our pid.
+ */
+function watchOver(bin: string, dir: string, data: string): void {
+  const stop = `${isRoot() ? 'runuser -u postgres -- ' : ''}${join(bin, 'pg_ctl')} -D ${data} -m immediate stop`;
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 2; done; ${stop} >/dev/null 2>&1; rm -rf ${dir}`;
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+}
+
+function isRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+function userExists(name: string): boolean {
+  try {
+    return userInfo().username === name || Number.isInteger(postgresIds().uid);
+  } catch {
+    return false;
+  }
+}
+
+function postgresIds(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/** Runs one of PostgreSQL's programs, as the postgres user when we are root. */
+function run(bin: string, program: string, args: string[]): Promise<string> {
+  const [file, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args];
+  return new Promise((resolve, reject) => {
+    execFile(file, argv as string[], { encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${program} failed: ${stderr || error.message}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
