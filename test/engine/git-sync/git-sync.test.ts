@@ -179,6 +179,67 @@ describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => 
   });
 });
 
+describe('a README first in a group, with pages under it (the common layout of real repositories)', { timeout: 120_000 }, () => {
+  it('stands where SUMMARY.md puts it, holds its pages, and exports unchanged without a commit', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({
+        'README.md': '# Introduction\n\nWelcome.\n',
+        'SUMMARY.md': '# Table of contents\n\n## Getting started\n\n* [Introduction](README.md)\n  * [Create an app](getting-started/create.md)\n* [Install](getting-started/install.md)\n\n## Reference\n\n* [API](reference/api.md)\n',
+        'getting-started/create.md': '# Create an app\n',
+        'getting-started/install.md': '# Install\n',
+        'reference/api.md': '# API\n',
+      });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
+      const tree = (pages: Pages): unknown[] => pages.map((page) => [page.title, ...tree(('pages' in page ? page.pages : []) as Pages)]);
+      expect(tree(await pagesOf(spaceId))).toEqual([
+        ['Getting started', ['Introduction', ['Create an app']], ['Install']],
+        ['Reference', ['API']],
+      ]);
+      const before = repo.head();
+      expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success', commit: before });
+      const create = flat(await pagesOf(spaceId)).find((page) => page.title === 'Create an app')!;
+      await publish(t, spaceId, [{ operation: 'update_page', page: create.id, document: { markdown: '# Create an app\n\nSign in first.\n' } } as never]);
+      expect((await exportFrom(spaceId, repo, 'Explain')).state).toBe('success');
+      expect(repo.changedFiles()).toEqual(['M\tgetting-started/create.md']);
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
+describe("the service's HTML habits", { timeout: 120_000 }, () => {
+  it('reads a <figure> as an image with its caption and drops the anchors pinned to headings, so an edited page is not written back escaped', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({
+        'README.md': '# Home\n\n## Creating an app <a href="#creating-an-app" id="creating-an-app"></a>\n\n<figure><img src=".gitbook/assets/shot 1.png" alt="The console"><figcaption><p>Apps &amp; keys</p></figcaption></figure>\n\nThe end.\n',
+        '.gitbook/assets/shot 1.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 5, 6]),
+      });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
+      const [home] = await pagesOf(spaceId);
+      const read = async () => ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: home!.id }, query: { format: 'markdown' } })) as { markdown: string };
+      const before = (await read()).markdown;
+      expect(before).toContain('## Creating an app\n');
+      expect(before).not.toContain('<a href');
+      const [file] = ok(await t.owner.client.call('listFiles', { params: { spaceId } })).items;
+      expect(file).toMatchObject({ name: 'shot 1.png' });
+      expect(before).toMatch(/!\[The console\]\(\S+ "Apps & keys"\)/);
+      await publish(t, spaceId, [{ operation: 'update_page', page: home!.id, document: { markdown: `${before}\nOne more line.\n` } } as never]);
+      expect((await exportFrom(spaceId, repo, 'One more line')).state).toBe('success');
+      const written = repo.show('README.md').toString();
+      expect(written).not.toContain('\\<');
+      expect(written).toContain('## Creating an app\n');
+      expect(written).toMatch(/!\[The console\]\(<?\.gitbook\/assets\/shot(%20| )1\.png>? "Apps & keys"\)/);
+      expect(written).toContain('One more line.');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
 describe('a long page', { timeout: 120_000 }, () => {
   it('is imported whole: the block limit is for bodies a request sends', async () => {
     const repo = new FixtureRepository();

@@ -41,13 +41,43 @@ export function gitbookBlocksIn(markdown: string): string {
     }
     const read = readBlockAt(lines, i);
     if (!read) {
-      out.push(line);
+      out.push(htmlConventionsIn(line));
       continue;
     }
     out.push('', opaqueComment(read.block), '');
     i = read.end;
   }
   return out.join('\n');
+}
+
+const FIGURE = /^ {0,3}<figure>\s*<img\s+([^>]*?)\/?>\s*(?:<figcaption>\s*(?:<p>)?([\s\S]*?)(?:<\/p>)?\s*<\/figcaption>)?\s*<\/figure>\s*$/i;
+const HEADING_ANCHOR = /^( {0,3}#{1,6}\s.*?)\s*<a href="#([^"]*)" id="\2"><\/a>\s*$/;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: '\u00a0' };
+
+/**
+ * The service's two HTML habits, as Markdown the model reads (raw HTML is otherwise kept as text,
+ * and would come back escaped once its page is edited): an image written as
+ * `<figure><img src alt><figcaption>caption</figcaption></figure>` becomes `![alt](src "caption")`,
+ * and the empty anchor it appends to headings (`<a href="#id" id="id"></a>`, which only pins the
+ * heading's own anchor) is dropped.
+ */
+function htmlConventionsIn(line: string): string {
+  const figure = FIGURE.exec(line);
+  if (figure) {
+    const attrs = Object.fromEntries([...figure[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((match) => [match[1]!.toLowerCase(), decode(match[2]!)]));
+    const src = attrs.src;
+    if (src === undefined || src === '') return line;
+    const caption = decode((figure[2] ?? '').replace(/<[^>]*>/g, '')).trim();
+    const alt = (attrs.alt ?? '').replace(/[\\[\]]/g, (char) => `\\${char}`);
+    const title = caption ? ` "${caption.replace(/["\\]/g, (char) => `\\${char}`)}"` : '';
+    return `![${alt}](<${src.replace(/[<>\\]/g, (char) => `\\${char}`)}>${title})`;
+  }
+  const heading = HEADING_ANCHOR.exec(line);
+  return heading ? heading[1]! : line;
+}
+
+function decode(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!);
 }
 
 interface Read {

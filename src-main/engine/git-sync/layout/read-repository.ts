@@ -116,6 +116,7 @@ export function readRepository(
     placed.add(readmePath);
   }
   if (summary) {
+    let readmeNamed = false;
     const add = (entry: SummaryEntry, parentKey: string | null, place: string): string | undefined => {
       if (entry.kind === 'link') {
         const key = `link:${place}`;
@@ -124,10 +125,13 @@ export function readRepository(
       }
       if (!files.has(entry.path)) return `SUMMARY.md names ${entry.path}, which is not in the repository`;
       if (placed.has(entry.path)) {
-        // The README stands first already; SUMMARY.md naming it again only titles it.
-        if (entry.path === readmePath && parentKey === null) {
-          structure[0]!.title = entry.title;
-          return entry.children.map((child, i) => add(child, null, `${place}.${i}`)).find(Boolean);
+        // The README stands first already; SUMMARY.md naming it (the first time) titles it and puts
+        // it where it says — often first in the first group, with pages nested under it.
+        if (entry.path === readmePath && !readmeNamed) {
+          readmeNamed = true;
+          const readme = structure.splice(structure.findIndex((page) => page.key === readmePath), 1)[0]!;
+          structure.push({ ...readme, title: entry.title, parentKey });
+          return entry.children.map((child, i) => add(child, parentKey === null ? null : readmePath, `${place}.${i}`)).find(Boolean);
         }
         return `SUMMARY.md names ${entry.path} twice`;
       }
