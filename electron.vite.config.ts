@@ -13,13 +13,13 @@ export default defineConfig({
       // and so is pdfkit, which loads its built-in fonts through its own package.json's `imports`.
       externalizeDeps: false,
       rolldownOptions: {
-        // Programs beside index.js: the parse workers' (EngineOptions.parseWorker), and the integration
-        // scripts' process, as sandbox-child.mjs, which main.ts forks there and which loads QuickJS (and
-        // its .wasm file) from node_modules at run time.
+        // The integration scripts' process program beside index.js, as sandbox-child.mjs: main.ts
+        // forks it there. It loads QuickJS (and its .wasm file) from node_modules at run time.
+        // The engine's worker threads run engine-worker.js, beside index.js too (main.ts names it).
         input: {
           index: here('src-main/electron/main.ts'),
-          'parse-worker': here('src-main/engine/pipeline/parse-worker.ts'),
           'sandbox-child': here('src-main/engine/integrations/sandbox-child.mjs'),
+          'engine-worker': here('src-main/engine/worker-entry.ts'),
         },
         external: ['better-sqlite3', 'pdfkit', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
         output: { entryFileNames: (chunk) => (chunk.name === 'sandbox-child' ? '[name].mjs' : '[name].js') },

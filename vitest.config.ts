@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './test/support/summary-reporter.js';
 
+/** Files that replace modules (`vi.mock('electron')`) or drive a browser with a shell faked that way: each gets modules of its own. */
+const ISOLATED = ['test/electron/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // Every answer of a test engine is checked against @gitbook/api@0.146.0 (test/support/conformance).
     setupFiles: ['test/support/conformance/setup.ts'],
     testTimeout: 20_000,
@@ -11,5 +13,15 @@ export default defineConfig({
     // better-sqlite3 is a native module: forks isolate it cleanly.
     pool: 'forks',
     reporters: ['default', new SummaryReporter()],
+    projects: [
+      {
+        extends: true,
+        // The rest share each fork's modules from file to file: loading the engine, zod's contract
+        // and the reference's compiled schemas once rather than per file (the bulk of a file's
+        // time). Tests keep no state in modules; each makes its own engine and data dir.
+        test: { name: 'shared', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ISOLATED, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });

@@ -3,7 +3,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
-import { Database } from '../src-main/engine/db/database.js';
+import type { Database } from '../src-main/engine/db/database.js';
+import { openDatabase } from '../src-main/engine/open-database.js';
 import { DocStore } from '../src-main/engine/docs/store.js';
 
 /**
@@ -46,7 +47,7 @@ export function benchDocStore(options: DocStoreBenchOptions = {}): DocStoreBench
   const edits = options.edits ?? 5_000;
   const runs = options.runs ?? 15;
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-docs-'));
-  const db = new Database(join(dir, 'folio.db'));
+  const db = openDatabase(join(dir, 'folio.db')).db;
   try {
     // Compaction runs when the bench says, not on a threshold.
     const store = new DocStore(db, { compactEveryRows: Number.POSITIVE_INFINITY });

@@ -135,22 +135,22 @@ async function slashMenuTime(page: Page): Promise<number> {
   const runs: number[] = [];
   for (let i = 0; i < 5; i++) {
     await page.keyboard.press('Enter');
-    const waiting = page.evaluate(
-      () =>
-        new Promise<number>((done) => {
-          let start = 0;
-          document.addEventListener('keydown', () => (start = performance.now()), { capture: true, once: true });
-          const observer = new MutationObserver(() => {
-            if (start && document.querySelector('[role=listbox]')) {
-              observer.disconnect();
-              done(performance.now() - start);
-            }
-          });
-          observer.observe(document.body, { childList: true, subtree: true });
-        }),
-    );
+    // The listeners are in place before the key is sent (an evaluation left running could start after it).
+    await page.evaluate(() => {
+      (window as unknown as { slashMenu: Promise<number> }).slashMenu = new Promise<number>((done) => {
+        let start = 0;
+        document.addEventListener('keydown', () => (start = performance.now()), { capture: true, once: true });
+        const observer = new MutationObserver(() => {
+          if (start && document.querySelector('[role=listbox]')) {
+            observer.disconnect();
+            done(performance.now() - start);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });
+    });
     await page.keyboard.type('/');
-    runs.push(await waiting);
+    runs.push(await page.evaluate(() => (window as unknown as { slashMenu: Promise<number> }).slashMenu));
     await page.keyboard.press('Escape');
     await page.keyboard.press('Backspace');
   }

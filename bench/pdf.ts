@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
-import { Database } from '../src-main/engine/db/database.js';
+import { openDatabase } from '../src-main/engine/open-database.js';
 import { DocStore } from '../src-main/engine/docs/store.js';
 import { branchContent } from '../src-main/engine/pdf/branch-pages.js';
 import { renderPdf } from '../src-main/engine/pdf/render.js';
@@ -28,7 +28,7 @@ export interface PdfBenchResult {
  */
 export async function benchPdf(pages = 100, blocks = 60, runs = 5): Promise<PdfBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-pdf-'));
-  const db = new Database(join(dir, 'folio.db'));
+  const db = openDatabase(join(dir, 'folio.db')).db;
   try {
     const docs = new DocStore(db);
     const branch = changeRequestBranch('bench');

@@ -17,6 +17,7 @@ import { benchGitSync } from './git-sync.js';
 import { benchHostileBodies } from './hostile-bodies.js';
 import { benchIntegrations } from './integrations.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
+import { benchMainLoop, report as reportMainLoop } from './main-loop.js';
 import { benchMerge, report as reportMerge } from './merge.js';
 import { benchOpenAPISpecs } from './openapi-specs.js';
 import { benchPdf, report as reportPdf } from './pdf.js';
@@ -45,7 +46,9 @@ import { benchTranslations } from './translations.js';
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
  * (`BENCH_ONLY=sync`: those alone), issue 15's editor figures in Chromium (`BENCH_ONLY=editor`),
  * issue 18's hub of two processes on PostgreSQL beside the single SQLite hub (`BENCH_ONLY=cluster`),
- * and what hostile bodies cost other clients (issue 13).
+ * issue 16's: the engine's event loop and `GET /v1/user` while a writer types, a PDF renders and an
+ * import runs, with what a keystroke costs (`BENCH_ONLY=main-loop`: those alone), and what hostile
+ * bodies cost other clients (issue 13).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -136,6 +139,7 @@ async function all(): Promise<void> {
   await benchContentPages();
   reportDocStore(benchDocStore());
   reportLiveEdits(await benchLiveEdits());
+  reportMainLoop(await benchMainLoop());
   reportPdf(await benchPdf());
   reportMerge(await benchMerge());
   reportConflicts(await benchConflicts());
@@ -169,13 +173,18 @@ async function clusterBenches(): Promise<void> {
   else reportSyncCluster(await benchSyncCluster());
 }
 
-/** `BENCH_ONLY=sync`, `git`, `content`, `editor` or `cluster` runs those figures alone. */
+/** `BENCH_ONLY=sync`, `git`, `content`, `editor`, `cluster` or `main-loop` runs those figures alone. */
 const ONLY: Record<string, () => Promise<unknown>> = {
   sync: syncBenches,
   git: () => benchGitSync(),
   cluster: clusterBenches,
   content: async () => benchContentConversions(),
   editor: async () => reportEditor(await benchEditor()),
+  // Issue 16's figures: the main loop under load, and what a keystroke costs.
+  'main-loop': async () => {
+    reportMainLoop(await benchMainLoop());
+    reportLiveEdits(await benchLiveEdits());
+  },
 };
 
 (ONLY[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {

@@ -59,7 +59,7 @@ export function benchSyncChanges(): SyncChangesFigures {
       cursor = batch.cursor;
       changes += batch.changes.length;
       const applyStart = performance.now();
-      applyChanges(replica.db, batch.changes, { hub: true });
+      applyChanges(replica.db, replica.changeCapture, batch.changes, { hub: true });
       applyMs += performance.now() - applyStart;
     }
     return { changes, captureMs, readMs, applyMs };

@@ -60,6 +60,7 @@ async function main(argv: string[]): Promise<void> {
   });
   bootstrapIfEmpty(engine, { ...firstStart(values.name, values.organization), welcome: true });
   if (hub) saveUpstream(engine.db, hub.url, hub.token);
+  void engine.workers.warmUp();
   const server = await listen(engine, port);
   console.log(`Folio listening on ${server.url}`);
   engine.sync.start();

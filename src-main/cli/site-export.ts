@@ -5,6 +5,6 @@ import { exportSite } from '../engine/publishing/export.js';
 /** `site export`: the published site as static files in `folder`; prints the folder's `index.html`. */
 export function siteExport(engine: Engine, siteId: string, folder: string): string | AdminError {
   const result = exportSite(engine, siteId, folder);
-  if (result instanceof AdminError) return result;
+  if (!result) return new AdminError(`no published site with id ${siteId} (publish it first)`);
   return `exported ${result.pages} pages and ${result.files} files: ${folder}/index.html`;
 }

@@ -9,7 +9,8 @@ import { exportFolder, importFolder, type Progress } from '../engine/git-sync/fo
 export function spaceFolder(engine: Engine, direction: 'import' | 'export', spaceId: string, dir: string): string | AdminError {
   const now = new Date().toISOString();
   const run = direction === 'import' ? importFolder : exportFolder;
-  const result = run(engine.db, engine.docs, spaceId, dir, now, progressBar());
+  const store = { db: engine.db, docs: engine.docs, capture: engine.changeCapture, projector: engine.projector };
+  const result = run(store, spaceId, dir, now, progressBar());
   if (process.stderr.isTTY) process.stderr.write('\n');
   return result.ok ? result.message : new AdminError(result.message);
 }

@@ -1,14 +1,14 @@
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, session, utilityProcess } from 'electron';
 import { join, sep } from 'node:path';
 import { bootstrapIfEmpty } from '../engine/admin/bootstrap.js';
 import { Engine } from '../engine/engine.js';
 import { listen } from '../engine/http/server.js';
-import { electronSandboxProgram } from '../engine/integrations/sandbox-program.js';
 import { resolveTranslator } from '../engine/translation/settings.js';
 import { AppOrigin } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { registerDocPorts } from './doc-ports.js';
 import { registerRequestHandler } from './ipc.js';
+import { utilityProcessLauncher } from './sandbox-launcher.js';
 import { installMenu } from './menu.js';
 import { electronNativeBinding } from './native-binding.js';
 import { readOwnerToken } from './owner-token.js';
@@ -36,11 +36,15 @@ async function start(): Promise<void> {
   const engine = new Engine({
     dataDir,
     nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged),
-    parseWorker: join(import.meta.dirname, 'parse-worker.js'),
     translator: translator && !('error' in translator) ? translator : undefined,
-    // Integration scripts run in processes of Electron's Node (docs/integrations.md, "The sandbox").
-    integrations: { program: electronSandboxProgram(unpacked(join(import.meta.dirname, 'sandbox-child.mjs'))) },
+    // Integration scripts run in utility processes of Electron's Node (docs/integrations.md, "The sandbox").
+    integrations: {
+      program: { entry: unpacked(join(import.meta.dirname, 'sandbox-child.mjs')), execArgv: [], env: {}, launch: utilityProcessLauncher((...args) => utilityProcess.fork(...args)) },
+    },
+    // The worker threads' program, which electron-vite builds beside this file.
+    workers: { entry: join(import.meta.dirname, 'engine-worker.js') },
   });
+  void engine.workers.warmUp();
   // A new data dir starts with the welcome space; the window's first-start screen asks the person's name.
   bootstrapIfEmpty(engine, { welcome: true });
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.

@@ -4,8 +4,9 @@ import { projectCommentThreads } from './api/comments/projection.js';
 import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
 import { Projector } from './content/projector.js';
-import { Database } from './db/database.js';
+import type { Database } from './db/database.js';
 import { Dispatcher, type AnswerObserver } from './dispatcher.js';
+import { asJson } from './pipeline/plain-json.js';
 import { DocStore } from './docs/store.js';
 import type { StaticFiles } from './http/static-files.js';
 import { DEFAULT_CONCURRENT_RUNS, IntegrationRunner, type RunnerSettings } from './integrations/runner.js';
@@ -14,14 +15,19 @@ import { nodeSandboxProgram } from './integrations/sandbox-program.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, OpenAPIProcessor } from './openapi-processing/processor.js';
 import { followNewVersion } from './openapi-reference/follow-versions.js';
 import type { FetchPolicy } from './openapi-processing/fetch-source.js';
-import { failureResponse, type PipelineDeps } from './pipeline/execute.js';
+import { failureResponse, type BeforeWrite, type PipelineDeps } from './pipeline/execute.js';
 import { badRequest } from './pipeline/failure.js';
 import { parseJsonBody, type JsonBody } from './pipeline/json-body.js';
-import { ParseWorkers } from './pipeline/parse-workers.js';
 import { parseQuery, requestUrl } from './pipeline/query.js';
 import type { ApiResponse } from './pipeline/request.js';
+import { openDatabase, type OpenedDatabase } from './open-database.js';
+import { requestReading } from './content/request-reading.js';
+import { WorkerPool, type WorkerPoolOptions } from './workers/pool.js';
+import { parseSpecInWorkers } from './openapi-processing/tasks.js';
 import { BlobWatch } from './sync/blobs/blob-watch.js';
+import type { ChangeCapture } from './sync/changes/capture.js';
 import { compactChangeLog } from './sync/changes/compact.js';
+import { logChangesAs } from './sync/changes/request-actor.js';
 import { HubBlobsChannel } from './sync/blobs/hub-blobs.js';
 import { ReplicaBlobsChannel } from './sync/blobs/replica-blobs.js';
 import { HubChangeLog } from './sync/hub-changes.js';
@@ -38,8 +44,8 @@ import { YjsServer } from './yjs/yjs-server.js';
 
 export interface EngineOptions {
   dataDir: string;
-  /** An opened database in place of DIR/folio.db: a hub process's working copy of its PostgreSQL store (docs/hub.md). */
-  database?: Database;
+  /** An opened database (openDatabase) in place of DIR/folio.db: a hub process's working copy of its PostgreSQL store (docs/hub.md). */
+  database?: OpenedDatabase;
   clock?: Clock;
   /** Check every answer against the contract (tests). */
   checkResponses?: boolean;
@@ -55,13 +61,19 @@ export interface EngineOptions {
   openapi?: Partial<FetchPolicy>;
   /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
   translator?: TranslatorSettings;
+  /** The engine's worker threads (docs/architecture.md, "Worker threads"): their program, and how many. */
+  workers?: Partial<WorkerPoolOptions>;
   /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
   integrations?: Partial<RunnerSettings>;
   /** Which repositories Git Sync may reach (docs/git-sync.md); by default file:// for the owner and loopback http(s). */
   git?: Partial<RemotePolicy> & { pollIntervalMs?: number; retryMs?: number };
-  /** The parse workers' script, where the sources are bundled (the desktop app's `parse-worker.js`). */
-  parseWorker?: string;
 }
+
+/**
+ * The program of the engine's worker threads when run from its sources (tsx, vitest): tsx's
+ * loader, then worker-entry.ts. The desktop app passes its bundled `engine-worker.js` instead.
+ */
+const WORKER_PROGRAM = new URL('./worker-bootstrap.mjs', import.meta.url);
 
 /** How often spaces whose time in the trash is over are removed while the engine runs. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -86,8 +98,14 @@ export interface PlainResponse {
  */
 export class Engine {
   readonly db: Database;
+  /** The change log's clock and capture settings on `db` (docs/sync.md, "Change log"). */
+  readonly changeCapture: ChangeCapture;
+  /** Keeps the SQL projections of docs (pages, bodies, comment threads) in step with their writes. */
+  readonly projector: Projector;
   /** Yjs docs (page trees, page bodies, comment threads), persisted in `db`. */
   readonly docs: DocStore;
+  /** Threads for the long work (PDFs, large conversions, OpenAPI processing, merges): never on this event loop. */
+  readonly workers: WorkerPool;
   readonly urls = new Urls('http://127.0.0.1');
   readonly dispatcher: Dispatcher;
   /** The y-websocket endpoint (`/v1/yjs/<doc id>`), attached to the HTTP server by `listen`. */
@@ -109,61 +127,83 @@ export class Engine {
   readonly gitSync: GitSyncRunner;
   /** Runs integration scripts on their events, each in a sandbox process (docs/integrations.md). */
   readonly integrations: IntegrationRunner;
-  /** Parses large request bodies, and the Markdown of any, in worker threads. */
-  private readonly parsing: ParseWorkers;
-  private readonly deps: PipelineDeps;
+  /** What every transport's end is made with (tests build one by hand from it). */
+  readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    this.db = options.database ?? new Database(join(options.dataDir, 'folio.db'), options.nativeBinding);
-    this.docs = new DocStore(this.db);
+    const { db, capture, recordedEvents } = options.database ?? openDatabase(join(options.dataDir, 'folio.db'), options.nativeBinding);
+    this.db = db;
+    this.changeCapture = capture;
+    this.workers = new WorkerPool({ entry: options.workers?.entry ?? WORKER_PROGRAM, size: options.workers?.size });
+    this.docs = new DocStore(db, { merge: (updates) => this.workers.run('mergeDocRows', updates) });
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
-    new Projector(this.db, this.docs, clock).followComments(projectCommentThreads);
-    this.blobWatch = new BlobWatch(this.db, this.docs);
-    const replicaChannels = [(deps: ReplicaChannelDeps) => new ReplicaChangesChannel(deps), (deps: ReplicaChannelDeps) => new ReplicaBlobsChannel(deps.db, this.blobWatch)];
+    const projector = (this.projector = new Projector(db, this.docs, clock));
+    projector.followComments(projectCommentThreads);
+    this.blobWatch = new BlobWatch(db, this.docs);
+    const replicaChannels = [
+      (deps: ReplicaChannelDeps) => new ReplicaChangesChannel({ ...deps, capture, projector }),
+      (deps: ReplicaChannelDeps) => new ReplicaBlobsChannel(deps.db, this.blobWatch),
+    ];
     this.sync = new SyncWorker(
-      { db: this.db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
+      { db, docs: this.docs, clock, openDocIds: () => this.yjs.openDocIds, onDocOpened: (listener) => this.yjs.onRoomOpened(listener) },
       { ...options.sync, channels: [...replicaChannels, ...(options.sync?.channels ?? [])] },
     );
-    this.parsing = new ParseWorkers({ script: options.parseWorker });
+    // The change log records every write made for a user as theirs: requests, translation runs.
+    const beforeWrite: BeforeWrite = (db, actorId) => logChangesAs(db, capture, actorId);
+    this.openapi = new OpenAPIProcessor(
+      db,
+      clock,
+      { timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false },
+      parseSpecInWorkers(this.workers),
+    );
+    // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
+    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, this.workers, spec, versionId, now));
+    this.translations = new TranslationRunner(db, this.docs, clock, options.translator && createTranslator(options.translator), beforeWrite, (states, salt) =>
+      this.workers.run('sourcePages', { states, salt }),
+    );
+    this.integrations = new IntegrationRunner(
+      db,
+      clock,
+      () => this.urls.origin,
+      {
+        ...DEFAULT_SANDBOX_LIMITS,
+        concurrentRuns: DEFAULT_CONCURRENT_RUNS,
+        ...options.integrations,
+        program: options.integrations?.program ?? nodeSandboxProgram(),
+      },
+      recordedEvents,
+    );
+    this.gitSync = new GitSyncRunner(
+      { db, docs: this.docs, capture, projector },
+      clock,
+      {
+        dataDir: options.dataDir,
+        policy: { allowLocal: options.git?.allowLocal ?? false, allowRemote: options.git?.allowRemote ?? false },
+        ...(options.git?.retryMs !== undefined ? { retryMs: options.git.retryMs } : {}),
+      },
+      this.workers,
+    );
     this.deps = {
-      db: this.db,
+      db,
       docs: this.docs,
       clock,
       urls: this.urls,
-      sync: this.sync,
+      services: { sync: this.sync, translations: this.translations, openapi: this.openapi, integrations: this.integrations, gitSync: this.gitSync, projector },
+      workers: this.workers,
+      beforeWrite,
+      reading: requestReading(this.workers),
       checkResponses: !!options.checkResponses,
-      parsing: this.parsing,
     };
     this.dispatcher = new Dispatcher(this.deps, options.observeAnswers);
     this.yjs = new YjsServer(this.deps);
-    this.hubChangeLog = new HubChangeLog(this.deps);
+    this.hubChangeLog = new HubChangeLog({ ...this.deps, capture });
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
-    this.liveRevisions = new LiveRevisions(this.db, this.docs, this.deps.clock);
-    this.openapi = new OpenAPIProcessor(
-      this.db,
-      this.deps.clock,
-      { timeoutMs: options.openapi?.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, allowRemoteHosts: options.openapi?.allowRemoteHosts ?? false },
-      (text) => this.parsing.parseSpec(text),
-    );
-    // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
-    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, spec, versionId, now));
-    this.translations = new TranslationRunner(this.db, this.docs, this.deps.clock, options.translator && createTranslator(options.translator));
-    this.gitSync = new GitSyncRunner(this.db, this.docs, this.deps.clock, {
-      dataDir: options.dataDir,
-      policy: { allowLocal: options.git?.allowLocal ?? false, allowRemote: options.git?.allowRemote ?? false },
-      ...(options.git?.retryMs !== undefined ? { retryMs: options.git.retryMs } : {}),
-    });
+    this.liveRevisions = new LiveRevisions(db, this.docs, clock);
     this.gitSync.startPolling(options.git?.pollIntervalMs);
-    this.integrations = new IntegrationRunner(this.db, this.deps.clock, () => this.urls.origin, {
-      ...DEFAULT_SANDBOX_LIMITS,
-      concurrentRuns: DEFAULT_CONCURRENT_RUNS,
-      ...options.integrations,
-      program: options.integrations?.program ?? nodeSandboxProgram(),
-    });
     this.purgeTrash();
     // unref: the timer alone never keeps the process alive.
     this.purgeTimer = setInterval(() => {
@@ -196,7 +236,9 @@ export class Engine {
 
   /**
    * The IPC and in-process entry: plain JSON in, plain JSON out, through the same dispatcher
-   * as HTTP. The body goes through JSON as it would on the wire, so both answer alike.
+   * as HTTP. A body goes through JSON text as it would on the wire, so that it meets the same
+   * shape limits and a large one is read in the worker threads; an answer is not written out and
+   * read back: `asJson` gives what the wire would (pipeline.test.ts holds both to the same answers).
    */
   async request(request: PlainRequest): Promise<PlainResponse> {
     const url = requestUrl(request.path);
@@ -224,8 +266,8 @@ export class Engine {
     this.integrations.close();
     this.yjs.close();
     this.liveRevisions.close();
-    this.parsing.close();
     this.docs.close();
+    void this.workers.close();
     this.db.close();
   }
 }
@@ -247,9 +289,5 @@ function plainResponse(response: ApiResponse): PlainResponse {
   if (response.body === undefined) return { status: response.status, headers: response.headers, body: undefined };
   // A file's bytes: IPC carries a Uint8Array as it is, under the file's content type.
   if (response.body instanceof Uint8Array) return { status: response.status, headers: response.headers, body: response.body };
-  return {
-    status: response.status,
-    headers: { ...response.headers, 'content-type': 'application/json' },
-    body: JSON.parse(JSON.stringify(response.body)),
-  };
+  return { status: response.status, headers: { ...response.headers, 'content-type': 'application/json' }, body: asJson(response.body) };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { rememberPage } from '../search/recent-pages.js';
 import type { ChangeRequest, Space } from '../api/types.js';
 import { ProblemLine } from '../components/ProblemLine.js';
@@ -6,6 +6,7 @@ import { Loaded } from '../components/Loaded.js';
 import { contentReads } from '../content/branch.js';
 import type { CommentTarget } from '../comments/comment-target.js';
 import { ChangesPanel } from '../content/ChangesPanel.js';
+import { pageLinks, PageLinksContext } from '../content/page-links.js';
 import { placedPages } from '../content/page-tree.js';
 import { PageTree, type PageActions } from '../content/PageTree.js';
 import { PageView } from '../content/PageView.js';
@@ -20,8 +21,35 @@ import { hrefFor } from '../routing/route.js';
 import { navigate } from '../routing/use-route.js';
 import { contentWrites } from './content-writes.js';
 
-// The editor (ProseMirror, Yjs and the rest) loads when a page is first opened for writing, not with the app.
-const PageEditor = lazy(() => import('../editor/PageEditor.js').then((module) => ({ default: module.PageEditor })));
+type PageEditorView = typeof import('../editor/PageEditor.js').PageEditor;
+let editorChunk: Promise<PageEditorView> | undefined;
+let loadedEditor: PageEditorView | undefined;
+
+/**
+ * The editor (ProseMirror, Yjs and the rest) is a chunk of its own, asked for once a change request
+ * open for edits is on screen: while its pages load, not after them. It is not a `lazy` component:
+ * React holds a Suspense boundary's content back until 300 ms after its fallback showed, a third of
+ * a cold open.
+ */
+function useEditorChunk(wanted: boolean): { PageEditor?: PageEditorView; problem?: string } {
+  const [chunk, setChunk] = useState<{ PageEditor?: PageEditorView; problem?: string }>(() => ({ PageEditor: loadedEditor }));
+  useEffect(() => {
+    if (!wanted || chunk.PageEditor) return;
+    let current = true;
+    editorChunk ??= import('../editor/PageEditor.js').then((module) => (loadedEditor = module.PageEditor));
+    editorChunk.then(
+      (PageEditor) => current && setChunk({ PageEditor }),
+      (error: unknown) => {
+        editorChunk = undefined;
+        if (current) setChunk({ problem: `The editor could not be loaded (${error instanceof Error ? error.message : String(error)}); reload to try again.` });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, chunk.PageEditor]);
+  return chunk;
+}
 
 interface Props {
   org: string;
@@ -51,6 +79,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
   );
   const hrefOf = (pageId: string) => hrefFor({ screen: 'change-request', org, space: space.id, number: changeRequest.number, page: pageId });
   const writable = space.permissions.edit && (changeRequest.status === 'open' || changeRequest.status === 'draft');
+  const { PageEditor, problem: editorProblem } = useEditorChunk(writable);
   const writes = contentWrites(client, space.id, changeRequest.id);
   const settle = async <T,>(sent: Promise<{ ok: true; data: T } | { ok: false; problem: string }>) => {
     const outcome = await sent;
@@ -66,7 +95,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
           return added.ok;
         },
         rename: async (target, title) => (await settle(writes.rename(target, title))).ok,
-        move: (target, place) => settle(writes.move(target, place)),
+        move: async (target, place) => (await settle(writes.move(target, place))).ok,
         remove: (target) => settle(writes.remove(target)),
       }
     : undefined;
@@ -80,7 +109,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
             const open = page ?? placedPages(pages).find((placed) => placed.page.type === 'document')?.page.id;
             const openPage = placedPages(pages).find((placed) => placed.page.id === open)?.page;
             return (
-              <>
+              <PageLinksContext.Provider value={pageLinks(pages, hrefOf)}>
                 <Remember pageId={open} onOpen={setOpenPageId} />
                 <PageTree pages={pages} current={open} hrefOf={hrefOf} actions={actions} present={present} />
                 <div className="page-column">
@@ -88,7 +117,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
                     <>
                       <h2 className="page-title">{openPage.title || 'Untitled page'}</h2>
                       <RememberRecent title={openPage.title || 'Untitled page'} where={`#${changeRequest.number} ${changeRequest.subject}`} />
-                      <Suspense fallback={<p role="status" className="note">Opening the editor…</p>}>
+                      {PageEditor ? (
                         <PageEditor
                           key={openPage.id}
                           room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
@@ -97,14 +126,20 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
                           files={files}
                           onComment={onComment && ((target) => onComment({ page: openPage.id, ...target }))}
                         />
-                      </Suspense>
+                      ) : editorProblem ? (
+                        <ProblemLine problem={editorProblem} />
+                      ) : (
+                        <p role="status" className="note">
+                          Opening the editor…
+                        </p>
+                      )}
                     </>
                   ) : (
                     open && <PageView branch={branch} pageId={open} refreshOn={refreshOn} onComment={onComment} />
                   )}
                   <ChangesPanel spaceId={space.id} changeRequestId={changeRequest.id} pageId={open} />
                 </div>
-              </>
+              </PageLinksContext.Provider>
             );
           }}
         </Loaded>

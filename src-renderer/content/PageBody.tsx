@@ -1,6 +1,8 @@
 import { Fragment, useContext, useEffect, useState, type ReactNode } from 'react';
 import { isEngineFile, showEngineFile } from '../editor/engine-files.js';
 import { WorkspaceContext } from '../frame/workspace-context.js';
+import { usePageLinks } from './page-links.js';
+import { refOf } from '../../src-shared/content/link-refs.js';
 import { blockText } from '../../src-shared/content/text.js';
 import type { PmMarkJson, PmNodeJson } from '../../src-shared/content/pm-json.js';
 
@@ -178,7 +180,7 @@ function marked(value: string, marks: PmMarkJson[], key: number): ReactNode {
 function wrap(mark: PmMarkJson, inner: ReactNode): ReactNode {
   switch (mark.type) {
     case 'link':
-      return <a href={safeHref(String(mark.attrs?.href ?? ''))}>{inner}</a>;
+      return <ContentLink href={String(mark.attrs?.href ?? '')}>{inner}</ContentLink>;
     case 'bold':
       return <strong>{inner}</strong>;
     case 'italic':
@@ -190,6 +192,15 @@ function wrap(mark: PmMarkJson, inner: ReactNode): ReactNode {
     default:
       return inner;
   }
+}
+
+/** A link of the content: a page of the branch opens in the app, an address as it is (if safe). */
+function ContentLink({ href, children: inner }: { href: string; children: ReactNode }) {
+  const links = usePageLinks();
+  const ref = refOf(href);
+  const page = ref.kind === 'page' ? ref.page : ref.kind === 'anchor' ? ref.page : undefined;
+  if (page !== undefined) return <a href={links?.pageOf(page) ? links.hrefOf(page) : undefined}>{inner}</a>;
+  return <a href={ref.kind === 'url' ? safeHref(href) : undefined}>{inner}</a>;
 }
 
 /** Links from page content never run script: only web, mail and in-page addresses are kept. */

@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ConfirmAction } from '../components/ConfirmAction.js';
 import { emojiGlyph } from '../components/emoji.js';
 import { MoveForm } from '../components/MoveForm.js';
@@ -7,13 +7,14 @@ import { initialsOf } from '../editor/presence.js';
 import { navigate } from '../routing/use-route.js';
 import { useCommand } from '../search/commands.js';
 import type { RevisionPage } from './branch.js';
-import { ancestorsOf, childPages, dropPlace, keyPlace, pageDestinations, placedPages, type DropZone, type KeyMove, type PagePlace } from './page-tree.js';
+import { ancestorsOf, childPages, dropPlace, keyPlace, movedPages, pageDestinations, placedPages, type DropZone, type KeyMove, type PagePlace } from './page-tree.js';
 
 /** What a change request's tree lets a writer do; a space's main content is read here, not written. */
 export interface PageActions {
   add(title: string, parent: string | null): Promise<boolean>;
   rename(page: RevisionPage, title: string): Promise<boolean>;
-  move(page: RevisionPage, place: PagePlace): Promise<unknown>;
+  /** Resolves whether the engine took the move. */
+  move(page: RevisionPage, place: PagePlace): Promise<boolean>;
   remove(page: RevisionPage): Promise<unknown>;
 }
 
@@ -35,7 +36,24 @@ const KEY_MOVES: Record<string, KeyMove> = { ArrowUp: 'up', ArrowDown: 'down', A
  * Enter opens a page, F2 renames it in place; with actions, pages are dragged before, after or
  * into another, or moved with Alt and an arrow, and the toolbar acts on the page in focus.
  */
-export function PageTree({ pages, current, hrefOf, actions, present }: Props) {
+export function PageTree({ pages: loaded, current, hrefOf, actions, present }: Props) {
+  // Moves are drawn at once (`moved`), and the next key or drop acts on that tree, not on the one
+  // loaded before the move; the loaded tree takes over once it answers after the last move.
+  const [moved, setMoved] = useState<RevisionPage[]>();
+  const movesInFlight = useRef(0);
+  const sending = useRef(Promise.resolve());
+  const pages = moved ?? loaded;
+  useEffect(() => {
+    if (movesInFlight.current === 0) setMoved(undefined);
+  }, [loaded]);
+  // The moved page keeps the focus while the tree redraws (a row moved into another is a new element).
+  const keepFocus = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!keepFocus.current) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById(rowId(keepFocus.current))?.focus();
+    if (movesInFlight.current === 0 && moved === undefined) keepFocus.current = undefined;
+  });
   const placed = placedPages(pages);
   const [focused, setFocused] = useState<string | undefined>(current);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -58,7 +76,18 @@ export function PageTree({ pages, current, hrefOf, actions, present }: Props) {
     });
   useCommand('new-page', () => setMode('new'), actions !== undefined);
   const moveTo = (page: RevisionPage, place: PagePlace | undefined) => {
-    if (place && actions) void actions.move(page, place).then(() => focusRow(page.id));
+    if (!place || !actions) return;
+    movesInFlight.current++;
+    keepFocus.current = page.id;
+    setMoved(movedPages(pages, page.id, place));
+    // One at a time, in the order made: each place is counted in the tree the one before left.
+    sending.current = sending.current
+      .then(() => actions.move(page, place))
+      .then((took) => {
+        movesInFlight.current--;
+        // A refused move is undone on screen (the problem is shown above the tree).
+        if (!took && movesInFlight.current === 0) setMoved(undefined);
+      });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

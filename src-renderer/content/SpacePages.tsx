@@ -4,6 +4,7 @@ import { useResource } from '../hooks/use-resource.js';
 import { hrefFor } from '../routing/route.js';
 import type { CommentTarget } from '../comments/comment-target.js';
 import { contentReads } from './branch.js';
+import { pageLinks, PageLinksContext } from './page-links.js';
 import { placedPages } from './page-tree.js';
 import { PageTree } from './PageTree.js';
 import { PageView } from './PageView.js';
@@ -28,11 +29,12 @@ export function SpacePages({ org, spaceId, page, onComment }: Props) {
       <LoadedList resource={resource} what="pages" empty="No pages yet: open a change request to write the first one." onRetry={reload}>
         {(pages) => {
           const open = page ?? placedPages(pages).find((placed) => placed.page.type === 'document')?.page.id;
+          const hrefOf = (pageId: string) => hrefFor({ screen: 'space', org, space: spaceId, page: pageId });
           return (
-            <>
-              <PageTree pages={pages} current={open} hrefOf={(pageId) => hrefFor({ screen: 'space', org, space: spaceId, page: pageId })} />
+            <PageLinksContext.Provider value={pageLinks(pages, hrefOf)}>
+              <PageTree pages={pages} current={open} hrefOf={hrefOf} />
               {open && <PageView branch={branch} pageId={open} onComment={onComment} />}
-            </>
+            </PageLinksContext.Provider>
           );
         }}
       </LoadedList>

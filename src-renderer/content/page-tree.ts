@@ -88,3 +88,26 @@ export function keyPlace(pages: RevisionPage[], moving: string, move: KeyMove): 
       return self.parent === null ? undefined : dropPlace(pages, moving, self.parent, 'after');
   }
 }
+
+/**
+ * The tree as it stands once `moving` is at `place`, as the engine will answer it: the tree draws
+ * a move at once, so that the next key or drop acts on where the page now is.
+ */
+export function movedPages(pages: RevisionPage[], moving: string, place: PagePlace): RevisionPage[] {
+  const page = placedPages(pages).find((placed) => placed.page.id === moving)?.page;
+  if (!page) return pages;
+  const put = (siblings: RevisionPage[]) => {
+    const at = Math.min(place.at ?? siblings.length, siblings.length);
+    return [...siblings.slice(0, at), page, ...siblings.slice(at)];
+  };
+  const rebuild = (list: RevisionPage[]): RevisionPage[] =>
+    list
+      .filter((candidate) => candidate.id !== moving)
+      .map((candidate) => {
+        if (!('pages' in candidate)) return candidate;
+        const children = rebuild(childPages(candidate));
+        return { ...candidate, pages: candidate.id === place.into ? put(children) : children } as RevisionPage;
+      });
+  const rest = rebuild(pages);
+  return place.into === null ? put(rest) : rest;
+}

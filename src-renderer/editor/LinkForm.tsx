@@ -1,39 +1,75 @@
 import type { EditorView } from 'prosemirror-view';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { refusedHref, normalHref } from './link-address.js';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { hrefOf, refOf } from '../../src-shared/content/link-refs.js';
+import type { LinkablePage, PageLinks } from '../content/page-links.js';
+import { looksLikeAddress, normalHref, refusedHref } from './link-address.js';
 import { linkTarget, setLink } from './links.js';
 
 /**
  * Ctrl/Cmd-K: the link over the selection (or around the cursor), edited in place: an address to
- * set, or nothing to take the link off. Addresses that could run script are refused with the reason.
+ * set, a page of the change request found by its title, or nothing to take the link off. A page is
+ * kept as a page reference (`folio:page/…`) and shown by its title path. Addresses that could run
+ * script are refused with the reason.
  */
-export function LinkForm({ view, onDone }: { view: EditorView; onDone(): void }) {
+export function LinkForm({ view, pages, onDone }: { view: EditorView; pages: PageLinks | undefined; onDone(): void }) {
+  const id = useId();
   const [target] = useState(() => linkTarget(view.state));
-  const [address, setAddress] = useState(target.href);
+  const [linked, setLinked] = useState<LinkablePage | undefined>(() => linkedPage(target.href, pages));
+  const [address, setAddress] = useState(linked?.path ?? target.href);
+  const [active, setActive] = useState(0);
   const [problem, setProblem] = useState<string>();
+  const found = pages && !linked && !looksLikeAddress(address) ? pages.find(address) : [];
+  const apply = (href: string, text?: string) => {
+    view.dispatch(setLink(view.state, target, href, text));
+    onDone();
+  };
+  const choose = (page: LinkablePage) => apply(hrefOf({ kind: 'page', page: page.id }), page.title);
   const submit = (event: FormEvent | KeyboardEvent) => {
     // Enter is taken here: left to the form, its key would reach the editor once focus is back there.
     event.preventDefault();
+    if (found[active]) return choose(found[active]);
+    if (linked) return choose(linked);
     const href = normalHref(address);
     if (href) {
       const refused = refusedHref(href);
       if (refused) return setProblem(refused);
     }
-    view.dispatch(setLink(view.state, target, href));
-    onDone();
+    apply(href);
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') submit(event);
+    else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && found.length > 0) {
+      event.preventDefault();
+      setActive((active + (event.key === 'ArrowDown' ? 1 : -1) + found.length) % found.length);
+    }
+  };
+  const listId = `${id}-pages`;
+  const optionId = (index: number) => `${id}-page-${index}`;
   return (
-    <form className="link-form" onSubmit={submit} onKeyDown={(event) => {
-        if (event.key === 'Escape') onDone();
-        else if (event.key === 'Enter' && event.target instanceof HTMLInputElement) submit(event);
-      }} aria-label="Link">
+    <form className="link-form" onSubmit={submit} onKeyDown={(event) => event.key === 'Escape' && onDone()} aria-label="Link">
       <label>
         Link address{' '}
-        <input autoFocus value={address} placeholder="https://…" onChange={(event) => setAddress(event.target.value)} aria-invalid={problem !== undefined} />
+        <input
+          autoFocus
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={found.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={found[active] ? optionId(active) : undefined}
+          value={address}
+          placeholder="https://… or a page's title"
+          onChange={(event) => {
+            setAddress(event.target.value);
+            setLinked(undefined);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          aria-invalid={problem !== undefined}
+        />
       </label>
       <button type="submit">{address.trim() ? 'Apply' : 'Remove link'}</button>
       {target.href && (
-        <button type="button" className="quiet" onClick={() => (view.dispatch(setLink(view.state, target, '')), onDone())}>
+        <button type="button" className="quiet" onClick={() => apply('')}>
           Remove link
         </button>
       )}
@@ -45,6 +81,28 @@ export function LinkForm({ view, onDone }: { view: EditorView; onDone(): void })
           {problem}
         </p>
       )}
+      <ul id={listId} role="listbox" aria-label="Pages" className="link-pages" hidden={found.length === 0}>
+        {found.map((page, index) => (
+          <li
+            key={page.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            className={index === active ? 'chosen' : undefined}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(page)}
+          >
+            {page.path}
+          </li>
+        ))}
+      </ul>
     </form>
   );
+}
+
+/** The page a link's address refers to, named by its path (or by the address, once the page is gone). */
+function linkedPage(href: string, pages: PageLinks | undefined): LinkablePage | undefined {
+  const ref = refOf(href);
+  if (ref.kind !== 'page') return undefined;
+  return pages?.pageOf(ref.page) ?? { id: ref.page, title: href, path: href };
 }

@@ -2,7 +2,7 @@ import { dropCursor } from 'prosemirror-dropcursor';
 import { gapCursor } from 'prosemirror-gapcursor';
 import { EditorState, NodeSelection, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { yCursorPlugin, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
@@ -14,11 +14,14 @@ import { blockIdsPlugin } from './block-ids.js';
 import type { InsertContext } from './blocks.js';
 import type { ApiAccess } from '../store/session.js';
 import { docLinker } from './linker.js';
+import { domSelectionFirst } from './dom-selection.js';
 import type { EditorFiles } from './engine-files.js';
 import { markdownInputRules } from './input-rules.js';
 import { EDITOR_KEYS, editorKeymaps } from './keys.js';
 import { LinkForm } from './LinkForm.js';
-import { linkTarget } from './links.js';
+import { followLink, linkTarget, setLink } from './links.js';
+import { usePageLinks, type PageLinks } from '../content/page-links.js';
+import { refOf } from '../../src-shared/content/link-refs.js';
 import { useLiveDoc } from './live-doc.js';
 import { linkWords } from './link-words.js';
 import { FileView, ImageView, insertFiles, sendQueued, type Media } from './media.js';
@@ -68,8 +71,10 @@ interface Around {
   image?: { pos: number; alt: string; caption: string };
   code?: { pos: number; language: string };
   hint?: { pos: number; style: string };
-  /** The top-level block the `+` handle stands by, and its top in the surface. */
-  handle?: { pos: number; top: number };
+  /** Where the top-level block the `+` handle stands by starts. */
+  handle?: number;
+  /** The address of the link holding the cursor. */
+  link?: string;
 }
 
 /** A page body edited live: ProseMirror bound to the page's Yjs doc, with where the edits are in words. */
@@ -86,6 +91,10 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
   const [around, setAround] = useState<Around>({ slash: null, inTable: false });
   const [notice, setNotice] = useState<string>();
   const [linking, setLinking] = useState(false);
+  // The branch's pages, for links to them; read by the view's click handler as they are now.
+  const pages = usePageLinks();
+  const pagesNow = useRef(pages);
+  pagesNow.current = pages;
   const menuId = `slash-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const media = useMemo<Media | undefined>(() => (files ? { files, room, tell: setNotice, local: new Map() } : undefined), [files, room]);
   const context = useMemo<InsertContext>(
@@ -104,7 +113,8 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
 
   useEffect(() => {
     if (!live || !mount.current) return;
-    const created = editorView(mount.current, live.doc, live.awareness, { label, menuId, media, context, tell: setNotice, changed: (next) => setAround((old) => (sameAround(old, next) ? old : next)) });
+    const follow = (href: string) => followLink(href, pagesNow.current);
+    const created = editorView(mount.current, live.doc, live.awareness, { label, menuId, media, context, follow, tell: setNotice, changed: (next) => setAround((old) => (sameAround(old, next) ? old : next)) });
     setView(created);
     return () => created.destroy();
   }, [live?.doc, live?.awareness, label, menuId, media, context]);
@@ -162,6 +172,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
         </span>
       </div>
       {view && <BlockTools view={view} around={around} run={run} />}
+      {view && around.link !== undefined && !linking && <LinkTools view={view} href={around.link} pages={pages} onEdit={() => setLinking(true)} />}
       {notice && (
         <p role="alert" className="editor-notice">
           {notice}{' '}
@@ -173,6 +184,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
       {view && linking && (
         <LinkForm
           view={view}
+          pages={pages}
           onDone={() => {
             setLinking(false);
             view.focus();
@@ -180,19 +192,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
         />
       )}
       <div className="editor-body" onMouseMove={(event) => view && hover(view, event.clientY, setAround)}>
-        {view && around.handle && (
-          <button
-            type="button"
-            className="block-handle"
-            aria-label="Insert a block here"
-            title="Insert a block (or type / in an empty line)"
-            style={{ top: around.handle.top }}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => openMenuAt(view, around.handle!.pos)}
-          >
-            +
-          </button>
-        )}
+        {view && around.handle !== undefined && <BlockHandle view={view} pos={around.handle} />}
         <div ref={mount} className="editor-surface" />
         {view && around.slash && <SlashMenu id={menuId} view={view} menu={around.slash} context={context} />}
       </div>
@@ -210,6 +210,33 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
         }}
       />
     </div>
+  );
+}
+
+/**
+ * The `+` handle beside the block at `pos`. Its height is read when it moves to another block (a
+ * change above the block moves its start too), not with each transaction: reading it makes the
+ * browser lay out the page there and then, which on a long page cost more than the rest of a
+ * keystroke, and several times over while a page opened.
+ */
+function BlockHandle({ view, pos }: { view: EditorView; pos: number }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const dom = pos <= view.state.doc.content.size ? view.nodeDOM(pos) : null;
+    if (button.current && dom instanceof HTMLElement) button.current.style.top = `${dom.offsetTop}px`;
+  }, [view, pos]);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="block-handle"
+      aria-label="Insert a block here"
+      title="Insert a block (or type / in an empty line)"
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => openMenuAt(view, pos)}
+    >
+      +
+    </button>
   );
 }
 
@@ -239,6 +266,35 @@ function SlashMenu({ id, view, menu, context }: { id: string; view: EditorView; 
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** The link holding the cursor: where it goes (a page by its title path), to open, edit or take off. */
+function LinkTools({ view, href, pages, onEdit }: { view: EditorView; href: string; pages: PageLinks | undefined; onEdit(): void }) {
+  const ref = refOf(href);
+  const page = ref.kind === 'page' ? pages?.pageOf(ref.page) : undefined;
+  const where = ref.kind === 'page' ? (page ? `the page ${page.path}` : 'a page that is no longer here') : href;
+  return (
+    <div className="block-tools link-tools" role="group" aria-label="Link">
+      <span className="link-where">Links to {where}</span>
+      <button type="button" className="quiet" title="Open (Ctrl/Cmd-click)" disabled={ref.kind === 'page' && !page} onMouseDown={(event) => event.preventDefault()} onClick={() => followLink(href, pages)}>
+        Open
+      </button>
+      <button type="button" className="quiet" title="Edit (Ctrl/Cmd-K)" onMouseDown={(event) => event.preventDefault()} onClick={onEdit}>
+        Edit link
+      </button>
+      <button
+        type="button"
+        className="quiet"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => {
+          view.dispatch(setLink(view.state, linkTarget(view.state), ''));
+          view.focus();
+        }}
+      >
+        Remove link
+      </button>
     </div>
   );
 }
@@ -313,27 +369,24 @@ function sameAround(a: Around, b: Around): boolean {
     a.code?.pos === b.code?.pos &&
     a.hint?.pos === b.hint?.pos &&
     a.hint?.style === b.hint?.style &&
-    a.handle?.pos === b.handle?.pos &&
-    a.handle?.top === b.handle?.top
+    a.handle === b.handle &&
+    a.link === b.link
   );
 }
 
-/** The top-level block at `pos` and its top in the editor surface. */
-function handleAt(view: EditorView, pos: number): Around['handle'] {
-  const $pos = view.state.doc.resolve(Math.min(pos, view.state.doc.content.size));
+/** Where the top-level block at `pos` starts. */
+function handleAt(state: EditorState, pos: number): Around['handle'] {
+  const $pos = state.doc.resolve(Math.min(pos, state.doc.content.size));
   if ($pos.depth === 0 && !$pos.nodeAfter) return undefined;
-  const blockPos = $pos.depth === 0 ? pos : $pos.before(1);
-  const dom = view.nodeDOM(blockPos);
-  if (!(dom instanceof HTMLElement)) return undefined;
-  return { pos: blockPos, top: dom.offsetTop };
+  return $pos.depth === 0 ? pos : $pos.before(1);
 }
 
 /** The `+` handle follows the pointer from block to block. */
 function hover(view: EditorView, top: number, setAround: (change: (old: Around) => Around) => void): void {
   const at = view.posAtCoords({ left: view.dom.getBoundingClientRect().left + 8, top });
   if (!at) return;
-  const handle = handleAt(view, at.inside >= 0 ? at.inside : at.pos);
-  setAround((old) => (old.handle?.pos === handle?.pos && old.handle?.top === handle?.top ? old : { ...old, handle }));
+  const handle = handleAt(view.state, at.inside >= 0 ? at.inside : at.pos);
+  setAround((old) => (old.handle === handle ? old : { ...old, handle }));
 }
 
 function aroundOf(view: EditorView): Around {
@@ -354,7 +407,8 @@ function aroundOf(view: EditorView): Around {
     image: image && { pos: image.from, alt: String(image.node.attrs.alt), caption: String(image.node.attrs.caption) },
     code,
     hint,
-    handle: handleAt(view, selection.from),
+    handle: handleAt(state, selection.from),
+    link: linkTarget(state).href || undefined,
   };
 }
 
@@ -363,15 +417,18 @@ interface ViewOptions {
   menuId: string;
   media: Media | undefined;
   context: InsertContext;
+  /** Follows a link (Ctrl/Cmd-click). */
+  follow(href: string): void;
   tell(message: string): void;
   changed(around: Around): void;
 }
 
 function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, options: ViewOptions): EditorView {
-  const { label, menuId, media, context, tell, changed } = options;
+  const { label, menuId, media, context, follow, tell, changed } = options;
   const state = EditorState.create({
     schema: pageSchema,
     plugins: [
+      domSelectionFirst(),
       ySyncPlugin(doc.getXmlFragment(BODY_FRAGMENT)),
       yCursorPlugin(awareness, { cursorBuilder: cursorOf, selectionBuilder: selectionOf }),
       yUndoPlugin(),
@@ -396,6 +453,13 @@ function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, option
         class: 'page-body prose-editor',
         ...(menu ? { 'aria-controls': menuId, ...(menu.entries[menu.index] ? { 'aria-activedescendant': `${menuId}-${menu.entries[menu.index]!.key}` } : {}) } : {}),
       };
+    },
+    // Ctrl/Cmd-click follows a link (a plain click places the cursor in it, to edit it).
+    handleClick: (current, pos, event) => {
+      if (!(event.ctrlKey || event.metaKey)) return false;
+      const href = linkTarget(current.state, pos).href;
+      if (href) follow(href);
+      return href !== '';
     },
     nodeViews: {
       image: (node) => new ImageView(node, media),

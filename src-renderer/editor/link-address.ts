@@ -16,3 +16,9 @@ export function normalHref(typed: string): string {
   const address = typed.trim();
   return /^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$))/i.test(address) && !/^[a-z][a-z0-9+.-]*:/i.test(address) ? `https://${address}` : address;
 }
+
+/** Text typed in the link field that is an address (a scheme, a path, an anchor, a domain) rather than a page's title to find. */
+export function looksLikeAddress(typed: string): boolean {
+  const text = typed.trim();
+  return /^([a-z][a-z0-9+.-]*:\/\/|(https?|mailto|javascript|data|file):)/i.test(text) || /^[/#.]/.test(text) || normalHref(text) !== text;
+}

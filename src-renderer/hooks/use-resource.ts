@@ -17,17 +17,22 @@ export function useResource<T>(
   const [generation, setGeneration] = useState(0);
   const latestLoad = useRef(load);
   latestLoad.current = load;
+  // Counts what was asked: an answer is dropped as soon as a reload is asked for, not once it has begun.
+  const asked = useRef(0);
   useEffect(() => {
-    let current = true;
+    const mine = ++asked.current;
     void latestLoad.current().then((outcome) => {
-      if (!current) return;
+      if (mine !== asked.current) return;
       const resource: Resource<T> = outcome.ok ? { status: 'ready', data: outcome.data } : { status: 'failed', problem: outcome.problem };
       setState({ key, resource });
     });
     return () => {
-      current = false;
+      asked.current++;
     };
   }, [key, generation, refreshOn]);
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  const reload = useCallback(() => {
+    asked.current++;
+    setGeneration((value) => value + 1);
+  }, []);
   return { resource: state.key === key ? state.resource : { status: 'loading' }, reload };
 }

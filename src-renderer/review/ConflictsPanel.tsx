@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { documentToPm } from '../../src-shared/content/index.js';
+import { documentToPm } from '../../src-shared/content/document-in.js';
 import { attempt } from '../api/call.js';
 import type { Answer } from '../api/types.js';
 import { LoadedList } from '../components/Loaded.js';

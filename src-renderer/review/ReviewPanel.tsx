@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { ApiClient } from '../../src-shared/client/client.js';
-import { documentToPm, type PmNodeJson } from '../../src-shared/content/index.js';
+import { documentToPm } from '../../src-shared/content/document-in.js';
+import type { PmNodeJson } from '../../src-shared/content/pm-json.js';
 import { attempt, type Outcome } from '../api/call.js';
 import type { Answer, ChangeRequest, Member, Space } from '../api/types.js';
 import { blockLabel, type CommentTarget } from '../comments/comment-target.js';

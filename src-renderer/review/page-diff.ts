@@ -1,4 +1,5 @@
-import { blockText, type PmNodeJson } from '../../src-shared/content/index.js';
+import type { PmNodeJson } from '../../src-shared/content/pm-json.js';
+import { blockText } from '../../src-shared/content/text.js';
 
 /** One line of a page's review: a block kept, added, removed or changed, or a run of unchanged blocks folded away. */
 export type ReviewLine =

@@ -11,5 +11,5 @@ export { hrefOf, refOf, type LinkRef } from './link-refs.js';
 export { documentToMarkdown, markdownToDocument } from './document-markdown.js';
 export type { PageMeta } from './front-matter.js';
 export { reconcileIds } from './reconcile-ids.js';
-export { BODY_FRAGMENT, writeBody, readBody, blockIndex } from './yjs.js';
-export { blockText, sections, type Section } from './text.js';
+export { BODY_FRAGMENT, writeBody, readBody, readBlock, blockIndex } from './yjs.js';
+export { blockText, sections, sectionsOf, summarizeBlock, type BlockSummary, type Section } from './text.js';

@@ -30,19 +30,35 @@ export function blockText(node: PmNodeJson): string {
   }
 }
 
+/** What `sections` needs of a top-level block: whether it starts a section, and its text. */
+export interface BlockSummary {
+  /** The heading's block id when the block is a heading; undefined for any other block. */
+  heading: { id: string | null } | undefined;
+  text: string;
+}
+
+export function summarizeBlock(block: PmNodeJson): BlockSummary {
+  return { heading: block.type === 'heading' ? { id: (block.attrs?.id as string | null) ?? null } : undefined, text: blockText(block) };
+}
+
 /** The body cut at its top-level headings; empty stretches are left out. */
 export function sections(body: PmNodeJson): Section[] {
+  return sectionsOf((body.content ?? []).map(summarizeBlock));
+}
+
+/** `sections` from the summaries of the body's top-level blocks, in order (a projection keeps them per block). */
+export function sectionsOf(blocks: Iterable<BlockSummary>): Section[] {
   const out: Section[] = [];
   let current: Section = { id: null, title: '', body: '' };
   const close = () => {
     if (current.id !== null || current.body !== '') out.push(current);
   };
-  for (const block of body.content ?? []) {
-    if (block.type === 'heading') {
+  for (const block of blocks) {
+    if (block.heading) {
       close();
-      current = { id: (block.attrs?.id as string | null) ?? null, title: blockText(block), body: '' };
+      current = { id: block.heading.id, title: block.text, body: '' };
     } else {
-      current.body = lines([current.body, blockText(block)]);
+      current.body = lines([current.body, block.text]);
     }
   }
   close();

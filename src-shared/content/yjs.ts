@@ -1,4 +1,4 @@
-import { prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
+import { prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
 import * as Y from 'yjs';
 import { parsePm, type PmNodeJson } from './pm-json.js';
 import { ok, type Result } from './result.js';
@@ -21,6 +21,17 @@ export function writeBody(doc: Y.Doc, json: PmNodeJson): Result<void> {
 /** The body as ProseMirror JSON, read as the editor binding reads it. */
 export function readBody(doc: Y.Doc): PmNodeJson {
   return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(BODY_FRAGMENT), pageSchema).toJSON() as PmNodeJson;
+}
+
+/**
+ * One top-level block of the body as `readBody` reads it: `readBody(doc).content` is the blocks
+ * of the fragment read one by one, those it cannot read left out (undefined here). y-prosemirror's
+ * converter only walks what `toArray()` of the fragment it is given returns, so it is handed the
+ * one block (a projection converts only the blocks an edit touched: content/body-index.ts).
+ */
+export function readBlock(block: Y.XmlElement | Y.XmlText): PmNodeJson | undefined {
+  const single = { toArray: () => [block] } as unknown as Y.XmlFragment;
+  return yXmlFragmentToProseMirrorFragment(single, pageSchema).firstChild?.toJSON() as PmNodeJson | undefined;
 }
 
 /**

@@ -101,11 +101,9 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     await keys.press('Enter');
     await keys.type('---');
     await keys.type('See the site');
-    // Selected once the engine has the text, so that its echo cannot land while the selection is made.
-    await expect.poll(suite.bodyMarkdown).toContain('See the site');
     await keys.press('Control+Shift+ArrowLeft');
     await keys.press('Control+k');
-    await page.getByRole('textbox', { name: 'Link address' }).fill('https://example.org/site');
+    await page.getByRole('combobox', { name: 'Link address' }).fill('https://example.org/site');
     await keys.press('Enter');
     await keys.press('End');
     await keys.press('Enter');
@@ -211,13 +209,18 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     await row('Third').dragTo(row('Second'), { targetPosition: { x: 20, y: 2 } });
     await expect.poll(order).toEqual(['Guide', 'Third', 'Second']);
 
+    // Keys pressed as fast as a writer can, with no wait for the engine or a redraw: each acts
+    // where the one before left the page, and the moved page keeps the focus.
+    const focusedRow = () => page.evaluate(() => document.activeElement?.getAttribute('role') === 'treeitem' && document.activeElement.querySelector('.tree-row')?.textContent);
     await tree.getByRole('treeitem', { name: 'Third' }).focus();
+    await page.keyboard.press('Alt+ArrowUp');
     await page.keyboard.press('Alt+ArrowDown');
-    await expect.poll(order).toEqual(['Guide', 'Second', 'Third']);
-    // The moved page keeps the focus once the tree has redrawn, so the next key acts on it.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role') === 'treeitem' && document.activeElement.querySelector('.tree-row')?.textContent)).toContain('Third');
+    await page.keyboard.press('Alt+ArrowDown');
+    expect(await focusedRow()).toContain('Third');
     await page.keyboard.press('Alt+ArrowRight');
-    await expect.poll(async () => (await served.api('GET', `${content}/pages`)).pages[1].pages.map((child: { title: string }) => child.title)).toEqual(['Third']);
+    expect(await focusedRow()).toContain('Third');
+    const pages = async () => (await served.api('GET', `${content}/pages`)).pages as { title: string; pages: { title: string }[] }[];
+    await expect.poll(async () => (await pages()).map((one) => [one.title, one.pages.map((child) => child.title)])).toEqual([['Guide', []], ['Second', ['Third']]]);
     await expect.poll(() => tree.getByRole('treeitem', { name: 'Second' }).getAttribute('aria-expanded')).toBe('true');
     await tree.getByRole('treeitem', { name: 'Third' }).focus();
     await page.keyboard.press('ArrowLeft');
@@ -278,6 +281,62 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     expect(markdown).toContain('## Pasted heading');
     expect(markdown).toContain('| Name | Role   |');
     expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('links to another page found by its title, keeps it as a page reference, names it by its path and follows it in the app', async () => {
+    const served = suite.served();
+    const { space, changeRequestId, pageId } = suite.page();
+    const content = `/v1/spaces/${space}/change-requests/${changeRequestId}/content`;
+    const created = async (change: object) =>
+      (await served.api('POST', `${content}?compat=false`, { changes: [change] })).changes.find((one: { object: string }) => one.object === 'created_page').page.id as string;
+    const setup = await created({ operation: 'insert_page', title: 'Setup', document: {} });
+    const install = await created({ operation: 'insert_page', title: 'Install on Linux', document: {}, into: setup });
+
+    const page = await suite.open();
+    await editorSynced(page);
+    const body = editorBody(page);
+    await body.click();
+    const keys = page.keyboard;
+    await keys.press('Control+End');
+    await keys.press('Enter');
+    await keys.type('Read the install steps');
+    await keys.press('Control+Shift+ArrowLeft');
+    await keys.press('Control+Shift+ArrowLeft');
+    await keys.press('Control+k');
+    await page.getByRole('combobox', { name: 'Link address' }).fill('linux');
+    await expect.poll(() => page.getByRole('listbox', { name: 'Pages' }).getByRole('option').allTextContents()).toEqual(['Setup › Install on Linux']);
+    await keys.press('Enter');
+
+    // The API's Document holds a page reference, not an address.
+    const linkRefs = async () => {
+      const found: unknown[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node && typeof node === 'object') {
+          const object = node as { type?: string; data?: { ref?: unknown } };
+          if (object.type === 'link' && object.data?.ref) found.push(object.data.ref);
+          Object.values(object).forEach(walk);
+        }
+      };
+      walk((await served.api('GET', `${content}/page/${pageId}?format=document`)).document);
+      return found;
+    };
+    await expect.poll(linkRefs).toContainEqual({ kind: 'page', page: install });
+    expect(await body.getByRole('link', { name: 'install steps' }).count()).toBe(1);
+
+    // In the link, its tools and its form name the page by its titles, top down.
+    await keys.press('ArrowLeft');
+    await expect.poll(() => page.getByRole('group', { name: 'Link' }).textContent()).toContain('Links to the page Setup › Install on Linux');
+    await keys.press('Control+k');
+    expect(await page.getByRole('combobox', { name: 'Link address' }).inputValue()).toBe('Setup › Install on Linux');
+    expect(await axeProblems(page)).toEqual([]);
+    await keys.press('Escape');
+
+    // Ctrl-click follows it inside the app: the linked page opens in the editor.
+    await body.getByRole('link', { name: 'install steps' }).click({ modifiers: ['Control'] });
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(new RegExp(`/pages/${install}$`));
+    await page.getByRole('textbox', { name: 'Body of Install on Linux' }).waitFor();
     await page.close();
   });
 });

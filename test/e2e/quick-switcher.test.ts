@@ -60,6 +60,8 @@ describe.skipIf(skipReason)('the quick switcher', () => {
 
   it('goes to the section of a heading it found', async () => {
     await page.goto(`${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}/spaces/${space}`);
+    // The shortcut is the app's once it has drawn the space (a key pressed while the page loads has no one to hear it).
+    await page.getByRole('heading', { name: 'Runbook' }).first().waitFor();
     await page.keyboard.press('Control+k');
     await field().fill('failover');
     await dialog().getByRole('link', { name: '§ Failover drills' }).click();

@@ -10,6 +10,7 @@ describe.skipIf(skipReason)('the reader', () => {
   let served: ServedEngine;
   let browser: Browser;
   let page: Page;
+  let reference: string;
 
   beforeAll(async () => {
     served = await serveEngine();
@@ -35,8 +36,11 @@ describe.skipIf(skipReason)('the reader', () => {
       filler,
     ].join('\n\n');
     const added = await served.api('POST', content, { changes: [{ operation: 'insert_page', title: 'Reference', document: { markdown } }] });
+    const linking = { markdown: `See [the reference](folio:page/${added.changes[0].page.id}) first.` };
+    await served.api('POST', content, { changes: [{ operation: 'insert_page', title: 'Start here', document: linking }] });
     await served.api('POST', `/v1/spaces/${space}/change-requests/${changeRequest}/merge`);
-    ({ browser, page } = await openApp(served, `#/orgs/${org}/spaces/${space}/pages/${added.changes[0].page.id}`));
+    reference = `#/orgs/${org}/spaces/${space}/pages/${added.changes[0].page.id}`;
+    ({ browser, page } = await openApp(served, reference));
     await page.locator('.page-body').waitFor();
   });
 
@@ -55,6 +59,15 @@ describe.skipIf(skipReason)('the reader', () => {
     await page.locator('.page-body hr').waitFor();
     await page.locator('.page-body .hint-warning').getByText('Careful.').waitFor();
     expect(await axeProblems(page)).toEqual([]);
+  });
+
+  it('follows a link to another page inside the app', async () => {
+    await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Start here' }).locator('.tree-row').click();
+    const link = page.locator('.page-body').getByRole('link', { name: 'the reference' });
+    expect(await link.getAttribute('href')).toBe(reference);
+    await link.click();
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(reference);
+    await page.getByRole('heading', { name: 'Reference', level: 2 }).waitFor();
   });
 
   it('keeps the bars in place when the page scrolls', async () => {

@@ -5,7 +5,7 @@ import { pageSchema } from '../../src-shared/content/schema.js';
 import type { PmNodeJson } from '../../src-shared/content/pm-json.js';
 import { blockIdsPlugin } from '../../src-renderer/editor/block-ids.js';
 import { BLOCK_ENTRIES, findEntries, newTable, placeBlock, queryArgument, turnInto } from '../../src-renderer/editor/blocks.js';
-import { normalHref, refusedHref } from '../../src-renderer/editor/link-address.js';
+import { looksLikeAddress, normalHref, refusedHref } from '../../src-renderer/editor/link-address.js';
 import { linkTarget, setLink } from '../../src-renderer/editor/links.js';
 import { wholeTables } from '../../src-renderer/editor/paste.js';
 import { addColumnAfter, addRowAfter, goToCell, largestTable, removeColumn, removeRow, verticalCell } from '../../src-renderer/editor/tables.js';
@@ -154,6 +154,22 @@ describe('links', () => {
     expect(normalHref('example.org/docs')).toBe('https://example.org/docs');
     expect(normalHref('www.example.org')).toBe('https://www.example.org');
     expect(normalHref('#part')).toBe('#part');
+  });
+
+  it('tell an address typed in the link field from words to find a page by', () => {
+    for (const address of ['https://example.org', 'mailto:a@b.c', 'javascript:alert(1)', 'ftp://x', '/docs', '#part', 'example.org/docs', 'www.example.org']) {
+      expect(looksLikeAddress(address), address).toBe(true);
+    }
+    for (const words of ['install', 'Setup: Linux', 'getting started', 'v2 notes']) expect(looksLikeAddress(words), words).toBe(false);
+  });
+
+  it('to a page get its title as their text when nothing was selected', () => {
+    const state = stateOf([paragraph('p', 'See ')], 5, 5);
+    const linked = state.apply(setLink(state, linkTarget(state), 'folio:page/abc', 'Install'));
+    expect(linked.doc.firstChild!.toJSON().content).toEqual([
+      { type: 'text', text: 'See ' },
+      { type: 'text', text: 'Install', marks: [{ type: 'link', attrs: { href: 'folio:page/abc' } }] },
+    ]);
   });
 
   it('are set over a selection, edited and taken off in place around the cursor', () => {

@@ -2,7 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { markdownToPm } from '../../src-shared/content/index.js';
 import { blockLabel } from '../../src-renderer/comments/comment-target.js';
+import type { RevisionPage } from '../../src-renderer/content/branch.js';
 import { PageBody, safeHref } from '../../src-renderer/content/PageBody.js';
+import { pageLinks, PageLinksContext } from '../../src-renderer/content/page-links.js';
 
 function renderMarkdown(markdown: string): string {
   const page = markdownToPm(markdown);
@@ -39,6 +41,20 @@ describe('a page drawn for reading', () => {
     expect(html).toContain('<input type="checkbox" readOnly="" disabled="" aria-label="Done" checked=""/>');
     expect(html).toMatch(/<pre id="[^"]+" data-language="sh"><code>npm start<\/code><\/pre>/);
     expect(html).toContain('<th class="align-right">Value</th>');
+  });
+
+  it('links a page of the branch to its address in the app, and a page not there to nowhere', () => {
+    const page = markdownToPm('[Install](folio:page/install) and [gone](folio:page/gone).');
+    if (!page.ok) throw new Error(page.error.kind);
+    const links = pageLinks([{ id: 'install', title: 'Install', type: 'document', kind: 'document', pages: [] } as unknown as RevisionPage], (id) => `#/pages/${id}`);
+    const html = renderToStaticMarkup(
+      <PageLinksContext.Provider value={links}>
+        <PageBody body={page.value.body} />
+      </PageLinksContext.Provider>,
+    );
+    expect(html).toContain('<a href="#/pages/install">Install</a>');
+    expect(html).toContain('<a>gone</a>');
+    expect(renderToStaticMarkup(<PageBody body={page.value.body} />)).not.toContain('href');
   });
 
   it('keeps script out of links', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionPage } from '../../src-renderer/content/branch.js';
 import { pageChanges } from '../../src-renderer/content/diff.js';
-import { dropPlace, keyPlace, pageDestinations, placedPages } from '../../src-renderer/content/page-tree.js';
+import { dropPlace, keyPlace, movedPages, pageDestinations, placedPages } from '../../src-renderer/content/page-tree.js';
 
 // Only the fields the tree reads; the rest of a RevisionPage does not matter here.
 const page = (id: string, title: string, pages: RevisionPage[] = [], type: 'document' | 'link' = 'document') =>
@@ -51,5 +51,26 @@ describe('a page tree', () => {
     expect(keyPlace(MAIN, 'a1', 'indent')).toBeUndefined();
     expect(keyPlace(MAIN, 'a2', 'outdent')).toEqual({ into: null, at: 1 });
     expect(keyPlace(MAIN, 'a', 'outdent')).toBeUndefined();
+  });
+
+  it('draws a move as the engine will have it: out of its place, in at the index among the others', () => {
+    const shape = (pages: RevisionPage[]): unknown[] => pages.map((one) => ((one as { pages?: RevisionPage[] }).pages?.length ? [one.id, shape((one as { pages: RevisionPage[] }).pages)] : one.id));
+    expect(shape(movedPages(MAIN, 'b', { into: null, at: 0 }))).toEqual(['b', ['a', ['a1', 'a2']], 'l']);
+    expect(shape(movedPages(MAIN, 'a', { into: null, at: 1 }))).toEqual(['b', ['a', ['a1', 'a2']], 'l']);
+    expect(shape(movedPages(MAIN, 'b', { into: 'a' }))).toEqual([['a', ['a1', 'a2', 'b']], 'l']);
+    expect(shape(movedPages(MAIN, 'a2', { into: 'a1' }))).toEqual([['a', [['a1', ['a2']]]], 'b', 'l']);
+    expect(shape(movedPages(MAIN, 'a2', { into: null, at: 1 }))).toEqual([['a', ['a1']], 'a2', 'b', 'l']);
+    // Every move keyPlace or dropPlace offers lands where the place says, whatever the tree.
+    for (const { page: { id } } of placedPages(MAIN)) {
+      for (const move of ['up', 'down', 'indent', 'outdent'] as const) {
+        const place = keyPlace(MAIN, id, move);
+        if (!place) continue;
+        const moved = placedPages(movedPages(MAIN, id, place));
+        const landed = moved.find((placed) => placed.page.id === id)!;
+        expect(landed.parent).toBe(place.into);
+        expect(landed.index).toBe(place.at ?? moved.filter((placed) => placed.parent === place.into).length - 1);
+        expect(moved).toHaveLength(placedPages(MAIN).length);
+      }
+    }
   });
 });

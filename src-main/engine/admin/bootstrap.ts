@@ -51,7 +51,7 @@ export function bootstrapIfEmpty(engine: Engine, options: FirstStartOptions = {}
 function createWelcomeSpace(engine: Engine, token: string, organizationId: string): { spaceId: string; revision: string } {
   const call = (method: string, pathname: string, body: unknown) => {
     const answer = engine.dispatcher.dispatch({ method, pathname, query: {}, authorization: `Bearer ${token}`, body });
-    // Small bodies without Markdown are answered at once, inside this transaction (nothing for the parse workers).
+    // Small bodies without Markdown are answered at once, inside this transaction (nothing for the worker threads).
     if (answer instanceof Promise) throw new Error(`first start: ${method} ${pathname} did not answer at once`);
     if (answer.status >= 300) throw new Error(`first start: ${method} ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body as { id: string };

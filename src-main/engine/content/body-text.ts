@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sections, type PmNodeJson } from '../../../src-shared/content/index.js';
+import { sectionsOf, summarizeBlock, type BlockSummary, type PmNodeJson, type Section } from '../../../src-shared/content/index.js';
 import { refOf, type LinkRef } from '../../../src-shared/content/link-refs.js';
 
 export interface BodyLink {
@@ -9,18 +9,70 @@ export interface BodyLink {
 }
 
 /** What the projections keep of a body: its hash, its search sections, the links it holds. */
-export function bodyFacts(body: PmNodeJson) {
+export interface BodyFacts {
+  hash: string;
+  sections: Section[];
+  links: BodyLink[];
+}
+
+/** What the projections keep of one top-level block; a body's facts are made from its blocks' in order. */
+export interface BlockFacts {
+  digest: Buffer;
+  summary: BlockSummary;
+  links: BodyLink[];
+}
+
+export function blockFacts(block: PmNodeJson): BlockFacts {
+  return { digest: createHash('sha256').update(JSON.stringify(block)).digest(), summary: summarizeBlock(block), links: linksIn(block) };
+}
+
+/**
+ * The facts of a whole body, every block converted. A live edit's projection keeps them per block
+ * and per run of blocks from one top-level heading to the next, and converts only what it touched
+ * (body-index.ts), with the same pieces: the hash is that of the runs' digests, each the digest of
+ * its blocks' digests.
+ */
+export function bodyFacts(body: PmNodeJson): BodyFacts {
+  const blocks = (body.content ?? []).map(blockFacts);
+  const runs = runsOf(blocks);
   return {
-    hash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
-    sections: sections(body),
-    links: bodyLinks(body),
+    hash: bodyHash(runs.map(runDigest)),
+    sections: runs.flatMap((run) => sectionsOf(run.map((block) => block.summary))),
+    links: linksOf(blocks),
   };
 }
 
-/** Links of a body: URL marks, file blocks, and the page and file references opaque blocks hold. */
-export function bodyLinks(body: PmNodeJson): BodyLink[] {
+/** The blocks cut before each top-level heading: a section never spans two runs. */
+export function runsOf<T extends BlockFacts>(blocks: readonly T[]): T[][] {
+  const runs: T[][] = [];
+  blocks.forEach((block, at) => {
+    if (at === 0 || block.summary.heading) runs.push([]);
+    runs[runs.length - 1]!.push(block);
+  });
+  return runs;
+}
+
+export function runDigest(blocks: readonly BlockFacts[]): Buffer {
+  return createHash('sha256').update(Buffer.concat(blocks.map((block) => block.digest))).digest();
+}
+
+export function bodyHash(runDigests: readonly Buffer[]): string {
+  return createHash('sha256').update(Buffer.concat(runDigests)).digest('hex');
+}
+
+/** The links of a body's blocks, in order, each once. */
+export function linksOf(blocks: readonly BlockFacts[]): BodyLink[] {
+  const links = new Map<string, BodyLink>();
+  for (const block of blocks) for (const link of block.links) if (!links.has(linkKey(link))) links.set(linkKey(link), link);
+  return [...links.values()];
+}
+
+const linkKey = (link: BodyLink) => `${link.kind} ${link.target}`;
+
+/** Links of a block, in document order, each once: URL marks, file blocks, and the page and file references opaque blocks hold. */
+function linksIn(block: PmNodeJson): BodyLink[] {
   const found = new Map<string, BodyLink>();
-  const add = (link: BodyLink) => found.set(`${link.kind} ${link.target}`, link);
+  const add = (link: BodyLink) => found.set(linkKey(link), link);
   const visit = (node: PmNodeJson) => {
     for (const mark of node.marks ?? []) {
       if (mark.type === 'link' && typeof mark.attrs?.href === 'string') add(linkOf(refOf(mark.attrs.href)));
@@ -29,7 +81,7 @@ export function bodyLinks(body: PmNodeJson): BodyLink[] {
     if (node.type === 'opaque') referencesIn(node.attrs?.block, add);
     node.content?.forEach(visit);
   };
-  visit(body);
+  visit(block);
   return [...found.values()];
 }
 

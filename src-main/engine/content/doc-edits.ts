@@ -30,6 +30,11 @@ export class DocEdits {
     return doc;
   }
 
+  /** Whether this request opened `docId`'s copy (to change it). */
+  opened(docId: string): boolean {
+    return this.copies.has(docId);
+  }
+
   /** The copy if this request opened it, else the stored doc (read only). */
   read(docId: string): Y.Doc {
     return this.copies.get(docId)?.doc ?? this.docs.load(docId);

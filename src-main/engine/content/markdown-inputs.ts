@@ -1,8 +1,6 @@
-import { markdownToPm, type MarkdownPage, type Result } from '../../../src-shared/content/index.js';
+import { markdownToPm } from '../../../src-shared/content/index.js';
 import { MAX_DOCUMENT_BLOCKS } from '../../../src-shared/contract/limits.js';
-
-/** Reads Markdown into a page body; the pipeline hands handlers one that answers from texts read ahead. */
-export type ReadMarkdown = (markdown: string) => Result<MarkdownPage>;
+import type { ReadMarkdown } from '../pipeline/context.js';
 
 /** Markdown a request sends, read within the limits of a body written on the event loop (`MAX_DOCUMENT_BLOCKS`). */
 export const readRequestMarkdown: ReadMarkdown = (markdown) => markdownToPm(markdown, MAX_DOCUMENT_BLOCKS);

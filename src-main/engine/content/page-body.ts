@@ -3,7 +3,7 @@ import {
   documentToPm, pmToDocument, pmToMarkdown, readBody, reconcileIds, writeBody,
   type ContentError, type DocumentJson, type PageMeta, type PmNodeJson, type Result,
 } from '../../../src-shared/content/index.js';
-import type { ReadMarkdown } from './markdown-inputs.js';
+import type { ReadMarkdown } from '../pipeline/context.js';
 
 /** A page's document as the API takes it: Markdown (with front matter), a `Document`, or nothing (an empty page). */
 export type PageDocument = { markdown: string } | { document: unknown } | Record<string, never>;

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { Section } from '../../../src-shared/content/index.js';
-import type { BodyLink } from './body-text.js';
+import type { BodyFacts as BodyRows, BodyLink } from './body-text.js';
 import { PAGE_ROW_COLUMNS, type PageRow } from './page-rows.js';
 import type { TreeFile } from './tree.js';
 
@@ -69,20 +69,22 @@ export function hasPage(db: Database, spaceId: string, branch: string, pageId: s
   return db.get('SELECT 1 FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?', spaceId, branch, pageId) !== undefined;
 }
 
-export interface BodyRows {
-  hash: string;
-  sections: Section[];
-  links: BodyLink[];
-}
+export type { BodyRows };
 
-/** Rewrites what a page's body gives: its hash, its sections (and so the search index) and its links. */
-export function writeBodyRows(db: Database, spaceId: string, branch: string, pageId: string, body: BodyRows, now: string): void {
+/**
+ * Rewrites what a page's body gives: its hash, its sections (and so the search index) and its
+ * links. `previous`: what the caller last wrote for this page, if it knows; when the page's hash
+ * is still its hash, the rows are `previous`'s (they are written together, in one transaction), so
+ * only those that differ are touched, without reading the rows back.
+ */
+export function writeBodyRows(db: Database, spaceId: string, branch: string, pageId: string, body: BodyRows, now: string, previous?: BodyRows): void {
   const key = [spaceId, branch, pageId] as const;
   const current = db.get<{ body_hash: string | null }>('SELECT body_hash FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
   if (current?.body_hash === body.hash) return;
   db.run('UPDATE content_pages SET body_hash = ?, updated_at = ? WHERE space_id = ? AND branch = ? AND page_id = ?', body.hash, now, ...key);
-  writeSections(db, key, body.sections);
-  writeLinks(db, key, body.links);
+  const held = previous && current?.body_hash === previous.hash ? previous : undefined;
+  writeSections(db, key, body.sections, held?.sections);
+  writeLinks(db, key, body.links, held?.links);
 }
 
 type PageKey = readonly [spaceId: string, branch: string, pageId: string];
@@ -92,16 +94,24 @@ type PageKey = readonly [spaceId: string, branch: string, pageId: string];
  * row written costs its reindexing by FTS5 (rewriting all 500 sections of a 10,000-block page took
  * ~23 ms a keystroke). A changed section is deleted and inserted, which the index triggers follow.
  */
-function writeSections(db: Database, key: PageKey, sections: readonly Section[]): void {
-  const held = db.all<{ id: number; ord: number; anchor: string | null; heading: string; body: string }>(
-    'SELECT id, ord, anchor, heading, body FROM content_sections WHERE space_id = ? AND branch = ? AND page_id = ?',
-    ...key,
-  );
+function writeSections(db: Database, key: PageKey, sections: readonly Section[], previous?: readonly Section[]): void {
   const kept = new Set<number>();
-  for (const row of held) {
-    const section = sections[row.ord];
-    if (section && section.id === row.anchor && section.title === row.heading && section.body === row.body) kept.add(row.ord);
-    else db.run('DELETE FROM content_sections WHERE id = ?', row.id);
+  if (previous) {
+    previous.forEach((old, ord) => {
+      const section = sections[ord];
+      if (section && section.id === old.id && section.title === old.title && section.body === old.body) kept.add(ord);
+      else db.run('DELETE FROM content_sections WHERE space_id = ? AND branch = ? AND page_id = ? AND ord = ?', ...key, ord);
+    });
+  } else {
+    const held = db.all<{ id: number; ord: number; anchor: string | null; heading: string; body: string }>(
+      'SELECT id, ord, anchor, heading, body FROM content_sections WHERE space_id = ? AND branch = ? AND page_id = ?',
+      ...key,
+    );
+    for (const row of held) {
+      const section = sections[row.ord];
+      if (section && section.id === row.anchor && section.title === row.heading && section.body === row.body) kept.add(row.ord);
+      else db.run('DELETE FROM content_sections WHERE id = ?', row.id);
+    }
   }
   sections.forEach((section, ord) => {
     if (kept.has(ord)) return;
@@ -117,10 +127,12 @@ function writeSections(db: Database, key: PageKey, sections: readonly Section[])
 }
 
 /** The page's links become `links`: those gone are deleted, the new ones inserted. */
-function writeLinks(db: Database, key: PageKey, links: readonly BodyLink[]): void {
+function writeLinks(db: Database, key: PageKey, links: readonly BodyLink[], previous?: readonly BodyLink[]): void {
+  // The same list as last written: a keystroke that changed no link (body-index.ts keeps it).
+  if (previous === links) return;
   const id = (link: BodyLink) => `${link.kind}\u0000${link.target}`;
   const wanted = new Map(links.map((link) => [id(link), link]));
-  const held = db.all<BodyLink>('SELECT kind, target FROM content_links WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
+  const held = previous ?? db.all<BodyLink>('SELECT kind, target FROM content_links WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
   for (const link of held) {
     if (wanted.delete(id(link))) continue;
     db.run('DELETE FROM content_links WHERE space_id = ? AND branch = ? AND page_id = ? AND kind = ? AND target = ?', ...key, link.kind, link.target);

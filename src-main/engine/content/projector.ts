@@ -1,10 +1,10 @@
 import type * as Y from 'yjs';
-import { readBody } from '../../../src-shared/content/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { pageDoc, parseDocName, treeDoc, type Branch } from '../revisions/doc-names.js';
-import { bodyFacts } from './body-text.js';
+import { BodyIndex } from './body-index.js';
+import type { BodyFacts } from './body-text.js';
 import { hasPage, ownsRows, projectedBodyRows, rowsBranch, takeRows, writeBodyRows, type BodyRows } from './projection-sql.js';
 import { readersThrough } from './read-through.js';
 import { projectTreeChanges, projectWholeTree, type TreeTarget } from './tree-projection.js';
@@ -25,10 +25,10 @@ interface Lent {
   changes: TreeChanges;
 }
 
-/** A page body as its writer left it: the rows it gives, worked out only if the page needs them. */
+/** A page body as its writer left it: the doc itself, or rows another branch already holds. */
 interface LentBody {
   seq: number;
-  rows: () => BodyRows | undefined;
+  from: Y.Doc | (() => BodyRows | undefined);
 }
 
 /** A comments doc as its writer left it, with the threads the writer changed. */
@@ -49,10 +49,12 @@ export type CommentsProjection = (
   threadIds: ReadonlySet<string> | undefined,
 ) => void;
 
-const projectors = new WeakMap<DocStore, Projector>();
-
-/** The projector following `docs`, for writers that can lend it what they wrote. */
-export const projectorOf = (docs: DocStore) => projectors.get(docs);
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** The projector following the request's docs: a writer that holds the doc it wrote lends it. */
+    projector: Projector;
+  }
+}
 
 /**
  * Keeps the SQL projections of page trees and bodies, and of comment threads, in step with the
@@ -73,6 +75,8 @@ export class Projector {
   private readonly comments = new Map<string, { spaceId: string; branch: Branch }>();
   private readonly lentThreads = new Map<string, LentThreads>();
   private projectComments: CommentsProjection | undefined;
+  /** Each body doc's blocks as last read, so that an edit reads only the blocks it changed. Goes with the doc. */
+  private readonly bodies = new WeakMap<Y.Doc, BodyIndex>();
 
   constructor(
     private readonly db: Database,
@@ -80,7 +84,6 @@ export class Projector {
     private readonly clock: Clock,
   ) {
     docs.onWriteInTransaction((docId, seq) => this.written(docId, seq));
-    projectors.set(docs, this);
   }
 
   /**
@@ -93,7 +96,7 @@ export class Projector {
 
   /** A page body doc as it stands after its row `seq`, so that projecting it loads nothing. */
   lendBody(docId: string, seq: number, doc: Y.Doc): void {
-    if (this.touched) this.lentBodies.set(docId, { seq, rows: () => bodyFacts(readBody(doc)) });
+    if (this.touched) this.lentBodies.set(docId, { seq, from: doc });
   }
 
   /**
@@ -103,7 +106,7 @@ export class Projector {
   lendBodyOf(docId: string, seq: number, source: { spaceId: string; branch: Branch; pageId: string }): void {
     if (!this.touched) return;
     const rows = projectedBodyRows(this.db, source.spaceId, rowsBranch(this.db, source.spaceId, branchKey(source.branch)), source.pageId);
-    this.lentBodies.set(docId, { seq, rows: () => rows });
+    this.lentBodies.set(docId, { seq, from: () => rows });
   }
 
   /** Comment threads are projected by the comments area, through the same transactions. */
@@ -202,8 +205,21 @@ export class Projector {
     if (!hasPage(this.db, spaceId, key, pageId)) return;
     const docId = pageDoc(spaceId, branch, pageId);
     const lent = this.lentBodies.get(docId);
-    const rows = (lent?.seq === this.lastSeq.get(docId) ? lent?.rows() : undefined) ?? bodyFacts(readBody(this.docs.load(docId)));
-    writeBodyRows(this.db, spaceId, key, pageId, rows, now);
+    const fresh = lent && lent.seq === this.lastSeq.get(docId) ? lent.from : undefined;
+    if (fresh && typeof fresh !== 'function') return this.projectDoc(spaceId, key, pageId, fresh, now);
+    const rows = fresh?.();
+    if (rows) return writeBodyRows(this.db, spaceId, key, pageId, rows, now);
+    this.projectDoc(spaceId, key, pageId, this.docs.load(docId), now);
+  }
+
+  /** Writes what a body doc gives, reading only the blocks changed since it was last read, and writing only the rows that changed. */
+  private projectDoc(spaceId: string, key: string, pageId: string, doc: Y.Doc, now: string): void {
+    let index = this.bodies.get(doc);
+    if (!index) this.bodies.set(doc, (index = new BodyIndex(doc)));
+    const place = `${spaceId} ${key} ${pageId}`;
+    const facts: BodyFacts = index.body();
+    writeBodyRows(this.db, spaceId, key, pageId, facts, now, index.lastWritten(place));
+    index.wrote(place, facts);
   }
 }
 

@@ -147,5 +147,7 @@ export function bySiblingOrder(a: { position: string; id: string }, b: { positio
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  const defined: Record<string, unknown> = {};
+  for (const key in value) if (value[key] !== undefined) defined[key] = value[key];
+  return defined as T;
 }

@@ -1,9 +1,30 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
-import { registerChangeCapture } from '../sync/changes/capture.js';
-import { registerRecordedEvents } from '../integrations/recorded-events.js';
 
 export type Row = Record<string, unknown>;
+
+/** The raw better-sqlite3 connection, for what registers SQL functions on it. */
+export type Connection = BetterSqlite3.Database;
+
+/**
+ * SQL functions a feature's triggers call (the change log of sync, integrations' recorded
+ * events), registered on the connection before it migrates. The database knows no feature:
+ * whoever opens it passes them in (src-main/engine/open-database.ts).
+ */
+export interface SqlFunctions {
+  register(connection: Connection): void;
+}
+
+export interface DatabaseOptions {
+  /** better-sqlite3's compiled addon, when node_modules holds one built for another runtime. */
+  nativeBinding?: string;
+  functions?: readonly SqlFunctions[];
+}
+
+/** Whether a statement or a commit failed for a foreign key. */
+export function violatesForeignKey(error: unknown): boolean {
+  return error instanceof BetterSqlite3.SqliteError && error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
 
 const MEMO_LIMIT = 10_000;
 
@@ -40,17 +61,15 @@ export class Database {
   /** Work the open transaction runs just before it commits (projections); undefined outside one. */
   private commitHooks: (() => void)[] | undefined;
 
-  /** `nativeBinding`: better-sqlite3's compiled addon, when node_modules holds one built for another runtime. */
-  constructor(file: string, nativeBinding?: string) {
-    this.raw = new BetterSqlite3(file, { nativeBinding });
+  constructor(file: string, options: DatabaseOptions = {}) {
+    this.raw = new BetterSqlite3(file, { nativeBinding: options.nativeBinding });
     this.raw.pragma('journal_mode = WAL');
     this.raw.pragma('synchronous = NORMAL');
     this.raw.pragma('foreign_keys = ON');
     // The CLI may write while the server runs on the same file.
     this.raw.pragma('busy_timeout = 5000');
-    // Before migrating: the change log's triggers call these functions.
-    registerChangeCapture(this.raw);
-    registerRecordedEvents(this.raw);
+    // Before migrating: migrations create triggers that call them.
+    for (const functions of options.functions ?? []) functions.register(this.raw);
     this.migrate();
   }
 

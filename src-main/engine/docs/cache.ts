@@ -20,10 +20,16 @@ interface Entry {
  * Loaded docs, least recently used first out. An entry holds committed rows, plus those of the
  * open transaction when a read inside it loaded them (the store drops it if that rolls back). A doc changed by anyone else (a caller editing the doc it was
  * handed) no longer matches the database and leaves the cache at once.
+ *
+ * Docs someone is editing live are kept (`keep`), outside the limits: a keystroke's projection
+ * reads what the keystroke changed of the loaded doc, and reloading a 10,000-block page because an
+ * import ran through a thousand others costs a second of the event loop.
  */
 export class DocCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Kept docs, with how many keep them. */
+  private readonly kept = new Map<string, number>();
 
   constructor(private readonly limits: CacheLimits) {}
 
@@ -36,10 +42,10 @@ export class DocCache {
     return entry;
   }
 
-  /** A doc bigger than the whole budget is not kept: it would only push every other doc out. */
+  /** A doc bigger than the whole budget is not kept (it would only push every other doc out), unless someone keeps it. */
   put(docId: string, doc: Y.Doc, seq: number, bytes: number): void {
     this.drop(docId);
-    if (bytes > this.limits.bytes) return;
+    if (bytes > this.limits.bytes && !this.kept.has(docId)) return;
     const guard = (transaction: Y.Transaction) => {
       if (transaction.origin !== STORE_ORIGIN && changes(transaction)) this.drop(docId);
     };
@@ -88,14 +94,40 @@ export class DocCache {
     for (const docId of [...this.entries.keys()]) this.drop(docId);
   }
 
+  /** Keeps `docId` loaded, outside the limits, until the function returned is called. */
+  keep(docId: string): () => void {
+    this.kept.set(docId, (this.kept.get(docId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const count = this.kept.get(docId)! - 1;
+      if (count > 0) this.kept.set(docId, count);
+      else this.kept.delete(docId);
+      this.evict();
+    };
+  }
+
   get size(): { docs: number; bytes: number } {
     return { docs: this.entries.size, bytes: this.bytes };
   }
 
-  /** Oldest first; a doc grown bigger than the whole budget goes too. */
+  /** Oldest first, kept docs aside (they count for nothing); a doc grown bigger than the whole budget goes too. */
   private evict(): void {
-    for (const docId of this.entries.keys()) {
-      if (this.entries.size <= this.limits.docs && this.bytes <= this.limits.bytes) return;
+    let docs = this.entries.size;
+    let bytes = this.bytes;
+    for (const docId of this.kept.keys()) {
+      const entry = this.entries.get(docId);
+      if (entry) {
+        docs -= 1;
+        bytes -= entry.bytes;
+      }
+    }
+    for (const [docId, entry] of this.entries) {
+      if (docs <= this.limits.docs && bytes <= this.limits.bytes) return;
+      if (this.kept.has(docId)) continue;
+      docs -= 1;
+      bytes -= entry.bytes;
       this.drop(docId);
     }
   }

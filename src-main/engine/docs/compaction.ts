@@ -34,17 +34,40 @@ export interface CompactionPlan {
 export function planCompaction(db: Database, log: UpdateLog, docId: string): CompactionPlan | CompactionResult {
   const rows = db.transaction(() => log.rows(docId), 'read');
   if (rows.length < 2) return { status: 'unneeded', rows: rows.length };
-  const updates = rows.map((row) => row.update);
-  const doc = buildDoc(updates, { gc: false });
+  return planOf(docId, rows, mergeRows(rows.map((row) => row.update)));
+}
+
+/** The same, with the rows merged by `merge` (a worker thread: docs/tasks.ts), off the event loop. */
+export async function planCompactionWith(
+  db: Database,
+  log: UpdateLog,
+  docId: string,
+  merge: (updates: Uint8Array[]) => Promise<MergedRows>,
+): Promise<CompactionPlan | CompactionResult> {
+  const rows = db.transaction(() => log.rows(docId), 'read');
+  if (rows.length < 2) return { status: 'unneeded', rows: rows.length };
+  return planOf(docId, rows, await merge(rows.map((row) => row.update)));
+}
+
+/** A doc's rows as one, with its state vector; or what they wait for, when they do not integrate whole. */
+export type MergedRows = { merged: Uint8Array; stateVector: Map<number, number> } | { missing: MissingDependencies };
+
+export function mergeRows(updates: readonly Uint8Array[]): MergedRows {
+  const doc = buildDoc([...updates], { gc: false });
   const missing = missingDependencies(doc);
-  if (missing) return { status: 'missing-dependencies', missing };
+  if (missing) return { missing };
+  // Nothing pending, so the doc holds every struct the rows hold: its vector is exact.
+  return { merged: Y.encodeStateAsUpdate(doc), stateVector: Y.decodeStateVector(Y.encodeStateVector(doc)) };
+}
+
+function planOf(docId: string, rows: readonly { seq: number; update: Uint8Array }[], merged: MergedRows): CompactionPlan | CompactionResult {
+  if ('missing' in merged) return { status: 'missing-dependencies', missing: merged.missing };
   return {
     docId,
     seqs: rows.map((row) => row.seq),
-    merged: Y.encodeStateAsUpdate(doc),
-    // Nothing pending, so the doc holds every struct the rows hold: its vector is exact.
-    stateVector: Y.decodeStateVector(Y.encodeStateVector(doc)),
-    bytesBefore: updates.reduce((sum, update) => sum + update.byteLength, 0),
+    merged: merged.merged,
+    stateVector: merged.stateVector,
+    bytesBefore: rows.reduce((sum, row) => sum + row.update.byteLength, 0),
   };
 }
 

@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
 import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
-import { applyCompaction, isPlan, planCompaction, type CompactionResult } from './compaction.js';
+import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
 import { forkBaseOf, readForkBase, recordFork, snapshotOf, type DocState, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
@@ -25,6 +25,12 @@ export interface DocStoreOptions {
   cache?: Partial<CacheLimits>;
   /** Runs compaction after the commit that called for it; tests run it at once. */
   schedule?: (task: () => void) => void;
+  /**
+   * Merges a doc's rows for a compaction, off the event loop (the engine's worker threads); the
+   * rows are read and the merged row written in short transactions of their own. Without it,
+   * compactions merge in the caller's thread.
+   */
+  merge?: (updates: Uint8Array[]) => Promise<MergedRows>;
 }
 
 const DEFAULTS = {
@@ -55,6 +61,7 @@ export class DocStore {
   private readonly compactionsDue = new Set<string>();
   private closed = false;
   private writeHook: ((docId: string, seq: number) => void) | undefined;
+  private readonly merge: DocStoreOptions['merge'];
 
   constructor(
     private readonly db: Database,
@@ -70,6 +77,7 @@ export class DocStore {
     );
     this.compactEveryRows = options.compactEveryRows ?? DEFAULTS.compactEveryRows;
     this.schedule = options.schedule ?? DEFAULTS.schedule;
+    this.merge = options.merge;
   }
 
   /**
@@ -145,6 +153,14 @@ export class DocStore {
     }, 'read');
   }
 
+  /**
+   * Keeps the doc loaded, whatever else is loaded meanwhile, until the function returned is
+   * called: a doc someone edits live (its y-websocket room is open).
+   */
+  keepLoaded(docId: string): () => void {
+    return this.cache.keep(docId);
+  }
+
   /** The doc's state vector, from `docs`: no doc is loaded. */
   stateVector(docId: string): Uint8Array {
     return this.db.transaction(() => this.readFrom(docId).meta?.stateVector ?? EMPTY_STATE_VECTOR, 'read');
@@ -163,9 +179,28 @@ export class DocStore {
     }, 'read');
   }
 
+  /**
+   * The doc as updates that together make it, for a worker thread to build it: its rows as stored
+   * (or its source's, for an unwritten doc of a forked branch), merged by nobody on this thread.
+   */
+  updatesOf(docId: string): Uint8Array[] {
+    return this.db.transaction(() => {
+      const { docId: from, meta } = this.readFrom(docId);
+      return meta ? this.log.rows(from).map((row) => row.update) : [];
+    }, 'read');
+  }
+
   /** Merges the doc's rows into one, unless they miss dependencies (the result says which). */
   compact(docId: string): CompactionResult {
     const plan = planCompaction(this.db, this.log, docId);
+    return isPlan(plan) ? applyCompaction(this.db, this.log, plan) : plan;
+  }
+
+  /** The same, the rows merged by the store's `merge` (a worker thread) when it has one. */
+  async compactOffThread(docId: string): Promise<CompactionResult> {
+    if (!this.merge) return this.compact(docId);
+    const plan = await planCompactionWith(this.db, this.log, docId, this.merge);
+    if (this.closed) return { status: 'superseded' };
     return isPlan(plan) ? applyCompaction(this.db, this.log, plan) : plan;
   }
 
@@ -346,14 +381,17 @@ export class DocStore {
   private scheduleCompaction(docId: string): void {
     if (this.compactionsDue.has(docId)) return;
     this.compactionsDue.add(docId);
+    // A busy or failing database: the rows stay as they are, and the next multiple tries again.
+    const failed = (error: unknown) => {
+      if (!this.closed) console.error(`compaction of doc ${docId} failed`, error);
+    };
     this.schedule(() => {
       this.compactionsDue.delete(docId);
       if (this.closed) return;
       try {
-        this.compact(docId);
+        this.compactOffThread(docId).catch(failed);
       } catch (error) {
-        // A busy or failing database: the rows stay as they are, and the next multiple tries again.
-        console.error(`compaction of doc ${docId} failed`, error);
+        failed(error);
       }
     });
   }

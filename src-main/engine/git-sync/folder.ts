@@ -9,7 +9,7 @@ import { LIMITS, type RepositoryFile } from './layout/read-repository.js';
 import { blobOid, emptyState, planExport, stateFromJson, type LayoutState } from './layout/write-repository.js';
 import { fromWikilinks } from './layout/wikilinks.js';
 import { findState, sourceKey } from './sql.js';
-import { applyImport, bytesOf, ownerId, readForExport, recordExport } from './sync-steps.js';
+import { applyImport, bytesOf, ownerId, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
 
 /**
  * Folders of Markdown without Git (`folio space import --dir` / `space export --dir`): the same
@@ -51,7 +51,8 @@ function stateFor(db: Database, spaceId: string, dir: string): { row: ReturnType
   return { row, state: row ? stateFromJson(row.layout) : undefined };
 }
 
-export function importFolder(db: Database, docs: DocStore, spaceId: string, dir: string, now: string, progress?: Progress): FolderResult {
+export function importFolder(store: SpaceWrites, spaceId: string, dir: string, now: string, progress?: Progress): FolderResult {
+  const { db } = store;
   const files = readFolder(dir);
   // Obsidian's links name notes and attachments by file name: read as relative links first.
   const text = new TextDecoder();
@@ -67,7 +68,7 @@ export function importFolder(db: Database, docs: DocStore, spaceId: string, dir:
   if (!prepared.ok) return { ok: false, message: `${prepared.error.stage}: ${prepared.error.message}` };
   progress?.(prepared.value.imported.pages.length, prepared.value.imported.pages.length, 'pages read');
   const commit = createHash('sha1').update([...files.values()].map((file) => `${file.path}\0${file.oid}`).join('\n')).digest('hex');
-  const applied = applyImport(db, docs, {
+  const applied = applyImport(store, {
     spaceId, prepared: prepared.value, stateRow: row, actorId: ownerId(db), force: false,
     source: { url: folderUrl(dir), ref: 'folder', commit }, subject: `Folder: ${resolve(dir)}`, now,
   });
@@ -76,7 +77,7 @@ export function importFolder(db: Database, docs: DocStore, spaceId: string, dir:
   return { ok: true, message: applied.changeRequestId ? `change request ${applied.changeRequestId}` : `${pages} pages, revision ${applied.revision}` };
 }
 
-export function exportFolder(db: Database, docs: DocStore, spaceId: string, dir: string, now: string, progress?: Progress): FolderResult {
+export function exportFolder({ db, docs }: SpaceWrites, spaceId: string, dir: string, now: string, progress?: Progress): FolderResult {
   mkdirSync(dir, { recursive: true });
   let { state } = stateFor(db, spaceId, dir);
   if (!state) {

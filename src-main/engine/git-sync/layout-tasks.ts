@@ -1,16 +1,32 @@
+import type { PmNodeJson } from '../../../src-shared/content/index.js';
 import { prepareImport, type PrepareResult } from './layout/prepare.js';
 import type { RepositoryFile } from './layout/read-repository.js';
 import { planExport, type ExportPlan, type LayoutState, type SpaceFile, type SpacePage } from './layout/write-repository.js';
-import type { PmNodeJson } from '../../../src-shared/content/index.js';
 
-/** The layout's long work, as messages a worker thread answers (layout-worker.ts). */
-export type LayoutTask =
-  | { kind: 'prepare-import'; files: Map<string, RepositoryFile & { oid: string }>; previous: LayoutState | undefined; projectDirectory: string }
-  | { kind: 'plan-export'; pages: SpacePage[]; files: SpaceFile[]; state: LayoutState; bodies: Map<string, PmNodeJson> };
-
-export type LayoutAnswer<T extends LayoutTask> = T extends { kind: 'prepare-import' } ? PrepareResult : ExportPlan;
-
-export function runTask(task: LayoutTask): PrepareResult | ExportPlan {
-  if (task.kind === 'prepare-import') return prepareImport(task.files, task.previous, task.projectDirectory);
-  return planExport(task.pages, task.files, task.state, (pageId) => task.bodies.get(pageId));
+export interface PrepareImportInput {
+  files: Map<string, RepositoryFile & { oid: string }>;
+  previous: LayoutState | undefined;
+  projectDirectory: string;
 }
+
+export interface PlanExportInput {
+  pages: SpacePage[];
+  files: SpaceFile[];
+  state: LayoutState;
+  bodies: Map<string, PmNodeJson>;
+}
+
+declare module '../workers/tasks.js' {
+  interface WorkerTasks {
+    /** A repository's files read into pages (a thousand pages of Markdown take seconds). */
+    gitPrepareImport: { input: PrepareImportInput; output: PrepareResult };
+    /** A space's pages rendered into the files of its repository. */
+    gitPlanExport: { input: PlanExportInput; output: ExportPlan };
+  }
+}
+
+/** Git Sync's long work, which the engine's worker threads run (docs/git-sync.md). */
+export const layoutTasks = {
+  gitPrepareImport: ({ files, previous, projectDirectory }: PrepareImportInput) => prepareImport(files, previous, projectDirectory),
+  gitPlanExport: ({ pages, files, state, bodies }: PlanExportInput) => planExport(pages, files, state, (pageId) => bodies.get(pageId)),
+};

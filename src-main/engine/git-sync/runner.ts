@@ -1,20 +1,18 @@
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
-import type { DocStore } from '../docs/store.js';
 import { JobQueue } from '../jobs/job-queue.js';
+import type { WorkerPool } from '../workers/pool.js';
 import { readConfig } from './layout/config.js';
 import { within } from './layout/paths.js';
 import { LIMITS } from './layout/read-repository.js';
 import { emptyState, stateFromJson } from './layout/write-repository.js';
-import { LayoutWorker } from './layout-worker.js';
 import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
 import {
   findLink, findSecret, findState, insertOperation, latestOperation, linkedSpaces, runningOperations, setPendingExport, updateOperation,
   sourceKey, type GitOperationRow, type GitStateRow,
 } from './sql.js';
-import { applyImport, bytesOf, readForExport, recordExport } from './sync-steps.js';
+import { applyImport, bytesOf, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
 
 type Stage = GitOperationRow['stage'];
 
@@ -39,13 +37,11 @@ class Stop {
   ) {}
 }
 
-const runners = new WeakMap<Database, GitSyncRunner>();
-
-
-export function gitSyncOf(db: Database): GitSyncRunner {
-  const runner = runners.get(db);
-  if (!runner) throw new Error('no Git Sync runner works on this database');
-  return runner;
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** Git Sync: handlers ask for operations and check addresses against its policy; merges into main export. */
+    gitSync: Pick<GitSyncRunner, 'request' | 'afterMerge' | 'policy'>;
+  }
 }
 
 export interface GitSyncSettings {
@@ -59,21 +55,24 @@ export interface GitSyncSettings {
  * Runs Git Sync operations in the background, one at a time (docs/git-sync.md): each reads what it
  * needs in a short transaction, does its Git work in git child processes with no transaction open,
  * and writes the space in one transaction at the end, so a failure at any stage changes nothing
- * of the space. Linked spaces are polled for new commits, and merges into main export.
+ * of the space. Linked spaces are polled for new commits, and merges into main export. Reading a
+ * repository's files into pages and rendering pages into files run in the engine's worker threads.
  */
 export class GitSyncRunner {
   private readonly jobs: JobQueue;
   private readonly requests = new Map<string, GitRequest>();
   private readonly timers: NodeJS.Timeout[] = [];
-  private readonly layout = new LayoutWorker();
+
+  private readonly db: SpaceWrites['db'];
 
   constructor(
-    private readonly db: Database,
-    private readonly docs: DocStore,
+    private readonly store: SpaceWrites,
     private readonly clock: Clock,
     private readonly settings: GitSyncSettings,
+    private readonly workers: Pick<WorkerPool, 'run'>,
   ) {
-    runners.set(db, this);
+    const { db } = store;
+    this.db = db;
     this.jobs = new JobQueue(db, 'git sync', (id, signal) => this.run(id, signal));
     // Operations a previous start left running cannot resume: their request (and its credentials) lived in memory.
     db.transaction(() => {
@@ -135,16 +134,6 @@ export class GitSyncRunner {
     this.timers.push(timer);
   }
 
-  /** Starts the layout's worker thread ahead of the first operation. */
-  warmUp(): Promise<void> {
-    return this.layout.warmUp();
-  }
-
-  /** Whether repositories are read and rendered in a worker thread (layout-worker.ts). */
-  get layoutOffThread(): boolean {
-    return this.layout.offThread;
-  }
-
   get policy(): RemotePolicy {
     return this.settings.policy;
   }
@@ -156,7 +145,6 @@ export class GitSyncRunner {
   close(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.jobs.close();
-    this.layout.close();
   }
 
   private async run(id: string, signal: AbortSignal): Promise<void> {
@@ -214,7 +202,7 @@ export class GitSyncRunner {
     const files = await copy.files(commit, LIMITS.fileBytes);
     if (!files.ok) throw new Stop('config_check', files.message);
     const previous = stateRow ? stateFromJson(stateRow.layout) : undefined;
-    const prepared = await this.layout.prepareImport(files.value, previous, request.projectDirectory);
+    const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory });
     if (!prepared.ok) throw new Stop(prepared.error.stage, prepared.error.message);
     const { imported } = prepared.value;
     const tasks = imported.pages.length + imported.files.length;
@@ -222,7 +210,7 @@ export class GitSyncRunner {
     const subjects = stateRow ? await copy.subjects(stateRow.commit_oid, commit) : [];
     this.stage(id, 'finalize', { completed: tasks });
     const subject = `Git: ${subjects[0] ?? commit.slice(0, 7)}${subjects.length > 1 ? ` (and ${subjects.length - 1} more commits)` : ''}`;
-    const applied = applyImport(this.db, this.docs, {
+    const applied = applyImport(this.store, {
       spaceId: request.spaceId, prepared: prepared.value, stateRow, actorId: request.actorId, force: request.force,
       source: { url: request.remote.url, ref: fullRef(request.ref), commit }, subject, now: this.now(),
     });
@@ -250,9 +238,9 @@ export class GitSyncRunner {
       state = emptyState(config.config);
     }
     this.stage(id, 'content_process');
-    const input = readForExport(this.db, this.docs, request.spaceId, state, request.actorId, this.now());
+    const input = readForExport(this.db, this.store.docs, request.spaceId, state, request.actorId, this.now());
     if (!input) throw new Stop('content_process', 'The space no longer exists');
-    const plan = await this.layout.planExport({ pages: input.pages, files: input.files, state, bodies: input.bodies });
+    const plan = await this.workers.run('gitPlanExport', { pages: input.pages, files: input.files, state, bodies: input.bodies });
     const writes = bytesOf(this.db, plan);
     const tasks = writes.size + plan.deletes.size;
     this.stage(id, 'finalize', { dispatched: tasks, completed: 0 });

@@ -1,7 +1,7 @@
 import { readBody, reconcileIds, writeBody, type PmNodeJson } from '../../../src-shared/content/index.js';
 import { DocEdits } from '../content/doc-edits.js';
 import { positionBetween } from '../content/positions.js';
-import { projectorOf } from '../content/projector.js';
+import type { Projector } from '../content/projector.js';
 import { storeBlob } from '../content/projection-sql.js';
 import { slugFromTitle } from '../content/slugs.js';
 import { watchTree } from '../content/tree-watch.js';
@@ -81,7 +81,7 @@ export interface ImportWrite {
  * added, removed ones deleted. Answers the docs written, for the revision, or an empty list
  * when nothing changed.
  */
-export function writeImport(db: Database, docs: DocStore, write: ImportWrite): string[] {
+export function writeImport(db: Database, docs: DocStore, projector: Projector, write: ImportWrite): string[] {
   const edits = new DocEdits(docs);
   const treeId = treeDoc(write.spaceId, write.branch);
   const tree = edits.open(treeId);
@@ -160,12 +160,11 @@ export function writeImport(db: Database, docs: DocStore, write: ImportWrite): s
   }
   if (!treeChanged && written.size === 0) return [];
   // The projector is lent what was written, so that it loads none of these docs again.
-  const projector = projectorOf(docs);
   for (const [docId, saved] of edits.save()) {
-    if (docId === treeId) projector?.lend(docId, saved.seq, saved.doc, treeChanges);
-    else projector?.lendBody(docId, saved.seq, saved.doc);
+    if (docId === treeId) projector.lend(docId, saved.seq, saved.doc, treeChanges);
+    else projector.lendBody(docId, saved.seq, saved.doc);
   }
-  projector?.settle();
+  projector.settle();
   const documents = [...readPages(docs.load(treeId)).values()].filter((page) => page.type === 'document');
   return [treeId, ...documents.map((page) => pageDoc(write.spaceId, write.branch, page.id))];
 }

@@ -3,11 +3,13 @@ import { blobBytes } from '../api/content/sql.js';
 import { updateRow } from '../api/content-tree/rows.js';
 import { addContributor, insertChangeRequest, updateChangeRequest } from '../api/change-requests/sql.js';
 import { findSpace } from '../api/spaces/sql.js';
+import type { Projector } from '../content/projector.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { newId } from '../ids.js';
 import { branchDocPrefix, changeRequestBranch, MAIN, type Branch } from '../revisions/doc-names.js';
 import { cutRevision } from '../revisions/revisions.js';
+import type { ChangeCapture } from '../sync/changes/capture.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
 import { importedState, type PreparedImport } from './layout/prepare.js';
 import { blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type SpaceFile, type SpacePage } from './layout/write-repository.js';
@@ -18,6 +20,17 @@ import { findLink, saveState, sourceKey, type GitStateRow } from './sql.js';
  * The steps of a sync that read or write the space, each in one transaction, shared by Git
  * operations (runner.ts) and folder imports and exports (folder.ts).
  */
+
+/**
+ * What the steps write a space with: its database and docs, the change log's capture (an import
+ * is logged as its actor's) and the projector (lent what was written, so it loads nothing again).
+ */
+export interface SpaceWrites {
+  db: Database;
+  docs: DocStore;
+  capture: ChangeCapture;
+  projector: Projector;
+}
 
 /** The data dir's owner: the user its first start created. */
 export function ownerId(db: Database): string {
@@ -44,9 +57,10 @@ export type ImportApplied = { ok: true; changeRequestId?: string; revision: stri
  * last sync (or on a first sync, or when forced), else into a new change request, so that main
  * is never overwritten. The sync state moves to the imported commit.
  */
-export function applyImport(db: Database, docs: DocStore, apply: ImportApply): ImportApplied {
+export function applyImport(store: SpaceWrites, apply: ImportApply): ImportApplied {
+  const { db, docs } = store;
   return db.transaction((): ImportApplied => {
-    if (apply.actorId) logChangesAs(db, apply.actorId);
+    if (apply.actorId) logChangesAs(db, store.capture, apply.actorId);
     const { prepared, stateRow, now } = apply;
     const space = findSpace(db, apply.spaceId, now);
     if (!space || space.deleted_at !== null) return { ok: false, message: 'The space no longer exists' };
@@ -59,7 +73,7 @@ export function applyImport(db: Database, docs: DocStore, apply: ImportApply): I
       docs.forkBranch(branchDocPrefix(space.id, MAIN), branchDocPrefix(space.id, changeRequestBranch(changeRequestId)));
       branch = changeRequestBranch(changeRequestId);
     }
-    const docIds = writeImport(db, docs, {
+    const docIds = writeImport(db, docs, store.projector, {
       spaceId: space.id, branch, imported: prepared.imported, pageIds: prepared.keys, fileIds: prepared.fileIds,
       changed: prepared.changed, structure: prepared.structure, removedPages: prepared.removedPages, removedFiles: prepared.removedFiles, now,
     });

@@ -1,8 +1,6 @@
-import type BetterSqlite3 from 'better-sqlite3';
+import type { Connection, SqlFunctions } from '../db/database.js';
 
 type Listener = (eventId: string) => void;
-
-const listeners = new WeakMap<BetterSqlite3.Database, Listener[]>();
 
 /**
  * `integration_event_recorded(id)`: what the triggers of migration 021 call for each event they
@@ -11,14 +9,17 @@ const listeners = new WeakMap<BetterSqlite3.Database, Listener[]>();
  * log's functions are; without a listener it does nothing (the CLI records, the server runs the
  * events at its next start).
  */
-export function registerRecordedEvents(raw: BetterSqlite3.Database): void {
-  listeners.set(raw, []);
-  raw.function('integration_event_recorded', { deterministic: false }, (eventId) => {
-    for (const listener of listeners.get(raw) ?? []) listener(String(eventId));
-    return null;
-  });
-}
+export class RecordedEvents implements SqlFunctions {
+  private readonly listeners: Listener[] = [];
 
-export function onEventRecorded(raw: BetterSqlite3.Database, listener: Listener): void {
-  listeners.get(raw)?.push(listener);
+  register(raw: Connection): void {
+    raw.function('integration_event_recorded', { deterministic: false }, (eventId) => {
+      for (const listener of this.listeners) listener(String(eventId));
+      return null;
+    });
+  }
+
+  listen(listener: Listener): void {
+    this.listeners.push(listener);
+  }
 }

@@ -6,19 +6,17 @@ import {
   type InstallationRow, type IntegrationRow,
 } from '../api/integrations/sql.js';
 import { allowedOrigins } from './allowed-origins.js';
-import { onEventRecorded } from './recorded-events.js';
+import type { RecordedEvents } from './recorded-events.js';
 import { MIN_MEMORY_MB, runInSandbox, type SandboxLimits } from './sandbox.js';
 import type { SandboxProgram } from './sandbox-program.js';
 import { deliverToTunnel } from './tunnel.js';
 import { Trace } from './trace.js';
 
-const runners = new WeakMap<Database, IntegrationRunner>();
-
-/** The runner working for this database (the engine's). */
-export function runnerOf(db: Database): IntegrationRunner {
-  const runner = runners.get(db);
-  if (!runner) throw new Error('no integration runner works on this database');
-  return runner;
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** Runs integration events: a handler asks for one once its transaction commits. */
+    integrations: Pick<IntegrationRunner, 'enqueueAfterCommit'>;
+  }
 }
 
 /** One event, as its run needs it. */
@@ -66,12 +64,12 @@ export class IntegrationRunner {
     private readonly clock: Clock,
     private readonly engineOrigin: () => string,
     readonly settings: RunnerSettings,
+    recorded: RecordedEvents,
   ) {
     if (settings.memoryMb < MIN_MEMORY_MB) throw new Error(`integrations.memoryMb: at least ${MIN_MEMORY_MB} MB`);
     if (!(settings.concurrentRuns >= 1)) throw new Error('integrations.concurrentRuns: at least 1');
-    runners.set(db, this);
     // Events the triggers record: the runner loads each in a later tick, after the transaction ended.
-    onEventRecorded(db.raw, (eventId) => this.enqueue(eventId));
+    recorded.listen((eventId) => this.enqueue(eventId));
     for (const id of unfinishedEventIds(db)) this.enqueue(id);
   }
 

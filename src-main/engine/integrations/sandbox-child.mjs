@@ -139,29 +139,60 @@ const PRELUDE = String.raw`(function (host) {
 let finished = false;
 let droppedLogs = 0;
 
+/**
+ * The engine's channel: Node's IPC channel when the engine forked this process, or Electron's
+ * `parentPort` when the desktop app started it as a utility process (its RunAsNode fuse is off).
+ * @type {{ send(message: object, sent?: () => void): void, onMessage(listener: (message: any) => void): void, onGone(listener: () => void): void }}
+ */
+const channel = (() => {
+  const port = /** @type {{ parentPort?: { postMessage(message: object): void, on(event: 'message', listener: (event: { data: any }) => void): void } }} */ (
+    /** @type {unknown} */ (process)
+  ).parentPort;
+  if (port) {
+    return {
+      send(message, sent) {
+        port.postMessage(message);
+        // A posted message has no receipt: leave soon after; the engine ends this process once it has the outcome anyway.
+        if (sent) setTimeout(sent, 2_000);
+      },
+      onMessage: (listener) => port.on('message', (event) => listener(event.data)),
+      // Electron ends a utility process with the app that started it.
+      onGone: () => undefined,
+    };
+  }
+  return {
+    send(message, sent) {
+      if (!process.send || !process.connected) sent?.();
+      else if (sent) process.send(message, () => sent());
+      else process.send(message);
+    },
+    onMessage: (listener) => process.on('message', listener),
+    onGone: (listener) => process.on('disconnect', listener),
+  };
+})();
+
 /** Sends the outcome once, then leaves: the engine ends this process on it anyway. */
 function finish(/** @type {{ kind: 'done' } | { kind: 'failed', message: string }} */ outcome) {
   if (finished) return;
   finished = true;
-  if (!process.send || !process.connected) process.exit(0);
-  process.send({ ...outcome, droppedLogs }, () => process.exit(0));
+  channel.send({ ...outcome, droppedLogs }, () => process.exit(0));
 }
 
 function send(/** @type {object} */ message) {
-  if (!finished && process.send && process.connected) process.send(message);
+  if (!finished) channel.send(message);
 }
 
 /** @type {((message: FetchedMessage) => void) | undefined} */
 let onFetched;
 let started = false;
-process.on('message', (/** @type {RunMessage | FetchedMessage} */ message) => {
+channel.onMessage((/** @type {RunMessage | FetchedMessage} */ message) => {
   if (message.kind === 'fetched') return onFetched?.(message);
   if (message.kind !== 'run' || started) return;
   started = true;
   start(message).catch((error) => finish({ kind: 'failed', message: `The sandbox could not run the script: ${describeHostError(error)}` }));
 });
 // The engine went away: nothing is left to answer to.
-process.on('disconnect', () => process.exit(0));
+channel.onGone(() => process.exit(0));
 process.on('uncaughtException', (error) => finish({ kind: 'failed', message: `The sandbox failed: ${describeHostError(error)}` }));
 
 /** @param {unknown} error */

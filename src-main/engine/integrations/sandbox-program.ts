@@ -1,21 +1,78 @@
+import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** An integration run's process as the run sees it, however it was started. */
+export interface SandboxProcess {
+  /** Its standard error, kept to explain a crash. */
+  readonly stderr: NodeJS.ReadableStream | null;
+  /** Sends a message, unless the process has gone. */
+  send(message: object): void;
+  onMessage(listener: (message: unknown) => void): void;
+  /** It could not start (`started` false) or failed. */
+  onError(listener: (error: Error, started: boolean) => void): void;
+  /** It has gone (its directory may be removed). */
+  onExit(listener: () => void): void;
+  /** It has gone and every message it sent has been heard; `how` says how it ended. */
+  onEnd(listener: (how: string) => void): void;
+  /** Ends it at once, unless it has gone. */
+  kill(): void;
+}
+
+export interface SandboxStart {
+  execArgv: string[];
+  /** The process's whole environment. */
+  env: Record<string, string>;
+  cwd: string;
+}
+
+/** Starts `entry` in a process of its own, talking to the engine over a message channel. */
+export type SandboxLauncher = (entry: string, start: SandboxStart) => SandboxProcess;
+
 /** How the engine starts the process an integration run happens in. */
 export interface SandboxProgram {
-  /** The Node runtime: `process.execPath`, which is Electron's binary in the desktop app. */
-  execPath: string;
   /** `sandbox-child.mjs`, wherever the build put it. */
   entry: string;
   execArgv: string[];
   /** The child's whole environment: nothing of the engine's (tokens, paths) is passed on. */
   env: Record<string, string>;
+  /** Node's `fork` (`forkLauncher`), or in the desktop app Electron's utilityProcess (src-main/electron/sandbox-launcher.ts). */
+  launch: SandboxLauncher;
+}
+
+/** Node's `fork` of `execPath` (the Node running the engine), with a JSON IPC channel. */
+export function forkLauncher(execPath: string = process.execPath): SandboxLauncher {
+  return (entry, { execArgv, env, cwd }) => {
+    const child = fork(entry, [], {
+      execPath,
+      execArgv,
+      env,
+      cwd,
+      // No stdin or stdout; stderr only to explain a crash; the IPC channel carries everything else.
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
+    return {
+      stderr: child.stderr,
+      send: (message) => {
+        if (child.connected) child.send(message);
+      },
+      onMessage: (listener) => child.on('message', listener),
+      onError: (listener) => child.on('error', (error) => listener(error, child.pid !== undefined)),
+      onExit: (listener) => child.once('exit', listener),
+      // 'close', not 'exit': the IPC channel has been read to its end, so an outcome sent just before exiting counts.
+      onEnd: (listener) => child.on('close', (code, signal) => listener(signal ? `killed by ${signal}` : `exit code ${code}`)),
+      kill: () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      },
+    };
+  };
 }
 
 /**
  * The program beside this module: `src-main/engine/integrations/` under tsx and vitest. The
- * desktop app names its bundled copy itself (`electronSandboxProgram`).
+ * desktop app names its bundled copy and starts it as a utility process (src-main/electron/sandbox-launcher.ts).
  */
 export function sandboxEntry(): string {
   return fileURLToPath(new URL('./sandbox-child.mjs', import.meta.url));
@@ -32,21 +89,11 @@ export function nodeSandboxProgram(entry = sandboxEntry()): SandboxProgram {
   const permission = flags.has('--permission') ? '--permission' : flags.has('--experimental-permission') ? '--experimental-permission' : undefined;
   const readable = [entry, packagesDirOf(entry)];
   return {
-    execPath: process.execPath,
     entry,
     execArgv: permission ? ['--no-warnings', permission, ...readable.map((path) => `--allow-fs-read=${path}`)] : [],
     env: {},
+    launch: forkLauncher(),
   };
-}
-
-/**
- * In the desktop app `process.execPath` is Electron: ELECTRON_RUN_AS_NODE makes it the plain Node
- * runtime it embeds, as VS Code does for its helper processes (the RunAsNode fuse must stay on).
- * Node's permission model is not used there (Electron does not support it); the QuickJS and
- * process walls hold on their own.
- */
-export function electronSandboxProgram(entry: string): SandboxProgram {
-  return { execPath: process.execPath, entry, execArgv: [], env: { ELECTRON_RUN_AS_NODE: '1' } };
 }
 
 /** The node_modules folder QuickJS is loaded from, as the child resolves it. */

@@ -1,10 +1,9 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IntegrationEventStatus } from '../../../src-shared/contract/integrations.js';
 import { bridgedFetch, MAX_FETCHED_BYTES } from './fetch-bridge.js';
-import type { SandboxProgram } from './sandbox-program.js';
+import type { SandboxProcess, SandboxProgram } from './sandbox-program.js';
 import { MAX_LOG_ENTRIES, MAX_LOG_MESSAGE, type Trace } from './trace.js';
 
 export interface SandboxLimits {
@@ -90,17 +89,13 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
       // Removed at its exit.
     }
   };
-  let child: ChildProcess;
+  let child: SandboxProcess;
   try {
     cwd = mkdtempSync(join(tmpdir(), 'folio-script-'));
-    child = fork(program.entry, [], {
-      execPath: program.execPath,
+    child = program.launch(program.entry, {
       execArgv: [...program.execArgv, `--max-old-space-size=${HOST_HEAP_MB}`, '--liftoff-only'],
       env: program.env,
       cwd,
-      // No stdin or stdout; stderr only to explain a crash; the IPC channel carries everything else.
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'json',
     });
   } catch (error) {
     removeCwd();
@@ -109,7 +104,7 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
   }
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-STDERR_CHARS)));
-  child.once('exit', removeCwd);
+  child.onExit(removeCwd);
   const stopFetches = new AbortController();
 
   return new Promise((resolve) => {
@@ -121,7 +116,7 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
       run.stop.removeEventListener('abort', onStop);
       stopFetches.abort();
       if (problem) trace.add('error', problem);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      child.kill();
       // An engine that closes may exit before the process's 'exit' comes.
       removeCwd();
       resolve(status);
@@ -131,7 +126,7 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
     const timer = setTimeout(() => finish('failed', `The script ran longer than ${limits.timeMs} ms and was stopped`), limits.timeMs);
     let inFlight = 0;
 
-    child.on('message', (value: unknown) => {
+    child.onMessage((value) => {
       const message = childMessage(value);
       if (finished || !message) return;
       if (message.kind === 'log') trace.addFromScript(message);
@@ -148,15 +143,13 @@ export function runInSandbox(run: ScriptRun): Promise<IntegrationEventStatus> {
       }
     });
     const answer = (id: number, outcome: { response: unknown } | { error: string }) => {
-      if (!finished && child.connected) child.send({ kind: 'fetched', id, ...outcome });
+      if (!finished) child.send({ kind: 'fetched', id, ...outcome });
     };
-    child.on('error', (error) => {
-      if (child.pid !== undefined) finish('failed', `The script's process failed: ${error.message}`);
+    child.onError((error, started) => {
+      if (started) finish('failed', `The script's process failed: ${error.message}`);
       else finish('failed', `The script's process could not be started: ${error.message}`);
     });
-    // 'close', not 'exit': the IPC channel has been read to its end, so an outcome sent just before exiting counts.
-    child.on('close', (code, signal) => {
-      const how = signal ? `killed by ${signal}` : `exit code ${code}`;
+    child.onEnd((how) => {
       const why = crashLine(stderr);
       finish('failed', `The script's process ended before it answered (${how})${why ? `: ${why}` : ''}`);
     });

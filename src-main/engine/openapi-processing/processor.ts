@@ -9,18 +9,16 @@ import type { ParsedSpec } from './parse-spec.js';
 import { specFileName } from './file-name.js';
 import { JobQueue } from '../jobs/job-queue.js';
 
-/** Told, inside the transaction that cut it, that a spec has a new version. */
-export type VersionHook = (spec: SpecRow, versionId: string, now: string) => void;
+/** Told, once the transaction that cut it has committed, that a spec has a new version; the spec's run ends when it settles. */
+export type VersionHook = (spec: SpecRow, versionId: string, now: string) => Promise<void>;
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
 
-const processors = new WeakMap<Database, OpenAPIProcessor>();
-
-/** The processor working for this database (the engine's). */
-export function processorOf(db: Database): OpenAPIProcessor {
-  const processor = processors.get(db);
-  if (!processor) throw new Error('no OpenAPI processor runs on this database');
-  return processor;
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** Processes OpenAPI specs: a handler asks for one once its transaction commits, under the engine's fetch policy. */
+    openapi: Pick<OpenAPIProcessor, 'enqueueAfterCommit' | 'policy'>;
+  }
 }
 
 /**
@@ -35,14 +33,13 @@ export class OpenAPIProcessor {
   private readonly jobs: JobQueue;
   private readonly versionHooks: VersionHook[] = [];
 
-  /** `parse` reads and validates a specification's text off the event loop (the engine's parse workers). */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     readonly policy: FetchPolicy,
+    /** Reads and validates a specification's text, off the event loop (the engine's worker threads). */
     private readonly parse: (text: string) => Promise<ParsedSpec>,
   ) {
-    processors.set(db, this);
     this.jobs = new JobQueue(db, 'OpenAPI spec', (specId) => this.process(specId));
     for (const id of unfinishedSpecIds(db)) this.enqueue(id);
   }
@@ -79,7 +76,22 @@ export class OpenAPIProcessor {
     if (!spec) return;
     const outcome = await this.run(spec);
     if (this.closed) return;
-    this.record(spec, outcome);
+    const version = this.record(spec, outcome);
+    if (!version) return;
+    for (const hook of this.versionHooks) {
+      try {
+        await hook(version.spec, version.versionId, version.now);
+      } catch (error) {
+        // The version stands; what follows it (computed pages) is written again with the next one.
+        if (!this.closed) console.error(`OpenAPI spec ${spec.id}: following version ${version.versionId} failed`, error);
+      }
+    }
+    if (this.closed) return;
+    // Complete once what follows the version shows it, as when both were written at once.
+    this.db.transaction(() => {
+      const current = findSpecById(this.db, spec.id);
+      if (current && current.source_generation === spec.source_generation) recordOutcome(this.db, spec.id, { versionId: version.versionId, errorCode: null, errors: [] }, version.now);
+    });
   }
 
   /** Marks the spec in progress; undefined when it was deleted meanwhile. */
@@ -106,17 +118,26 @@ export class OpenAPIProcessor {
     return { text: text!, url, document: parsed.document, fileName: specFileName(url, parsed.format) };
   }
 
-  private record(claimed: SpecRow, result: RunResult): void {
+  /**
+   * Records the run's outcome; when it cut a version, answers it instead, the spec still in
+   * progress: the outcome is recorded once the hooks have followed the version.
+   */
+  private record(claimed: SpecRow, result: RunResult): { spec: SpecRow; versionId: string; now: string } | undefined {
     const now = this.clock.now().toISOString();
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
       const spec = findSpecById(this.db, claimed.id);
-      if (!spec || spec.source_generation !== claimed.source_generation) return;
-      if ('failed' in result) return recordOutcome(this.db, spec.id, result.failed, now);
+      if (!spec || spec.source_generation !== claimed.source_generation) return undefined;
+      if ('failed' in result) {
+        recordOutcome(this.db, spec.id, result.failed, now);
+        return undefined;
+      }
       const contentHash = createHash('sha256').update(result.text).digest('hex');
-      const changed = latestVersion(this.db, spec.id)?.content_hash !== contentHash;
-      const versionId = changed ? insertVersion(this.db, spec.id, { contentHash, ...result }, now) : null;
-      recordOutcome(this.db, spec.id, { versionId, errorCode: null, errors: [] }, now);
-      if (versionId) for (const hook of this.versionHooks) hook(findSpecById(this.db, spec.id)!, versionId, now);
+      const latest = latestVersion(this.db, spec.id);
+      if (latest?.content_hash !== contentHash) return { spec, versionId: insertVersion(this.db, spec.id, { contentHash, ...result }, now), now };
+      // Cut by a run the engine stopped in before what follows it was written: followed now.
+      if (latest.id !== spec.last_version_id) return { spec, versionId: latest.id, now };
+      recordOutcome(this.db, spec.id, { versionId: null, errorCode: null, errors: [] }, now);
+      return undefined;
     });
   }
 }

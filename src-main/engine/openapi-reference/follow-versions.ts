@@ -1,12 +1,11 @@
-import { markdownToPm } from '../../../src-shared/content/index.js';
+import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { DocEdits } from '../content/doc-edits.js';
-import { describeContentError, parsePageDocument, writePageBody } from '../content/page-body.js';
 import { MAIN, pageDoc } from '../revisions/doc-names.js';
+import type { WorkerPool } from '../workers/pool.js';
 import { noteLiveEdit } from '../yjs/live-edits.js';
 import type { SpecRow } from '../api/openapi-specs/sql.js';
-import { computedMarkdown, type ComputedOpenAPI } from './pages.js';
+import type { ReferencePageWork } from './tasks.js';
 
 interface ComputedPageRow {
   space_id: string;
@@ -14,27 +13,55 @@ interface ComputedPageRow {
   computed: string;
 }
 
+/** How long one transaction of written pages may hold the event loop before the next is left for later. */
+const SLICE_MS = 8;
+const WHOLE_DOC = Y.encodeStateVector(new Y.Doc());
+
 /**
  * Rewrites the body of every computed page of the spec, in the main content of the live spaces
- * of its organization, from the version just cut. It runs in the transaction that cut the
- * version, so the version and the pages that show it commit together. Main's bodies are written
- * as a live edit would be: the projector updates the rows, forked change requests keep the
- * content they forked (copy-before-write), and the next `edits` revision of the space holds it.
- * Change requests' own copies follow when they are updated from main.
+ * of its organization, from the version just cut, once that version has committed. The pages and
+ * their docs' state are read in one short transaction; their Markdown is made and read into their
+ * bodies in a worker thread; the updates are appended in short transactions (a few milliseconds
+ * each, the event loop free in between), as a live edit would write them: the projector updates
+ * the rows, forked change requests keep the content they forked (copy-before-write), and the next
+ * `edits` revision of the space holds it. Change requests' own copies follow when they are
+ * updated from main. An edit made meanwhile merges with the rewrite as any concurrent edit does.
  */
-export function followNewVersion(db: Database, docs: DocStore, spec: SpecRow, versionId: string, now: string): void {
-  const document = JSON.parse(db.get<{ document: string }>('SELECT document FROM openapi_spec_versions WHERE id = ?', versionId)!.document) as Record<string, unknown>;
-  const edits = new DocEdits(docs);
-  const spaces = new Set<string>();
-  for (const row of computedPagesOf(db, spec)) {
-    const page = parsePageDocument({ markdown: computedMarkdown(JSON.parse(row.computed) as ComputedOpenAPI, document) }, markdownToPm);
-    if (!page.ok) throw new Error(`reference page ${row.page_id}: ${describeContentError(page.error)}`);
-    const written = writePageBody(edits.open(pageDoc(row.space_id, MAIN, row.page_id)), page.value);
-    if (!written.ok) throw new Error(`reference page ${row.page_id}: ${describeContentError(written.error)}`);
-    spaces.add(row.space_id);
+export async function followNewVersion(db: Database, docs: DocStore, workers: WorkerPool, spec: SpecRow, versionId: string, now: string): Promise<void> {
+  const read = db.transaction(() => {
+    const document = db.get<{ document: string }>('SELECT document FROM openapi_spec_versions WHERE id = ?', versionId)?.document;
+    const pages: ReferencePageWork[] = computedPagesOf(db, spec).map((row) => ({
+      spaceId: row.space_id,
+      pageId: row.page_id,
+      computed: row.computed,
+      state: stateOf(docs, pageDoc(row.space_id, MAIN, row.page_id)),
+    }));
+    return document === undefined ? undefined : { document, pages };
+  }, 'read');
+  if (!read || read.pages.length === 0) return;
+  const updates = await workers.run('referencePageUpdates', read);
+  for (let next = 0; next < updates.length; ) {
+    const started = performance.now();
+    db.transaction(() => {
+      const spaces = new Set<string>();
+      do {
+        const { spaceId, pageId, update } = updates[next++]!;
+        // A space deleted meanwhile takes its docs with it: nothing to write there.
+        if (!db.get('SELECT 1 FROM spaces WHERE id = ? AND deleted_at IS NULL', spaceId)) continue;
+        const appended = docs.append(pageDoc(spaceId, MAIN, pageId), update);
+        if (!appended.ok) throw new Error(appended.problem.message);
+        spaces.add(spaceId);
+      } while (next < updates.length && performance.now() - started < SLICE_MS);
+      for (const spaceId of spaces) noteLiveEdit(db, spaceId, now);
+    });
+    if (next < updates.length) await new Promise((resolve) => setImmediate(resolve));
   }
-  edits.save();
-  for (const spaceId of spaces) noteLiveEdit(db, spaceId, now);
+}
+
+function stateOf(docs: DocStore, docId: string): Uint8Array {
+  const state = docs.diff(docId, WHOLE_DOC);
+  if (!state.ok) throw new Error(state.problem.message);
+  return state.update;
 }
 
 function computedPagesOf(db: Database, spec: SpecRow): ComputedPageRow[] {

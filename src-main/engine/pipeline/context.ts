@@ -1,9 +1,9 @@
-import type { ReadMarkdown } from '../content/markdown-inputs.js';
+import type { MarkdownPage, Result } from '../../../src-shared/content/index.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { DocStore } from '../docs/store.js';
-import type { SyncWorker } from '../sync/worker.js';
 import type { Urls } from '../urls.js';
+import type { WorkerPool } from '../workers/pool.js';
 
 export interface Actor {
   id: string;
@@ -11,8 +11,20 @@ export interface Actor {
   displayName: string;
 }
 
+/**
+ * The engine's services, as handlers and rules reach them through their context: explicit
+ * dependencies, never looked up by a key. The pipeline only carries them, so it imports no
+ * service: each service declares its own slot beside its class (`declare module
+ * '…/pipeline/context.js' { interface Services { … } }`), and engine.ts fills every slot (a
+ * missing one does not compile).
+ */
+export interface Services {}
+
+/** Reads Markdown into a page body: a request's reader answers from its own texts, read ahead off the event loop. */
+export type ReadMarkdown = (markdown: string) => Result<MarkdownPage>;
+
 /** Everything a handler may touch. One context per request; `now` is fixed for the request. */
-export interface RequestContext {
+export interface RequestContext extends Services {
   db: Database;
   /** The Yjs docs of `db`: their writes join the request's transaction. */
   docs: DocStore;
@@ -20,8 +32,8 @@ export interface RequestContext {
   now: string;
   clock: Clock;
   urls: Urls;
-  /** Replication with a hub: its state, and a restart once new settings commit. */
-  sync: SyncWorker;
+  /** The engine's worker threads: long work runs there, never on the event loop. */
+  workers: WorkerPool;
   /** Markdown to a page body: the request's own texts were read ahead, off the event loop. */
   readMarkdown: ReadMarkdown;
 }

@@ -1,16 +1,14 @@
 import type { OperationDef, OperationInput } from '../../../src-shared/contract/operation.js';
 import { authenticate } from '../auth/tokens.js';
-import { markdownInputs, readRequestMarkdown, type ReadMarkdown } from '../content/markdown-inputs.js';
-import { logChangesAs } from '../sync/changes/request-actor.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import type { SyncWorker } from '../sync/worker.js';
 import type { Urls } from '../urls.js';
-import type { Actor } from './context.js';
+import type { WorkerPool } from '../workers/pool.js';
+import type { Actor, ReadMarkdown, RequestContext, Services } from './context.js';
 import type { Handler } from './handler.js';
-import { readAhead, type ParseWorkers } from './parse-workers.js';
 import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
+import { Later } from './later.js';
 import { Reply } from './reply.js';
 import type { ApiRequest, ApiResponse } from './request.js';
 import { arrayFields, parseBody, parsePart } from './validate.js';
@@ -20,12 +18,44 @@ export interface PipelineDeps {
   docs: DocStore;
   clock: Clock;
   urls: Urls;
-  sync: SyncWorker;
+  services: Services;
+  workers: WorkerPool;
+  beforeWrite: BeforeWrite;
+  /** How a request's input is read off the event loop: a large body whole, the Markdown of any. */
+  reading: RequestReading;
   /** Tests turn this on: every answer is checked against the contract's response schema. */
   checkResponses: boolean;
-  /** Parses large request bodies, and the Markdown of any, off the event loop. */
-  parsing: ParseWorkers;
 }
+
+/** What a large body gave once parsed and validated off the event loop: why it is refused, or its value and a reader of its Markdown. */
+export type LargeBody = { problem: string } | { value: unknown; readMarkdown: ReadMarkdown };
+
+/**
+ * Reading a request's input off the event loop (docs/architecture.md, "Worker threads"): the
+ * content area provides it (content/request-reading.ts), so that the pipeline imports none of it.
+ */
+export interface RequestReading {
+  /** Markdown read here, on the event loop: for a context that read nothing ahead. */
+  readMarkdown: ReadMarkdown;
+  /** The Markdown texts a validated body carries to be read as page content. */
+  markdownIn(body: unknown): string[];
+  /** Those texts read in the worker threads, as a reader answering from them. */
+  readAhead(texts: readonly string[]): Promise<ReadMarkdown>;
+  /** A large body of `operationId` parsed and validated in the worker threads, its Markdown read. */
+  parseLarge(operationId: string, text: string): Promise<LargeBody>;
+}
+
+/** The context of a request by `actor`, made now. */
+export function contextFor(deps: PipelineDeps, actor: Actor, now = deps.clock.now().toISOString(), readMarkdown = deps.reading.readMarkdown): RequestContext {
+  return { ...deps.services, db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, workers: deps.workers, readMarkdown };
+}
+
+/**
+ * Runs first in a write transaction made for a user, once the user is known: the change log of
+ * sync records the transaction's changes as theirs. The pipeline calls it for every write request;
+ * it knows no feature of its own.
+ */
+export type BeforeWrite = (db: Database, actorId: string) => void;
 
 /** Carries a failure out of a transaction so that it rolls back. */
 class Rollback extends Error {
@@ -49,32 +79,37 @@ export class BoundOperation {
   }
 
   /**
-   * Answers the request: at once, or once what is slow to parse has been parsed in the parse
-   * workers (docs/architecture.md, "Transport"): a large body (left unparsed by the transport,
-   * `bodyText`) whole, or the Markdown a small one carries. The caller is known first: nobody
-   * else gets those threads' time.
+   * Answers at once, unless the request calls for long work: its input's before its transaction
+   * (a large body, left unparsed by the transport as `bodyText`, parsed whole in the worker
+   * threads; or the Markdown a small one carries, read there), once the caller is known so that
+   * nobody unknown sets a thread going; or its answer's after (a handler's `Later`).
    */
   execute(deps: PipelineDeps, request: ApiRequest): ApiResponse | Promise<ApiResponse> {
     if (request.bodyText !== undefined && this.op.body) return this.executeLarge(deps, request, request.bodyText);
     const head = this.parseHead(request);
     const input = isFailure(head) ? head : this.withBody(head, request);
-    const texts = isFailure(input) ? [] : markdownInputs(input.body);
-    if (texts.length === 0) return this.run(deps, request, input, readRequestMarkdown);
+    const texts = isFailure(input) ? [] : deps.reading.markdownIn(input.body);
+    if (texts.length === 0) return this.run(deps, request, input, deps.reading.readMarkdown);
     if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
-    return deps.parsing.readAll(texts).then((readMarkdown) => this.run(deps, request, input, readMarkdown));
+    return deps.reading.readAhead(texts).then((readMarkdown) => this.run(deps, request, input, readMarkdown));
   }
 
   private async executeLarge(deps: PipelineDeps, request: ApiRequest, text: string): Promise<ApiResponse> {
     const head = this.parseHead(request);
-    if (isFailure(head)) return this.run(deps, request, head, readRequestMarkdown);
+    if (isFailure(head)) return this.run(deps, request, head, deps.reading.readMarkdown);
     if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
-    const parsed = await deps.parsing.parseBody(this.op.id, text);
-    if ('problem' in parsed) return this.run(deps, request, badRequest(parsed.problem), readRequestMarkdown);
-    return this.run(deps, request, { ...head, body: parsed.value } as OperationInput<OperationDef>, readAhead(new Map(parsed.markdown)));
+    const parsed = await deps.reading.parseLarge(this.op.id, text);
+    if ('problem' in parsed) return this.run(deps, request, badRequest(parsed.problem), deps.reading.readMarkdown);
+    return this.run(deps, request, { ...head, body: parsed.value } as OperationInput<OperationDef>, parsed.readMarkdown);
   }
 
   /** One transaction: the caller, then the input's verdict, then the handler. */
-  private run(deps: PipelineDeps, request: ApiRequest, input: OperationInput<OperationDef> | Failure, readMarkdown: ReadMarkdown): ApiResponse {
+  private run(
+    deps: PipelineDeps,
+    request: ApiRequest,
+    input: OperationInput<OperationDef> | Failure,
+    readMarkdown: ReadMarkdown,
+  ): ApiResponse | Promise<ApiResponse> {
     let result: unknown;
     try {
       // Everything, authentication included, reads one snapshot: one WAL lock per request.
@@ -82,17 +117,18 @@ export class BoundOperation {
         deps.db.noticeExternalChanges();
         const actor = authenticate(deps.db, request.authorization);
         if (!actor) throw new Rollback(unauthorized());
-        if (this.op.method !== 'GET') logChangesAs(deps.db, actor.id);
+        if (this.op.method !== 'GET') deps.beforeWrite(deps.db, actor.id);
         if (isFailure(input)) throw new Rollback(input);
-        const now = deps.clock.now().toISOString();
-        const ctx = { db: deps.db, docs: deps.docs, actor, now, clock: deps.clock, urls: deps.urls, sync: deps.sync, readMarkdown };
-        const value = this.handler(ctx, input);
+        const value = this.handler(contextFor(deps, actor, undefined, readMarkdown), input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
       }, this.op.method === 'GET' ? 'read' : 'write');
     } catch (error) {
       if (error instanceof Rollback) return failureResponse(error.failure);
       throw error;
+    }
+    if (result instanceof Later) {
+      return (result as Later<unknown>).work().then((value) => (isFailure(value) ? failureResponse(value) : this.success(deps, value)));
     }
     return this.success(deps, result);
   }

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AdminError } from '../admin/commands.js';
 import { publishedStructure } from '../api/sites/published.js';
-import type { Engine } from '../engine.js';
+import type { PipelineDeps } from '../pipeline/execute.js';
 import { isShown } from './conditions.js';
 import { SiteRenderer } from './site-renderer.js';
 import { findPublishedSite } from './sql.js';
@@ -10,15 +9,20 @@ import { findPublishedSite } from './sql.js';
 /**
  * Writes a published site as static files: each page as `…/index.html` with links relative to
  * it (they work opened from disk), the stylesheet, the search script and index, and the spaces'
- * files. The structure is what a visitor without claims sees, read in one snapshot.
+ * files. The structure is what a visitor without claims sees, read in one snapshot. Undefined when
+ * no site with that id is published.
  */
-export function exportSite(engine: Engine, siteId: string, folder: string): { pages: number; files: number } | AdminError {
+export function exportSite(
+  engine: Pick<PipelineDeps, 'db' | 'docs' | 'urls' | 'clock'>,
+  siteId: string,
+  folder: string,
+): { pages: number; files: number } | undefined {
   return engine.db.transaction(() => {
     engine.db.noticeExternalChanges();
     const site = findPublishedSite(engine.db, siteId);
     const reader = { db: engine.db, urls: engine.urls, now: engine.clock.now().toISOString() };
     const published = site && publishedStructure(reader, siteId, undefined, isShown);
-    if (!site || !published) return new AdminError(`no published site with id ${siteId} (publish it first)`);
+    if (!site || !published) return undefined;
     const renderer = new SiteRenderer(engine.db, engine.docs, published, { style: 'file', noindex: site.visibility !== 'public' });
     let pages = 0;
     let files = 0;

@@ -1,6 +1,6 @@
 import type { Change } from '../../../src-shared/sync/change.js';
 import { ownsRows } from '../content/projection-sql.js';
-import { projectorOf } from '../content/projector.js';
+import type { Projector } from '../content/projector.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { branchDocPrefix, changeRequestBranch, commentsDoc, MAIN, parseDocName, treeDoc } from '../revisions/doc-names.js';
@@ -11,9 +11,7 @@ import { branchDocPrefix, changeRequestBranch, commentsDoc, MAIN, parseDocName, 
  * then had nowhere to go and skipped them. When those rows arrive, the docs already here are
  * projected again, in the transaction that applies the rows.
  */
-export function reprojectArrivedPlaces(db: Database, docs: DocStore, changes: readonly Change[]): void {
-  const projector = projectorOf(docs);
-  if (!projector) return;
+export function reprojectArrivedPlaces(db: Database, docs: DocStore, projector: Projector, changes: readonly Change[]): void {
   for (const docId of docsOfArrivals(db, docs, changes)) projector.reproject(docId);
 }
 

@@ -4,13 +4,18 @@ import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } f
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
 import { applyChanges } from './changes/apply.js';
 import { removeDocsOfDepartedPlaces } from './departed-places.js';
-import { captureOf } from './changes/capture.js';
+import type { ChangeCapture } from './changes/capture.js';
 import { readRow } from './changes/rows.js';
 import { changesSince } from './changes/since.js';
 import { tableSpec } from './changes/tables.js';
 import { lacksParent } from './lacks-parent.js';
 import { LogWatch } from './log-watch.js';
 import { realSchedule, type Schedule } from './schedule.js';
+
+/** The hub's change log channels work with the pipeline's deps and the change log's capture on its database. */
+export interface HubChangesDeps extends PipelineDeps {
+  capture: ChangeCapture;
+}
 
 /**
  * The hub's end of one replica's change log channel. On open it names the token's user (the
@@ -23,7 +28,7 @@ export class HubChangesChannel implements SyncChannel {
   private link: ChannelLink | undefined;
 
   constructor(
-    private readonly deps: PipelineDeps,
+    private readonly deps: HubChangesDeps,
     private readonly actor: Actor,
     private readonly log: Pick<HubChangeLog, 'join' | 'leave' | 'pokeAll'>,
   ) {}
@@ -63,7 +68,7 @@ export class HubChangesChannel implements SyncChannel {
       if (error instanceof RangeError) throw new MalformedFrame(error.message);
       throw error;
     }
-    this.send({ type: 'changes', ...batch, now: captureOf(this.deps.db.raw).wallMs() });
+    this.send({ type: 'changes', ...batch, now: this.deps.capture.wallMs() });
   }
 
   private apply(push: Extract<ChangeMessage, { type: 'push' }>): void {
@@ -71,7 +76,7 @@ export class HubChangesChannel implements SyncChannel {
     let result;
     try {
       result = this.deps.db.transaction(() => {
-        const applied = applyChanges(this.deps.db, push.changes, { user: this.actor.id });
+        const applied = applyChanges(this.deps.db, this.deps.capture, push.changes, { user: this.actor.id });
         removeDocsOfDepartedPlaces(this.deps.db, this.deps.docs, push.changes);
         return applied;
       });
@@ -99,7 +104,7 @@ export class HubChangeLog {
   private watch: LogWatch | undefined;
 
   constructor(
-    private readonly deps: PipelineDeps,
+    private readonly deps: HubChangesDeps,
     private readonly schedule: Schedule = realSchedule,
   ) {}
 

@@ -1,11 +1,10 @@
 import type { DocUpdate } from '../docs/observers.js';
 import { EMPTY_STATE_VECTOR } from '../docs/state-vector.js';
 import type { Actor, RequestContext } from '../pipeline/context.js';
-import type { PipelineDeps } from '../pipeline/execute.js';
+import { contextFor, type PipelineDeps } from '../pipeline/execute.js';
 import { isFailure, type Failure } from '../pipeline/failure.js';
 import { parseDocName, treeDoc } from '../revisions/doc-names.js';
 import { writeFromClient } from '../yjs/client-writes.js';
-import { contextFor } from '../yjs/context.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
 import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';

@@ -1,9 +1,9 @@
-import BetterSqlite3 from 'better-sqlite3';
+import { violatesForeignKey } from '../db/database.js';
 
 /**
  * A batch of changes failed at commit for a foreign key: it ends between a row and a parent it
  * needs (docs/sync.md, "Limits"). Nothing was applied; a larger batch holds the parent.
  */
 export function lacksParent(error: unknown): boolean {
-  return error instanceof BetterSqlite3.SqliteError && error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+  return violatesForeignKey(error);
 }

@@ -1,5 +1,6 @@
 import type { Change } from '../../../src-shared/sync/change.js';
 import type { Clock } from '../clock.js';
+import type { Projector } from '../content/projector.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { reprojectArrivedPlaces } from './arrived-places.js';
@@ -8,6 +9,7 @@ import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } f
 import { readChangeCursors, savePulled, savePushed, startChangeCursors } from './change-cursors.js';
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
 import { applyChanges } from './changes/apply.js';
+import type { ChangeCapture } from './changes/capture.js';
 import { adoptHubUser, type HubGreeting } from './changes/identity.js';
 import { BATCH_LIMIT, changesSince } from './changes/since.js';
 import type { DocsGate } from './docs-gate.js';
@@ -25,6 +27,10 @@ export interface ReplicaChangesDeps {
   url: string;
   schedule: Schedule;
   docsGate: Pick<DocsGate, 'hold' | 'release' | 'retryOutbox'>;
+  /** The change log's capture on `db`: applied changes keep their stamps. */
+  capture: ChangeCapture;
+  /** Docs that arrived before their place are projected again once it arrives. */
+  projector: Projector;
 }
 
 /**
@@ -112,8 +118,8 @@ export class ReplicaChangesChannel implements SyncChannel {
     this.pulling = false;
     try {
       db.transaction(() => {
-        applyChanges(db, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
-        reprojectArrivedPlaces(db, this.deps.docs, changes);
+        applyChanges(db, this.deps.capture, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
+        reprojectArrivedPlaces(db, this.deps.docs, this.deps.projector, changes);
         removeDocsOfDepartedPlaces(db, this.deps.docs, changes);
         savePulled(db, url, cursor);
         this.noteSynced();

@@ -13,6 +13,13 @@ import { closedWords, errorMessageOf, refusedUpgrade, unreachable } from './hub-
 import { readUpstream } from './sql.js';
 import { hubAddresses } from '../../../src-shared/sync/hub-addresses.js';
 
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** Replication with a hub: its state, and a restart once new settings commit. */
+    sync: Pick<SyncWorker, 'state' | 'lastProblem' | 'restart' | 'stop'>;
+  }
+}
+
 /** A pause in live traffic this long lets the replica pull again, cheaply: see `ReplicaDocsChannel`. */
 const QUIET_MS = 5_000;
 

@@ -4,9 +4,9 @@ import type { Clock } from '../clock.js';
 import { readFiles, readPages, type TreeFile } from '../content/tree.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
+import type { BeforeWrite } from '../pipeline/execute.js';
 import { newId } from '../ids.js';
 import { mainTreeDoc } from '../revisions/doc-names.js';
-import { logChangesAs } from '../sync/changes/request-actor.js';
 import { findSpace, type SpaceRow } from '../api/spaces/sql.js';
 import {
   dropMapping, findTranslationById, forgetResult, markRunning, pageMappings, recordRun, saveMapping, unfinishedTranslationIds,
@@ -15,20 +15,18 @@ import {
 import { JobQueue } from '../jobs/job-queue.js';
 import { translatePage, type PageText } from './page-translation.js';
 import { createResultSpace, writeResult } from './result-space.js';
-import { readSourcePages, type SourcePage } from './source-pages.js';
+import { readSourceStates, type SourcePage, type SourceState } from './source-pages.js';
 import type { Translator } from './translator.js';
 
 export const NO_TRANSLATOR_MESSAGE =
   'No translator is configured for this server: start it with --translator libretranslate --translator-url <address>, ' +
   'or --translator openai --translator-url <address> --translator-key <key> --translator-model <model> (docs/translations.md)';
 
-const runners = new WeakMap<Database, TranslationRunner>();
-
-/** The runner working for this database (the engine's). */
-export function runnerOf(db: Database): TranslationRunner {
-  const runner = runners.get(db);
-  if (!runner) throw new Error('no translation runner works on this database');
-  return runner;
+declare module '../pipeline/context.js' {
+  interface Services {
+    /** Runs translations: a handler asks for one once its transaction commits. */
+    translations: Pick<TranslationRunner, 'enqueueAfterCommit'>;
+  }
 }
 
 /** What a run read when it started, in one transaction: the source pages and where the last run left the result. */
@@ -62,8 +60,11 @@ export class TranslationRunner {
     private readonly docs: DocStore,
     private readonly clock: Clock,
     private readonly translator: Translator | undefined,
+    /** The result space is written as the translation's creator's (the change log of sync records it so). */
+    private readonly beforeWrite: BeforeWrite,
+    /** Reads the source pages' bodies, off the event loop (the engine's worker threads). */
+    private readonly readSources: (states: SourceState[], salt: string) => Promise<SourcePage[]>,
   ) {
-    runners.set(db, this);
     this.jobs = new JobQueue(db, 'translation', (id, signal) => this.run(id, signal));
     for (const id of unfinishedTranslationIds(db)) this.jobs.enqueue(id);
   }
@@ -81,7 +82,7 @@ export class TranslationRunner {
   }
 
   private async run(id: string, signal: AbortSignal): Promise<void> {
-    const claimed = this.claim(id);
+    const claimed = await this.claim(id);
     if (!claimed) return;
     const translated = await this.translate(claimed, signal);
     if (signal.aborted) return;
@@ -92,9 +93,10 @@ export class TranslationRunner {
     return this.clock.now().toISOString();
   }
 
-  private claim(id: string): Claimed | undefined {
+  /** Claims the translation and reads its source in one transaction; the source's bodies are read in a worker after it. */
+  private async claim(id: string): Promise<Claimed | undefined> {
     if (this.jobs.closed) return undefined;
-    return this.db.transaction(() => {
+    const read = this.db.transaction(() => {
       const translation = findTranslationById(this.db, id);
       if (!translation) return undefined;
       const now = this.now();
@@ -103,16 +105,19 @@ export class TranslationRunner {
       const result = live(translation.result_space_id === null ? undefined : findSpace(this.db, translation.result_space_id, now));
       if (translation.result_space_id !== null && !result) forgetResult(this.db, id);
       const mappings = result ? pageMappings(this.db, id) : new Map<string, PageMapping>();
-      const salt = `${translation.language}\0${translation.instructions}`;
-      const pages = source ? readSourcePages(this.docs, source.id, salt) : [];
+      const states = source ? readSourceStates(this.docs, source.id) : [];
       const files = source ? [...readFiles(this.docs.load(mainTreeDoc(source.id))).values()] : [];
       const existing = result ? readPages(this.docs.load(mainTreeDoc(result.id))) : new Map();
-      const changed = pages.filter((page) => {
-        const mapping = mappings.get(page.tree.id);
-        return !mapping || mapping.hash !== page.hash || !existing.has(mapping.target);
-      });
-      return { translation, source, result, pages, files, mappings, changed, startedAt: this.clock.now().getTime() };
+      return { translation, source, result, states, files, mappings, existing, startedAt: this.clock.now().getTime() };
     });
+    if (!read) return undefined;
+    const { states, existing, ...claimed } = read;
+    const pages = await this.readSources(states, `${read.translation.language}\0${read.translation.instructions}`);
+    const changed = pages.filter((page) => {
+      const mapping = read.mappings.get(page.tree.id);
+      return !mapping || mapping.hash !== page.hash || !existing.has(mapping.target);
+    });
+    return { ...claimed, pages, changed };
   }
 
   private async translate(claimed: Claimed, signal: AbortSignal): Promise<Translated> {
@@ -139,7 +144,7 @@ export class TranslationRunner {
       const translation = findTranslationById(this.db, claimed.translation.id);
       if (!translation) return undefined;
       const now = this.now();
-      logChangesAs(this.db, translation.created_by);
+      this.beforeWrite(this.db, translation.created_by);
       const base = { generation: claimed.translation.run_generation, durationMs: this.clock.now().getTime() - claimed.startedAt };
       if (!translated.ok) {
         recordRun(this.db, translation.id, { ...base, pages: 0, words: 0, error: translated.error }, now);

@@ -4,8 +4,7 @@ import { bringsStructs } from '../docs/state-vector.js';
 import type { DocStore } from '../docs/store.js';
 import { decode } from '../docs/updates.js';
 import type { Actor, RequestContext } from '../pipeline/context.js';
-import type { PipelineDeps } from '../pipeline/execute.js';
-import { contextFor } from './context.js';
+import { contextFor, type PipelineDeps } from '../pipeline/execute.js';
 import { writeRefusal, type ReadableDoc } from './doc-access.js';
 import { noteLiveEdit } from './live-edits.js';
 

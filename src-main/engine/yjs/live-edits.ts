@@ -28,11 +28,6 @@ export function noteLiveEdit(db: Database, spaceId: string, now: string): void {
  * `Space.revision`; answers its id, or undefined when no edit is pending. Merges and updates call
  * it before they read main, inside their transaction.
  */
-/** Whether main has live edits not yet cut into a revision: main has moved past `Space.revision`. */
-export function hasPendingEdits(db: Database, spaceId: string): boolean {
-  return db.get('SELECT 1 FROM live_edit_sessions WHERE space_id = ?', spaceId) !== undefined;
-}
-
 export function cutPendingEdits(db: Database, docs: DocStore, spaceId: string, now: string): string | undefined {
   return db.transaction(() => {
     const deleted = db.run('DELETE FROM live_edit_sessions WHERE space_id = ?', spaceId);

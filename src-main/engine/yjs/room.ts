@@ -32,6 +32,8 @@ export class Room {
   private readonly members = new Map<RoomMember, Set<number>>();
   private readonly awareness = new awarenessProtocol.Awareness(new Y.Doc());
   private readonly stopObserving: () => void;
+  /** Someone edits the doc here: it stays loaded while the room is open (docs/cache.ts). */
+  private readonly release: () => void;
 
   constructor(
     readonly docId: string,
@@ -39,6 +41,7 @@ export class Room {
   ) {
     this.awareness.setLocalState(null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
+    this.release = docs.keepLoaded(docId);
     this.stopObserving = docs.onUpdate(docId, (event) => {
       if (event.replaced) dismissAll([...this.members.keys()]);
       else if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
@@ -81,6 +84,7 @@ export class Room {
   /** Stops listening to the doc; a room nobody is in is dropped. */
   close(): void {
     this.stopObserving();
+    this.release();
     this.awareness.destroy();
   }
 

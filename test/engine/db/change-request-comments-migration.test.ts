@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { commentsOf, countOpenComments } from '../../../src-main/engine/api/comments/sql.js';
-import { Database } from '../../../src-main/engine/db/database.js';
+import { openDatabase } from '../../../src-main/engine/open-database.js';
 import { migrations } from '../../../src-main/engine/db/migrations/index.js';
 
 let dir: string;
@@ -24,7 +24,7 @@ it("keeps a space's comments its own through migration 9 (change-request comment
     VALUES ('c1', 'space', 'u', ?, 'x', 'open', 'rev')`).run(now);
   raw.close();
 
-  const db = new Database(file);
+  const { db } = openDatabase(file);
   try {
     expect(db.get('SELECT change_request_id FROM comments WHERE id = ?', 'c1')).toEqual({ change_request_id: null });
     expect(countOpenComments(db, 'space')).toBe(1);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { Database } from '../../../src-main/engine/db/database.js';
+import { openDatabase } from '../../../src-main/engine/open-database.js';
 import { migrations } from '../../../src-main/engine/db/migrations/index.js';
 import { DocStore } from '../../../src-main/engine/docs/store.js';
 
@@ -28,7 +28,7 @@ describe('migration 6 (revisions and change requests)', () => {
   it('gives an existing space its revision as a row, with an empty page tree that change requests can fork', () => {
     const file = join(dir, 'folio.db');
     databaseBeforeRevisions(file);
-    const db = new Database(file);
+    const { db } = openDatabase(file);
     const docs = new DocStore(db);
     try {
       expect(db.all('SELECT id, space_id, parents, type, change_request_id FROM revisions')).toEqual([

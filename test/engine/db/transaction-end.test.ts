@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../../../src-main/engine/db/database.js';
+import type { Database } from '../../../src-main/engine/db/database.js';
+import { openDatabase } from '../../../src-main/engine/open-database.js';
 
 let dir: string;
 let db: Database;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'folio-db-'));
-  db = new Database(join(dir, 'folio.db'));
+  db = openDatabase(join(dir, 'folio.db')).db;
 });
 afterEach(() => {
   db.close();

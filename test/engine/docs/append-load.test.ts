@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database } from '../../../src-main/engine/db/database.js';
+import { openDatabase } from '../../../src-main/engine/open-database.js';
 import { DocStore } from '../../../src-main/engine/docs/store.js';
 import { Stores, addParagraphs, contentOf, recordUpdates, rowsOf, textOf } from './fixture.js';
 
@@ -37,7 +37,7 @@ describe('append and load', () => {
     const { store, file } = stores.open();
     const { editor, updates } = edited();
     for (const update of updates) store.append('page', update);
-    const other = new DocStore(new Database(file));
+    const other = new DocStore(openDatabase(file).db);
     expect(contentOf(other.load('page'))).toEqual(contentOf(editor));
   });
 

@@ -41,6 +41,20 @@ describe('loaded docs', () => {
     expect(store.load('s1')).toBe(s1);
   });
 
+  it('stay loaded while someone keeps them (a doc edited live), outside the limits, however many others are read', () => {
+    const big = pageUpdate(200);
+    const { store } = stores.open({ cache: { docs: 2, bytes: big.byteLength - 1 } });
+    store.append('live', big);
+    for (const id of ['a', 'b', 'c', 'd']) store.append(id, pageUpdate(1));
+    const release = store.keepLoaded('live');
+    const live = store.load('live');
+    for (const id of ['a', 'b', 'c', 'd']) store.load(id);
+    expect(store.load('live')).toBe(live);
+    expect(store.cacheSize.docs).toBe(3);
+    release();
+    expect(store.load('live')).not.toBe(live);
+  });
+
   it('leave the cache when someone edits them directly: they no longer match the database', () => {
     const { store } = stores.open();
     store.append('page', pageUpdate(2));

@@ -58,8 +58,6 @@ describe('importing a repository in the hosted service\'s layout', { timeout: 12
   it('brings its pages in with their nesting, groups, link pages and files', async () => {
     const operation = await importInto(spaceId, repo);
     expect(operation).toMatchObject({ state: 'success', direction: 'import', commit: repo.head() });
-    // The Markdown was read in a worker thread, not on the engine's event loop.
-    expect(t.engine.gitSync.layoutOffThread).toBe(true);
     const pages = await pagesOf(spaceId);
     expect(pages.map((page) => [page.type, page.title])).toEqual([
       ['document', 'Introduction'],

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeSandboxProgram, type SandboxProgram } from '../../../src-main/engine/integrations/sandbox-program.js';
+import { forkLauncher, nodeSandboxProgram, type SandboxProgram } from '../../../src-main/engine/integrations/sandbox-program.js';
 import { TestServer } from '../../support/server.js';
 import { lastTrace } from '../api/integrations/fixtures.js';
 import { expectEngineAnswersThroughout, expectEngineHealthy, messages, onSetup, startScript } from './script-runs.js';
@@ -39,7 +39,7 @@ describe('what the process has in reach', () => {
 
 describe('when the process fails, the event fails with the reason', () => {
   it('a runtime that cannot be started', async () => {
-    const server = await engineWith({ ...nodeSandboxProgram(), execPath: join(tmpdir(), 'no-such-node') });
+    const server = await engineWith({ ...nodeSandboxProgram(), launch: forkLauncher(join(tmpdir(), 'no-such-node')) });
     const name = await startScript(server, onSetup("console.log('never runs');"));
     const { event, trace } = await lastTrace(server, name);
     expect(event.status).toBe('failed');

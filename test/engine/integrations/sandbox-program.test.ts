@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config from '../../../electron.vite.config.js';
-import { electronSandboxProgram, nodeSandboxProgram, sandboxEntry } from '../../../src-main/engine/integrations/sandbox-program.js';
+import { nodeSandboxProgram, sandboxEntry } from '../../../src-main/engine/integrations/sandbox-program.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -11,7 +11,6 @@ describe('how a run\'s process is started', () => {
     const program = nodeSandboxProgram();
     expect(program.entry).toBe(sandboxEntry());
     expect(existsSync(program.entry)).toBe(true);
-    expect(program.execPath).toBe(process.execPath);
     expect(program.env).toEqual({});
     expect(program.execArgv).toEqual([
       '--no-warnings',
@@ -19,15 +18,6 @@ describe('how a run\'s process is started', () => {
       `--allow-fs-read=${program.entry}`,
       `--allow-fs-read=${join(ROOT, 'node_modules')}`,
     ]);
-  });
-
-  it('in the desktop app: Electron as Node, with nothing else in its environment', () => {
-    expect(electronSandboxProgram('/app/out/main/sandbox-child.mjs')).toEqual({
-      execPath: process.execPath,
-      entry: '/app/out/main/sandbox-child.mjs',
-      execArgv: [],
-      env: { ELECTRON_RUN_AS_NODE: '1' },
-    });
   });
 
   it('the desktop build puts the program beside index.js as sandbox-child.mjs, unpacked, with QuickJS loaded from node_modules', () => {

@@ -18,10 +18,10 @@ describe('a comments doc that reaches a replica before its space’s rows', () =
       ok(await hub.owner.client.call('postCommentInSpace', { params: { spaceId: space.id }, body: { body: { markdown: 'Early note' } } }));
       // The hub's live fan-out, applied before the change log brought the space.
       const docId = commentsDoc(space.id, MAIN);
-      const { db, docs } = replica.engine;
+      const { db, docs, changeCapture: capture, projector } = replica.engine;
       expect(docs.applyRemote(docId, fullStateOf(hub, docId), 'hub')).toMatchObject({ ok: true, applied: true });
 
-      const channel = new ReplicaChangesChannel({ db, docs, clock: replica.engine.clock, url: 'ws://hub.test/v1/sync', schedule: () => () => undefined, docsGate: { hold() {}, release() {}, retryOutbox() {} } });
+      const channel = new ReplicaChangesChannel({ db, docs, clock: replica.engine.clock, url: 'ws://hub.test/v1/sync', schedule: () => () => undefined, docsGate: { hold() {}, release() {}, retryOutbox() {} }, capture, projector });
       channel.open({ send: () => undefined });
       channel.receive(encodeChangeMessage({ type: 'hello', user: readRow(hub.engine.db, tableSpec('users')!, [hub.owner.id])! }));
       const batch = changesSince(hub.engine.db, '', { user: hub.owner.id }, 100_000);

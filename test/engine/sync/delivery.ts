@@ -25,8 +25,8 @@ export class Delivery {
 
   /** The hub's whole change log, as the first exchange pulls it (the hub user adopted). */
   rows(): void {
-    const { db, docs, clock } = this.replica.engine;
-    const channel = new ReplicaChangesChannel({ db, docs, clock, url: HUB_URL, schedule: () => () => undefined, docsGate: { hold() {}, release() {}, retryOutbox() {} } });
+    const { db, docs, clock, changeCapture: capture, projector } = this.replica.engine;
+    const channel = new ReplicaChangesChannel({ db, docs, clock, url: HUB_URL, schedule: () => () => undefined, docsGate: { hold() {}, release() {}, retryOutbox() {} }, capture, projector });
     channel.open({ send: () => undefined });
     channel.receive(encodeChangeMessage({ type: 'hello', user: readRow(this.hub.engine.db, tableSpec('users')!, [this.hub.owner.id])! }));
     channel.receive(encodeChangeMessage({ type: 'changes', ...changesSince(this.hub.engine.db, '', { user: this.hub.owner.id }, 100_000) }));
@@ -45,7 +45,7 @@ export class Delivery {
 
   /** The replica's end of the docs channel, with no doc open and no timers. */
   docsChannel(): ReplicaDocsChannel {
-    const { db, docs, clock } = this.replica.engine;
+    const { db, docs, clock, changeCapture: capture, projector } = this.replica.engine;
     return new ReplicaDocsChannel({
       db, docs, clock, openDocIds: () => [], onDocOpened: () => () => undefined, refused: () => undefined, schedule: () => () => undefined, quietMs: 0,
     });

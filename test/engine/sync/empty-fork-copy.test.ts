@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ParseWorkers } from '../../../src-main/engine/pipeline/parse-workers.js';
 import { encodeDocMessage } from '../../../src-main/engine/sync/doc-messages.js';
 import { HubDocsChannel } from '../../../src-main/engine/sync/hub-docs.js';
 import { changeRequestTreeDoc, mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
@@ -46,9 +45,8 @@ describe("a copy of an empty tree that reaches an engine where main's tree has n
       const { spaceId, untouched, pagesOf } = await emptyCopy(writer);
       // The hub gets the writer's rows (adopting its user), then its docs over the hub's end of the channel.
       new Delivery(writer, hub).rows();
-      const { db, docs, clock, urls, sync } = hub.engine;
       const actor = { id: writer.owner.id, email: writer.owner.email, displayName: 'Writer' };
-      const channel = new HubDocsChannel({ db, docs, clock, urls, sync, checkResponses: false, parsing: new ParseWorkers() }, actor, new Set());
+      const channel = new HubDocsChannel(hub.engine.deps, actor, new Set());
       channel.open({ send: () => undefined });
       for (const docId of [changeRequestTreeDoc(spaceId, untouched), mainTreeDoc(spaceId)]) {
         channel.receive(encodeDocMessage({ type: 'update', docId, update: fullStateOf(writer, docId), stateVector: writer.engine.docs.stateVector(docId) }));

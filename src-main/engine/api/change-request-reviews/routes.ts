@@ -49,7 +49,7 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
       commentId = newId();
       const post = { id: commentId, body: markdown, author: ctx.actor.id, postedAt: ctx.now };
       const target = { revision: changeRequest.revision, review: id };
-      changeThreads(ctx.docs, place, commentId, (threads) => threads.set(commentId!, newThread(post, { target })));
+      changeThreads(ctx, place, commentId, (threads) => threads.set(commentId!, newThread(post, { target })));
     }
     const requestedBy = findRequestedReviewer(ctx.db, changeRequest.id, ctx.actor.id)?.requested_by ?? null;
     insertReview(ctx.db, { id, changeRequestId: changeRequest.id, reviewerId: ctx.actor.id, status: body.status, revision: changeRequest.revision, requestedBy, commentId, now: ctx.now });

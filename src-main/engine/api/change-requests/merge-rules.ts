@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { MergeRule, SpaceMergeRules } from '../../../../src-shared/contract/common.js';
 import type { Database } from '../../db/database.js';
 import type { RequestContext } from '../../pipeline/context.js';
-import { hasPendingEdits } from '../../yjs/live-edits.js';
+import { hasPendingEdits } from '../../revisions/pending-edits.js';
 import { currentReviews, type ReviewRow } from '../change-request-reviews/sql.js';
 import { findOrganization } from '../orgs/sql.js';
 import { findUser } from '../users/sql.js';

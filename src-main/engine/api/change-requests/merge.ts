@@ -7,7 +7,6 @@ import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, isFailure, type Failure, type Handlers } from '../../pipeline/index.js';
 import { branchDocPrefix, changeRequestBranch } from '../../revisions/doc-names.js';
 import { cutRevision } from '../../revisions/revisions.js';
-import { gitSyncOf } from '../../git-sync/runner.js';
 import { cutPendingEdits } from '../../yjs/live-edits.js';
 import { updateRow } from '../content-tree/rows.js';
 import { requireSpace } from '../spaces/rules.js';
@@ -35,7 +34,7 @@ export const mergeHandlers: MergeHandlers = {
     if (unmet) return conflict(`mergeRules: ${unmet}`);
     const refused = { revision: space.revision, result: 'conflicts' as const };
     if (openConflictCount(ctx.db, changeRequest.id) > 0) return refused;
-    const plan = planPull(ctx.docs, space.id, changeRequest.id, 'merge');
+    const plan = planPull(ctx.docs, space.id, changeRequest.id, 'merge', ctx.projector);
     if (plan.conflicts.length > 0) return refused;
     const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
     plan.apply();
@@ -50,7 +49,7 @@ export const mergeHandlers: MergeHandlers = {
       updated_at: ctx.now,
     });
     // A space linked to a repository exports each merge as a commit (docs/git-sync.md).
-    gitSyncOf(ctx.db).afterMerge(space.id, ctx.actor.id);
+    ctx.gitSync.afterMerge(space.id, ctx.actor.id);
     return { revision, result: 'merge' as const };
   },
 
@@ -59,7 +58,7 @@ export const mergeHandlers: MergeHandlers = {
     if (isFailure(target)) return target;
     const { space, changeRequest } = target;
     const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
-    const conflicts = pullFromMain(ctx.docs, space.id, changeRequest.id).filter(isResolvable);
+    const conflicts = pullFromMain(ctx.docs, space.id, changeRequest.id, ctx.projector).filter(isResolvable);
     const docIds = changeRequestContentDocs(ctx.docs, space.id, changeRequest.id);
     const revision = newRevision(ctx, changeRequest, 'update', [changeRequest.revision, mainHead], docIds);
     recordConflicts(ctx.db, changeRequest.id, conflicts, revision, ctx.now);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CommentBodyInput, DocumentFormat } from '../../../../src-shared/contract/comments.js';
 import { documentToMarkdown, markdownToDocument, pmToDocument, type ContentError, type DocumentJson, type Result } from '../../../../src-shared/content/index.js';
-import type { ReadMarkdown } from '../../content/markdown-inputs.js';
+import type { ReadMarkdown } from '../../pipeline/context.js';
 import { describeContentError } from '../../content/page-body.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
 

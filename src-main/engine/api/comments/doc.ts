@@ -1,7 +1,6 @@
 import * as Y from 'yjs';
-import { projectorOf } from '../../content/projector.js';
 import { appendCopyEdit } from '../../docs/copy-edit.js';
-import type { DocStore } from '../../docs/store.js';
+import type { RequestContext } from '../../pipeline/context.js';
 import { commentsDoc } from '../../revisions/doc-names.js';
 import { branchOf, type CommentPlace } from './place.js';
 
@@ -47,13 +46,17 @@ export interface Placement {
  * the doc, is lent the copy and told which thread changed, and projects it at once, so that the
  * answer can read it.
  */
-export function changeThreads(docs: DocStore, place: CommentPlace, threadId: string, change: (threads: Y.Map<YPost>) => void): void {
+export function changeThreads(
+  ctx: Pick<RequestContext, 'docs' | 'projector'>,
+  place: CommentPlace,
+  threadId: string,
+  change: (threads: Y.Map<YPost>) => void,
+): void {
   const docId = commentsDoc(place.spaceId, branchOf(place));
-  const edit = appendCopyEdit(docs, docId, (copy) => change(copy.getMap<YPost>(THREADS)));
+  const edit = appendCopyEdit(ctx.docs, docId, (copy) => change(copy.getMap<YPost>(THREADS)));
   if (!edit) return;
-  const projector = projectorOf(docs);
-  projector?.lendThreads(docId, edit.seq, edit.copy, new Set([threadId]));
-  projector?.settle();
+  ctx.projector.lendThreads(docId, edit.seq, edit.copy, new Set([threadId]));
+  ctx.projector.settle();
 }
 
 function newPost(post: NewPost): YPost {

@@ -58,7 +58,7 @@ export function threadHandlers<P>(locate: Locate<P>) {
       if (isFailure(placement)) return placement;
       const id = newId();
       const post = { id, body: markdown, author: ctx.actor.id, postedAt: ctx.now };
-      changeThreads(ctx.docs, place, id, (all) => all.set(id, newThread(post, placement)));
+      changeThreads(ctx, place, id, (all) => all.set(id, newThread(post, placement)));
       return toComment({ ctx, place, format: undefined }, findComment(ctx.db, place, id)!);
     },
 
@@ -89,7 +89,7 @@ export function threadHandlers<P>(locate: Locate<P>) {
       if (isFailure(found)) return found;
       const { place, comment } = found;
       if (!postPermissions(ctx, place, comment).delete) return forbidden('Only its author or a space admin may delete a comment');
-      changeThreads(ctx.docs, place, comment.id, (all) => all.delete(comment.id));
+      changeThreads(ctx, place, comment.id, (all) => all.delete(comment.id));
       return undefined;
     },
 
@@ -168,7 +168,7 @@ function editedMarkdown(
 
 /** Changes one thread in the doc (its projection follows). */
 function changeThread(ctx: RequestContext, place: CommentPlace, threadId: string, change: (thread: YPost) => void): void {
-  changeThreads(ctx.docs, place, threadId, (all) => change(all.get(threadId)!));
+  changeThreads(ctx, place, threadId, (all) => change(all.get(threadId)!));
 }
 
 function currentReply(viewer: Viewer, commentId: string, replyId: string) {

@@ -1,4 +1,5 @@
-import { documentToMarkdown, pmToDocument, readBody } from '../../../../src-shared/content/index.js';
+import * as Y from 'yjs';
+import { BODY_FRAGMENT, documentToMarkdown, pmToDocument, readBody } from '../../../../src-shared/content/index.js';
 import { ok } from '../../../../src-shared/content/result.js';
 import { describeContentError, presentPageBody } from '../../content/page-body.js';
 import { dereferenceDocument } from '../../content/document-references.js';
@@ -6,6 +7,7 @@ import { evaluateDocument } from '../../content/document-evaluation.js';
 import type { Scope } from '../../content/expressions.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { Failure, isFailure } from '../../pipeline/failure.js';
+import { Later } from '../../pipeline/later.js';
 import { pageDoc } from '../../revisions/doc-names.js';
 import type { ContentTarget } from './rules.js';
 import { resolvedLinksAsUrls, resolveRef } from './page-references.js';
@@ -27,20 +29,33 @@ export interface PageReadOptions {
  */
 const SCOPE: Scope = { space: { vars: {} }, page: { vars: {} }, visitor: { claims: {} } };
 
+/**
+ * Bodies of more top-level blocks than this are presented in a worker, after the read's
+ * transaction (a 10,000-block page's Markdown takes seconds to write out).
+ */
+export const LARGE_BODY_BLOCKS = 500;
+
 /** A page as the read options ask for it: its body for a document page, and its metadata or not. */
-export function presentPage(ctx: RequestContext, target: ContentTarget, page: PageJson, options: PageReadOptions): PageJson | Failure {
+export function presentPage(ctx: RequestContext, target: ContentTarget, page: PageJson, options: PageReadOptions): PageJson | Failure | Later<PageJson | Failure> {
   const shown = options.metadata === false ? withoutMetadata(page) : page;
   // `computed=false`: a computed page answers what it is computed from, not the content computed.
   if (shown.type !== 'document' || (shown.computed && options.computed === false)) return shown;
   const body = presentBody(ctx, target, page.id, options);
-  if (!body.ok) return new Failure(500, `page ${page.id} cannot be presented: ${describeContentError(body.error)}`);
-  return { ...shown, ...body.value };
+  const answer = (presented: Exclude<typeof body, Later<unknown>>) =>
+    presented.ok ? { ...shown, ...presented.value } : new Failure(500, `page ${page.id} cannot be presented: ${describeContentError(presented.error)}`);
+  return body instanceof Later ? new Later(() => body.work().then(answer)) : answer(body);
 }
 
 function presentBody(ctx: RequestContext, target: ContentTarget, pageId: string, options: PageReadOptions) {
-  const doc = ctx.docs.load(pageDoc(target.space.id, target.branch, pageId));
+  const docId = pageDoc(target.space.id, target.branch, pageId);
+  const doc = ctx.docs.load(docId);
   const evaluated = options.evaluated === 'true' || options.evaluated === 'deterministic-only';
   const dereferenced = options.dereferenced === 'true';
+  if (!evaluated && !dereferenced && doc.getXmlFragment(BODY_FRAGMENT).length > LARGE_BODY_BLOCKS) {
+    // The doc's state as this transaction sees it, read now; presented in a worker once the transaction has ended.
+    const state = Y.encodeStateAsUpdate(doc);
+    return new Later(() => ctx.workers.run('presentPageBody', { state, format: options.format }, { lane: 'request' }));
+  }
   if (!evaluated && !dereferenced) return presentPageBody(doc, options.format);
   const read = pmToDocument(readBody(doc));
   if (!read.ok) return read;

@@ -1,8 +1,6 @@
 import type { z } from 'zod';
-import type { gitSync, GitSyncOperation, GitSyncState, SpaceGitLink } from '../../../../src-shared/contract/git-sync.js';
-import type { Database } from '../../db/database.js';
+import type { gitSync, GitSyncOperation, SpaceGitLink } from '../../../../src-shared/contract/git-sync.js';
 import { checkRemote, fullRef } from '../../git-sync/remote.js';
-import { gitSyncOf } from '../../git-sync/runner.js';
 import { ownerId } from '../../git-sync/sync-steps.js';
 import {
   deleteLink, findLink, findSecret, findState, latestOperation, saveLink, saveSecret, sourceKey, type GitOperationRow,
@@ -10,12 +8,13 @@ import {
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, isFailure, notFound, type Failure, type Handlers } from '../../pipeline/index.js';
 import { can, requireSpace } from '../spaces/rules.js';
+import { gitSyncState } from './serialize.js';
 
 const NO_PROVIDER = 'No Git provider currently set up on the space';
 
 /** Checks a repository address against the server's policy; a 400 naming `body.url` when it may not be reached. */
 function remoteOf(ctx: RequestContext, url: string) {
-  const checked = checkRemote(url, gitSyncOf(ctx.db).policy, ctx.actor.id === ownerId(ctx.db));
+  const checked = checkRemote(url, ctx.gitSync.policy, ctx.actor.id === ownerId(ctx.db));
   return checked.ok ? checked.remote : badRequest(`body.${checked.message}`);
 }
 
@@ -70,7 +69,7 @@ function requestOperation(
   if (isFailure(remote)) return remote;
   const link = findLink(ctx.db, access.row.id);
   const secret = remote.secret ?? (link?.url === remote.url ? findSecret(ctx.db, access.row.id) : undefined);
-  gitSyncOf(ctx.db).request({
+  ctx.gitSync.request({
     direction, spaceId: access.row.id, remote: { ...remote, ...(secret ? { secret } : {}) }, ref: body.ref,
     projectDirectory: body.repoProjectDirectory ?? link?.project_directory ?? '', force: body.force ?? false, actorId: ctx.actor.id,
     ...(body.commitMessage !== undefined ? { commitMessage: body.commitMessage } : {}),
@@ -129,15 +128,3 @@ export const gitSyncHandlers: Handlers<typeof gitSync> = {
     return deleteLink(ctx.db, access.row.id) ? undefined : notFound(NO_PROVIDER);
   },
 };
-
-/** The space's `gitSync`: its linked repository, as the reference's `GitSyncState` shows one. */
-export function gitSyncState(db: Database, spaceId: string): z.input<typeof GitSyncState> | undefined {
-  const link = findLink(db, spaceId);
-  return link && { repoName: repoName(link.url), integration: 'folio-git-sync', url: link.url, updatedAt: link.updated_at };
-}
-
-/** `owner/name` of a repository's address, as the reference names it. */
-function repoName(url: string): string {
-  const parts = url.replace(/\.git\/?$/, '').split('/').filter(Boolean);
-  return parts.slice(-2).join('/');
-}

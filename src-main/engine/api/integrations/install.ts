@@ -1,4 +1,3 @@
-import { runnerOf } from '../../integrations/runner.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { forbidden, notFound, type Failure } from '../../pipeline/failure.js';
 import { findOrganization } from '../orgs/sql.js';
@@ -25,6 +24,6 @@ export function install(ctx: RequestContext, integration: IntegrationRow, organi
     ? { previous: { status: existing.status, configuration: JSON.parse(existing.configuration) as Record<string, unknown> } }
     : {};
   const setup = { type: 'installation_setup' as const, installationId: installation.id, status: installation.status, ...previous };
-  runnerOf(ctx.db).enqueueAfterCommit(insertEvent(ctx.db, integration.id, setup, ctx.now));
+  ctx.integrations.enqueueAfterCommit(insertEvent(ctx.db, integration.id, setup, ctx.now));
   return installation;
 }

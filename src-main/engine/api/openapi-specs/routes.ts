@@ -1,5 +1,4 @@
 import type { openapiSpecs } from '../../../../src-shared/contract/openapi-specs.js';
-import { processorOf } from '../../openapi-processing/processor.js';
 import { refusedAddress } from '../../openapi-processing/fetch-source.js';
 import { paginate } from '../../pagination.js';
 import { badRequest, isFailure, notFound, type Failure, type Handlers, type RequestContext } from '../../pipeline/index.js';
@@ -29,7 +28,7 @@ export const openapiSpecsHandlers: Handlers<typeof openapiSpecs> = {
       return badRequest(`body.slug: the organization already has an OpenAPI specification "${body.slug}"; PUT replaces its source`);
     }
     const id = insertSpec(ctx.db, params.organizationId, body.slug, body.source, ctx.now);
-    processorOf(ctx.db).enqueueAfterCommit(id);
+    ctx.openapi.enqueueAfterCommit(id);
     return toSpec(ctx, findSpecById(ctx.db, id)!, access.role);
   },
 
@@ -47,7 +46,7 @@ export const openapiSpecsHandlers: Handlers<typeof openapiSpecs> = {
     const existing = findSpec(ctx.db, params.organizationId, params.specSlug);
     const id = existing?.id ?? insertSpec(ctx.db, params.organizationId, params.specSlug, body.source, ctx.now);
     if (existing) replaceSource(ctx.db, id, body.source, ctx.now);
-    processorOf(ctx.db).enqueueAfterCommit(id);
+    ctx.openapi.enqueueAfterCommit(id);
     return toSpec(ctx, findSpecById(ctx.db, id)!, access.role);
   },
 
@@ -101,7 +100,7 @@ export const openapiSpecsHandlers: Handlers<typeof openapiSpecs> = {
 /** An address this server will not fetch is refused at once rather than failing later in processing. */
 function refusedSource(ctx: RequestContext, source: SpecSource): Failure | undefined {
   if (!('url' in source)) return undefined;
-  const refused = refusedAddress(source.url, processorOf(ctx.db).policy);
+  const refused = refusedAddress(source.url, ctx.openapi.policy);
   return refused ? badRequest(`body.source.url: ${refused}`) : undefined;
 }
 

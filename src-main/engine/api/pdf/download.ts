@@ -1,23 +1,20 @@
-import { failureResponse, type PipelineDeps } from '../../pipeline/execute.js';
+import { contextFor, failureResponse, type PipelineDeps } from '../../pipeline/execute.js';
 import { Failure, forbidden, isFailure, notFound } from '../../pipeline/failure.js';
 import type { ApiResponse } from '../../pipeline/request.js';
 import { MAIN, changeRequestBranch } from '../../revisions/doc-names.js';
-import { branchContent } from '../../pdf/branch-pages.js';
-import { dataUrlImages } from '../../pdf/data-url-images.js';
-import type { PdfContent } from '../../pdf/pdf-page.js';
-import { renderPdf } from '../../pdf/render.js';
+import { branchJob } from '../../pdf/branch-pages.js';
+import type { PdfJob } from '../../pdf/tasks.js';
 import { requireChangeRequest } from '../change-requests/rules.js';
 import { requireSpace } from '../spaces/rules.js';
 import { PDF_PATH, PDF_URL_LIFETIME_MS, PdfClaims } from './claims.js';
 import { can } from './rules.js';
 import { findActor } from './sql.js';
-import { contextFor } from '../../yjs/context.js';
 
 /**
  * Serves the PDF behind a signed URL (`GET /v1/pdf/<token>`), undefined for other paths. No bearer
  * token: the signature stands for the user it was issued to, whose access is checked again now,
- * so a URL stops working when they lose it. The content is read in one snapshot, then rendered
- * outside the transaction.
+ * so a URL stops working when they lose it. The content is read in one snapshot (the docs' state,
+ * not their bodies), then read and rendered in a worker thread, off the event loop.
  */
 export function pdfDownload(deps: PipelineDeps, pathname: string): Promise<ApiResponse> | undefined {
   if (!pathname.startsWith(PDF_PATH)) return undefined;
@@ -31,7 +28,7 @@ export function pdfDownload(deps: PipelineDeps, pathname: string): Promise<ApiRe
     return readContent(deps, claims.data);
   }, 'read');
   if (isFailure(content)) return Promise.resolve(failureResponse(content));
-  return renderPdf(content).then((bytes) => ({
+  return deps.workers.run('renderPdf', content).then((bytes) => ({
     status: 200,
     headers: {
       'content-type': 'application/pdf',
@@ -43,7 +40,7 @@ export function pdfDownload(deps: PipelineDeps, pathname: string): Promise<ApiRe
   }));
 }
 
-function readContent(deps: PipelineDeps, claims: PdfClaims): PdfContent | Failure {
+function readContent(deps: PipelineDeps, claims: PdfClaims): PdfJob | Failure {
   const actor = findActor(deps.db, claims.user);
   if (!actor) return forbidden('This PDF link is not valid');
   const ctx = contextFor(deps, actor);
@@ -59,15 +56,9 @@ function readContent(deps: PipelineDeps, claims: PdfClaims): PdfContent | Failur
     const name = `Change request #${changeRequest.number}`;
     heading = { title: changeRequest.subject || name, subtitle: `${name} of ${space.title}` };
   }
-  const read = branchContent(deps.docs, space.id, branch, { page: claims.page, only: claims.only });
+  const read = branchJob(deps.docs, space.id, branch, { page: claims.page, only: claims.only });
   if (!read) return notFound('No matching page found for given ID');
-  return {
-    ...heading,
-    date: new Date(claims.issued),
-    pages: read.pages,
-    images: dataUrlImages,
-    fileName: (fileId) => read.fileNames.get(fileId),
-  };
+  return { ...heading, date: new Date(claims.issued), pages: read.pages, fileNames: read.fileNames };
 }
 
 /** A file name any browser keeps: the title's letters and digits. */

@@ -5,7 +5,7 @@ import { toApiLevel } from '../../access/content-role.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { changeRequestCounts } from '../change-requests/sql.js';
 import { countOpenComments } from '../comments/sql.js';
-import { gitSyncState } from '../git-sync/routes.js';
+import { gitSyncState } from '../git-sync/serialize.js';
 import { spacePermissions } from './rules.js';
 import type { SpaceRow } from './sql.js';
 

@@ -41,7 +41,7 @@ export async function checkHubThenSave(
 }
 
 async function parsedValue(deps: PipelineDeps, text: string): Promise<unknown> {
-  const parsed = await deps.parsing.parseBody(sync.updateSyncSettings.id, text);
+  const parsed = await deps.reading.parseLarge(sync.updateSyncSettings.id, text);
   return 'problem' in parsed ? undefined : parsed.value;
 }
 

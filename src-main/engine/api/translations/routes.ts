@@ -1,7 +1,6 @@
 import type { translations } from '../../../../src-shared/contract/translations.js';
 import { paginate } from '../../pagination.js';
 import { isFailure, type Handlers } from '../../pipeline/index.js';
-import { runnerOf } from '../../translation/runner.js';
 import { created } from '../content-tree/create.js';
 import { requireOrganization } from '../orgs/rules.js';
 import { can, readableSource, requireTranslation } from './rules.js';
@@ -35,7 +34,7 @@ export const translationsHandlers: Handlers<typeof translations> = {
       instructions: body.instructions ?? NO_INSTRUCTIONS,
       createdBy: ctx.actor.id,
     }, ctx.now);
-    runnerOf(ctx.db).enqueueAfterCommit(id);
+    ctx.translations.enqueueAfterCommit(id);
     return created(toTranslation(ctx, findTranslation(ctx.db, params.organizationId, id)!, access.role));
   },
 
@@ -63,7 +62,7 @@ export const translationsHandlers: Handlers<typeof translations> = {
     const access = requireTranslation(ctx, params.organizationId, params.translationId, can.edit);
     if (isFailure(access)) return access;
     requestRun(ctx.db, access.translation.id, ctx.now);
-    runnerOf(ctx.db).enqueueAfterCommit(access.translation.id);
+    ctx.translations.enqueueAfterCommit(access.translation.id);
     return undefined;
   },
 };

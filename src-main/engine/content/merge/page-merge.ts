@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { BODY_FRAGMENT, blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
 import type { Branch } from '../../revisions/doc-names.js';
-import { projectorOf } from '../projector.js';
+import type { Projector } from '../projector.js';
 import { blockConflicts, blocksToRetake } from './block-conflicts.js';
 import { blockSide } from './conflict-sides.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
@@ -36,11 +36,11 @@ export interface PlannedWrite {
  * (an update), a conflicting block keeps the change request's version, and the conflict carries
  * the three versions; without it (a merge) the caller refuses.
  *
- * The projector is lent the body as merged, so that it loads nothing: when the target did not
+ * The projector (when the caller has one) is lent the body as merged, so that it loads nothing: when the target did not
  * change the page, the incoming side's body, whose rows that side's projection already holds;
  * otherwise the merged body built here.
  */
-export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, record: boolean): PlannedWrite {
+export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, record: boolean, projector?: Projector): PlannedWrite {
   const into = otherSide(incoming.side);
   const target = docIdOf(way.pair, into);
   const pageId = way.pair.pageId!;
@@ -50,7 +50,7 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
       conflicts: [],
       write: () => {
         const { seq } = ownWrite(docs.append(target, way.since(incoming.side).update));
-        projectorOf(docs)?.lendBodyOf(target, seq, { spaceId: incoming.spaceId, branch: incoming.branch, pageId });
+        projector?.lendBodyOf(target, seq, { spaceId: incoming.spaceId, branch: incoming.branch, pageId });
       },
     };
   }
@@ -99,7 +99,7 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
     conflicts,
     write: () => {
       const { seq } = ownWrite(docs.append(target, appended));
-      projectorOf(docs)?.lendBody(target, seq, merged);
+      projector?.lendBody(target, seq, merged);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
+import type { Projector } from '../projector.js';
 import { MAIN, changeRequestBranch, pageDoc } from '../../revisions/doc-names.js';
 import { writtenPairs } from './branch-docs.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
@@ -25,9 +26,10 @@ export interface PullPlan {
  * rule (docs/content-design.md, "Merge"), writing nothing: a merge with conflicts must leave main
  * as it was, so the caller applies the plan only when it goes on. For an update the plan keeps
  * the change request's version of every conflicting place, with the conflicts' three versions;
- * applied, it then moves the change request's fork bases to main as it is now.
+ * applied, it then moves the change request's fork bases to main as it is now. What it writes is
+ * lent to `projector`, when the caller has one, so that it loads nothing again.
  */
-export function planPull(docs: DocStore, spaceId: string, changeRequestId: string, direction: Direction): PullPlan {
+export function planPull(docs: DocStore, spaceId: string, changeRequestId: string, direction: Direction, projector?: Projector): PullPlan {
   const record = direction === 'update';
   const into: Side = direction === 'merge' ? 'main' : 'change-request';
   const from = otherSide(into);
@@ -37,9 +39,9 @@ export function planPull(docs: DocStore, spaceId: string, changeRequestId: strin
   const incoming = { spaceId, side: from, branch: from === 'main' ? MAIN : changeRequestBranch(changeRequestId) };
   // Pages first: a merge one of them refuses answers the same whatever the tree holds, so it reads
   // no tree (an update reads it for every conflict to record). The tree is written first.
-  const pagePlans = pages.map((way) => planPage(docs, way, incoming, record));
+  const pagePlans = pages.map((way) => planPage(docs, way, incoming, record, projector));
   const refused = !record && pagePlans.some((plan) => plan.conflicts.length > 0);
-  const treePlan = tree && !refused ? planTree(docs, tree, into, bodyEditedIn(ways), bodyReader(docs, spaceId, changeRequestId, ways), record) : undefined;
+  const treePlan = tree && !refused ? planTree(docs, tree, into, bodyEditedIn(ways), bodyReader(docs, spaceId, changeRequestId, ways), record, projector) : undefined;
   const planned = [...(treePlan ? [treePlan] : []), ...pagePlans];
   return {
     conflicts: planned.flatMap((part) => part.conflicts),
@@ -53,8 +55,8 @@ export function planPull(docs: DocStore, spaceId: string, changeRequestId: strin
 }
 
 /** An update: main's changes pulled into the change request, conflicts or not (it keeps its own version of those). */
-export function pullFromMain(docs: DocStore, spaceId: string, changeRequestId: string): Conflict[] {
-  const plan = planPull(docs, spaceId, changeRequestId, 'update');
+export function pullFromMain(docs: DocStore, spaceId: string, changeRequestId: string, projector?: Projector): Conflict[] {
+  const plan = planPull(docs, spaceId, changeRequestId, 'update', projector);
   plan.apply();
   return plan.conflicts;
 }

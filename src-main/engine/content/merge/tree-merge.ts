@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
 import type { DocStore } from '../../docs/store.js';
-import { projectorOf } from '../projector.js';
+import type { Projector } from '../projector.js';
 import { watchTree } from '../tree-watch.js';
 import { valueSide } from './conflict-sides.js';
 import { otherSide, type Conflict, type ConflictSide, type Side } from './conflicts.js';
@@ -27,7 +27,7 @@ const NOTHING: PlannedWrite = { conflicts: [], write: () => {} };
  * projector is lent it with the pages the incoming changes and the repair touched. A merge that
  * conflicts prepares no write.
  */
-export function planTree(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited: BodyEdited, bodyOf: PageBodyOf, record: boolean): PlannedWrite {
+export function planTree(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited: BodyEdited, bodyOf: PageBodyOf, record: boolean, projector?: Projector): PlannedWrite {
   const from = otherSide(into);
   const incoming = tree.since(from);
   const targetChanged = tree.changed(into);
@@ -51,7 +51,7 @@ export function planTree(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited:
     write: () => {
       const target = docIdOf(tree.pair, into);
       const { seq } = ownWrite(docs.append(target, update));
-      projectorOf(docs)?.lend(target, seq, merged, changes);
+      projector?.lend(target, seq, merged, changes);
     },
   };
 }

@@ -1,6 +1,3 @@
-import { tableSpec } from '../../sync/changes/tables.js';
-import { captureTriggers } from '../../sync/changes/triggers.js';
-
 /**
  * Git Sync (docs/git-sync.md): the repository a space stays in sync with, the token for it (kept
  * on this machine only), what the last sync left (the commit, the space's revision then, and the
@@ -54,5 +51,25 @@ CREATE TABLE git_sync_operations (
 CREATE INDEX git_sync_operations_by_space ON git_sync_operations(space_id, started_at);
 
 -- The link replicates like the space's other settings (docs/sync.md, "Change log").
-${captureTriggers(tableSpec('space_git_links')!)}
+
+CREATE TRIGGER sync_capture_space_git_links_insert AFTER INSERT ON space_git_links BEGIN
+  INSERT INTO change_log (hlc, tbl, row_key, op, fields, actor, audience, organization_id, space_id)
+  VALUES (sync_stamp('space_git_links', json_array(NEW.space_id)), 'space_git_links', json_array(NEW.space_id), 'insert', json_object('space_id', NEW.space_id, 'url', NEW.url, 'ref', NEW.ref, 'direction', NEW.direction, 'project_directory', NEW.project_directory, 'poll_seconds', NEW.poll_seconds, 'linked_by', NEW.linked_by, 'updated_at', NEW.updated_at),
+          sync_actor(), sync_audience(), (SELECT organization_id FROM spaces WHERE id = NEW.space_id), NEW.space_id);
+END;
+
+CREATE TRIGGER sync_capture_space_git_links_update AFTER UPDATE ON space_git_links BEGIN
+  INSERT INTO change_log (hlc, tbl, row_key, op, fields, actor, audience, organization_id, space_id)
+  SELECT sync_stamp('space_git_links', changed.row_key), 'space_git_links', changed.row_key, sync_op('space_git_links', changed.row_key), changed.fields,
+         sync_actor(), sync_audience(), (SELECT organization_id FROM spaces WHERE id = NEW.space_id), NEW.space_id
+  FROM (SELECT json_array(NEW.space_id) AS row_key,
+               sync_fields('space_git_links', json_array(NEW.space_id), json_object('space_id', OLD.space_id, 'url', OLD.url, 'ref', OLD.ref, 'direction', OLD.direction, 'project_directory', OLD.project_directory, 'poll_seconds', OLD.poll_seconds, 'linked_by', OLD.linked_by, 'updated_at', OLD.updated_at), json_object('space_id', NEW.space_id, 'url', NEW.url, 'ref', NEW.ref, 'direction', NEW.direction, 'project_directory', NEW.project_directory, 'poll_seconds', NEW.poll_seconds, 'linked_by', NEW.linked_by, 'updated_at', NEW.updated_at)) AS fields) AS changed
+  WHERE changed.fields IS NOT NULL;
+END;
+
+CREATE TRIGGER sync_capture_space_git_links_delete AFTER DELETE ON space_git_links BEGIN
+  INSERT INTO change_log (hlc, tbl, row_key, op, fields, actor, audience, organization_id, space_id)
+  VALUES (sync_stamp('space_git_links', json_array(OLD.space_id)), 'space_git_links', json_array(OLD.space_id), 'delete', NULL,
+          sync_actor(), sync_audience(), (SELECT organization_id FROM spaces WHERE id = OLD.space_id), OLD.space_id);
+END;
 `;

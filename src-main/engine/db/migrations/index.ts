@@ -24,8 +24,9 @@ import * as device from './023-device.js';
 import * as gitSync from './024-git-sync.js';
 import * as changeRequestConflicts from './025-change-request-conflicts.js';
 import * as changeRequestReviews from './026-change-request-reviews.js';
+import * as changeLogTriggers from './027-change-log-triggers.js';
 
-/** Numbered migrations, applied in order; a migration is never edited once released. */
+/** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'organizations', sql: organizations.sql },
   { version: 2, name: 'content-tree', sql: contentTree.sql },
@@ -53,6 +54,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 24, name: 'git-sync', sql: gitSync.sql },
   { version: 25, name: 'change-request-conflicts', sql: changeRequestConflicts.sql },
   { version: 26, name: 'change-request-reviews', sql: changeRequestReviews.sql },
+  { version: 27, name: 'change-log-triggers', sql: changeLogTriggers.sql },
 ];
 
 /** The schema version a fully migrated database has. */

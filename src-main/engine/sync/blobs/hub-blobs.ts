@@ -1,10 +1,9 @@
 import { blobBytes } from '../../api/content/sql.js';
 import { can, requireSpace } from '../../api/spaces/rules.js';
 import type { Actor, RequestContext } from '../../pipeline/context.js';
-import type { PipelineDeps } from '../../pipeline/execute.js';
+import { contextFor, type PipelineDeps } from '../../pipeline/execute.js';
 import { isFailure } from '../../pipeline/failure.js';
 import { parseDocName } from '../../revisions/doc-names.js';
-import { contextFor } from '../../yjs/context.js';
 import { contentWriteRefusal } from '../replica-write-rule.js';
 import { MalformedFrame } from '../channel.js';
 import { decodeBlobMessage } from './blob-messages.js';

@@ -2,7 +2,7 @@ import type { Change } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
 import { mayApply } from './authorize.js';
 import type { Peer } from './peer.js';
-import { type ForcedFields } from './capture.js';
+import type { ChangeCapture, ForcedFields } from './capture.js';
 import { forgetClocksAhead, stampToApply } from './clock-skew.js';
 import { capturing } from './capture-scope.js';
 import { followChangeRequestDocs } from './change-request-forks.js';
@@ -31,29 +31,29 @@ type Outcome = keyof ApplyResult;
  * What is applied is logged under its own stamp, so it travels on to other peers. Applying a
  * change twice changes nothing.
  */
-export function applyChanges(db: Database, changes: readonly Change[], source: Peer): ApplyResult {
+export function applyChanges(db: Database, capture: ChangeCapture, changes: readonly Change[], source: Peer): ApplyResult {
   return db.transaction(() => {
     // Rows of one batch may come children first (a collection moved under a newer one).
     db.raw.pragma('defer_foreign_keys = ON');
     forgetClocksAhead(db, source);
     const result: ApplyResult = { applied: 0, compensated: 0, ignored: 0 };
-    for (const change of changes) result[applyOne(db, change, source)] += 1;
+    for (const change of changes) result[applyOne(db, capture, change, source)] += 1;
     return result;
   });
 }
 
-function applyOne(db: Database, received: Change, source: Peer): Outcome {
+function applyOne(db: Database, capture: ChangeCapture, received: Change, source: Peer): Outcome {
   const spec = tableSpec(received.table);
   if (!spec || !knownShape(spec, received) || alreadyKnown(db, received)) return 'ignored';
-  const change = stampToApply(db, received, source);
+  const change = stampToApply(db, capture, received, source);
   const row = readRow(db, spec, change.key);
   const sender = 'user' in source ? source.user : undefined;
   // A delete of a row this engine does not have changes nothing, whoever sent it.
   if (sender !== undefined && (row || change.op !== 'delete') && !mayApply(db, sender, change, row)) {
-    compensate(db, spec, change, row, sender);
+    compensate(db, capture, spec, change, row, sender);
     return 'compensated';
   }
-  return write(db, spec, sender === undefined ? change : { ...change, actor: sender }, row, sender);
+  return write(db, capture, spec, sender === undefined ? change : { ...change, actor: sender }, row, sender);
 }
 
 function knownShape(spec: TableSpec, change: Change): boolean {
@@ -71,7 +71,7 @@ function alreadyKnown(db: Database, change: Change): boolean {
 }
 
 /** `sender`: the replica's user whose change this is, on a hub; undefined for what the hub sends. */
-function write(db: Database, spec: TableSpec, change: Change, row: RowValues | undefined, sender: string | undefined): Outcome {
+function write(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, row: RowValues | undefined, sender: string | undefined): Outcome {
   const rowKey = JSON.stringify(change.key);
   const clocks = rowClocks(db, spec.name, rowKey);
   const existence = clocks.get('*');
@@ -80,22 +80,22 @@ function write(db: Database, spec: TableSpec, change: Change, row: RowValues | u
       raiseClock(db, spec.name, rowKey, '*', change.hlc);
       return 'ignored';
     }
-    pinned(db, change, undefined, () => deleteRow(db, spec, change.key));
+    pinned(capture, change, undefined, () => deleteRow(db, spec, change.key));
     return 'applied';
   }
   if (!row) {
     if (change.op === 'update' || !newer(change.hlc, existence)) return 'ignored';
-    return insert(db, spec, change, sender);
+    return insert(db, capture, spec, change, sender);
   }
-  return update(db, spec, change, rowKey, clocks, sender);
+  return update(db, capture, spec, change, rowKey, clocks, sender);
 }
 
-function insert(db: Database, spec: TableSpec, change: Change, sender: string | undefined): Outcome {
-  const settled = settle(db, spec, change, { ...change.fields }, change.hlc, sender);
-  pinned(db, change, undefined, () => insertRow(db, spec, settled.values));
+function insert(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, sender: string | undefined): Outcome {
+  const settled = settle(db, capture, spec, change, { ...change.fields }, change.hlc, sender);
+  pinned(capture, change, undefined, () => insertRow(db, spec, settled.values));
   // A replica's local user, uploaded: that replica speaks for them (docs/sync.md, "Identity").
   if (spec.name === 'users' && sender !== undefined) db.run('INSERT OR IGNORE INTO vouched_users (user_id, voucher_id) VALUES (?, ?)', change.key[0], sender);
-  restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  restamp(db, capture, spec, change.key, settled.moved, { op: 'update', audience: null });
   followDocs(db, spec, change.key);
   return 'applied';
 }
@@ -103,6 +103,7 @@ function insert(db: Database, spec: TableSpec, change: Change, sender: string | 
 /** The fields whose stamps beat this engine's, written; an insert of a row it has is one too. */
 function update(
   db: Database,
+  capture: ChangeCapture,
   spec: TableSpec,
   change: Change,
   rowKey: string,
@@ -118,10 +119,10 @@ function update(
     return 'ignored';
   }
   const created = change.op === 'insert' ? change.hlc : (clocks.get('*') ?? change.hlc);
-  const settled = settle(db, spec, change, winning, created, sender);
+  const settled = settle(db, capture, spec, change, winning, created, sender);
   const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
-  pinned(db, change, forced, () => updateRow(db, spec, change.key, settled.values));
-  restamp(db, spec, change.key, settled.moved, { op: 'update', audience: null });
+  pinned(capture, change, forced, () => updateRow(db, spec, change.key, settled.values));
+  restamp(db, capture, spec, change.key, settled.moved, { op: 'update', audience: null });
   followDocs(db, spec, change.key);
   return 'applied';
 }
@@ -134,9 +135,9 @@ function followDocs(db: Database, spec: TableSpec, key: readonly string[]): void
 }
 
 /** Logs what `write` does under the change's own stamp and actor. */
-function pinned(db: Database, change: Change, forced: ForcedFields | undefined, write: () => void): void {
+function pinned(capture: ChangeCapture, change: Change, forced: ForcedFields | undefined, write: () => void): void {
   const pin = { hlc: change.hlc, table: change.table, rowKey: JSON.stringify(change.key) };
-  capturing(db, { pinned: pin, actor: change.actor, forced }, write);
+  capturing(capture, { pinned: pin, actor: change.actor, forced }, write);
 }
 
 /**
@@ -145,6 +146,7 @@ function pinned(db: Database, change: Change, forced: ForcedFields | undefined, 
  */
 function settle(
   db: Database,
+  capture: ChangeCapture,
   spec: TableSpec,
   change: Change,
   values: RowValues,
@@ -163,11 +165,11 @@ function settle(
   }
   if (spec.name === 'change_requests' && typeof values.number === 'number') {
     const spaceId = String(values.space_id ?? readRow(db, spec, change.key)?.space_id);
-    const number = settleNumber(db, { id, spaceId, number: values.number, created });
+    const number = settleNumber(db, capture, { id, spaceId, number: values.number, created });
     if (number !== values.number) moved.push('number');
     values.number = number;
   }
-  if (spec.name === 'collections' && typeof values.parent_id === 'string' && !settleMove(db, id, values.parent_id, change.hlc)) {
+  if (spec.name === 'collections' && typeof values.parent_id === 'string' && !settleMove(db, capture, id, values.parent_id, change.hlc)) {
     values.parent_id = null;
     moved.push('parent_id');
   }

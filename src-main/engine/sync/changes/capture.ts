@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type BetterSqlite3 from 'better-sqlite3';
+import type { Connection, SqlFunctions } from '../../db/database.js';
 import { decodeHlc, encodeHlc, receive, runsAhead, tick, zeroHlc, type Hlc } from '../../../../src-shared/sync/hlc.js';
 import type { FieldValue } from '../../../../src-shared/sync/change.js';
 
@@ -14,9 +14,11 @@ export interface ForcedFields {
 /**
  * The change log's side of one SQLite connection: its hybrid logical clock and what the
  * capture triggers are to record right now. Each connection has its own node id, so two
- * processes on one file (the server and the CLI) never hand out the same stamp.
+ * processes on one file (the server and the CLI) never hand out the same stamp. The engine
+ * makes one per connection and hands it to what writes the log (the pipeline's before-write
+ * hook, sync, translation runs).
  */
-export class ChangeCapture {
+export class ChangeCapture implements SqlFunctions {
   readonly node = randomBytes(6).toString('hex');
   private last: Hlc;
   /** The user whose request is running; null for the engine itself. */
@@ -31,12 +33,30 @@ export class ChangeCapture {
   pinned: { hlc: string; table: string; rowKey: string } | undefined;
   forced: ForcedFields | undefined;
 
-  constructor(
-    latest: string | undefined,
-    private readonly nowMs: () => number,
-  ) {
+  /** The wall clock stamps are made from (a test makes one run ahead). */
+  nowMs: () => number = Date.now;
+
+  constructor() {
+    this.last = zeroHlc(this.node);
+  }
+
+  /**
+   * Registers the SQL functions the capture triggers call, on a connection about to migrate
+   * (Database does this when it opens a file): every connection that writes the replicated
+   * tables needs them. The clock starts past the newest stamp the log holds.
+   */
+  register(raw: Connection): void {
+    const latest = latestStamp(raw);
     const seen = latest === undefined ? undefined : decodeHlc(latest);
     this.last = seen ? receive(zeroHlc(this.node), seen, 0) : zeroHlc(this.node);
+    const volatile = { deterministic: false, varargs: false } as const;
+    raw.function('sync_stamp', volatile, (table, rowKey) => this.stamp(String(table), String(rowKey)));
+    raw.function('sync_actor', volatile, () => this.actor);
+    raw.function('sync_audience', volatile, () => this.audience);
+    raw.function('sync_op', volatile, (table, rowKey) => this.opOf(String(table), String(rowKey)));
+    raw.function('sync_fields', volatile, (table, rowKey, before, after) =>
+      this.changedFields(String(table), String(rowKey), String(before), String(after)),
+    );
   }
 
   /** The stamp of the change being logged: the pinned one for the pinned row, or a new tick. */
@@ -86,34 +106,8 @@ export class ChangeCapture {
   }
 }
 
-const captures = new WeakMap<BetterSqlite3.Database, ChangeCapture>();
-
-/**
- * Registers the SQL functions the capture triggers call. Every connection that writes the
- * replicated tables needs them: Database does this when it opens a file.
- */
-export function registerChangeCapture(raw: BetterSqlite3.Database, nowMs: () => number = Date.now): ChangeCapture {
-  const capture = new ChangeCapture(latestStamp(raw), nowMs);
-  captures.set(raw, capture);
-  const volatile = { deterministic: false, varargs: false } as const;
-  raw.function('sync_stamp', volatile, (table, rowKey) => capture.stamp(String(table), String(rowKey)));
-  raw.function('sync_actor', volatile, () => capture.actor);
-  raw.function('sync_audience', volatile, () => capture.audience);
-  raw.function('sync_op', volatile, (table, rowKey) => capture.opOf(String(table), String(rowKey)));
-  raw.function('sync_fields', volatile, (table, rowKey, before, after) =>
-    capture.changedFields(String(table), String(rowKey), String(before), String(after)),
-  );
-  return capture;
-}
-
-export function captureOf(raw: BetterSqlite3.Database): ChangeCapture {
-  const capture = captures.get(raw);
-  if (!capture) throw new Error('this connection does not capture changes: registerChangeCapture was not called');
-  return capture;
-}
-
 /** The newest stamp in the log, when the log exists yet (before migration 012 it does not). */
-function latestStamp(raw: BetterSqlite3.Database): string | undefined {
+function latestStamp(raw: Connection): string | undefined {
   const table = raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'change_log'").get();
   if (!table) return undefined;
   const row = raw.prepare('SELECT max(hlc) AS hlc FROM change_log').get() as { hlc: string | null };

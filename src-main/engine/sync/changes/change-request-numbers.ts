@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import type { ChangeCapture } from './capture.js';
 import { capturing } from './capture-scope.js';
 import { fieldClock, updateRow } from './rows.js';
 import { tableSpec } from './tables.js';
@@ -14,7 +15,7 @@ const changeRequests = tableSpec('change_requests')!;
  * Returns the number the arriving change request gets; when it keeps `number`, the other one
  * has been moved (or there was no clash).
  */
-export function settleNumber(db: Database, arriving: { id: string; spaceId: string; number: number; created: string }): number {
+export function settleNumber(db: Database, capture: ChangeCapture, arriving: { id: string; spaceId: string; number: number; created: string }): number {
   const holder = db.get<{ id: string }>(
     'SELECT id FROM change_requests WHERE space_id = ? AND number = ? AND id <> ?',
     arriving.spaceId,
@@ -25,7 +26,7 @@ export function settleNumber(db: Database, arriving: { id: string; spaceId: stri
   const next = nextFreeNumber(db, arriving.spaceId);
   const holderCreated = fieldClock(db, 'change_requests', JSON.stringify([holder.id]), '*') ?? '';
   if (arriving.created > holderCreated) return next;
-  capturing(db, {}, () => updateRow(db, changeRequests, [holder.id], { number: next }));
+  capturing(capture, {}, () => updateRow(db, changeRequests, [holder.id], { number: next }));
   return arriving.number;
 }
 

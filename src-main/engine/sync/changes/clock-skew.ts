@@ -1,7 +1,7 @@
 import type { Change } from '../../../../src-shared/sync/change.js';
 import { firstStampAhead } from '../../../../src-shared/sync/hlc.js';
 import type { Database } from '../../db/database.js';
-import { captureOf } from './capture.js';
+import type { ChangeCapture } from './capture.js';
 import type { Peer } from './peer.js';
 
 /**
@@ -11,8 +11,7 @@ import type { Peer } from './peer.js';
  * replica, the sender included. Its own stamp never enters the hub's log nor moves its clock,
  * so one machine whose clock runs ahead drags nobody's; it is remembered, so a resent copy is ignored.
  */
-export function stampToApply(db: Database, change: Change, source: Peer): Change {
-  const capture = captureOf(db.raw);
+export function stampToApply(db: Database, capture: ChangeCapture, change: Change, source: Peer): Change {
   if ('hub' in source || !capture.runsAhead(change.hlc)) {
     capture.observe(change.hlc);
     return change;

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import type { ChangeCapture } from './capture.js';
 import { capturing } from './capture-scope.js';
 import { fieldClock, updateRow } from './rows.js';
 import { tableSpec } from './tables.js';
@@ -14,7 +15,7 @@ const collections = tableSpec('collections')!;
  * Returns whether the arriving move (of `moved` into `parentId`, stamped `stamp`) may stand;
  * when it is the latest, it does not, and the caller puts `moved` at the root instead.
  */
-export function settleMove(db: Database, moved: string, parentId: string, stamp: string): boolean {
+export function settleMove(db: Database, capture: ChangeCapture, moved: string, parentId: string, stamp: string): boolean {
   if (parentId === moved) return false;
   const chain = ancestorsUntil(db, parentId, moved);
   const closes = chain.length > 0 && chain[chain.length - 1]!.parent_id === moved;
@@ -22,7 +23,7 @@ export function settleMove(db: Database, moved: string, parentId: string, stamp:
   const clocked = chain.map((step) => ({ id: step.id, clock: fieldClock(db, 'collections', JSON.stringify([step.id]), 'parent_id') ?? '' }));
   const latest = clocked.reduce((a, b) => (b.clock > a.clock ? b : a));
   if (stamp > latest.clock) return false;
-  capturing(db, {}, () => updateRow(db, collections, [latest.id], { parent_id: null }));
+  capturing(capture, {}, () => updateRow(db, collections, [latest.id], { parent_id: null }));
   return true;
 }
 

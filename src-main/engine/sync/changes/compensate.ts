@@ -1,6 +1,6 @@
 import type { Change } from '../../../../src-shared/sync/change.js';
 import type { Database } from '../../db/database.js';
-import { captureOf } from './capture.js';
+import type { ChangeCapture } from './capture.js';
 import { restamp } from './restamp.js';
 import type { RowValues } from './rows.js';
 import type { TableSpec } from './tables.js';
@@ -11,22 +11,22 @@ import type { TableSpec } from './tables.js';
  * stored values, and a row this engine does not have is deleted. The refused change is not
  * applied, and its stamp is remembered (`rejected_changes`) so that a resent copy is not answered again.
  */
-export function compensate(db: Database, spec: TableSpec, change: Change, row: RowValues | undefined, sender: string): void {
+export function compensate(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, row: RowValues | undefined, sender: string): void {
   const rowKey = JSON.stringify(change.key);
   db.run('INSERT OR IGNORE INTO rejected_changes (hlc, tbl, row_key) VALUES (?, ?, ?)', change.hlc, spec.name, rowKey);
   if (!row) {
-    logTombstone(db, spec.name, rowKey, sender);
+    logTombstone(db, capture, spec.name, rowKey, sender);
     return;
   }
   const fields = change.op === 'delete' ? spec.columns : Object.keys(change.fields ?? {}).filter((f) => spec.columns.includes(f));
-  restamp(db, spec, change.key, fields, { op: change.op === 'delete' ? 'insert' : 'update', audience: sender });
+  restamp(db, capture, spec, change.key, fields, { op: change.op === 'delete' ? 'insert' : 'update', audience: sender });
 }
 
 /** A delete of a row this engine never had: no trigger fires, so the tombstone is logged here. */
-function logTombstone(db: Database, table: string, rowKey: string, audience: string): void {
+function logTombstone(db: Database, capture: ChangeCapture, table: string, rowKey: string, audience: string): void {
   db.run(
     `INSERT INTO change_log (hlc, tbl, row_key, op, fields, actor, audience) VALUES (?, ?, ?, 'delete', NULL, NULL, ?)`,
-    captureOf(db.raw).stamp(),
+    capture.stamp(),
     table,
     rowKey,
     audience,

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import type { ChangeCapture } from './capture.js';
 import { capturing } from './capture-scope.js';
 import { readRow, updateRow } from './rows.js';
 import type { TableSpec } from './tables.js';
@@ -10,6 +11,7 @@ import type { TableSpec } from './tables.js';
  */
 export function restamp(
   db: Database,
+  capture: ChangeCapture,
   spec: TableSpec,
   key: readonly string[],
   fields: readonly string[],
@@ -19,5 +21,5 @@ export function restamp(
   if (!row || fields.length === 0) return;
   const values = Object.fromEntries(fields.map((field) => [field, row[field] ?? null]));
   const forced = { table: spec.name, rowKey: JSON.stringify(key), fields: new Set(fields), op: options.op };
-  capturing(db, { audience: options.audience, forced }, () => updateRow(db, spec, key, values));
+  capturing(capture, { audience: options.audience, forced }, () => updateRow(db, spec, key, values));
 }

@@ -20,16 +20,6 @@ export interface TableSpec {
   blobs?: readonly string[];
   organization: string;
   space?: string;
-  /** The migration that made the table and its capture triggers, for tables added after the log began (migration 012). */
-  since?: number;
-  /** Columns added later, with the migration that added them and made the table's capture triggers again. */
-  added?: Readonly<Record<string, number>>;
-}
-
-/** The table as migration `version` knew it: the columns added after it left out. */
-export function specAt(spec: TableSpec, version: number): TableSpec {
-  const added = spec.added ?? {};
-  return { ...spec, columns: spec.columns.filter((column) => (added[column] ?? 0) <= version) };
 }
 
 const spaceOrganization = (space: string) => `(SELECT organization_id FROM spaces WHERE id = ${space})`;
@@ -138,7 +128,6 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     name: 'change_request_contributors',
     key: ['change_request_id', 'user_id'],
     columns: ['change_request_id', 'user_id', 'edits', 'updated_at'],
-    added: { edits: 26, updated_at: 26 },
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
   },
@@ -149,7 +138,6 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     columns: ['space_id', 'url', 'ref', 'direction', 'project_directory', 'poll_seconds', 'linked_by', 'updated_at'],
     organization: spaceOrganization('$.space_id'),
     space: '$.space_id',
-    since: 24,
   },
   {
     name: 'change_request_conflicts',
@@ -160,7 +148,6 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     ],
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
-    since: 25,
   },
   {
     name: 'change_request_reviews',
@@ -168,7 +155,6 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     columns: ['id', 'change_request_id', 'reviewer_id', 'status', 'revision', 'requested_by', 'comment_id', 'created_at', 'updated_at'],
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
-    since: 26,
   },
   {
     name: 'change_request_requested_reviewers',
@@ -176,7 +162,6 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     columns: ['change_request_id', 'user_id', 'requested_by', 'revision', 'created_at'],
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
-    since: 26,
   },
 ];
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import type { DocStore } from '../../docs/store.js';
-import { captureOf } from '../changes/capture.js';
+import type { ChangeCapture } from '../changes/capture.js';
 import type { ReplayListener } from './postgres-order.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
 
@@ -13,7 +13,7 @@ export const OTHER_PROCESS = Symbol('another hub process');
  * blob watch) hear each update row that is new here, and the change log's clock observes the
  * newest stamp, so that a change stamped here next sorts after every change already in the log.
  */
-export function followReplayedRows(db: Database, docs: DocStore, effects: RowEffects): ReplayListener {
+export function followReplayedRows(db: Database, docs: DocStore, capture: ChangeCapture, effects: RowEffects): ReplayListener {
   let seqsBefore = new Map<string, number>();
   return {
     // Replays before the listeners hear (two turns in one synchronous span) add up: each doc from its first seq.
@@ -28,7 +28,7 @@ export function followReplayedRows(db: Database, docs: DocStore, effects: RowEff
           if (typeof hlc === 'string' && (newest === undefined || hlc > newest)) newest = hlc;
         }
       }
-      if (newest) captureOf(db.raw).observe(newest);
+      if (newest) capture.observe(newest);
     },
     after() {
       const before = seqsBefore;

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Database } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { LATEST_SCHEMA } from '../../db/migrations/index.js';
 import { Engine, type EngineOptions } from '../../engine.js';
+import { openDatabase } from '../../open-database.js';
 import { PostgresOrder } from './postgres-order.js';
 import { followReplayedRows } from './replayed-rows.js';
 import { RowEffects } from './row-effects.js';
@@ -36,7 +37,8 @@ export async function openPostgresEngine(
   let db: Database | undefined;
   let order: PostgresOrder | undefined;
   try {
-    db = new Database(join(folder, 'folio.db'));
+    const database = openDatabase(join(folder, 'folio.db'));
+    db = database.db;
     const opened = db;
     order = new PostgresOrder(db, url, 0, tooFarBehind);
     const replaying = order;
@@ -45,8 +47,8 @@ export async function openPostgresEngine(
     const store = await openStore(url, LATEST_SCHEMA, () => effects.everyRow());
     order.cursor = await loadStore(url, opened, effects, replaying);
     db.useWriteOrder(order);
-    const engine = new Engine({ ...options, dataDir: folder, database: db });
-    order.onReplay(followReplayedRows(db, engine.docs, effects));
+    const engine = new Engine({ ...options, dataDir: folder, database });
+    order.onReplay(followReplayedRows(db, engine.docs, engine.changeCapture, effects));
     const ordered = order;
     return {
       engine,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { Database } from '../../../../src-main/engine/db/database.js';
+import { openDatabase } from '../../../../src-main/engine/open-database.js';
 import { migrations } from '../../../../src-main/engine/db/migrations/index.js';
 
 let dir: string;
@@ -24,7 +24,7 @@ it('logs the rows a data dir held before migration 12 as inserts, scoped, with s
   raw.prepare('INSERT INTO tokens (hash, user_id, created_at) VALUES (?, ?, ?)').run('h', 'u', now);
   raw.close();
 
-  const db = new Database(file);
+  const { db } = openDatabase(file);
   try {
     const log = db.all<{ hlc: string; tbl: string; row_key: string; op: string; organization_id: string | null; space_id: string | null }>(
       'SELECT hlc, tbl, row_key, op, organization_id, space_id FROM change_log ORDER BY seq',

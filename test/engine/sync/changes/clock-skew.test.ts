@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../../src-main/engine/db/database.js';
 import { applyChanges } from '../../../../src-main/engine/sync/changes/apply.js';
-import { captureOf, registerChangeCapture } from '../../../../src-main/engine/sync/changes/capture.js';
 import { decodeHlc, encodeHlc, MAX_CLOCK_SKEW_MS } from '../../../../src-shared/sync/hlc.js';
 import type { Change } from '../../../../src-shared/sync/change.js';
 import { newSpace, ok } from '../../../support/content.js';
@@ -32,13 +31,13 @@ describe('a change stamped far past the hub’s clock', () => {
       fields: { title: 'From the future' },
       actor: net.hub.owner.id,
     };
-    const { db } = net.hub.engine;
-    expect(applyChanges(db, [ahead], { user: net.hub.owner.id })).toMatchObject({ applied: 1 });
+    const { db, changeCapture } = net.hub.engine;
+    expect(applyChanges(db, changeCapture, [ahead], { user: net.hub.owner.id })).toMatchObject({ applied: 1 });
     expect(await titleOf(net.hub.owner, space.id)).toBe('From the future');
     const bound = Date.now() + MAX_CLOCK_SKEW_MS;
     expect(newestWall(db)).toBeLessThan(bound);
-    expect(decodeHlc(captureOf(db.raw).stamp())!.wall).toBeLessThan(bound);
-    expect(applyChanges(db, [ahead], { user: net.hub.owner.id })).toEqual({ applied: 0, compensated: 0, ignored: 1 });
+    expect(decodeHlc(changeCapture.stamp())!.wall).toBeLessThan(bound);
+    expect(applyChanges(db, changeCapture, [ahead], { user: net.hub.owner.id })).toEqual({ applied: 0, compensated: 0, ignored: 1 });
   });
 });
 
@@ -46,7 +45,7 @@ describe('a replica whose wall clock runs two hours ahead', () => {
   it('drags no other engine’s clock, and a later edit elsewhere still wins on every engine, the fast one too', async () => {
     const space = await newSpace(net.hub.owner, net.hub.organizationId, { title: 'Guide' });
     const [fast, b] = [await net.replicaOf(), await net.replicaOf()];
-    registerChangeCapture(fast.db.raw, () => Date.now() + TWO_HOURS);
+    fast.server.engine.changeCapture.nowMs = () => Date.now() + TWO_HOURS;
     ok(await fast.user.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { title: 'From the fast clock' } }));
     heal([fast, b]);
     for (const user of [net.hub.owner, fast.user, b.user]) expect(await titleOf(user, space.id)).toBe('From the fast clock');

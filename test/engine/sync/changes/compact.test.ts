@@ -68,7 +68,7 @@ describe('compacting the change log', () => {
       fields: { title: 'Edited offline long ago' },
       actor: net.hub.owner.id,
     };
-    expect(applyChanges(db, [lateEdit], { user: net.hub.owner.id })).toMatchObject({ applied: 0 });
+    expect(applyChanges(db, net.hub.engine.changeCapture, [lateEdit], { user: net.hub.owner.id })).toMatchObject({ applied: 0 });
     expect(db.get('SELECT 1 FROM collections WHERE id = ?', collection.id)).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import { AdminError, issueToken } from '../../../../src-main/engine/admin/commands.js';
 import { listen } from '../../../../src-main/engine/http/server.js';
 import { applyChanges, type ApplyResult } from '../../../../src-main/engine/sync/changes/apply.js';
-import { captureOf } from '../../../../src-main/engine/sync/changes/capture.js';
 import { adoptHubUser } from '../../../../src-main/engine/sync/changes/identity.js';
 import { readRow } from '../../../../src-main/engine/sync/changes/rows.js';
 import { changesSince } from '../../../../src-main/engine/sync/changes/since.js';
@@ -61,8 +60,8 @@ export class Replica {
       const moved = batch.cursor !== this.pulled;
       this.pulled = batch.cursor;
       // The hub's wall clock goes along, as on the socket: it judges this replica's own stamps.
-      const now = captureOf(this.hub.engine.db.raw).wallMs();
-      return { moved, result: applyChanges(this.db, batch.changes, { hub: true, now }) };
+      const now = this.hub.engine.changeCapture.wallMs();
+      return { moved, result: applyChanges(this.db, this.server.engine.changeCapture, batch.changes, { hub: true, now }) };
     });
   }
 
@@ -72,7 +71,7 @@ export class Replica {
       const batch = changesSince(this.db, this.pushed, { hub: true });
       const moved = batch.cursor !== this.pushed;
       this.pushed = batch.cursor;
-      return { moved, result: applyChanges(this.hub.engine.db, batch.changes, { user: this.hubUser.id }) };
+      return { moved, result: applyChanges(this.hub.engine.db, this.hub.engine.changeCapture, batch.changes, { user: this.hubUser.id }) };
     });
   }
 

@@ -1,0 +1,21 @@
+import * as Y from 'yjs';
+import type { DocumentJson, Result } from '../../../src-shared/content/index.js';
+import { presentPageBody } from './page-body.js';
+
+declare module '../workers/tasks.js' {
+  interface WorkerTasks {
+    /** A page body, from its doc's state, as a read asks for it: a `Document` or Markdown. */
+    presentPageBody: {
+      input: { state: Uint8Array; format: 'document' | 'markdown' | undefined };
+      output: Result<{ document: DocumentJson } | { markdown: string }>;
+    };
+  }
+}
+
+export const contentTasks = {
+  presentPageBody({ state, format }: { state: Uint8Array; format: 'document' | 'markdown' | undefined }) {
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, state);
+    return presentPageBody(doc, format);
+  },
+};

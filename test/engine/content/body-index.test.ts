@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import * as Y from 'yjs';
+import { describe, expect, it } from 'vitest';
+import { BodyIndex } from '../../../src-main/engine/content/body-index.js';
+import { bodyFacts } from '../../../src-main/engine/content/body-text.js';
+import { BODY_FRAGMENT, readBody, writeBody } from '../../../src-shared/content/index.js';
+import { body } from '../../shared/content/arbitraries.js';
+import { apply, step, textIn } from './body-edits.js';
+
+/**
+ * A live edit's projection reads only the blocks the edit touched (BodyIndex). Whatever the edits
+ * (body-edits.ts), its facts must be those of the whole body read again.
+ */
+
+describe('BodyIndex', () => {
+  it('answers the facts of the whole body read again, after any edits', () => {
+    fc.assert(
+      fc.property(body, fc.array(fc.record({ step, check: fc.boolean() }), { minLength: 1, maxLength: 12 }), (initial, steps) => {
+        const doc = new Y.Doc();
+        writeBody(doc, initial);
+        const index = new BodyIndex(doc);
+        expect(index.body()).toEqual(bodyFacts(readBody(doc)));
+        for (const { step, check } of steps) {
+          apply(doc, step);
+          if (check) expect(index.body()).toEqual(bodyFacts(readBody(doc)));
+        }
+        expect(index.body()).toEqual(bodyFacts(readBody(doc)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps the sections an edit did not reach as they were', () => {
+    const doc = new Y.Doc();
+    const blocks = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'paragraph', content: [{ type: 'text', text: `Para ${i}` }] }));
+    writeBody(doc, {
+      type: 'doc',
+      content: [0, 1, 2].flatMap((s) => [{ type: 'heading', attrs: { level: 2, id: `h${s}` }, content: [{ type: 'text', text: `Section ${s}` }] }, ...blocks(3)]),
+    });
+    const index = new BodyIndex(doc);
+    const before = index.body();
+    textIn(doc.getXmlFragment(BODY_FRAGMENT).get(5) as Y.XmlElement)!.insert(0, 'x');
+    const after = index.body();
+    expect(after.sections[1]!.body).toContain('xPara 0');
+    expect(after.sections[0]).toBe(before.sections[0]);
+    expect(after.sections[2]).toBe(before.sections[2]);
+    expect(after.hash).not.toBe(before.hash);
+    expect(after).toEqual(bodyFacts(readBody(doc)));
+  });
+});

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readRequestMarkdown } from '../../../src-main/engine/content/markdown-inputs.js';
+import { WorkerPool } from '../../../src-main/engine/workers/pool.js';
+import type { TaskModules } from '../../../src-main/engine/worker-entry.js';
+
+/** The engine's worker threads, run from the sources as tsx and vitest run them (worker-bootstrap.mjs). */
+const ENTRY = new URL('../../../src-main/engine/worker-bootstrap.mjs', import.meta.url);
+
+/** The task kinds are declared by the modules of the worker's program: naming their types brings the declarations here. */
+export type Kinds = TaskModules;
+
+let pool: WorkerPool;
+afterEach(() => pool?.close());
+
+/** Markdown markdown-it takes seconds to read (a run of `*a`), within the request limits. */
+const SLOW_MARKDOWN = '*a'.repeat(250_000);
+
+describe('the worker pool', () => {
+  it('answers a task as its implementation does in the engine’s thread', async () => {
+    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    const markdown = '---\ndescription: Read in a worker\n---\n# Title\n\nA [link](https://folio.example) and `code`.\n';
+    const read = await pool.run('readMarkdown', markdown);
+    const inline = readRequestMarkdown(markdown);
+    // Block ids are drawn at random: the rest must be the same.
+    expect(JSON.stringify(read).replace(/"id":"\w+"/g, '')).toBe(JSON.stringify(inline).replace(/"id":"\w+"/g, ''));
+  });
+
+  it('runs many tasks on at most its size of threads, each answered', async () => {
+    pool = new WorkerPool({ entry: ENTRY, size: 2 });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => pool.run('readMarkdown', `# Page ${i}\n`)));
+    expect(pool.threadCount).toBeLessThanOrEqual(2);
+    expect(answers.map((answer) => answer.ok && answer.value.body.content?.[0]?.content?.[0]?.text)).toEqual(answers.map((_, i) => `Page ${i}`));
+  });
+
+  it('answers a request’s task on one thread more while long work holds the others', async () => {
+    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    await pool.warmUp();
+    let longDone = false;
+    const long = pool.run('readMarkdown', SLOW_MARKDOWN).then(() => (longDone = true));
+    const quick = await pool.run('readMarkdown', '# Quick\n', { lane: 'request' });
+    expect(quick.ok).toBe(true);
+    expect(longDone).toBe(false);
+    expect(pool.threadCount).toBe(2);
+    await long;
+  });
+
+  it('refuses a task past its time limit, ends its thread, and goes on with the next', async () => {
+    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    await expect(pool.run('readMarkdown', SLOW_MARKDOWN, { timeoutMs: 50 })).rejects.toThrow(/^took longer than 0.05 s$/);
+    expect((await pool.run('readMarkdown', 'after')).ok).toBe(true);
+  });
+
+  it('rejects a task that throws with its message, and goes on with the next', async () => {
+    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    await expect(pool.run('mergeDocRows', [new Uint8Array([255, 255, 255])])).rejects.toThrow();
+    expect((await pool.run('readMarkdown', 'after')).ok).toBe(true);
+  });
+
+  it('rejects what is waiting, and anything asked for later, once closed', async () => {
+    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    const waiting = [pool.run('readMarkdown', 'one'), pool.run('readMarkdown', 'two')].map((task) => expect(task).rejects.toThrow(/closed/));
+    await pool.close();
+    await Promise.all(waiting);
+    await expect(pool.run('readMarkdown', 'three')).rejects.toThrow(/closing/);
+  });
+
+  it('fails every task waiting on a thread whose program cannot load', async () => {
+    pool = new WorkerPool({ entry: new URL('./no-such-program.mjs', import.meta.url), size: 1 });
+    await expect(pool.run('readMarkdown', 'x')).rejects.toThrow();
+  });
+});
