@@ -1,7 +1,7 @@
 import { JsonShape } from '../../../src-shared/json/json-shape.js';
 
 /**
- * A JSON body as the pipeline takes it: parsed, or left as text for the parse workers when it is
+ * A JSON body as the pipeline takes it: parsed, or left as text for a worker thread when it is
  * large (`bodyText`), or why not (`bodyError`, named after `body: `).
  */
 export interface JsonBody {
@@ -11,7 +11,7 @@ export interface JsonBody {
 }
 
 /**
- * A body past either of these is parsed and validated in the parse workers: parsing and
+ * A body past either of these is parsed and validated in a worker thread: parsing and
  * validating it here would hold the event loop (zod takes a few µs a value, more for each it refuses).
  */
 const ON_LOOP_VALUES = 2_000;

@@ -4,7 +4,7 @@ export interface ApiRequest {
   query: Record<string, string[]>;
   /** Parsed JSON, or undefined when there was no body. */
   body: unknown;
-  /** A large body, left for the parse workers to parse (`body` is then undefined). */
+  /** A large body, left to be parsed in a worker thread (`body` is then undefined). */
   bodyText?: string;
   /** Set when the body was present but not JSON. */
   bodyError?: string;

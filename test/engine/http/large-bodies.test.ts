@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer, raw } from '../../support/server.js';
 
 /**
- * Large bodies are parsed and validated in the parse workers, not on the event loop (zod took 0.9 s
+ * Large bodies are parsed and validated in worker threads, not on the event loop (zod took 0.9 s
  * over 62,000 refused values, holding every other client): a request sent after one is answered
  * first, and the large one still gets its precise answer.
  */

@@ -83,11 +83,11 @@ describe('GET /v1/sync/status and the sync settings', () => {
       expect(await replica.status()).toMatchObject({ state: 'disabled', url: null, lastProblem: null });
     });
 
-    it('checks a body large enough for the parse workers as well', async () => {
+    it('checks a body large enough for a worker thread as well', async () => {
       const replica = await Replica.alone();
       replicas.push(replica);
       const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
-      // Valid settings after 300 KB of white space: a text that long is parsed in the parse workers.
+      // Valid settings after 300 KB of white space: a text that long is parsed in a worker thread.
       const body = `${' '.repeat(300 * 1024)}${JSON.stringify({ url, token: hub.owner.token })}`;
       const res = await raw(`${replica.server.url}/v1/sync/settings`, { method: 'PUT', token: replica.token, body });
       expect(res).toEqual({ status: 400, body: { error: { code: 400, message: `body.url: No hub answers at ${url}: nothing listens there` } } });

@@ -32,7 +32,7 @@ export async function checkHubThenSave(
     return actor !== undefined && isOwner({ db: deps.db, actor });
   }, 'read');
   if (!owner || call.bodyError) return save();
-  // A body large enough to be left to the parse workers is read there for the check too.
+  // A body large enough to be left to a worker thread is read there for the check too.
   const body = call.bodyText === undefined ? call.body : await parsedValue(deps, call.bodyText);
   const settings = parseBody(SyncSettings, body);
   if (isFailure(settings)) return save();

@@ -4,7 +4,7 @@ import { TestServer } from '../../../support/server.js';
 import { pollSpec } from './spec-server.js';
 
 /**
- * A specification is read and validated in the parse workers, not on the event loop: YAML nested
+ * A specification is read and validated in a worker thread, not on the event loop: YAML nested
  * 140,000 deep held the engine 1.8 s after the request had answered (found by the contract fuzzer).
  */
 let t: TestServer;
