@@ -70,7 +70,8 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
     await page.getByLabel('Slug').fill('petstore');
     await page.getByLabel('Address of the specification').fill(specUrl);
     await page.getByRole('button', { name: 'Add specification' }).click();
-    await row('petstore').getByTestId('processing-state').filter({ hasText: /^complete$/ }).waitFor();
+    // Specs are read in the engine's worker threads, whose first task waits for a thread to start.
+    await row('petstore').getByTestId('processing-state').filter({ hasText: /^complete$/ }).waitFor({ timeout: 15_000 });
     expect(await row('petstore').getByTestId('error-code').count()).toBe(0);
     expect(await row('petstore').textContent()).toContain(`From ${specUrl}`);
   });
@@ -80,7 +81,7 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
     await page.getByRole('radio', { name: 'From a file' }).check();
     await page.getByLabel('Specification file (JSON or YAML)').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) });
     await page.getByRole('button', { name: 'Add specification' }).click();
-    await row('broken').getByTestId('error-code').filter({ hasText: 'PARSE_ERROR' }).waitFor();
+    await row('broken').getByTestId('error-code').filter({ hasText: 'PARSE_ERROR' }).waitFor({ timeout: 15_000 });
     expect(await row('broken').getByTestId('processing-state').textContent()).toBe('complete');
     expect(await row('broken').getByRole('alert').textContent()).toContain('This is not a valid OpenAPI or Swagger specification.');
     expect(await row('broken').locator('.spec-errors li').count()).toBeGreaterThan(0);
@@ -102,8 +103,9 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
     servedVersion = '1.1.0';
     await page.getByRole('button', { name: 'Fetch again' }).click();
     const versions = page.locator('[data-kind=openapi-version]');
-    await expect.poll(() => versions.count()).toBe(2);
-    await page.getByTestId('processing-state').filter({ hasText: /^complete$/ }).waitFor();
+    // The spec is read in a worker thread (a first task may wait for the thread to start) and the screen asks again each second.
+    await expect.poll(() => versions.count(), { timeout: 10_000 }).toBe(2);
+    await page.getByTestId('processing-state').filter({ hasText: /^complete$/ }).waitFor({ timeout: 15_000 });
     expect(await versions.first().textContent()).toContain('Latest');
     expect(await versions.nth(1).textContent()).not.toContain('Latest');
     await versions.first().getByRole('button', { name: 'Show contents' }).click();
