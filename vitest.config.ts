@@ -7,7 +7,7 @@ const ISOLATED = ['test/electron/**/*.test.ts', 'test/e2e/**/*.test.ts'];
 export default defineConfig({
   test: {
     // Every answer of a test engine is checked against @gitbook/api@0.146.0 (test/support/conformance).
-    setupFiles: ['test/support/conformance/setup.ts'],
+    setupFiles: ['test/support/conformance/setup.ts', 'test/support/fast-check-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // better-sqlite3 is a native module: forks isolate it cleanly.
