@@ -60,8 +60,7 @@ async function main(argv: string[]): Promise<void> {
   });
   bootstrapIfEmpty(engine, { ...firstStart(values.name, values.organization), welcome: true });
   if (hub) saveUpstream(engine.db, hub.url, hub.token);
-  // Worker threads start on first use: warming them up at start made a SIGTERM soon after start end the
-  // process with 143 instead of the clean stop below (2 of 3 runs of test/engine/sync/serve-flags; cause not yet found).
+  void engine.workers.warmUp();
   const server = await listen(engine, port);
   console.log(`Folio listening on ${server.url}`);
   engine.sync.start();
