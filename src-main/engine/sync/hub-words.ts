@@ -9,6 +9,8 @@ export interface HubProblem {
   field: 'url' | 'token';
   problem: string;
   lasting: boolean;
+  /** Nothing answered at the address (as opposed to something that answered wrongly). */
+  unanswered?: true;
 }
 
 /** The socket could not be opened: nothing listens, the name is unknown, the network is down. */
@@ -23,7 +25,7 @@ export function unreachable(url: string, error: Error & { code?: string }): HubP
     ENETUNREACH: 'the network cannot be reached',
   };
   const reason = (error.code && why[error.code]) ?? (/timed out|timeout/i.test(error.message) ? 'it did not answer in time' : error.message);
-  return { field: 'url', problem: `No hub answers at ${url}: ${reason}`, lasting: false };
+  return { field: 'url', problem: `No hub answers at ${url}: ${reason}`, lasting: false, unanswered: true };
 }
 
 /** The server answered the upgrade with an HTTP status instead of a WebSocket. */

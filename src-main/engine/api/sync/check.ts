@@ -50,7 +50,7 @@ async function probeHubs(url: string, token: string, timeoutMs?: number): Promis
   if (addresses.length <= 1) return probeHub(url, token, timeoutMs);
   const probes = await Promise.all(addresses.map((address) => probeHub(address, token, timeoutMs)));
   const admitted = probes.filter((probe) => probe.ok);
-  const wrong = probes.find((probe) => !probe.ok && !probe.problem.startsWith('No hub answers at'));
+  const wrong = probes.find((probe) => !probe.ok && !probe.unanswered);
   if (wrong) return wrong;
   if (admitted.length === 0) return probes[0]!;
   const users = new Set(admitted.map((probe) => probe.user.id));
