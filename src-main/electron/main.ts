@@ -68,7 +68,13 @@ async function start(): Promise<void> {
   installMenu(process.platform, app.isPackaged);
 
   const openWindow = () =>
-    createMainWindow({ entryUrl: origin.entryUrl, preload: join(OUT_DIR, 'preload', 'preload.cjs'), stateDir: dataDir });
+    createMainWindow({
+      entryUrl: origin.entryUrl,
+      preload: join(OUT_DIR, 'preload', 'preload.cjs'),
+      // The app's root: the repository unpackaged, the asar archive packaged (electron-builder.yml's files).
+      icon: join(app.getAppPath(), 'resources', 'icon.png'),
+      stateDir: dataDir,
+    });
   let window = openWindow();
 
   app.on('second-instance', () => {

@@ -4,13 +4,16 @@ import { readWindowState, writeWindowState, type WindowState } from './window-st
 export interface MainWindowOptions {
   entryUrl: string;
   preload: string;
+  /** The app icon (resources/icon.png); macOS takes the bundle's instead. */
+  icon: string;
   /** Where window-state.json is kept. */
   stateDir: string;
 }
 
 /** The renderer gets no Node, its own JS world and a sandboxed process. */
-export function windowOptions(state: WindowState, preload: string): BrowserWindowConstructorOptions {
+export function windowOptions(state: WindowState, preload: string, icon?: string): BrowserWindowConstructorOptions {
   return {
+    icon,
     x: state.x,
     y: state.y,
     width: state.width,
@@ -36,9 +39,9 @@ export function windowOptions(state: WindowState, preload: string): BrowserWindo
   };
 }
 
-export function createMainWindow({ entryUrl, preload, stateDir }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ entryUrl, preload, icon, stateDir }: MainWindowOptions): BrowserWindow {
   const state = readWindowState(stateDir, screen.getAllDisplays().map((display) => display.workArea));
-  const window = new BrowserWindow(windowOptions(state, preload));
+  const window = new BrowserWindow(windowOptions(state, preload, icon));
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('close', () => {

@@ -37,9 +37,9 @@ describe('window options', () => {
 describe('createMainWindow', () => {
   it('opens where it was closed, loads the app, and remembers its bounds on close', () => {
     writeWindowState(dir, { x: 100, y: 50, width: 1000, height: 700, maximized: false });
-    const window = createMainWindow({ entryUrl: 'app://folio/index.html', preload: '/p.cjs', stateDir: dir }) as unknown as BrowserWindow;
+    const window = createMainWindow({ entryUrl: 'app://folio/index.html', preload: '/p.cjs', icon: '/app/resources/icon.png', stateDir: dir }) as unknown as BrowserWindow;
     expect(window).toBe(BrowserWindow.created.at(-1));
-    expect(window.options).toMatchObject({ x: 100, y: 50, width: 1000, height: 700, show: false });
+    expect(window.options).toMatchObject({ x: 100, y: 50, width: 1000, height: 700, show: false, icon: '/app/resources/icon.png' });
     expect(window.options.webPreferences.sandbox).toBe(true);
     expect(window.loadURL).toHaveBeenCalledWith('app://folio/index.html');
 
