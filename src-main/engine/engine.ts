@@ -61,8 +61,12 @@ export interface EngineOptions {
   openapi?: Partial<FetchPolicy>;
   /** The translation service runs call (docs/translations.md); without one, runs fail with NO_TRANSLATOR. */
   translator?: TranslatorSettings;
-  /** The engine's worker threads (docs/architecture.md, "Worker threads"): their program, and how many. */
-  workers?: Partial<WorkerPoolOptions>;
+  /**
+   * The engine's worker threads (docs/architecture.md, "Worker threads"): their program, and how
+   * many; or a `pool` already running, which the engine uses and leaves open when it closes (tests
+   * share one across their engines rather than loading a thread's program for each).
+   */
+  workers?: Partial<WorkerPoolOptions> | { pool: WorkerPool };
   /** Limits of an integration script's run on one event, how many run at once, how their process starts (docs/integrations.md). */
   integrations?: Partial<RunnerSettings>;
   /** Which repositories Git Sync may reach (docs/git-sync.md); by default file:// for the owner and loopback http(s). */
@@ -131,13 +135,17 @@ export class Engine {
   readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
+  /** False when the pool was lent (`EngineOptions.workers.pool`): its owner closes it. */
+  private readonly ownsWorkers: boolean;
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     const { db, capture, recordedEvents } = options.database ?? openDatabase(join(options.dataDir, 'folio.db'), options.nativeBinding);
     this.db = db;
     this.changeCapture = capture;
-    this.workers = new WorkerPool({ entry: options.workers?.entry ?? WORKER_PROGRAM, size: options.workers?.size });
+    const workers = options.workers ?? {};
+    this.ownsWorkers = !('pool' in workers);
+    this.workers = 'pool' in workers ? workers.pool : new WorkerPool({ entry: workers.entry ?? WORKER_PROGRAM, size: workers.size });
     this.docs = new DocStore(db, { merge: (updates) => this.workers.run('mergeDocRows', updates) });
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
@@ -267,7 +275,7 @@ export class Engine {
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();
-    void this.workers.close();
+    if (this.ownsWorkers) void this.workers.close();
     this.db.close();
   }
 }

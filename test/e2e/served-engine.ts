@@ -9,6 +9,7 @@ import { listen, type RunningServer } from '../../src-main/engine/http/server.js
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
 import { CHROMIUM, CHROMIUM_ARGS, RENDERER } from './chromium.js';
 import { referenceAnswers } from '../support/conformance/recorder.js';
+import { sharedWorkers } from '../support/workers.js';
 
 /** A real engine on a temp data dir serving the built renderer, as `npm run serve` does. */
 export interface ServedEngine {
@@ -26,7 +27,7 @@ export interface ServedEngine {
  */
 export async function serveEngine(options: Partial<EngineOptions> = {}, firstStart: FirstStartOptions = {}): Promise<ServedEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
-  const engine = new Engine({ ...options, dataDir, serveStatic: staticFiles(RENDERER), observeAnswers: referenceAnswers.observe });
+  const engine = new Engine({ workers: sharedWorkers(), ...options, dataDir, serveStatic: staticFiles(RENDERER), observeAnswers: referenceAnswers.observe });
   bootstrapIfEmpty(engine, firstStart);
   const server = await listen(engine, 0);
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();

@@ -10,6 +10,7 @@ import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer, type TransportLimits } from '../../src-main/engine/http/server.js';
 import type { Role } from '../../src-shared/contract/common.js';
 import { referenceAnswers } from './conformance/recorder.js';
+import { sharedWorkers } from './workers.js';
 
 /** A settable clock, for retention windows and timestamps. */
 export class TestClock implements Clock {
@@ -42,7 +43,7 @@ export class TestServer {
   /** `options`: engine settings beyond the test defaults (an OpenAPI fetch timeout, say). */
   constructor(options: Partial<EngineOptions> = {}) {
     this.dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'));
-    this.engine = new Engine({ ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true, observeAnswers: referenceAnswers.observe });
+    this.engine = new Engine({ workers: sharedWorkers(), ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true, observeAnswers: referenceAnswers.observe });
   }
 
   /**

@@ -50,7 +50,8 @@ describe('a large page', () => {
   });
 
   it('sent by a caller without a token is refused before any of it is read', async () => {
-    const fresh = await TestServer.start();
+    // Threads of its own (not the tests' shared pool), to see that none started.
+    const fresh = await TestServer.start({ workers: {} });
     try {
       const target = await spaceWithChangeRequest(fresh);
       const response = await fetch(`${fresh.url}/v1/spaces/${target.spaceId}/change-requests/${target.changeRequestId}/content`, {

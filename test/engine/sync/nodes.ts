@@ -14,6 +14,7 @@ import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestClock, TestServer } from '../../support/server.js';
 import { referenceAnswers } from '../../support/conformance/recorder.js';
+import { sharedWorkers } from '../../support/workers.js';
 
 /** Reconnects and pulls after live updates come quickly in tests; the backoff schedule has its unit test. */
 const FAST_BACKOFF = { baseMs: 10, capMs: 100 };
@@ -85,7 +86,7 @@ export class Replica {
   }
 
   private async open(port = 0, firstStart: FirstStartOptions = {}): Promise<void> {
-    this.engine = new Engine({ dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 }, observeAnswers: referenceAnswers.observe });
+    this.engine = new Engine({ workers: sharedWorkers(), dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 }, observeAnswers: referenceAnswers.observe });
     bootstrapIfEmpty(this.engine, firstStart);
     this.server = await listen(this.engine, port);
     this.token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
