@@ -12,6 +12,9 @@ const SETUP_LOCK = 0x466f6c69; // "Foli"
 /** Other processes hear of each commit on this channel, its payload the new cursor. */
 export const COMMIT_CHANNEL = 'folio_hub_commit';
 
+/** y-websocket awareness (cursors, who is here) of one process's rooms, for the same rooms in the others; never stored. */
+export const AWARENESS_CHANNEL = 'folio_hub_awareness';
+
 /** Rows read per query when a process loads the whole store. */
 const LOAD_PAGE = 2000;
 
