@@ -8,7 +8,7 @@ import { addMember, addUser, issueToken } from '../src-main/engine/admin/command
 import { Engine } from '../src-main/engine/engine.js';
 import { listen } from '../src-main/engine/http/server.js';
 import { staticFiles } from '../src-main/engine/http/static-files.js';
-import { MAIN, changeRequestBranch } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch } from '../src-shared/sync/doc-names.js';
 import { median } from './doc-store.js';
 import { caller, editPages, seedSpace } from './merge.js';
 

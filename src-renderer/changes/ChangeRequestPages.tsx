@@ -11,13 +11,13 @@ import { placedPages } from '../content/page-tree.js';
 import { PageTree, type PageActions } from '../content/PageTree.js';
 import { PageView } from '../content/PageView.js';
 import { presenceUser } from '../editor/presence.js';
-import { changeRequestPageRoom, changeRequestTreeRoom } from '../editor/room.js';
 import type { PagePresence, TreePresence } from '../editor/tree-presence.js';
 import type { ApiAccess } from '../store/session.js';
 import { engineFiles } from '../editor/engine-files.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { hrefFor } from '../routing/route.js';
+import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-shared/sync/doc-names.js';
 import { navigate } from '../routing/use-route.js';
 import { contentWrites } from './content-writes.js';
 
@@ -67,7 +67,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
   const [problem, setProblem] = useState<string>();
   const files = useMemo(() => engineFiles(client, access, space.id, changeRequest.id), [client, access, space.id, changeRequest.id]);
   const [openPageId, setOpenPageId] = useState<string>();
-  const present = usePagePresence(access, changeRequestTreeRoom(space.id, changeRequest.id), openPageId);
+  const present = usePagePresence(access, changeRequestTreeDoc(space.id, changeRequest.id), openPageId);
   const branch = { spaceId: space.id, changeRequestId: changeRequest.id };
   const { resource, reload } = useResource(
     `pages/${space.id}/${changeRequest.id}`,
@@ -120,7 +120,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
                       {PageEditor ? (
                         <PageEditor
                           key={openPage.id}
-                          room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
+                          room={pageDoc(space.id, changeRequestBranch(changeRequest.id), openPage.id)}
                           access={access}
                           label={`Body of ${openPage.title || 'the page'}`}
                           files={files}

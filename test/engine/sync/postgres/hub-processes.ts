@@ -5,7 +5,7 @@ import { postgresMissing, startPostgres, type TestPostgres } from '../../../supp
 import { SYNC_PATH } from '../../../../src-main/engine/sync/hub.js';
 import { AdminError, addOrganization, addUser, issueToken } from '../../../../src-main/engine/admin/commands.js';
 import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
-import { mainTreeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { mainTreeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { ok } from '../../../support/content.js';
 import { eventually, Replica } from '../nodes.js';
 
