@@ -4,7 +4,7 @@ import { unexpectedFailure } from '../../dispatcher.js';
 import { HOST_REFUSED, isAllowedHost } from '../../http/host-guard.js';
 import { answerClientError, DEFAULT_TRANSPORT_LIMITS } from '../../http/server.js';
 import { answerOnSocket } from '../../http/socket-answers.js';
-import { unavailable } from '../../pipeline/failure.js';
+import { badRequest, errorBody, forbidden, notFound, unavailable, type Failure } from '../../pipeline/failure.js';
 import { requestUrl } from '../../pipeline/query.js';
 import { AwarenessRelay } from './awareness-relay.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
@@ -55,16 +55,16 @@ export async function startPostgresHub(
     try {
       ownHost(req);
       const url = requestUrl(req.url);
-      if (!isAllowedHost(req.headers.host, engine.port)) return json(res, 403, { error: { code: 403, message: HOST_REFUSED } });
-      if (!url) return json(res, 400, { error: { code: 400, message: 'The request target is not a URL' } });
+      if (!isAllowedHost(req.headers.host, engine.port)) return refuse(res, forbidden(HOST_REFUSED));
+      if (!url) return refuse(res, badRequest('The request target is not a URL'));
       if (url.pathname !== HEALTH_PATH || req.method !== 'GET') {
-        return json(res, 404, { error: { code: 404, message: 'This is a Folio hub process: it serves /v1/sync, /v1/yjs and /health' } });
+        return refuse(res, notFound('This is a Folio hub process: it serves /v1/sync, /v1/yjs and /health'));
       }
       const health = healthOf(follower.state, order.cursor, engine.syncHub.peerCount);
       json(res, health.status === 'ok' ? 200 : 503, health);
     } catch (error) {
       const failure = unexpectedFailure(error);
-      if (!res.headersSent) json(res, failure.status, { error: { code: failure.status, message: failure.message } });
+      if (!res.headersSent) refuse(res, failure);
     }
   });
   server.on('upgrade', (req, socket, head) => {
@@ -109,6 +109,10 @@ export function healthOf(state: FollowerState, turn: number, replicas: number) {
   return state.state === 'connected'
     ? { status: 'ok' as const, postgres: 'connected' as const, turn, replicas }
     : { status: 'degraded' as const, postgres: 'reconnecting' as const, since: state.since, problem: state.problem, turn, replicas };
+}
+
+function refuse(res: ServerResponse, failure: Failure): void {
+  json(res, failure.status, errorBody(failure));
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
