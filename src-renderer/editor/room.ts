@@ -16,3 +16,8 @@ export function changeRequestTreeRoom(spaceId: string, changeRequestId: string):
 export function yjsEndpoint(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}/v1/yjs`;
 }
+
+/** The room of a change request's comment threads (`commentsDoc` in the same file). */
+export function changeRequestCommentsRoom(spaceId: string, changeRequestId: string): string {
+  return `space/${spaceId}/cr/${changeRequestId}/comments`;
+}

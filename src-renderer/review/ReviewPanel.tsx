@@ -9,6 +9,7 @@ import { Loaded } from '../components/Loaded.js';
 import { ProblemLine } from '../components/ProblemLine.js';
 import { Block } from '../content/PageBody.js';
 import { useWorkspace } from '../frame/workspace-context.js';
+import { useNearView } from '../hooks/use-near-view.js';
 import { useResource } from '../hooks/use-resource.js';
 import { blockText, reviewLines, wordLevel, type ReviewLine } from './page-diff.js';
 import { reviewerStates } from './review-state.js';
@@ -25,23 +26,25 @@ interface Props {
   changeRequest: ChangeRequest;
   /** Moves when something else on the screen changed the change request (a review, a merge, an update). */
   refreshOn: unknown;
+  /** Moves when the change request's comment threads changed on the engine (pushed, comments/use-comments-feed.ts). */
+  commentsChanged: unknown;
   onReviewed(): void;
   onComment?(target: CommentTarget): void;
 }
 
-/** How often the threads beside the blocks are asked for again, so that others' comments show up. */
-const THREADS_EVERY_MS = 3000;
+/** The pages whose changes are drawn at once, before any scrolling: more than a first screen holds. */
+const DRAWN_AT_ONCE = 6;
 
 /**
  * A change request read as a reviewer does: every page it changed, each as the page reads, with
  * what changed marked (words inside a changed block), unchanged runs folded; comments beside the
  * blocks they are on; the reviews, the reviewers asked and how each stands; approve or request changes.
  */
-export function ReviewPanel({ org, space, changeRequest, refreshOn, onReviewed, onComment }: Props) {
+export function ReviewPanel({ org, space, changeRequest, refreshOn, commentsChanged, onReviewed, onComment }: Props) {
   const { client } = useWorkspace();
   const params = { spaceId: space.id, changeRequestId: changeRequest.id };
   const { resource, reload } = useResource(`review/${changeRequest.id}`, () => loadReview(client, org, params), refreshOn);
-  const threads = useThreads(client, params);
+  const threads = useThreads(client, params, commentsChanged);
   return (
     <section className="panel review" aria-labelledby="review-title">
       <h2 id="review-title">Review</h2>
@@ -61,8 +64,8 @@ export function ReviewPanel({ org, space, changeRequest, refreshOn, onReviewed, 
               }}
             />
             <h3>Changed pages ({diff.length})</h3>
-            {diff.length === 0 ? <p className="note">This change request changes no page.</p> : diff.map((page) => (
-              <PageReview key={page.page.id} diff={page} threads={threads.filter((thread) => thread.target.page?.id === page.page.id)} onComment={onComment} />
+            {diff.length === 0 ? <p className="note">This change request changes no page.</p> : diff.map((page, index) => (
+              <PageReview key={page.page.id} diff={page} drawNow={index < DRAWN_AT_ONCE} threads={threads.filter((thread) => thread.target.page?.id === page.page.id)} onComment={onComment} />
             ))}
           </>
         )}
@@ -86,22 +89,18 @@ async function loadReview(client: ApiClient, org: string, params: { spaceId: str
   };
 }
 
-/** The change request's open threads, asked for again every few seconds: others' comments appear beside their blocks. */
-function useThreads(client: ApiClient, params: { spaceId: string; changeRequestId: string }): Thread[] {
+/** The change request's open threads, read again whenever the engine says they changed: others' comments appear beside their blocks. */
+function useThreads(client: ApiClient, params: { spaceId: string; changeRequestId: string }, changed: unknown): Thread[] {
   const [threads, setThreads] = useState<Thread[]>([]);
   useEffect(() => {
     let live = true;
-    const read = async () => {
-      const answer = await attempt(client, 'listCommentsInChangeRequest', { params, query: { status: 'open', format: 'markdown', limit: 1000 } });
+    void attempt(client, 'listCommentsInChangeRequest', { params, query: { status: 'open', format: 'markdown', limit: 1000 } }).then((answer) => {
       if (live && answer.ok) setThreads(answer.data.items);
-    };
-    void read();
-    const timer = setInterval(() => void read(), THREADS_EVERY_MS);
+    });
     return () => {
       live = false;
-      clearInterval(timer);
     };
-  }, [client, params.spaceId, params.changeRequestId]);
+  }, [client, params.spaceId, params.changeRequestId, changed]);
   return threads;
 }
 
@@ -113,13 +112,15 @@ function bodyOf(side: PageDiff['before']): PmNodeJson | undefined {
   return body.ok ? body.value : undefined;
 }
 
-function PageReview({ diff, threads, onComment }: { diff: PageDiff; threads: Thread[]; onComment?(target: CommentTarget): void }) {
-  const before = bodyOf(diff.before);
-  const after = bodyOf(diff.after);
-  const showsBody = before !== undefined || after !== undefined;
-  const lines = showsBody ? reviewLines(diff.change === 'created' ? undefined : before, after) : [];
+/**
+ * One changed page: its heading at once, its body's changes once it comes near the screen (a
+ * change request of a hundred pages is usable as soon as its first pages are drawn).
+ */
+function PageReview({ diff, drawNow, threads, onComment }: { diff: PageDiff; drawNow: boolean; threads: Thread[]; onComment?(target: CommentTarget): void }) {
+  const { ref, near } = useNearView<HTMLElement>(drawNow);
+  const showsBody = !!diff.before?.document || !!diff.after?.document;
   return (
-    <article className="page-review" aria-label={`Changes to ${diff.page.title || 'a page'}`}>
+    <article ref={ref} className="page-review" aria-label={`Changes to ${diff.page.title || 'a page'}`}>
       <h4>
         <span className={`badge diff-${diff.change}`}>{CHANGE_WORDS[diff.change]}</span> {diff.page.title || 'Untitled page'}
         {diff.before && diff.after && diff.before.title !== diff.after.title && <span className="note"> (was “{diff.before.title}”)</span>}
@@ -130,14 +131,21 @@ function PageReview({ diff, threads, onComment }: { diff: PageDiff; threads: Thr
           </span>
         )}
       </h4>
-      {showsBody && (
-        <div className="page-body review-body">
-          {lines.map((line, index) => (
-            <ReviewBlock key={lineKey(line, index)} line={line} pageId={diff.page.id} threads={threads} onComment={diff.change === 'deleted' ? undefined : onComment} />
-          ))}
-        </div>
-      )}
+      {showsBody && (near ? <PageChanges diff={diff} threads={threads} onComment={onComment} /> : <p className="note review-pending" aria-busy="true">Changes shown when scrolled to…</p>)}
     </article>
+  );
+}
+
+function PageChanges({ diff, threads, onComment }: { diff: PageDiff; threads: Thread[]; onComment?(target: CommentTarget): void }) {
+  const before = bodyOf(diff.before);
+  const after = bodyOf(diff.after);
+  const lines = reviewLines(diff.change === 'created' ? undefined : before, after);
+  return (
+    <div className="page-body review-body">
+      {lines.map((line, index) => (
+        <ReviewBlock key={lineKey(line, index)} line={line} pageId={diff.page.id} threads={threads} onComment={diff.change === 'deleted' ? undefined : onComment} />
+      ))}
+    </div>
   );
 }
 

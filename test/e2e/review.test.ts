@@ -125,6 +125,15 @@ describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
     // The writer sees it beside the block, without reloading.
     await writer.getByRole('tab', { name: 'Review' }).click();
     await writer.getByRole('list', { name: 'Comments on this block' }).getByText('Offsite where?').waitFor();
+    // Another client posts on the same block over HTTP while both screens are open: the engine pushes
+    // the change to them (the comments' room), nothing reloads and nothing polls.
+    const threads = await served.api('GET', `/v1/spaces/${space}/change-requests/${second.id}/comments?status=open`);
+    const { target } = threads.items.find((thread: { body: { markdown?: string } }) => thread.body.markdown?.startsWith('Offsite where?'));
+    await served.api('POST', `/v1/spaces/${space}/change-requests/${second.id}/comments`, { body: { markdown: 'In the vault.' }, page: target.page.id, node: target.node.id });
+    for (const page of [reviewer, writer]) {
+      await page.getByRole('region', { name: 'Review' }).getByRole('list', { name: 'Comments on this block' }).getByText('In the vault.').waitFor();
+      await page.getByRole('complementary', { name: 'Comments' }).getByText('In the vault.').waitFor();
+    }
 
     await review.getByLabel('Review comment').fill('Clear and right.');
     await review.getByRole('button', { name: 'Approve' }).click();

@@ -122,7 +122,7 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
     if (isFailure(access)) return access;
     const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
     if (isFailure(changeRequest)) return changeRequest;
-    return pageDiffs(ctx, changeRequest);
+    return ctx.reviewDiffs.answer(ctx.db, access.row.id, changeRequest.id, () => pageDiffs(ctx, changeRequest));
   },
 
   getChangeRequestChanges(ctx, { params, query }) {

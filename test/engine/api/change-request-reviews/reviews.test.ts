@@ -249,3 +249,31 @@ describe('the diff of a change request (Folio extension)', () => {
     expect(ok(await t.owner.client.call('getChangeRequestById', { params })).outdated).toBe(false);
   });
 });
+
+describe('the diff of a change request, read again', () => {
+  const text = (side: { document?: unknown } | null) => JSON.stringify(side?.document ?? null).match(/"text":"([^"]*)"/g)?.join(' ');
+  const sides = (diff: { pages: { page: { title: string }; before: { document?: unknown } | null; after: { document?: unknown } | null }[] }) =>
+    diff.pages.map((page) => [page.page.title, text(page.before), text(page.after)]);
+
+  it('follows every write of the change request and every move of its base, and a comment leaves it as it was', async () => {
+    const { spaceId, params, guide } = await changeRequestToReview();
+    const first = ok(await reviewer.client.call('getChangeRequestDiff', { params }));
+    expect(sides(first)).toEqual([['Guide', '"text":"First." "text":"Second."', '"text":"First, better." "text":"Second."']]);
+    // A comment is no change of the content: the same answer.
+    ok(await reviewer.client.call('postCommentInChangeRequest', { params, body: { body: { markdown: 'Why?' }, page: guide } }));
+    expect(ok(await reviewer.client.call('getChangeRequestDiff', { params }))).toEqual(first);
+    // Its content written again: the new head.
+    ok(await write(editor, params, [{ operation: 'update_page', page: guide, document: { markdown: 'First, best.\n\nSecond.\n' } }]));
+    expect(sides(ok(await reviewer.client.call('getChangeRequestDiff', { params })))).toEqual([
+      ['Guide', '"text":"First." "text":"Second."', '"text":"First, best." "text":"Second."'],
+    ]);
+    // Main moved and was pulled in: the base is main's new text, and main's change is no change of the change request's.
+    const other = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId }, body: {} }));
+    ok(await write(t.owner, { spaceId, changeRequestId: other.id }, [{ operation: 'update_page', page: guide, document: { markdown: 'First.\n\nSecond, from main.\n' } }]));
+    ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: other.id } }));
+    ok(await editor.client.call('updateChangeRequest', { params }));
+    expect(sides(ok(await reviewer.client.call('getChangeRequestDiff', { params })))).toEqual([
+      ['Guide', '"text":"First." "text":"Second, from main."', '"text":"First, best." "text":"Second, from main."'],
+    ]);
+  });
+});
