@@ -12,13 +12,14 @@ import { useWorkspace } from '../frame/workspace-context.js';
 import { useNearView } from '../hooks/use-near-view.js';
 import { useResource } from '../hooks/use-resource.js';
 import { blockText, reviewLines, wordLevel, type ReviewLine } from './page-diff.js';
-import { reviewerStates } from './review-state.js';
+import { reviewerStates, teamsAsked } from './review-state.js';
 import { wordDiff } from './word-diff.js';
 
 type PageDiff = Answer<'getChangeRequestDiff'>['pages'][number];
 type Review = Answer<'getReviewsByChangeRequestId'>['items'][number];
 type Requested = Answer<'getRequestedReviewersByChangeRequestId'>['items'][number];
 type Thread = Answer<'listCommentsInChangeRequest'>['items'][number];
+type Team = Answer<'listTeamsInOrganizationById'>['items'][number];
 
 interface Props {
   org: string;
@@ -49,7 +50,7 @@ export function ReviewPanel({ org, space, changeRequest, refreshOn, commentsChan
     <section className="panel review" aria-labelledby="review-title">
       <h2 id="review-title">Review</h2>
       <Loaded resource={resource} what="the review" onRetry={reload}>
-        {({ diff, reviews, requested, members }) => (
+        {({ diff, reviews, requested, members, teams }) => (
           <>
             <Reviewers
               params={params}
@@ -58,6 +59,7 @@ export function ReviewPanel({ org, space, changeRequest, refreshOn, commentsChan
               reviews={reviews}
               requested={requested}
               members={members}
+              teams={teams}
               onChanged={() => {
                 reload();
                 onReviewed();
@@ -75,17 +77,24 @@ export function ReviewPanel({ org, space, changeRequest, refreshOn, commentsChan
 }
 
 async function loadReview(client: ApiClient, org: string, params: { spaceId: string; changeRequestId: string }) {
-  const [diff, reviews, requested, members] = await Promise.all([
+  const [diff, reviews, requested, members, teams] = await Promise.all([
     attempt(client, 'getChangeRequestDiff', { params }),
     attempt(client, 'getReviewsByChangeRequestId', { params, query: { limit: 1000 } }),
     attempt(client, 'getRequestedReviewersByChangeRequestId', { params, query: { limit: 1000 } }),
     attempt(client, 'listMembersInOrganizationById', { params: { organizationId: org }, query: { limit: 1000 } }),
+    attempt(client, 'listTeamsInOrganizationById', { params: { organizationId: org }, query: { limit: 1000 } }),
   ]);
   for (const outcome of [diff, reviews, requested]) if (!outcome.ok) return outcome;
   const ok = <T,>(outcome: Outcome<T>) => (outcome as { ok: true; data: T }).data;
   return {
     ok: true as const,
-    data: { diff: ok(diff).pages, reviews: ok(reviews).items, requested: ok(requested).items, members: members.ok ? members.data.items : [] },
+    data: {
+      diff: ok(diff).pages,
+      reviews: ok(reviews).items,
+      requested: ok(requested).items,
+      members: members.ok ? members.data.items : [],
+      teams: teams.ok ? teams.data.items : [],
+    },
   };
 }
 
@@ -222,9 +231,10 @@ function Reviewers(props: {
   reviews: Review[];
   requested: Requested[];
   members: Member[];
+  teams: Team[];
   onChanged(): void;
 }) {
-  const { params, space, changeRequest, reviews, requested, members, onChanged } = props;
+  const { params, space, changeRequest, reviews, requested, members, teams, onChanged } = props;
   const { client, user } = useWorkspace();
   const [problem, setProblem] = useState<string>();
   const [comment, setComment] = useState('');
@@ -232,6 +242,8 @@ function Reviewers(props: {
   const commentId = useId();
   const pickId = useId();
   const states = reviewerStates(reviews, requested);
+  const askedTeams = teamsAsked(requested);
+  const teamTitle = (id: string) => teams.find((team) => team.id === id)?.title ?? id;
   const open = changeRequest.status === 'open' || changeRequest.status === 'draft';
   const send = async (run: () => Promise<Outcome<unknown>>) => {
     setBusy(true);
@@ -249,11 +261,12 @@ function Reviewers(props: {
       if (sent.ok) setComment('');
       return sent;
     });
-  const candidates = members.filter((member) => member.user.id !== changeRequest.createdBy.id && !requested.some((entry) => entry.user.id === member.user.id) && ['admin', 'create', 'review'].includes(member.role ?? ''));
+  const candidates = members.filter((member) => member.user.id !== changeRequest.createdBy.id && !requested.some((entry) => entry.kind === 'user' && entry.user.id === member.user.id) && ['admin', 'create', 'review'].includes(member.role ?? ''));
   return (
     <div className="reviewers">
       <h3>Reviewers</h3>
-      {states.length === 0 ? <p className="note">No reviewer asked, no review yet.</p> : (
+      {askedTeams.length > 0 && <p className="teams-asked">Teams asked: {askedTeams.map(teamTitle).join(', ')}</p>}
+      {states.length === 0 ? <p className="note">{askedTeams.length === 0 ? 'No reviewer asked, no review yet.' : 'No review yet.'}</p> : (
         <ul className="rows reviewer-states">
           {states.map((state) => (
             <li key={state.user.id} className={`review-state state-${state.state}`}>
