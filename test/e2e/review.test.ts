@@ -149,4 +149,25 @@ describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
     expect(await mainMarkdown()).toBe(`# Backups\n\n${CHOSEN}\n\nKeep copies.\n`);
     expect(problems).toEqual([]);
   });
+
+  it('lists every changed page of a long change request at once and draws each page\'s changes as it is scrolled to', async () => {
+    const many = await served.api('POST', `/v1/spaces/${space}/change-requests`, { subject: 'Many pages' });
+    const titles = Array.from({ length: 30 }, (_, i) => `Runbook ${String(i + 1).padStart(2, '0')}`);
+    await served.api('POST', `/v1/spaces/${space}/change-requests/${many.id}/content?compat=false`, {
+      changes: titles.map((title) => ({ operation: 'insert_page', title, document: { markdown: `Step one of ${title}.\n\nStep two.\n\nStep three.\n` } })),
+    });
+    await reviewer.evaluate((hash) => (window.location.hash = hash), `#/orgs/${org}/spaces/${space}/change-requests/${many.number}`);
+    const review = reviewer.getByRole('region', { name: 'Review' });
+    await review.getByRole('heading', { name: `Changed pages (${titles.length})` }).waitFor();
+    const first = review.getByRole('article', { name: `Changes to ${titles[0]}` });
+    const last = review.getByRole('article', { name: `Changes to ${titles.at(-1)}` });
+    await first.getByText(`Step one of ${titles[0]}.`).waitFor();
+    // Far below the fold: listed, its changes not drawn yet.
+    await last.getByText('Changes shown when scrolled to…').waitFor();
+    expect(await last.locator('.review-body').count()).toBe(0);
+    await last.scrollIntoViewIfNeeded();
+    await last.getByText(`Step one of ${titles.at(-1)}.`).waitFor();
+    expect(await last.getByText('Changes shown when scrolled to…').count()).toBe(0);
+  });
 });
+
