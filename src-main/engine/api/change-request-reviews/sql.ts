@@ -80,7 +80,7 @@ export interface RequestedReviewerRow {
   created_at: string;
 }
 
-/** Users and teams asked, one list: the two tables of migrations 026 and 028. */
+/** Users and teams asked, one list: the two tables of migrations 026 and 029. */
 const REQUESTED = `(
   SELECT change_request_id, 'user' AS kind, 0 AS rank, user_id AS reviewer_id, requested_by, revision, created_at FROM change_request_requested_reviewers
   UNION ALL
