@@ -244,6 +244,7 @@ function Reviewers(props: {
   const states = reviewerStates(reviews, requested);
   const askedTeams = teamsAsked(requested);
   const teamTitle = (id: string) => teams.find((team) => team.id === id)?.title ?? id;
+  const teamCandidates = teams.filter((team) => !askedTeams.includes(team.id));
   const open = changeRequest.status === 'open' || changeRequest.status === 'draft';
   const send = async (run: () => Promise<Outcome<unknown>>) => {
     setBusy(true);
@@ -276,23 +277,31 @@ function Reviewers(props: {
           ))}
         </ul>
       )}
-      {space.permissions.edit && open && candidates.length > 0 && (
+      {space.permissions.edit && open && candidates.length + teamCandidates.length > 0 && (
         <form
           className="inline-form"
           onSubmit={(event) => {
             event.preventDefault();
-            const chosen = new FormData(event.currentTarget).get('reviewer');
-            if (typeof chosen === 'string' && chosen) void send(() => attempt(client, 'requestReviewersForChangeRequest', { params, body: { users: [chosen] } }));
+            // A choice is `user:<id>` or `team:<id>`: one list of the people and the teams who may be asked.
+            const [kind, id] = String(new FormData(event.currentTarget).get('reviewer') ?? '').split(':');
+            if (!id) return;
+            const body = kind === 'team' ? { users: [], teams: [id] } : { users: [id] };
+            void send(() => attempt(client, 'requestReviewersForChangeRequest', { params, body }));
           }}
         >
           <label htmlFor={pickId}>Ask for a review</label>
           <select id={pickId} name="reviewer" defaultValue="">
             <option value="" disabled>
-              Choose a reviewer
+              Choose a reviewer or a team
             </option>
             {candidates.map((member) => (
-              <option key={member.user.id} value={member.user.id}>
+              <option key={member.user.id} value={`user:${member.user.id}`}>
                 {member.user.displayName}
+              </option>
+            ))}
+            {teamCandidates.map((team) => (
+              <option key={team.id} value={`team:${team.id}`}>
+                Team {team.title}
               </option>
             ))}
           </select>

@@ -141,6 +141,18 @@ describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
     await reviewer.screenshot({ path: screenshot('review.png') });
   });
 
+  it('lets the writer ask a team for a review, named among the reviewers', async () => {
+    await served.api('PUT', `/v1/orgs/${org}/teams`, { title: 'Ops' });
+    await writer.reload();
+    await writer.getByRole('tab', { name: 'Review' }).click();
+    const review = writer.getByRole('region', { name: 'Review' });
+    await review.getByLabel('Ask for a review').selectOption({ label: 'Team Ops' });
+    await review.getByRole('button', { name: 'Ask', exact: true }).click();
+    await review.getByText('Teams asked: Ops').waitFor();
+    const asked = await served.api('GET', `/v1/spaces/${space}/change-requests/${second.id}/requested-reviewers`);
+    expect(asked.items.map((entry: { kind: string }) => entry.kind)).toEqual(['team']);
+  });
+
   it('lets the writer merge once approved, confirming, and main holds exactly the chosen text', async () => {
     await writer.reload();
     await writer.getByRole('button', { name: 'Merge', exact: true }).click();

@@ -178,7 +178,7 @@ describe('teams as requested reviewers', () => {
     const { params } = await changeRequestToReview();
     const commenter = t.user('comment');
     const team = ok(await t.owner.client.call('createOrganizationTeam', { params: { organizationId: t.organizationId }, body: { title: 'Editors' } }));
-    const elsewhere = ok(await t.owner.client.call('createOrganization', { params: {}, body: { title: 'Elsewhere' } }));
+    const elsewhere = ok(await t.owner.client.call('createOrganization', { params: undefined, body: { title: 'Elsewhere' } }));
     const foreign = ok(await t.owner.client.call('createOrganizationTeam', { params: { organizationId: elsewhere.id }, body: { title: 'Foreign' } }));
     expectFailure(await editor.client.call('requestReviewersForChangeRequest', { params, body: { users: [reviewer.id], teams: [team.id, foreign.id] } }), 400, /^body\.teams\.1: no team /);
     expectFailure(await editor.client.call('requestReviewersForChangeRequest', { params, body: { users: [], teams: ['nobody'] } }), 400, /^body\.teams\.0: no team nobody/);
