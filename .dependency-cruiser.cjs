@@ -130,7 +130,7 @@ const RUNTIME_LAYERS = [
     files: ['^src-shared/', '^src-main/(engine|cli)/'],
     packages: [
       ...PURE,
-      ...['better-sqlite3', 'hono', 'ws', 'y-protocols', 'pdfkit', 'ajv', 'ajv-formats', 'jose', 'jsep', '@readme/openapi-parser', 'pg'],
+      ...['better-sqlite3', 'hono', 'ws', 'y-protocols', 'pdfkit', 'ajv', 'ajv-formats', 'jose', 'jsep', '@readme/openapi-parser', 'pg', 'fflate'],
       ...['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', 'tsx'],
       '@types/(better-sqlite3|ws|pdfkit|pg)',
     ],
@@ -149,7 +149,7 @@ const RUNTIME_LAYERS = [
     path: '^src-renderer/',
     what: 'browser code: the Electron renderer and the browser build',
     files: ['^src-shared/', '^src-renderer/'],
-    packages: [...PURE, 'react', 'react-dom', '@types/(react|react-dom)', 'zustand', 'prosemirror-[a-z-]+', 'y-indexeddb', 'y-websocket', 'y-protocols', 'highlight.js'],
+    packages: [...PURE, 'react', 'react-dom', '@types/(react|react-dom)', 'zustand', 'prosemirror-[a-z-]+', 'y-indexeddb', 'y-websocket', 'y-protocols', 'highlight.js', 'fflate'],
     builtins: false,
   },
 ];

@@ -33,6 +33,7 @@ const LOADERS = {
   referencePageUpdates: () => import('./openapi-reference/tasks.js').then((module) => module.referenceTasks),
   sourcePages: () => import('./translation/tasks.js').then((module) => module.translationTasks),
   gitPrepareImport: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),
+  gitPrepareArchive: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),
   gitPlanExport: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),
 } satisfies Record<TaskKind, Loader>;
 

@@ -8,6 +8,7 @@ import { useTreeStore, useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { SpacePages } from '../content/SpacePages.js';
 import { ChangeRequestsSection } from './ChangeRequestsSection.js';
+import { FolderImport } from './FolderImport.js';
 import { GitSyncPanel } from './GitSyncPanel.js';
 import { SpaceHeader } from './SpaceHeader.js';
 
@@ -34,12 +35,23 @@ export function SpaceScreen({ org, spaceId, page }: { org: string; spaceId: stri
               void tree.getState().load();
             }}
           />
-          <SpacePages org={org} spaceId={space.id} page={page} onComment={space.permissions.comment ? setTarget : undefined} />
+          {/* A new revision of main (a merge, an import) is read afresh. */}
+          <SpacePages key={space.revision} org={org} spaceId={space.id} page={page} onComment={space.permissions.comment ? setTarget : undefined} />
           <div className="space-columns">
             <ChangeRequestsSection org={org} space={space} />
             <CommentsPanel place={{ spaceId: space.id }} canComment={space.permissions.comment} target={target} onClearTarget={() => setTarget(undefined)} />
           </div>
           {!space.deletedAt && <GitSyncPanel org={org} space={space} onChanged={reload} />}
+          {!space.deletedAt && (
+            <FolderImport
+              org={org}
+              space={space}
+              onImported={() => {
+                reload();
+                void tree.getState().load();
+              }}
+            />
+          )}
         </div>
       )}
     </Loaded>

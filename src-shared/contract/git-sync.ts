@@ -60,6 +60,14 @@ const common = {
 export const ImportGitRepository = z.object({ ...common, standalone: z.boolean().optional() }).meta({ id: 'ImportGitRepository' });
 export const ExportToGitRepository = z.object({ ...common, commitMessage: z.string().min(1).max(10_000) }).meta({ id: 'ExportToGitRepository' });
 
+/** Folio's: a folder uploaded as a zip. A later upload under the same name updates what this one brought. */
+export const ImportSpaceArchive = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    zip: z.string().min(1).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+  })
+  .meta({ id: 'ImportSpaceArchive' });
+
 /** Folio's: the repository a space stays in sync with. */
 export const SpaceGitLink = z
   .object({
@@ -146,6 +154,18 @@ export const gitSync = {
     }),
     success: 200,
     response: SpaceGitLink,
+  }),
+  importSpaceArchive: defineOperation({
+    id: 'importSpaceArchive',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/git/import-archive',
+    summary:
+      "Folio's: import a folder of Markdown uploaded as a zip (the service's layout, or a folder tree, or an Obsidian vault), in the background; GET …/git/operation follows it",
+    params: SpaceParams,
+    body: ImportSpaceArchive,
+    // The zip in base64: a caller's whole share of the server's body budget.
+    maxBodyBytes: 64 * 1024 * 1024,
+    success: 204,
   }),
   deleteSpaceGitLink: defineOperation({
     id: 'deleteSpaceGitLink',

@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
+import { folderVersion, withWikilinksResolved } from './layout/archive.js';
 import { readConfig } from './layout/config.js';
 import { prepareImport } from './layout/prepare.js';
 import { LIMITS, type RepositoryFile } from './layout/read-repository.js';
 import { blobOid, emptyState, planExport, stateFromJson, type LayoutState } from './layout/write-repository.js';
-import { fromWikilinks } from './layout/wikilinks.js';
 import { findState, sourceKey } from './sql.js';
 import { applyImport, bytesOf, ownerId, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
 
@@ -53,21 +52,13 @@ function stateFor(db: Database, spaceId: string, dir: string): { row: ReturnType
 
 export function importFolder(store: SpaceWrites, spaceId: string, dir: string, now: string, progress?: Progress): FolderResult {
   const { db } = store;
-  const files = readFolder(dir);
-  // Obsidian's links name notes and attachments by file name: read as relative links first.
-  const text = new TextDecoder();
-  for (const [path, file] of files) {
-    if (!/\.md$/i.test(path) || file.bytes.length === 0) continue;
-    const before = text.decode(file.bytes);
-    const after = fromWikilinks(before, path, files.keys());
-    if (after !== before) files.set(path, { ...file, bytes: Buffer.from(after, 'utf8') });
-  }
+  const files = withWikilinksResolved(readFolder(dir));
   progress?.(0, files.size, 'files read');
   const { row, state } = stateFor(db, spaceId, dir);
   const prepared = prepareImport(files, state, '', (done, total) => progress?.(done, total, 'pages read'));
   if (!prepared.ok) return { ok: false, message: `${prepared.error.stage}: ${prepared.error.message}` };
   progress?.(prepared.value.imported.pages.length, prepared.value.imported.pages.length, 'pages read');
-  const commit = createHash('sha1').update([...files.values()].map((file) => `${file.path}\0${file.oid}`).join('\n')).digest('hex');
+  const commit = folderVersion(files);
   const applied = applyImport(store, {
     spaceId, prepared: prepared.value, stateRow: row, actorId: ownerId(db), force: false,
     source: { url: folderUrl(dir), ref: 'folder', commit }, subject: `Folder: ${resolve(dir)}`, now,

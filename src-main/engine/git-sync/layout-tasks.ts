@@ -1,4 +1,5 @@
 import type { PmNodeJson } from '../../../src-shared/content/index.js';
+import { prepareArchive, type ArchivePrepared } from './layout/archive.js';
 import { prepareImport, type PrepareResult } from './layout/prepare.js';
 import type { RepositoryFile } from './layout/read-repository.js';
 import { planExport, type ExportPlan, type LayoutState, type SpaceFile, type SpacePage } from './layout/write-repository.js';
@@ -20,6 +21,8 @@ declare module '../workers/tasks.js' {
   interface WorkerTasks {
     /** A repository's files read into pages (a thousand pages of Markdown take seconds). */
     gitPrepareImport: { input: PrepareImportInput; output: PrepareResult };
+    /** A folder uploaded as a zip, inflated and read into pages. */
+    gitPrepareArchive: { input: { zip: Uint8Array; previous: LayoutState | undefined }; output: ArchivePrepared };
     /** A space's pages rendered into the files of its repository. */
     gitPlanExport: { input: PlanExportInput; output: ExportPlan };
   }
@@ -28,5 +31,6 @@ declare module '../workers/tasks.js' {
 /** Git Sync's long work, which the engine's worker threads run (docs/git-sync.md). */
 export const layoutTasks = {
   gitPrepareImport: ({ files, previous, projectDirectory }: PrepareImportInput) => prepareImport(files, previous, projectDirectory),
+  gitPrepareArchive: ({ zip, previous }: { zip: Uint8Array; previous: LayoutState | undefined }) => prepareArchive(zip, previous),
   gitPlanExport: ({ pages, files, state, bodies }: PlanExportInput) => planExport(pages, files, state, (pageId) => bodies.get(pageId)),
 };

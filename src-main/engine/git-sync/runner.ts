@@ -28,6 +28,18 @@ export interface GitRequest {
   actorId: string | null;
 }
 
+/** A folder uploaded as a zip, imported like a repository (its source named by the folder's name). */
+export interface ArchiveRequest {
+  spaceId: string;
+  /** The folder's (or zip's) name: a later upload under the same name updates what this one brought. */
+  name: string;
+  zip: Uint8Array;
+  actorId: string;
+}
+
+/** An archive's source, as a repository's URL and ref name theirs. */
+export const archiveSource = (name: string) => ({ url: `upload:${name}`, ref: 'folder' });
+
 class Stop {
   constructor(
     readonly stage: Stage,
@@ -40,7 +52,7 @@ class Stop {
 declare module '../pipeline/context.js' {
   interface Services {
     /** Git Sync: handlers ask for operations and check addresses against its policy; merges into main export. */
-    gitSync: Pick<GitSyncRunner, 'request' | 'afterMerge' | 'policy'>;
+    gitSync: Pick<GitSyncRunner, 'request' | 'requestArchive' | 'afterMerge' | 'policy'>;
   }
 }
 
@@ -60,7 +72,7 @@ export interface GitSyncSettings {
  */
 export class GitSyncRunner {
   private readonly jobs: JobQueue;
-  private readonly requests = new Map<string, GitRequest>();
+  private readonly requests = new Map<string, GitRequest | ArchiveRequest>();
   private readonly timers: NodeJS.Timeout[] = [];
 
   private readonly db: SpaceWrites['db'];
@@ -89,6 +101,14 @@ export class GitSyncRunner {
   /** Records an operation and runs it once the asking transaction commits. */
   request(request: GitRequest): string {
     const id = insertOperation(this.db, request.spaceId, request.direction, request.actorId, this.now());
+    this.requests.set(id, request);
+    this.jobs.enqueueAfterCommit(id);
+    return id;
+  }
+
+  /** An import of a folder uploaded as a zip: an operation like a repository's, followed the same way. */
+  requestArchive(request: ArchiveRequest): string {
+    const id = insertOperation(this.db, request.spaceId, 'import', request.actorId, this.now());
     this.requests.set(id, request);
     this.jobs.enqueueAfterCommit(id);
     return id;
@@ -151,6 +171,17 @@ export class GitSyncRunner {
     const request = this.requests.get(id);
     this.requests.delete(id);
     if (!request) return;
+    if (!('direction' in request)) {
+      try {
+        await this.runArchive(id, request, signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        this.db.transaction(() =>
+          updateOperation(this.db, id, { state: 'failure', stage: this.stageOf(id), error: `Folio could not finish: ${(error as Error).message}`, completed_at: this.now() }, this.now()),
+        );
+      }
+      return;
+    }
     const copy = new RepositoryCopy(join(this.settings.dataDir, 'git', `${request.spaceId}.git`), request.remote, signal);
     try {
       const outcome = request.direction === 'import' ? await this.import(id, request, copy) : await this.export(id, request, copy);
@@ -166,6 +197,36 @@ export class GitSyncRunner {
         }
       });
     }
+  }
+
+  private async runArchive(id: string, request: ArchiveRequest, signal: AbortSignal): Promise<void> {
+    const source = archiveSource(request.name);
+    const row = findState(this.db, request.spaceId, sourceKey(source.url, source.ref));
+    const stateRow = row?.commit_oid ? row : undefined;
+    // The zip's bytes move to the worker rather than being copied.
+    const zip = request.zip.byteOffset === 0 && request.zip.byteLength === request.zip.buffer.byteLength ? request.zip : request.zip.slice();
+    const prepared = await this.workers.run(
+      'gitPrepareArchive',
+      { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined },
+      { transfer: [zip.buffer as ArrayBuffer] },
+    );
+    if (signal.aborted) return;
+    if (!prepared.ok) {
+      this.db.transaction(() =>
+        updateOperation(this.db, id, { state: 'failure', stage: prepared.error.stage, error: prepared.error.message, completed_at: this.now() }, this.now()),
+      );
+      return;
+    }
+    const tasks = prepared.value.imported.pages.length + prepared.value.imported.files.length;
+    this.stage(id, 'finalize', { dispatched: tasks, completed: tasks });
+    const applied = applyImport(this.store, {
+      spaceId: request.spaceId, prepared: prepared.value, stateRow, actorId: request.actorId, force: false,
+      source: { ...source, commit: prepared.version }, subject: `Folder: ${request.name}`, now: this.now(),
+    });
+    const outcome: Partial<GitOperationRow> = applied.ok
+      ? { state: 'success', completed_at: this.now(), commit_oid: prepared.version, ...(applied.changeRequestId ? { change_request_id: applied.changeRequestId } : {}) }
+      : { state: 'failure', error: applied.message, completed_at: this.now() };
+    this.db.transaction(() => updateOperation(this.db, id, outcome, this.now()));
   }
 
   /** What the last sync with the request's repository and ref left; a sync with another one starts afresh. */

@@ -24,6 +24,8 @@ export const EXTENSIONS: ReadonlySet<string> = new Set([
   'setSpaceGitLink',
   'deleteSpaceGitLink',
   'getSpaceGitOperation',
+  // A folder uploaded as a zip, imported as a repository would be (the app's "Import a folder").
+  'importSpaceArchive',
   // Conflicts of a change request, resolved block by block, and its diff against its base (docs/content-design.md).
   'listChangeRequestConflicts',
   'getChangeRequestConflict',

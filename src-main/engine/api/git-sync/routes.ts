@@ -122,6 +122,13 @@ export const gitSyncHandlers: Handlers<typeof gitSync> = {
     return linkJson(ctx, access.row.id);
   },
 
+  importSpaceArchive(ctx, { params, body }) {
+    const access = requireSpace(ctx, params.spaceId, can.edit);
+    if (isFailure(access)) return access;
+    ctx.gitSync.requestArchive({ spaceId: access.row.id, name: body.name, zip: Buffer.from(body.zip, 'base64'), actorId: ctx.actor.id });
+    return undefined;
+  },
+
   deleteSpaceGitLink(ctx, { params }) {
     const access = requireSpace(ctx, params.spaceId, can.admin);
     if (isFailure(access)) return access;

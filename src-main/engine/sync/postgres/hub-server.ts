@@ -6,6 +6,7 @@ import { answerClientError, DEFAULT_TRANSPORT_LIMITS } from '../../http/server.j
 import { answerOnSocket } from '../../http/socket-answers.js';
 import { unavailable } from '../../pipeline/failure.js';
 import { requestUrl } from '../../pipeline/query.js';
+import { AwarenessRelay } from './awareness-relay.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
@@ -37,7 +38,13 @@ export async function startPostgresHub(
 ): Promise<PostgresHub> {
   const opened = await openPostgresEngine(url, tooFarBehind);
   const { engine, order } = opened;
-  const follower = new CommitFollower(url, order, tooFarBehind);
+  // Awareness rides the follower's LISTEN connection: out as NOTIFYs, in to this process's rooms.
+  const relay = new AwarenessRelay(
+    (payload) => follower.notifyAwareness(payload),
+    (docId, update) => engine.yjs.remoteAwareness(docId, update),
+  );
+  const follower = new CommitFollower(url, order, tooFarBehind, (payload) => relay.heard(payload));
+  engine.yjs.relayAwareness((docId, update) => relay.publish(docId, update));
   await follower.start();
   // A load balancer's address as the client wrote it stands for this process's own: the endpoints check Host as usual.
   const ownHost = (req: IncomingMessage) => {

@@ -129,7 +129,7 @@ export function hubClusterEachTest(postgres: () => TestPostgres) {
       const team = ok(await a.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} })).items.find((org) => org.title === 'Team')!;
       const space = ok(await a.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'Shared' } }));
       await eventually(async () => expect((await b.client.call('getSpaceById', { params: { spaceId: space.id } })).status).toBe(200));
-      return { a, b, organizationId: team.id, spaceId: space.id, tree: mainTreeDoc(space.id) };
+      return { a, b, organizationId: team.id, spaceId: space.id, tree: mainTreeDoc(space.id), token: ann.token };
     },
   };
 }
