@@ -2,3 +2,4 @@
 export function yjsEndpoint(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}/v1/yjs`;
 }
+

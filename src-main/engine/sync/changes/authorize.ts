@@ -155,6 +155,7 @@ const RULES: Record<string, Rule> = {
     spaceCan.review(changeRequestRole(roles, judged, db)) &&
     !authorReviewsOwn(db, asId(judged.value('change_request_id')), roles.userId),
   change_request_requested_reviewers: (roles, judged, db) => spaceCan.edit(changeRequestRole(roles, judged, db)),
+  change_request_requested_teams: (roles, judged, db) => spaceCan.edit(changeRequestRole(roles, judged, db)),
 };
 
 /** The change request's author reviewing it while its space's merge rules ask for reviews (the API's 403). */
