@@ -109,10 +109,22 @@ describe('the Markdown dialect', () => {
   });
 
   it('keeps opaque blocks, with their key, through a comment', () => {
-    const block = { object: 'block', type: 'math', isVoid: true, data: { formula: 'x --> y' } };
+    const block = { object: 'block', type: 'embed', isVoid: true, data: { url: 'x --> y', fullWidth: true } };
     const markdown = toMd({ type: 'doc', content: [{ type: 'opaque', attrs: { id: 'm1', block } }] });
-    expect(markdown).toBe('<!-- folio-block {"object":"block","type":"math","isVoid":true,"data":{"formula":"x \\u002d-> y"},"key":"m1"} -->\n');
+    expect(markdown).toBe('<!-- folio-block {"object":"block","type":"embed","isVoid":true,"data":{"url":"x \\u002d-> y","fullWidth":true},"key":"m1"} -->\n');
     expect(fromMd(markdown)).toEqual({ type: 'doc', content: [{ type: 'opaque', attrs: { id: 'm1', block } }] });
+  });
+
+  it('reads a comment holding a block the model represents as that block, opaque where it may not stand', () => {
+    const math = { object: 'block', type: 'math', isVoid: true, data: { formula: 'x' } };
+    const comment = (key: string) => `<!-- folio-block ${JSON.stringify({ ...math, key })} -->`;
+    expect(fromMd(`${comment('m1')}\n\n> ${comment('m2')}\n`)).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'math', attrs: { id: 'm1', formula: 'x' } },
+        { type: 'quote', attrs: { id: expect.any(String) }, content: [{ type: 'opaque', attrs: { id: 'm2', block: math } }] },
+      ],
+    });
   });
 
   it('reads GFM tables padded to the header, checkboxes as tasks, and deep headings as level 3', () => {
