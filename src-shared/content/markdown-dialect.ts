@@ -63,13 +63,14 @@ export const fileLine = (fileId: string, caption: string) => `{% file src="${esc
 
 /**
  * A tag line is read raw, not as Markdown, so its text escapes only what would end the attribute,
- * the line or the tag: `&`, `"`, `{`, `}` and line breaks, as character references.
+ * the line or the tag: `"`, `{`, `}` and line breaks, as character references; and `&` only where
+ * it would read as one of those references, so that an address's `&` stays as the service writes it.
  */
 const TAG_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '{': '&#123;', '}': '&#125;', '\n': '&#10;', '\r': '&#13;' };
 const TAG_UNESCAPES = Object.fromEntries(Object.entries(TAG_ESCAPES).map(([char, reference]) => [reference, char]));
 
 function escapeTagText(text: string): string {
-  return text.replace(/[&"{}\n\r]/g, (char) => TAG_ESCAPES[char]!);
+  return text.replace(/&(?=(?:amp|quot|#123|#125|#10|#13);)|["{}\n\r]/g, (char) => TAG_ESCAPES[char]!);
 }
 
 function unescapeTagText(text: string): string {

@@ -102,12 +102,9 @@ class Reader {
     return [this.block(nodes.file!, { fileId: tag.kind === 'file' ? tag.fileId : '', caption })];
   }
 
-  /** The tabs between `{% tabs %}` and `{% endtabs %}`; blocks between the tabs stand after them. */
+  /** The tabs between `{% tabs %}` and `{% endtabs %}`; a block between two tabs splits them. */
   private tabs(inner: readonly RootContent[]): Node[] {
-    const read = this.flow(inner, true);
-    const tabs = read.filter((node) => node.type === nodes.tab);
-    const rest = read.filter((node) => node.type !== nodes.tab);
-    return [...(tabs.length > 0 ? this.container(nodes.tabs!, {}, tabs) : []), ...rest];
+    return this.container(nodes.tabs!, {}, this.flow(inner, true));
   }
 
   /**
@@ -193,8 +190,10 @@ class Reader {
       }
     }
     flush();
-    // Empty tabs are nothing; other containers keep their place with an empty paragraph.
-    return out.length > 0 || type === nodes.tabs ? out : [this.filled(type, attrs, [], lead)];
+    // Empty tabs are nothing; other containers keep their place (and an expandable its title)
+    // with an empty paragraph.
+    if (type === nodes.tabs || (out.length > 0 && !lead) || out.some((node) => node.type === type)) return out;
+    return [this.filled(type, attrs, [], lead), ...out];
   }
 
   /** `lead` makes the node a container starts with (an expandable's title). */

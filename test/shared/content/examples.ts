@@ -62,14 +62,14 @@ export const BLOCK_EXAMPLES: Record<string, PmNodeJson> = {
     ],
   }),
   image: doc({ type: 'image', attrs: { id: 'i1', src: 'https://img.example/cat.png', alt: 'A cat', caption: 'Our "cat"' } }),
-  file: doc({ type: 'file', attrs: { id: 'f1', fileId: 'Fa83kd0', caption: 'Report {2024} & more' } }),
+  file: doc({ type: 'file', attrs: { id: 'f1', fileId: 'Fa83kd0', caption: 'Report {2024} & more&amp;' } }),
   divider: doc(p('p1', t('above')), { type: 'divider', attrs: { id: 'd1' } }, p('p2', t('below'))),
   expandable: doc({
     type: 'expandable',
     attrs: { id: 'e1' },
     content: [
       { type: 'expandable_title', attrs: { id: 'e2' }, content: [t('More <about> & "this"')] },
-      p('p1', t('Hidden ', { type: 'bold' }), t('text')),
+      p('p1', t('Hidden', { type: 'bold' }), t(' text')),
       { type: 'code_block', attrs: { id: 'c1', language: 'sh' }, content: [t('npm test')] },
     ],
   }),
