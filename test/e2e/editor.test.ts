@@ -340,3 +340,106 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     await page.close();
   });
 });
+
+describe.skipIf(skipReason)('the editor, for expandables, tabs, embeds and math', () => {
+  const suite = editorSuite({ space: 'Guides', subject: 'Add the richer blocks', page: 'Install' }, {});
+
+  it('inserts each from the / menu or the + handle, edits them in place, and reads back as the service writes them', async () => {
+    const page = await suite.open();
+    await editorSynced(page);
+    const body = editorBody(page);
+    await body.click();
+    const keys = page.keyboard;
+
+    // An expandable: the cursor lands in its title, Enter goes on into its body.
+    await slash(page, 'expandable');
+    await keys.type('Why Folio?');
+    await keys.press('Enter');
+    await keys.type('Because it works offline.');
+    await keys.press('Control+End');
+
+    // Tabs: the first tab's title takes the focus; Enter goes into the tab.
+    await slash(page, 'tabs');
+    const titles = page.getByRole('textbox', { name: 'Tab title' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Tab title');
+    await keys.type('npm');
+    await keys.press('Enter');
+    await keys.type('npm install folio');
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await expect.poll(() => titles.count()).toBe(2);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Tab title');
+    await keys.type('yarn');
+    await keys.press('Enter');
+    await keys.type('yarn add folio');
+    // Renamed in place, and a third tab added then removed.
+    await titles.first().fill('npm (Node)');
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await expect.poll(() => titles.count()).toBe(3);
+    await page.getByRole('button', { name: 'Remove tab' }).nth(2).click();
+    await expect.poll(() => titles.count()).toBe(2);
+
+    // An embed asks for its address; Enter goes on below it.
+    await body.click();
+    await keys.press('Control+End');
+    await slash(page, 'embed');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Embed address');
+    await keys.type('https://www.youtube.com/watch?v=abc&t=1');
+    await keys.press('Enter');
+    await expect.poll(() => body.locator('.embed-card').textContent()).toBe('www.youtube.com');
+
+    // Math from the + handle: its TeX source in a field.
+    await keys.type('Energy:');
+    await body.getByText('Energy:').hover();
+    await page.getByRole('button', { name: 'Insert a block here' }).click();
+    await keys.type('math');
+    await page.getByRole('listbox', { name: 'Insert a block' }).waitFor();
+    await keys.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('TeX formula');
+    await keys.type('E = mc^2');
+    await keys.press('Escape');
+
+    const expected = [
+      '<details>',
+      '',
+      '<summary>Why Folio?</summary>',
+      '',
+      'Because it works offline.',
+      '',
+      '</details>',
+      '',
+      '{% tabs %}',
+      '',
+      '{% tab title="npm (Node)" %}',
+      '',
+      'npm install folio',
+      '',
+      '{% endtab %}',
+      '',
+      '{% tab title="yarn" %}',
+      '',
+      'yarn add folio',
+      '',
+      '{% endtab %}',
+      '',
+      '{% endtabs %}',
+      '',
+      '{% embed url="https://www.youtube.com/watch?v=abc&t=1" %}',
+      '',
+      'Energy:',
+      '',
+      '$$',
+      'E = mc^2',
+      '$$',
+      '',
+    ].join('\n');
+    await expect.poll(suite.bodyMarkdown, { timeout: 10_000 }).toBe(expected);
+
+    // The API's Document holds the service's blocks.
+    const served = suite.served();
+    const { space, changeRequestId, pageId } = suite.page();
+    const document = (await served.api('GET', `/v1/spaces/${space}/change-requests/${changeRequestId}/content/page/${pageId}?format=document`)).document;
+    expect(document.nodes.map((node: { type: string }) => node.type)).toEqual(['expandable', 'tabs', 'embed', 'paragraph', 'math', 'paragraph']);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+});
