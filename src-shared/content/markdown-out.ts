@@ -1,7 +1,7 @@
 import type { BlockContent, ListItem, PhrasingContent, RootContent, TableRow } from 'mdast';
 import { frontmatterToMarkdown } from 'mdast-util-frontmatter';
 import { gfmToMarkdown } from 'mdast-util-gfm';
-import { toMarkdown, type Options } from 'mdast-util-to-markdown';
+import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
 import type { Mark, Node } from 'prosemirror-model';
 import { writeFrontMatter, type PageMeta } from './front-matter.js';
 import {
@@ -24,6 +24,20 @@ import { ok, type Result } from './result.js';
 import { pageSchema, type Alignment, type HintStyle } from './schema.js';
 import { rectangularTables } from './table-shape.js';
 
+/**
+ * Text as the library writes it, except beside a `~~` marker. The library may write the character
+ * next to an emphasis marker as a reference (`~~(~~&#x61;`), which makes an underscore after it
+ * no longer intraword (`&#x61;_aa` opens emphasis); it guards that case for `*` and `_` markers
+ * only. Showing it `*` in place of `~` (no other escape rule depends on either) gives the
+ * strikethrough marker the same guard.
+ */
+const textBesideStrikethrough: Handle = (node, parent, state, info) =>
+  defaultHandlers.text(node, parent, state, {
+    ...info,
+    before: info.before.endsWith('~') ? `${info.before.slice(0, -1)}*` : info.before,
+    after: info.after.startsWith('~') ? `*${info.after.slice(1)}` : info.after,
+  });
+
 const OPTIONS: Options = {
   extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml'])],
   // Text that starts with `{%` would read back as a tag line (see markdown-liquid).
@@ -35,6 +49,7 @@ const OPTIONS: Options = {
   // `___` for dividers: a list whose first item is a `***` or `---` divider has to switch bullets,
   // and would then join the list before it.
   rule: '_',
+  handlers: { text: textBesideStrikethrough },
 };
 
 /**

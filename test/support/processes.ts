@@ -3,9 +3,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
+/** How package.json runs a TypeScript entry point: Node itself, with tsx as a loader (never tsx's CLI, whose signal relay SIGKILLs a busy child). */
+const NODE_TSX = [process.execPath, ['--import', 'tsx']] as const;
 
-/** Runs `npm run cli -- …` as a user would, without npm's own output. */
 /**
  * Runs `npm run cli -- …` to its end. Asynchronous on purpose: a test blocked in spawnSync cannot
  * notice its HTTP client's idle keep-alive sockets being closed by the server meanwhile, and its
@@ -17,7 +17,7 @@ export function runCli(args: string[]): Promise<{ status: number; stdout: string
 
 function runScript(script: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(TSX, [script, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(NODE_TSX[0], [...NODE_TSX[1], script, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') reject(error);
       else resolve({ status: error ? (error.code as number) : 0, stdout, stderr });
     });
@@ -38,7 +38,7 @@ export interface ServeProcess {
 
 /** Starts `npm run serve -- …` and waits for its "Folio listening on" line. */
 export function startServe(args: string[]): Promise<ServeProcess> {
-  const child = spawn(TSX, ['src-main/cli/serve.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE_TSX[0], [...NODE_TSX[1], 'src-main/cli/serve.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let stderr = '';
@@ -58,5 +58,5 @@ export function startServe(args: string[]): Promise<ServeProcess> {
  * script's: a signal sent to it reaches the script, not a wrapper.
  */
 export function spawnScript(script: string, args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return spawn(NODE_TSX[0], [...NODE_TSX[1], script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
 }

@@ -202,10 +202,20 @@ export class Database {
     const current = this.raw.pragma('user_version', { simple: true }) as number;
     for (const migration of migrations) {
       if (migration.version <= current) continue;
-      this.raw.transaction(() => {
-        this.raw.exec(migration.sql);
-        this.raw.pragma(`user_version = ${migration.version}`);
-      }).immediate();
+      // A table rebuilt (create, copy, drop, rename) is dropped while others refer to it: SQLite's
+      // procedure turns foreign keys off around the transaction and checks them before it commits.
+      if (migration.rebuildsTables) this.raw.pragma('foreign_keys = OFF');
+      try {
+        this.raw.transaction(() => {
+          this.raw.exec(migration.sql);
+          if (migration.rebuildsTables && (this.raw.pragma('foreign_key_check') as unknown[]).length > 0) {
+            throw new Error(`migration ${migration.version} (${migration.name}) would break foreign keys`);
+          }
+          this.raw.pragma(`user_version = ${migration.version}`);
+        }).immediate();
+      } finally {
+        if (migration.rebuildsTables) this.raw.pragma('foreign_keys = ON');
+      }
     }
   }
 }

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../../src-main/engine/db/migrations/index.js';
+import { bootstrapIfEmpty } from '../../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../../src-main/engine/engine.js';
 import { RecordedEvents } from '../../../src-main/engine/integrations/recorded-events.js';
 import { openDatabase } from '../../../src-main/engine/open-database.js';
@@ -149,5 +150,61 @@ describe('a data dir made at migration 026', () => {
       engine.close();
     }
     expect(schemaOf(file)).toEqual(schemaOf(join(dir, 'fresh.db')));
+  });
+});
+
+/**
+ * 028 rebuilds `file_blobs`, which `content_files` refers to: a data dir holding files, with the
+ * table in its old WITHOUT ROWID shape, upgrades with its foreign keys whole and serves every byte.
+ */
+describe('a data dir holding files, before 028', () => {
+  it('keeps every file and its bytes through the rebuild of file_blobs', async () => {
+    const dataDir = join(dir, 'data');
+    const bytes = Buffer.from('the bytes of a file uploaded before the upgrade');
+    let engine = new Engine({ dataDir, git: { pollIntervalMs: 3_600_000 } });
+    let download: string;
+    const headers = () => ({ authorization: `Bearer ${readFileSync(join(dataDir, 'token'), 'utf8').trim()}` });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const answer = await engine.request({ method, path, headers: headers(), ...(body === undefined ? {} : { body }) });
+      expect(answer.status, `${method} ${path}`).toBeLessThan(300);
+      return answer.body as Record<string, any>;
+    };
+    try {
+      bootstrapIfEmpty(engine, { welcome: true });
+      const space = (await call('GET', `/v1/orgs/${(await call('GET', '/v1/orgs')).items[0].id}/spaces`)).items[0].id as string;
+      const cr = (await call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'Files' })).id as string;
+      const written = await call('POST', `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`, {
+        changes: [{ operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: bytes.toString('base64') }] }],
+      });
+      download = new URL(written.insertedFiles[0].downloadURL).pathname;
+    } finally {
+      engine.close();
+    }
+    // The table as 007 made it, and the database as a release at 027 left it.
+    const raw = new BetterSqlite3(join(dataDir, 'folio.db'));
+    raw.pragma('foreign_keys = OFF');
+    raw.exec(`
+      CREATE TABLE old_blobs (sha256 TEXT PRIMARY KEY, bytes BLOB NOT NULL) WITHOUT ROWID;
+      INSERT INTO old_blobs SELECT sha256, bytes FROM file_blobs;
+      DROP TABLE file_blobs;
+      ALTER TABLE old_blobs RENAME TO file_blobs;
+      PRAGMA user_version = 27;
+    `);
+    expect(raw.prepare("SELECT sql FROM sqlite_master WHERE name = 'file_blobs'").pluck().get()).toMatch(/WITHOUT ROWID/);
+    raw.close();
+
+    engine = new Engine({ dataDir, git: { pollIntervalMs: 3_600_000 } });
+    try {
+      expect(engine.db.get<{ user_version: number }>('PRAGMA user_version')!.user_version).toBe(migrations.at(-1)!.version);
+      expect(engine.db.all('PRAGMA foreign_key_check')).toEqual([]);
+      const served = await engine.request({ method: 'GET', path: download, headers: headers() });
+      expect(served.status).toBe(200);
+      expect(Buffer.from(served.body as Uint8Array)).toEqual(bytes);
+    } finally {
+      engine.close();
+    }
+    expect(schemaOf(join(dataDir, 'folio.db')).find((entry) => entry.name === 'file_blobs')).toEqual(
+      schemaOf(join(dir, 'fresh.db')).find((entry) => entry.name === 'file_blobs'),
+    );
   });
 });

@@ -25,9 +25,10 @@ import * as gitSync from './024-git-sync.js';
 import * as changeRequestConflicts from './025-change-request-conflicts.js';
 import * as changeRequestReviews from './026-change-request-reviews.js';
 import * as changeLogTriggers from './027-change-log-triggers.js';
+import * as fileBlobsRowid from './028-file-blobs-rowid.js';
 
 /** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
-export const migrations: readonly { version: number; name: string; sql: string }[] = [
+export const migrations: readonly { version: number; name: string; sql: string; rebuildsTables?: boolean }[] = [
   { version: 1, name: 'organizations', sql: organizations.sql },
   { version: 2, name: 'content-tree', sql: contentTree.sql },
   { version: 3, name: 'content-grants', sql: contentGrants.sql },
@@ -55,6 +56,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 25, name: 'change-request-conflicts', sql: changeRequestConflicts.sql },
   { version: 26, name: 'change-request-reviews', sql: changeRequestReviews.sql },
   { version: 27, name: 'change-log-triggers', sql: changeLogTriggers.sql },
+  { version: 28, name: 'file-blobs-rowid', sql: fileBlobsRowid.sql, rebuildsTables: fileBlobsRowid.rebuildsTables },
 ];
 
 /** The schema version a fully migrated database has. */
