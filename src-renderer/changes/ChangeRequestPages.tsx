@@ -3,6 +3,7 @@ import { rememberPage } from '../search/recent-pages.js';
 import type { ChangeRequest, Space } from '../api/types.js';
 import { ProblemLine } from '../components/ProblemLine.js';
 import { Loaded } from '../components/Loaded.js';
+import { attempt } from '../api/call.js';
 import { contentReads } from '../content/branch.js';
 import type { CommentTarget } from '../comments/comment-target.js';
 import { ChangesPanel } from '../content/ChangesPanel.js';
@@ -78,6 +79,14 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
     refreshOn,
   );
   const hrefOf = (pageId: string) => hrefFor({ screen: 'change-request', org, space: space.id, number: changeRequest.number, page: pageId });
+  // Headings for links are found by the engine's search of this change request's content.
+  const searchSections = useMemo(
+    () => async (query: string) => {
+      const found = await attempt(client, 'searchChangeRequestContent', { params: { spaceId: space.id, changeRequestId: changeRequest.id }, query: { query, limit: 10 } });
+      return found.ok ? found.data.items : undefined;
+    },
+    [client, space.id, changeRequest.id],
+  );
   const writable = space.permissions.edit && (changeRequest.status === 'open' || changeRequest.status === 'draft');
   const { PageEditor, problem: editorProblem } = useEditorChunk(writable);
   const writes = contentWrites(client, space.id, changeRequest.id);
@@ -109,7 +118,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
             const open = page ?? placedPages(pages).find((placed) => placed.page.type === 'document')?.page.id;
             const openPage = placedPages(pages).find((placed) => placed.page.id === open)?.page;
             return (
-              <PageLinksContext.Provider value={pageLinks(pages, hrefOf)}>
+              <PageLinksContext.Provider value={pageLinks(pages, hrefOf, searchSections)}>
                 <Remember pageId={open} onOpen={setOpenPageId} />
                 <PageTree pages={pages} current={open} hrefOf={hrefOf} actions={actions} present={present} />
                 <div className="page-column">

@@ -96,6 +96,36 @@ export function Block({ node }: { node: PmNodeJson }): ReactNode {
           <span>File {text(node, 'caption') || text(node, 'fileId')}</span>
         </figure>
       );
+    case 'expandable': {
+      const [title, ...body] = node.content ?? [];
+      return (
+        <details id={id} className="expandable">
+          <summary>{(title?.content ?? []).map((child) => child.text ?? '').join('')}</summary>
+          {body.map((child, index) => (
+            <Block key={blockKey(child, index)} node={child} />
+          ))}
+        </details>
+      );
+    }
+    case 'tabs':
+      return <Tabs id={id} node={node} />;
+    case 'embed': {
+      const url = text(node, 'url');
+      // A link card: the reader never loads what the address holds.
+      return (
+        <figure id={id} className="embed">
+          <a href={safeHref(url)} rel="noopener noreferrer" target="_blank">
+            {url}
+          </a>
+        </figure>
+      );
+    }
+    case 'math':
+      return (
+        <div id={id} className="math">
+          <code className="language-tex">{text(node, 'formula')}</code>
+        </div>
+      );
     default:
       return (
         <div id={id} className="opaque note">
@@ -103,6 +133,47 @@ export function Block({ node }: { node: PmNodeJson }): ReactNode {
         </div>
       );
   }
+}
+
+/** Tabs as a WAI-ARIA tab set: arrow keys move between the tabs, one panel shows at a time. */
+function Tabs({ id, node }: { id?: string; node: PmNodeJson }) {
+  const tabs = node.content ?? [];
+  const [chosen, setChosen] = useState(0);
+  const base = id ?? 'tabs';
+  const current = Math.min(chosen, Math.max(tabs.length - 1, 0));
+  const choose = (index: number, target: HTMLElement) => {
+    setChosen(index);
+    (target.parentElement?.children[index] as HTMLElement | undefined)?.focus();
+  };
+  return (
+    <div id={id} className="tabs">
+      <div role="tablist" className="tab-list">
+        {tabs.map((tab, index) => (
+          <button
+            key={blockKey(tab, index)}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${index}`}
+            aria-selected={index === current}
+            aria-controls={`${base}-panel-${index}`}
+            tabIndex={index === current ? 0 : -1}
+            onClick={() => setChosen(index)}
+            onKeyDown={(event) => {
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+              if (step !== 0) choose((index + step + tabs.length) % tabs.length, event.currentTarget);
+            }}
+          >
+            {text(tab, 'title') || `Tab ${index + 1}`}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, index) => (
+        <div key={blockKey(tab, index)} role="tabpanel" id={`${base}-panel-${index}`} aria-labelledby={`${base}-tab-${index}`} hidden={index !== current} className="tab-panel">
+          {children(tab)}
+        </div>
+      ))}
+    </div>
+  );
 }
 
 /**
