@@ -68,5 +68,20 @@ describe('reviews through sync', () => {
     // Listed by when each was asked, on each engine's own clock: the set is what must agree.
     await eventually(async () => expect((await teamsAsked(hub.owner.client)).sort()).toEqual([writers.id, editors.id].sort()));
   });
-});
 
+  it("a replica that asks a team of another organization, in its own database, gets it refused by the hub and taken back", async () => {
+    const { hub, params } = await reviewedSpace();
+    const other = ok(await hub.owner.client.call('createOrganization', { params: undefined, body: { title: 'Elsewhere' } }));
+    const outsiders = ok(await hub.owner.client.call('createOrganizationTeam', { params: { organizationId: other.id }, body: { title: 'Outsiders' } }));
+    const replica = await current().replica();
+    await eventually(() => expect(replica.engine.db.get('SELECT 1 FROM teams WHERE id = ?', outsiders.id)).toBeDefined());
+    await eventually(async () => expect(ok(await replica.client.call('getChangeRequestById', { params })).subject).toBe('Guide'));
+    const { revision } = ok(await replica.client.call('getChangeRequestById', { params }));
+    replica.engine.db.run(
+      `INSERT INTO change_request_requested_teams (change_request_id, team_id, requested_by, revision, created_at) VALUES (?, ?, ?, ?, '2026-01-01T00:00:00.000Z')`,
+      params.changeRequestId, outsiders.id, hub.owner.id, revision,
+    );
+    await eventually(() => expect(replica.engine.db.get('SELECT 1 FROM change_request_requested_teams WHERE team_id = ?', outsiders.id)).toBeUndefined());
+    expect(hub.engine.db.get('SELECT 1 FROM change_request_requested_teams WHERE team_id = ?', outsiders.id)).toBeUndefined();
+  });
+});
