@@ -5,6 +5,7 @@ import { usePageLinks } from './page-links.js';
 import { refOf } from '../../src-shared/content/link-refs.js';
 import { blockText } from '../../src-shared/content/text.js';
 import type { PmMarkJson, PmNodeJson } from '../../src-shared/content/pm-json.js';
+import { revealWhenDrawn } from './reveal.js';
 
 /**
  * A page body (the content model's ProseMirror JSON) drawn read-only. Written out node by node
@@ -270,7 +271,23 @@ function ContentLink({ href, children: inner }: { href: string; children: ReactN
   const links = usePageLinks();
   const ref = refOf(href);
   const page = ref.kind === 'page' ? ref.page : ref.kind === 'anchor' ? ref.page : undefined;
-  if (page !== undefined) return <a href={links?.pageOf(page) ? links.hrefOf(page) : undefined}>{inner}</a>;
+  const anchor = ref.kind === 'anchor' ? ref.anchor : undefined;
+  // A heading of this page: scrolled to, the address (the app's route) left as it is.
+  if (anchor !== undefined && page === undefined) {
+    return (
+      <a href="#" onClick={(event) => (event.preventDefault(), revealWhenDrawn(anchor))}>
+        {inner}
+      </a>
+    );
+  }
+  if (page !== undefined) {
+    const href = links?.pageOf(page) ? links.hrefOf(page) : undefined;
+    return (
+      <a href={href} onClick={anchor !== undefined && href ? () => revealWhenDrawn(anchor) : undefined}>
+        {inner}
+      </a>
+    );
+  }
   return <a href={ref.kind === 'url' ? safeHref(href) : undefined}>{inner}</a>;
 }
 
