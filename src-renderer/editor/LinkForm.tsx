@@ -24,8 +24,8 @@ const labelOf = ({ page, heading }: Found) => (heading ? `${page.path} # ${headi
 export function LinkForm({ view, pages, onDone }: { view: EditorView; pages: PageLinks | undefined; onDone(): void }) {
   const id = useId();
   const [target] = useState(() => linkTarget(view.state));
-  const [linked, setLinked] = useState<LinkablePage | undefined>(() => linkedPage(target.href, pages));
-  const [address, setAddress] = useState(linked?.path ?? target.href);
+  const [linked, setLinked] = useState<Found | undefined>(() => linkedTo(target.href, view.state.doc.textBetween(target.from, target.to), pages));
+  const [address, setAddress] = useState(linked ? labelOf(linked) : target.href);
   const [active, setActive] = useState(0);
   const [problem, setProblem] = useState<string>();
   const searching = pages !== undefined && !linked && !looksLikeAddress(address) && address.trim() !== '';
@@ -41,7 +41,7 @@ export function LinkForm({ view, pages, onDone }: { view: EditorView; pages: Pag
     // Enter is taken here: left to the form, its key would reach the editor once focus is back there.
     event.preventDefault();
     if (found[active]) return choose(found[active]);
-    if (linked) return choose({ page: linked });
+    if (linked) return choose(linked);
     const href = normalHref(address);
     if (href) {
       const refused = refusedHref(href);
@@ -130,8 +130,15 @@ function useHeadings(pages: PageLinks | undefined, query: string): LinkableHeadi
 }
 
 /** The page a link's address refers to, named by its path (or by the address, once the page is gone). */
-function linkedPage(href: string, pages: PageLinks | undefined): LinkablePage | undefined {
+/**
+ * The page or heading a link being edited goes to, shown as the list shows them. A heading's words
+ * live in its page, not here: the link's own text stands for them (it is the heading's, unless
+ * someone retyped it).
+ */
+function linkedTo(href: string, text: string, pages: PageLinks | undefined): Found | undefined {
   const ref = refOf(href);
-  if (ref.kind !== 'page') return undefined;
-  return pages?.pageOf(ref.page) ?? { id: ref.page, title: href, path: href };
+  if (ref.kind !== 'page' && !(ref.kind === 'anchor' && ref.page)) return undefined;
+  const pageId = ref.page!;
+  const page = pages?.pageOf(pageId) ?? { id: pageId, title: href, path: href };
+  return ref.kind === 'anchor' ? { page, heading: { page, anchor: ref.anchor, heading: text || ref.anchor } } : { page };
 }

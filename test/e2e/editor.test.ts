@@ -468,7 +468,18 @@ describe.skipIf(skipReason)('the editor, for expandables, tabs, embeds and math'
 
     const refs = async () =>
       JSON.stringify((await served.api('GET', `${content}/page/${pageId}?format=document`)).document).match(/"ref":\{"kind":"anchor"[^}]*\}/g) ?? [];
-    await expect.poll(refs).toEqual([JSON.stringify({ ref: { kind: 'anchor', anchor: heading.key, page: linux } }).slice(1, -1)]);
+    const anchored = [JSON.stringify({ ref: { kind: 'anchor', anchor: heading.key, page: linux } }).slice(1, -1)];
+    await expect.poll(refs).toEqual(anchored);
+
+    // Opened again, the field names the page and the heading (by the link's words), and keeps the anchor.
+    await keys.press('ArrowLeft');
+    await keys.press('Control+k');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Link address' }).inputValue()).toBe('Install on Linux # stops');
+    await keys.press('Enter');
+    await page.getByRole('combobox', { name: 'Link address' }).waitFor({ state: 'detached' });
+    await keys.type(' again');
+    await expect.poll(async () => JSON.stringify((await served.api('GET', `${content}/page/${pageId}?format=document`)).document)).toContain('again');
+    expect(await refs()).toEqual(anchored);
     await page.close();
   });
 });
