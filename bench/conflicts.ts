@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../src-main/engine/engine.js';
-import { MAIN, changeRequestBranch } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch } from '../src-shared/sync/doc-names.js';
 import { median } from './doc-store.js';
 import { caller, editPages, seedSpace } from './merge.js';
 

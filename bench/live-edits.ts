@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
 import { BODY_FRAGMENT, markdownToPm, writeBody } from '../src-shared/content/index.js';
-import { MAIN, pageDoc } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc } from '../src-shared/sync/doc-names.js';
 import { call, newOrganization, withEngine } from './in-process.js';
 import { seedPages } from './sync-catchup.js';
 

@@ -13,7 +13,7 @@ import { positionBetween } from '../src-main/engine/content/positions.js';
 import { setPageFields } from '../src-main/engine/content/tree.js';
 import { Engine } from '../src-main/engine/engine.js';
 import { listen } from '../src-main/engine/http/server.js';
-import { MAIN, pageDoc, treeDoc } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc, treeDoc } from '../src-shared/sync/doc-names.js';
 import type { ClientFigures, ClientPlan } from './main-loop-clients.js';
 
 /**

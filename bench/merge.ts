@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../src-main/engine/engine.js';
-import { MAIN, changeRequestBranch, type Branch } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch, type Branch } from '../src-shared/sync/doc-names.js';
 import type { PmNodeJson } from '../src-shared/content/pm-json.js';
 import { editTree, writePage } from '../test/support/yjs-edits.js';
 import { median } from './doc-store.js';

@@ -7,7 +7,7 @@ import { openDatabase } from '../src-main/engine/open-database.js';
 import { DocStore } from '../src-main/engine/docs/store.js';
 import { branchContent } from '../src-main/engine/pdf/branch-pages.js';
 import { renderPdf } from '../src-main/engine/pdf/render.js';
-import { changeRequestBranch, pageDoc, treeDoc } from '../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, pageDoc, treeDoc } from '../src-shared/sync/doc-names.js';
 import { writeBody } from '../src-shared/content/yjs.js';
 import { page } from './content-conversions.js';
 

@@ -8,7 +8,7 @@ import { addMember, addUser, issueToken } from '../src-main/engine/admin/command
 import { Engine } from '../src-main/engine/engine.js';
 import { listen } from '../src-main/engine/http/server.js';
 import { staticFiles } from '../src-main/engine/http/static-files.js';
-import { MAIN, changeRequestBranch } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch } from '../src-shared/sync/doc-names.js';
 import { median } from './doc-store.js';
 import { caller, editPages, seedSpace } from './merge.js';
 
@@ -20,8 +20,13 @@ export interface ReviewScreenResult {
   pages: number;
   touched: number;
   runs: number;
-  /** From the tab's navigation to the last of the changed pages' diffs drawn. */
+  /**
+   * From the tab's navigation to the review ready: every changed page listed, and the diffs of
+   * those on the first screen drawn (the rest are drawn as they are scrolled to).
+   */
   readyMs: number;
+  /** From ready to every one of the changed pages' diffs drawn, scrolling down the review a screen at a time. */
+  scrolledMs: number;
   /** The same, its first run (a cold engine and browser cache). */
   firstMs: number;
   /** From the navigation to the change request's heading: the app started and the change request read. */
@@ -32,7 +37,9 @@ export interface ReviewScreenResult {
  * The review screen of a change request touching 100 pages of a 1,000-page space (20 paragraphs
  * each, one rewritten in each page), main having moved on since in 100 others: a reviewer opens
  * it in headless Chromium, served by the engine as `npm run serve` serves the app, and the time
- * runs until all 100 pages' diffs are on screen. Needs `npm run build:renderer` and Debian's chromium.
+ * runs until the review is ready: all 100 pages listed and the diffs on the first screen drawn (the
+ * rest draw as they are scrolled to; the time to scroll through them all is shown beside). Needs
+ * `npm run build:renderer` and Debian's chromium.
  */
 export async function benchReviewScreen(options: { pages?: number; touched?: number; runs?: number } = {}): Promise<ReviewScreenResult | undefined> {
   if (!existsSync(join(RENDERER, 'index.html')) || !existsSync(CHROMIUM)) return undefined;
@@ -57,6 +64,7 @@ export async function benchReviewScreen(options: { pages?: number; touched?: num
     const url = `${server.url}/?token=${encodeURIComponent(token)}#/orgs/${organizationId}/spaces/${spaceId}/change-requests/${changeRequest.number}`;
     const times: number[] = [];
     const shown: number[] = [];
+    const scrolled: number[] = [];
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -64,11 +72,14 @@ export async function benchReviewScreen(options: { pages?: number; touched?: num
       await page.goto(url);
       await page.locator('h1', { hasText: 'Review me' }).waitFor({ timeout: 60_000 });
       shown.push(performance.now() - start);
-      await page.waitForFunction((count) => document.querySelectorAll('article.page-review').length >= count, touched, { timeout: 60_000, polling: 'raf' });
-      times.push(performance.now() - start);
+      await page.waitForFunction(reviewReady, touched, { timeout: 60_000, polling: 'raf' });
+      const ready = performance.now();
+      times.push(ready - start);
+      await page.evaluate(SCROLL_THROUGH);
+      scrolled.push(performance.now() - ready);
       await context.close();
     }
-    return { pages, touched, runs, readyMs: median(times.slice(1)), firstMs: times[0]!, shownMs: median(shown.slice(1)) };
+    return { pages, touched, runs, readyMs: median(times.slice(1)), firstMs: times[0]!, shownMs: median(shown.slice(1)), scrolledMs: median(scrolled.slice(1)) };
   } finally {
     await browser.close();
     await server.close();
@@ -76,6 +87,27 @@ export async function benchReviewScreen(options: { pages?: number; touched?: num
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** In the page: every changed page listed, and each one within the first two screens drawn (none of them still waiting to be scrolled to). */
+function reviewReady(count: number): boolean {
+  const articles = [...document.querySelectorAll('article.page-review')];
+  if (articles.length < count) return false;
+  const firstScreens = articles.filter((article) => article.getBoundingClientRect().top < 2 * window.innerHeight);
+  return firstScreens.every((article) => article.querySelector('.review-body') !== null);
+}
+
+/**
+ * In the page: scrolls to the first diff still waiting until every changed page's diff is drawn.
+ * A string: tsx's names for inner functions (`__name`) do not exist in the page.
+ */
+const SCROLL_THROUGH = `(async () => {
+  for (;;) {
+    const waiting = document.querySelector('article.page-review .review-pending');
+    if (!waiting) return;
+    waiting.scrollIntoView();
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+})()`;
 
 export function report(result: ReviewScreenResult | undefined): void {
   if (!result) {
@@ -86,8 +118,9 @@ export function report(result: ReviewScreenResult | undefined): void {
   console.table([
     {
       'change request shown': `${result.shownMs.toFixed(0)} ms`,
-      'all diffs drawn': `${result.readyMs.toFixed(0)} ms`,
+      'review ready': `${result.readyMs.toFixed(0)} ms`,
       first: `${result.firstMs.toFixed(0)} ms`,
+      'then scrolled through, all drawn': `${result.scrolledMs.toFixed(0)} ms`,
       [`≤ ${TARGET_MS} ms`]: result.readyMs <= TARGET_MS ? 'met' : 'NOT met',
     },
   ]);

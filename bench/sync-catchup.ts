@@ -6,7 +6,7 @@ import { DocEdits } from '../src-main/engine/content/doc-edits.js';
 import { positionBetween } from '../src-main/engine/content/positions.js';
 import { setPageFields } from '../src-main/engine/content/tree.js';
 import type { Engine } from '../src-main/engine/engine.js';
-import { MAIN, pageDoc, treeDoc } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc, treeDoc } from '../src-shared/sync/doc-names.js';
 import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
 import { saveUpstream } from '../src-main/engine/sync/sql.js';
 import { logTenThousandChanges } from './sync-changes.js';

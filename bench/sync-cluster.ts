@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { BODY_FRAGMENT, markdownToPm, writeBody } from '../src-shared/content/index.js';
 import { addOrganization, addUser, AdminError, issueToken } from '../src-main/engine/admin/commands.js';
 import type { Engine } from '../src-main/engine/engine.js';
-import { MAIN, pageDoc, parseDocName } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc, parseDocName } from '../src-shared/sync/doc-names.js';
 import { DOCS_CHANNEL } from '../src-main/engine/sync/channel.js';
 import { decodeDocMessage, encodeDocMessage } from '../src-main/engine/sync/doc-messages.js';
 import { decodeFrame, encodeFrame } from '../src-main/engine/sync/frames.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../src-main/engine/engine.js';
 import { listen } from '../src-main/engine/http/server.js';
-import { MAIN, pageDoc } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc } from '../src-shared/sync/doc-names.js';
 import { seedPages } from './sync-catchup.js';
 import { exitWithParent } from './sync-children.js';
 

@@ -8,7 +8,7 @@ import { httpTransport } from '../src-shared/client/http-transport.js';
 import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../src-main/engine/http/server.js';
-import { MAIN, pageDoc } from '../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc } from '../src-shared/sync/doc-names.js';
 import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
 import { changesSince, outboxSize, readUpstream, saveUpstream } from '../src-main/engine/sync/sql.js';
 

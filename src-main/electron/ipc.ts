@@ -1,5 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { Engine, PlainResponse } from '../engine/engine.js';
+import { badRequest, errorBody } from '../engine/pipeline/failure.js';
 import type { AppOrigin } from './app-origin.js';
 import { REQUEST_CHANNEL } from './channel.js';
 import { checkPayload } from './request-payload.js';
@@ -20,7 +21,7 @@ export function registerRequestHandler(route: RequestRoute): void {
     }
     const checked = checkPayload(payload);
     if (!checked.ok) {
-      return { status: 400, headers: { 'content-type': 'application/json' }, body: { error: { code: 400, message: checked.problem } } };
+      return { status: 400, headers: { 'content-type': 'application/json' }, body: errorBody(badRequest(checked.problem)) };
     }
     return route.engine.request({ ...checked.call, headers: { authorization: `Bearer ${route.token}` } });
   });

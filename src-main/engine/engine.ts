@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DiffCache } from './api/change-request-reviews/diff-cache.js';
 import { projectCommentThreads } from './api/comments/projection.js';
 import { purgeExpiredSpaces } from './api/spaces/trash.js';
 import { systemClock, type Clock } from './clock.js';
@@ -200,7 +201,7 @@ export class Engine {
       docs: this.docs,
       clock,
       urls: this.urls,
-      services: { sync: this.sync, translations: this.translations, openapi: this.openapi, integrations: this.integrations, gitSync: this.gitSync, projector },
+      services: { sync: this.sync, translations: this.translations, openapi: this.openapi, integrations: this.integrations, gitSync: this.gitSync, projector, reviewDiffs: new DiffCache() },
       workers: this.workers,
       beforeWrite,
       reading: requestReading(this.workers),

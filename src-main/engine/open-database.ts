@@ -16,9 +16,9 @@ export interface OpenedDatabase {
  * first: the database itself knows no feature. Every connection that writes the file opens it
  * here (the server, the CLI, tests).
  */
-export function openDatabase(file: string, nativeBinding?: string): OpenedDatabase {
+export function openDatabase(file: string, nativeBinding?: string, schemaVersion?: number): OpenedDatabase {
   const capture = new ChangeCapture();
   const recordedEvents = new RecordedEvents();
-  const db = new Database(file, { nativeBinding, functions: [capture, recordedEvents] });
+  const db = new Database(file, { nativeBinding, functions: [capture, recordedEvents], schemaVersion });
   return { db, capture, recordedEvents };
 }

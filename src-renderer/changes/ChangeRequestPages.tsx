@@ -3,6 +3,7 @@ import { rememberPage } from '../search/recent-pages.js';
 import type { ChangeRequest, Space } from '../api/types.js';
 import { ProblemLine } from '../components/ProblemLine.js';
 import { Loaded } from '../components/Loaded.js';
+import { attempt } from '../api/call.js';
 import { contentReads } from '../content/branch.js';
 import type { CommentTarget } from '../comments/comment-target.js';
 import { ChangesPanel } from '../content/ChangesPanel.js';
@@ -11,13 +12,13 @@ import { placedPages } from '../content/page-tree.js';
 import { PageTree, type PageActions } from '../content/PageTree.js';
 import { PageView } from '../content/PageView.js';
 import { presenceUser } from '../editor/presence.js';
-import { changeRequestPageRoom, changeRequestTreeRoom } from '../editor/room.js';
 import type { PagePresence, TreePresence } from '../editor/tree-presence.js';
 import type { ApiAccess } from '../store/session.js';
 import { engineFiles } from '../editor/engine-files.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { useResource } from '../hooks/use-resource.js';
 import { hrefFor } from '../routing/route.js';
+import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-shared/sync/doc-names.js';
 import { navigate } from '../routing/use-route.js';
 import { contentWrites } from './content-writes.js';
 
@@ -67,7 +68,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
   const [problem, setProblem] = useState<string>();
   const files = useMemo(() => engineFiles(client, access, space.id, changeRequest.id), [client, access, space.id, changeRequest.id]);
   const [openPageId, setOpenPageId] = useState<string>();
-  const present = usePagePresence(access, changeRequestTreeRoom(space.id, changeRequest.id), openPageId);
+  const present = usePagePresence(access, changeRequestTreeDoc(space.id, changeRequest.id), openPageId);
   const branch = { spaceId: space.id, changeRequestId: changeRequest.id };
   const { resource, reload } = useResource(
     `pages/${space.id}/${changeRequest.id}`,
@@ -78,6 +79,14 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
     refreshOn,
   );
   const hrefOf = (pageId: string) => hrefFor({ screen: 'change-request', org, space: space.id, number: changeRequest.number, page: pageId });
+  // Headings for links are found by the engine's search of this change request's content.
+  const searchSections = useMemo(
+    () => async (query: string) => {
+      const found = await attempt(client, 'searchChangeRequestContent', { params: { spaceId: space.id, changeRequestId: changeRequest.id }, query: { query, limit: 10 } });
+      return found.ok ? found.data.items : undefined;
+    },
+    [client, space.id, changeRequest.id],
+  );
   const writable = space.permissions.edit && (changeRequest.status === 'open' || changeRequest.status === 'draft');
   const { PageEditor, problem: editorProblem } = useEditorChunk(writable);
   const writes = contentWrites(client, space.id, changeRequest.id);
@@ -109,7 +118,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
             const open = page ?? placedPages(pages).find((placed) => placed.page.type === 'document')?.page.id;
             const openPage = placedPages(pages).find((placed) => placed.page.id === open)?.page;
             return (
-              <PageLinksContext.Provider value={pageLinks(pages, hrefOf)}>
+              <PageLinksContext.Provider value={pageLinks(pages, hrefOf, searchSections)}>
                 <Remember pageId={open} onOpen={setOpenPageId} />
                 <PageTree pages={pages} current={open} hrefOf={hrefOf} actions={actions} present={present} />
                 <div className="page-column">
@@ -120,7 +129,7 @@ export function ChangeRequestPages({ org, space, changeRequest, page, refreshOn,
                       {PageEditor ? (
                         <PageEditor
                           key={openPage.id}
-                          room={changeRequestPageRoom(space.id, changeRequest.id, openPage.id)}
+                          room={pageDoc(space.id, changeRequestBranch(changeRequest.id), openPage.id)}
                           access={access}
                           label={`Body of ${openPage.title || 'the page'}`}
                           files={files}

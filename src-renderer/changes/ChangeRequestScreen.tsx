@@ -4,6 +4,7 @@ import type { ApiClient } from '../../src-shared/client/client.js';
 import type { Answer, ChangeRequest, Space } from '../api/types.js';
 import type { CommentTarget } from '../comments/comment-target.js';
 import { CommentsPanel } from '../comments/CommentsPanel.js';
+import { useCommentsFeed } from '../comments/use-comments-feed.js';
 import { formatDate } from '../components/format.js';
 import { Loaded } from '../components/Loaded.js';
 import { NameForm } from '../components/NameForm.js';
@@ -18,6 +19,7 @@ import { ReviewPanel } from '../review/ReviewPanel.js';
 import { ChangeRequestPages } from './ChangeRequestPages.js';
 import { mergeWords } from './merge-words.js';
 import { statusMoves } from './status-moves.js';
+import { changeRequestBranch, commentsDoc } from '../../src-shared/sync/doc-names.js';
 
 interface Props {
   org: string;
@@ -33,9 +35,11 @@ interface Props {
  * the review; its writers on its pages.
  */
 export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
-  const { client, user } = useWorkspace();
+  const { client, user, access } = useWorkspace();
   const params = { spaceId, changeRequestId: String(number) };
   const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number));
+  // Others' comments arrive pushed: both the review and the comments panel read them again when they change.
+  const commentsChanged = useCommentsFeed(access, resource.status === 'ready' ? commentsDoc(spaceId, changeRequestBranch(resource.data.changeRequest.id)) : undefined);
   const { problem, run } = useAction(reload);
   const [view, setView] = useState<'review' | 'pages'>();
   const [confirming, setConfirming] = useState(false);
@@ -156,6 +160,7 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
                 space={space}
                 changeRequest={changeRequest}
                 refreshOn={combined}
+                commentsChanged={commentsChanged}
                 onReviewed={reload}
                 onComment={space.permissions.comment ? setTarget : undefined}
               />
@@ -172,6 +177,7 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
             <CommentsPanel
               place={{ spaceId, changeRequestId: changeRequest.id }}
               canComment={space.permissions.comment}
+              refreshOn={commentsChanged}
               target={target}
               onClearTarget={() => setTarget(undefined)}
             />

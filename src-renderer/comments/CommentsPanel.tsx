@@ -12,13 +12,15 @@ type Status = 'all' | 'open' | 'resolved';
 interface Props {
   place: CommentPlace;
   canComment: boolean;
+  /** Moves when the threads changed elsewhere (another person's post, pushed by the engine): read them again. */
+  refreshOn?: unknown;
   /** A page or block chosen elsewhere on the screen: the next comment is about it. */
   target?: CommentTarget;
   onClearTarget?(): void;
 }
 
 /** The comment threads of a space or a change request, newest first, with a filter on their status. */
-export function CommentsPanel({ place, canComment, target, onClearTarget }: Props) {
+export function CommentsPanel({ place, canComment, refreshOn, target, onClearTarget }: Props) {
   const { client } = useWorkspace();
   const calls = commentCalls(client, place);
   const filterId = useId();
@@ -26,6 +28,7 @@ export function CommentsPanel({ place, canComment, target, onClearTarget }: Prop
   const [problem, setProblem] = useState<string>();
   const { resource, reload } = useResource(`comments/${place.spaceId}/${place.changeRequestId ?? ''}/${status}`, () =>
     calls.list({ status, format: 'markdown', order: 'desc' }),
+    refreshOn,
   );
   const post = async (markdown: string) => {
     const about = target ? { page: target.page, ...(target.node ? { node: target.node } : {}) } : {};

@@ -5,6 +5,7 @@ import { usePageLinks } from './page-links.js';
 import { refOf } from '../../src-shared/content/link-refs.js';
 import { blockText } from '../../src-shared/content/text.js';
 import type { PmMarkJson, PmNodeJson } from '../../src-shared/content/pm-json.js';
+import { revealWhenDrawn } from './reveal.js';
 
 /**
  * A page body (the content model's ProseMirror JSON) drawn read-only. Written out node by node
@@ -96,6 +97,36 @@ export function Block({ node }: { node: PmNodeJson }): ReactNode {
           <span>File {text(node, 'caption') || text(node, 'fileId')}</span>
         </figure>
       );
+    case 'expandable': {
+      const [title, ...body] = node.content ?? [];
+      return (
+        <details id={id} className="expandable">
+          <summary>{(title?.content ?? []).map((child) => child.text ?? '').join('')}</summary>
+          {body.map((child, index) => (
+            <Block key={blockKey(child, index)} node={child} />
+          ))}
+        </details>
+      );
+    }
+    case 'tabs':
+      return <Tabs id={id} node={node} />;
+    case 'embed': {
+      const url = text(node, 'url');
+      // A link card: the reader never loads what the address holds.
+      return (
+        <figure id={id} className="embed">
+          <a href={safeHref(url)} rel="noopener noreferrer" target="_blank">
+            {url}
+          </a>
+        </figure>
+      );
+    }
+    case 'math':
+      return (
+        <div id={id} className="math">
+          <code className="language-tex">{text(node, 'formula')}</code>
+        </div>
+      );
     default:
       return (
         <div id={id} className="opaque note">
@@ -103,6 +134,47 @@ export function Block({ node }: { node: PmNodeJson }): ReactNode {
         </div>
       );
   }
+}
+
+/** Tabs as a WAI-ARIA tab set: arrow keys move between the tabs, one panel shows at a time. */
+function Tabs({ id, node }: { id?: string; node: PmNodeJson }) {
+  const tabs = node.content ?? [];
+  const [chosen, setChosen] = useState(0);
+  const base = id ?? 'tabs';
+  const current = Math.min(chosen, Math.max(tabs.length - 1, 0));
+  const choose = (index: number, target: HTMLElement) => {
+    setChosen(index);
+    (target.parentElement?.children[index] as HTMLElement | undefined)?.focus();
+  };
+  return (
+    <div id={id} className="tabs">
+      <div role="tablist" className="tab-list">
+        {tabs.map((tab, index) => (
+          <button
+            key={blockKey(tab, index)}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${index}`}
+            aria-selected={index === current}
+            aria-controls={`${base}-panel-${index}`}
+            tabIndex={index === current ? 0 : -1}
+            onClick={() => setChosen(index)}
+            onKeyDown={(event) => {
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+              if (step !== 0) choose((index + step + tabs.length) % tabs.length, event.currentTarget);
+            }}
+          >
+            {text(tab, 'title') || `Tab ${index + 1}`}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, index) => (
+        <div key={blockKey(tab, index)} role="tabpanel" id={`${base}-panel-${index}`} aria-labelledby={`${base}-tab-${index}`} hidden={index !== current} className="tab-panel">
+          {children(tab)}
+        </div>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -199,7 +271,23 @@ function ContentLink({ href, children: inner }: { href: string; children: ReactN
   const links = usePageLinks();
   const ref = refOf(href);
   const page = ref.kind === 'page' ? ref.page : ref.kind === 'anchor' ? ref.page : undefined;
-  if (page !== undefined) return <a href={links?.pageOf(page) ? links.hrefOf(page) : undefined}>{inner}</a>;
+  const anchor = ref.kind === 'anchor' ? ref.anchor : undefined;
+  // A heading of this page: scrolled to, the address (the app's route) left as it is.
+  if (anchor !== undefined && page === undefined) {
+    return (
+      <a href="#" onClick={(event) => (event.preventDefault(), revealWhenDrawn(anchor))}>
+        {inner}
+      </a>
+    );
+  }
+  if (page !== undefined) {
+    const href = links?.pageOf(page) ? links.hrefOf(page) : undefined;
+    return (
+      <a href={href} onClick={anchor !== undefined && href ? () => revealWhenDrawn(anchor) : undefined}>
+        {inner}
+      </a>
+    );
+  }
   return <a href={ref.kind === 'url' ? safeHref(href) : undefined}>{inner}</a>;
 }
 

@@ -10,6 +10,16 @@ export interface LinkablePage {
   path: string;
 }
 
+/** A heading of a page a link may point at: the page, and the heading's anchor (its block id) and text. */
+export interface LinkableHeading {
+  page: LinkablePage;
+  anchor: string;
+  heading: string;
+}
+
+/** Finds headings whose text holds the words; undefined while the search cannot be made (the engine is away). */
+export type HeadingSearch = (query: string) => Promise<LinkableHeading[] | undefined>;
+
 /** The pages of the branch on screen, for links to them: found by title, named by path, opened in the app. */
 export interface PageLinks {
   /** The app's address of a page of this branch. */
@@ -18,12 +28,14 @@ export interface PageLinks {
   pageOf(pageId: string): LinkablePage | undefined;
   /** Documents whose title path holds every word of `query`, those whose own title starts with it first. */
   find(query: string): LinkablePage[];
+  /** Headings of the branch's pages found by their words (the engine's search of the branch), when there is one. */
+  findHeadings?: HeadingSearch;
 }
 
 const MAX_FOUND = 8;
 const words = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean);
 
-export function pageLinks(pages: RevisionPage[], hrefOf: (pageId: string) => string): PageLinks {
+export function pageLinks(pages: RevisionPage[], hrefOf: (pageId: string) => string, searchSections?: SectionSearch): PageLinks {
   const placed = placedPages(pages);
   const titles = new Map(placed.map(({ page }) => [page.id, page.title || 'Untitled page']));
   const pageOf = (pageId: string): LinkablePage | undefined => {
@@ -35,6 +47,7 @@ export function pageLinks(pages: RevisionPage[], hrefOf: (pageId: string) => str
   return {
     hrefOf,
     pageOf,
+    ...(searchSections ? { findHeadings: headingSearch(searchSections, pageOf) } : {}),
     find: (query) => {
       const wanted = words(query);
       if (wanted.length === 0) return [];
@@ -45,6 +58,25 @@ export function pageLinks(pages: RevisionPage[], hrefOf: (pageId: string) => str
         .sort((a, b) => rank(a) - rank(b))
         .slice(0, MAX_FOUND);
     },
+  };
+}
+
+/** The engine's search of the branch: each matching page's id and its sections (the heading's anchor and text). */
+export type SectionSearch = (query: string) => Promise<{ id: string; sections: { id: string; title: string; path: string }[] }[] | undefined>;
+
+/**
+ * Headings found by the branch's search, of pages still in the tree: a section is a heading's when
+ * its path names an anchor (`page#anchor`); the text before a page's first heading is no heading.
+ */
+function headingSearch(search: SectionSearch, pageOf: (pageId: string) => LinkablePage | undefined): HeadingSearch {
+  return async (query) => {
+    const found = await search(query);
+    if (!found) return undefined;
+    return found.flatMap((hit) => {
+      const page = pageOf(hit.id);
+      if (!page) return [];
+      return hit.sections.filter((section) => section.path.includes('#')).map((section) => ({ page, anchor: section.id, heading: section.title }));
+    }).slice(0, MAX_FOUND);
   };
 }
 

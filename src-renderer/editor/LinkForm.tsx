@@ -1,29 +1,42 @@
 import type { EditorView } from 'prosemirror-view';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { hrefOf, refOf } from '../../src-shared/content/link-refs.js';
-import type { LinkablePage, PageLinks } from '../content/page-links.js';
+import type { LinkableHeading, LinkablePage, PageLinks } from '../content/page-links.js';
 import { looksLikeAddress, normalHref, refusedHref } from './link-address.js';
 import { linkTarget, setLink } from './links.js';
 
+/** A page or a heading of a page, as the link field offers them. */
+type Found = { page: LinkablePage; heading?: LinkableHeading };
+
+/** Typing pauses this long before headings are searched, so that each key does not cost a request. */
+const HEADING_PAUSE_MS = 150;
+
+/** What the field lists for a page or a heading. */
+const labelOf = ({ page, heading }: Found) => (heading ? `${page.path} # ${heading.heading}` : page.path);
+
 /**
  * Ctrl/Cmd-K: the link over the selection (or around the cursor), edited in place: an address to
- * set, a page of the change request found by its title, or nothing to take the link off. A page is
- * kept as a page reference (`folio:page/…`) and shown by its title path. Addresses that could run
- * script are refused with the reason.
+ * set, a page of the change request found by its title or a heading of one found by its words (the
+ * engine's search of the change request), or nothing to take the link off. A page is kept as a page
+ * reference (`folio:page/…`), a heading as `folio:page/<id>#<anchor>`, each shown by its title path.
+ * Addresses that could run script are refused with the reason.
  */
 export function LinkForm({ view, pages, onDone }: { view: EditorView; pages: PageLinks | undefined; onDone(): void }) {
   const id = useId();
   const [target] = useState(() => linkTarget(view.state));
-  const [linked, setLinked] = useState<LinkablePage | undefined>(() => linkedPage(target.href, pages));
-  const [address, setAddress] = useState(linked?.path ?? target.href);
+  const [linked, setLinked] = useState<Found | undefined>(() => linkedTo(target.href, view.state.doc.textBetween(target.from, target.to), pages));
+  const [address, setAddress] = useState(linked ? labelOf(linked) : target.href);
   const [active, setActive] = useState(0);
   const [problem, setProblem] = useState<string>();
-  const found = pages && !linked && !looksLikeAddress(address) ? pages.find(address) : [];
+  const searching = pages !== undefined && !linked && !looksLikeAddress(address) && address.trim() !== '';
+  const headings = useHeadings(searching ? pages : undefined, address);
+  const found: Found[] = searching ? [...pages.find(address).map((page) => ({ page })), ...headings.map((heading) => ({ page: heading.page, heading }))] : [];
   const apply = (href: string, text?: string) => {
     view.dispatch(setLink(view.state, target, href, text));
     onDone();
   };
-  const choose = (page: LinkablePage) => apply(hrefOf({ kind: 'page', page: page.id }), page.title);
+  const choose = ({ page, heading }: Found) =>
+    heading ? apply(hrefOf({ kind: 'anchor', page: page.id, anchor: heading.anchor }), heading.heading) : apply(hrefOf({ kind: 'page', page: page.id }), page.title);
   const submit = (event: FormEvent | KeyboardEvent) => {
     // Enter is taken here: left to the form, its key would reach the editor once focus is back there.
     event.preventDefault();
@@ -82,17 +95,17 @@ export function LinkForm({ view, pages, onDone }: { view: EditorView; pages: Pag
         </p>
       )}
       <ul id={listId} role="listbox" aria-label="Pages" className="link-pages" hidden={found.length === 0}>
-        {found.map((page, index) => (
+        {found.map((option, index) => (
           <li
-            key={page.id}
+            key={option.heading ? `${option.page.id}#${option.heading.anchor}` : option.page.id}
             id={optionId(index)}
             role="option"
             aria-selected={index === active}
             className={index === active ? 'chosen' : undefined}
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(page)}
+            onClick={() => choose(option)}
           >
-            {page.path}
+            {labelOf(option)}
           </li>
         ))}
       </ul>
@@ -100,9 +113,32 @@ export function LinkForm({ view, pages, onDone }: { view: EditorView; pages: Pag
   );
 }
 
+/** Headings whose words hold the query, once typing pauses; none while there is no search or it fails. */
+function useHeadings(pages: PageLinks | undefined, query: string): LinkableHeading[] {
+  const [found, setFound] = useState<{ query: string; headings: LinkableHeading[] }>({ query: '', headings: [] });
+  const search = pages?.findHeadings;
+  useEffect(() => {
+    if (!search) return;
+    let current = true;
+    const timer = setTimeout(() => void search(query).then((headings) => current && setFound({ query, headings: headings ?? [] })), HEADING_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [search, query]);
+  return search && found.query === query ? found.headings : [];
+}
+
 /** The page a link's address refers to, named by its path (or by the address, once the page is gone). */
-function linkedPage(href: string, pages: PageLinks | undefined): LinkablePage | undefined {
+/**
+ * The page or heading a link being edited goes to, shown as the list shows them. A heading's words
+ * live in its page, not here: the link's own text stands for them (it is the heading's, unless
+ * someone retyped it).
+ */
+function linkedTo(href: string, text: string, pages: PageLinks | undefined): Found | undefined {
   const ref = refOf(href);
-  if (ref.kind !== 'page') return undefined;
-  return pages?.pageOf(ref.page) ?? { id: ref.page, title: href, path: href };
+  if (ref.kind !== 'page' && !(ref.kind === 'anchor' && ref.page)) return undefined;
+  const pageId = ref.page!;
+  const page = pages?.pageOf(pageId) ?? { id: pageId, title: href, path: href };
+  return ref.kind === 'anchor' ? { page, heading: { page, anchor: ref.anchor, heading: text || ref.anchor } } : { page };
 }

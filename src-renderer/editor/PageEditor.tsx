@@ -29,6 +29,7 @@ import { pastePlugin } from './paste.js';
 import { cursorOf, initialsOf, presenceUser, selectionOf, usePresence } from './presence.js';
 import { useWorkspace } from '../frame/workspace-context.js';
 import { TaskView } from './task-view.js';
+import { EMBED, FieldView, MATH, TabsView, TabView } from './block-views.js';
 import { chooseEntry, openMenuAt, slashKey, slashMenu, type SlashState } from './slash-menu.js';
 import { addColumnAfter, addRowAfter, cellAt, removeColumn, removeRow, removeTable } from './tables.js';
 
@@ -465,6 +466,10 @@ function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, option
       image: (node) => new ImageView(node, media),
       file: (node) => new FileView(node),
       task_item: (node, nodeView, getPos) => new TaskView(node, nodeView, getPos),
+      embed: (node, nodeView, getPos) => new FieldView(node, nodeView, getPos, EMBED),
+      math: (node, nodeView, getPos) => new FieldView(node, nodeView, getPos, MATH),
+      tabs: (node, nodeView, getPos) => new TabsView(node, nodeView, getPos),
+      tab: (node, nodeView, getPos) => new TabView(node, nodeView, getPos),
     },
     // `this`, not the constant: y-prosemirror dispatches while the view is being made.
     dispatchTransaction(this: EditorView, tr) {

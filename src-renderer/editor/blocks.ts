@@ -2,7 +2,9 @@ import type { Node, NodeType, ResolvedPos } from 'prosemirror-model';
 import { wrapIn } from 'prosemirror-commands';
 import { TextSelection, type Command } from 'prosemirror-state';
 import { wrapInList } from 'prosemirror-schema-list';
+import { newBlockId } from '../../src-shared/content/ids.js';
 import { HINT_STYLES, pageSchema, type HintStyle } from '../../src-shared/content/schema.js';
+import { newExpandable, newTabs, withFocus } from './block-views.js';
 
 const { nodes } = pageSchema;
 
@@ -45,7 +47,8 @@ function holderDepth($pos: ResolvedPos, type: NodeType): number {
 }
 
 /**
- * Puts a block that is not a textblock (a divider, a table, an image, a file) where the cursor is:
+ * Puts a block that is not a textblock (a divider, a table, an image, a file, an expandable, tabs,
+ * an embed, math) where the cursor is:
  * in place of the empty paragraph holding it, else after the block holding it, in the innermost
  * container that may hold it. `cursorInto` says where the cursor goes, relative to the new
  * block's start; without it the cursor goes to the paragraph after the block (added when none).
@@ -140,6 +143,22 @@ export const BLOCK_ENTRIES: readonly BlockEntry[] = [
   },
   { key: 'table', label: 'Table', words: 'grid columns rows', run: () => placeBlock(newTable(), 1) },
   { key: 'divider', label: 'Divider', words: 'hr rule separator line', shortcut: '---', run: () => placeBlock(nodes.divider!.create()) },
+  // The cursor goes into the title (the expandable, then its title, hold it).
+  { key: 'expandable', label: 'Expandable', words: 'details collapsible toggle accordion summary', run: () => placeBlock(newExpandable(), 2) },
+  { key: 'tabs', label: 'Tabs', words: 'tab tabbed panels', run: () => placeBlock(newTabs()) },
+  {
+    key: 'embed',
+    label: 'Embed',
+    words: 'link card video youtube url',
+    // "/embed https://…": the words after "embed" are the address; the address field takes the focus either way.
+    run: (_context, argument) => placeBlock(withFocus(nodes.embed!.create({ id: newBlockId(), url: argument.trim() }))),
+  },
+  {
+    key: 'math',
+    label: 'Math',
+    words: 'formula tex latex equation',
+    run: (_context, argument) => placeBlock(withFocus(nodes.math!.create({ id: newBlockId(), formula: argument }))),
+  },
   { key: 'image', label: 'Image', words: 'picture photo img upload', run: (context) => act(() => context.pickFile(true)) },
   { key: 'file', label: 'File', words: 'attachment upload download', run: (context) => act(() => context.pickFile(false)) },
   { key: 'link', label: 'Link', words: 'url page reference href', run: (context) => act(() => context.editLink()) },

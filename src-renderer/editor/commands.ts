@@ -1,9 +1,9 @@
 import type { NodeType } from 'prosemirror-model';
-import type { Command } from 'prosemirror-state';
+import { TextSelection, type Command } from 'prosemirror-state';
 import { canSplit } from 'prosemirror-transform';
 import { pageSchema } from '../../src-shared/content/schema.js';
 
-const { paragraph, list_item: listItem, task_item: taskItem } = pageSchema.nodes;
+const { paragraph, list_item: listItem, task_item: taskItem, expandable_title: expandableTitle } = pageSchema.nodes;
 
 /**
  * Turns the blocks of the selection into headings of a level, or back into paragraphs, keeping
@@ -42,5 +42,25 @@ export const splitListItem: Command = (state, dispatch) => {
   const types = [{ type: item.type }, atEnd ? { type: paragraph! } : null];
   if (!canSplit(tr.doc, $from.pos, 2, types)) return false;
   dispatch?.(tr.split($from.pos, 2, types).scrollIntoView());
+  return true;
+};
+
+/**
+ * Enter in an expandable's title goes on into its body: the title's text after the cursor starts a
+ * new first paragraph there (a title is one line).
+ */
+export const leaveTitle: Command = (state, dispatch) => {
+  const { $from, $to } = state.selection;
+  if ($from.parent.type !== expandableTitle || $to.parent !== $from.parent) return false;
+  if (dispatch) {
+    const tr = state.tr.deleteSelection();
+    const $cursor = tr.selection.$from;
+    const end = $cursor.end();
+    const rest = tr.doc.slice($cursor.pos, end).content;
+    tr.delete($cursor.pos, end);
+    const after = tr.mapping.map($from.after());
+    tr.insert(after, paragraph!.create(null, rest));
+    dispatch(tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView());
+  }
   return true;
 };

@@ -6,7 +6,7 @@ import { liftListItem, sinkListItem, wrapInList } from 'prosemirror-schema-list'
 import type { EditorView } from 'prosemirror-view';
 import { redoCommand, undoCommand } from 'y-prosemirror';
 import { pageSchema } from '../../src-shared/content/schema.js';
-import { setBlock, splitListItem } from './commands.js';
+import { leaveTitle, setBlock, splitListItem } from './commands.js';
 import { fenceOnEnter } from './input-rules.js';
 import { goToCell, verticalCell } from './tables.js';
 
@@ -50,7 +50,7 @@ export function escapeThenTab(): Plugin {
 
 /** The editor's commands by key; `Mod` is Cmd on a Mac and Ctrl elsewhere. */
 export const EDITOR_KEYS: Record<string, Command> = {
-  Enter: chainCommands(fenceOnEnter, splitListItem, liftEmptyItem(), baseKeymap.Enter!),
+  Enter: chainCommands(fenceOnEnter, leaveTitle, splitListItem, liftEmptyItem(), baseKeymap.Enter!),
   Backspace: undoInputRule,
   Tab: keepTab(chainCommands(goToCell(1), sinkListItem(nodes.list_item!), sinkListItem(nodes.task_item!), indentCode)),
   'Shift-Tab': keepTab(chainCommands(goToCell(-1), liftListItem(ITEMS))),

@@ -4,6 +4,7 @@ import { refOf } from '../../src-shared/content/link-refs.js';
 import { pageSchema } from '../../src-shared/content/schema.js';
 import type { PageLinks } from '../content/page-links.js';
 import { navigate } from '../routing/use-route.js';
+import { revealWhenDrawn } from '../content/reveal.js';
 
 const link = pageSchema.marks.link!;
 
@@ -48,13 +49,17 @@ export function setLink(state: EditorState, target: { from: number; to: number }
 }
 
 /**
- * Follows a link of the page: a page of the branch opens in the app, a web or mail address in a
+ * Follows a link of the page: a page of the branch opens in the app (scrolled to the heading a link
+ * names), a web or mail address in a
  * new window (the desktop shell hands it to the system's browser); anything else goes nowhere.
  */
 export function followLink(href: string, pages: PageLinks | undefined): void {
   const ref = refOf(href);
   const page = ref.kind === 'page' || ref.kind === 'anchor' ? ref.page : undefined;
   if (page !== undefined) {
-    if (pages?.pageOf(page)) navigate(pages.hrefOf(page));
-  } else if (ref.kind === 'url' && /^(https?|mailto):/i.test(href)) window.open(href, '_blank', 'noopener,noreferrer');
+    if (!pages?.pageOf(page)) return;
+    navigate(pages.hrefOf(page));
+    if (ref.kind === 'anchor') revealWhenDrawn(ref.anchor);
+  } else if (ref.kind === 'anchor') revealWhenDrawn(ref.anchor);
+  else if (ref.kind === 'url' && /^(https?|mailto):/i.test(href)) window.open(href, '_blank', 'noopener,noreferrer');
 }

@@ -9,15 +9,17 @@ import { Loaded } from '../components/Loaded.js';
 import { ProblemLine } from '../components/ProblemLine.js';
 import { Block } from '../content/PageBody.js';
 import { useWorkspace } from '../frame/workspace-context.js';
+import { useNearView } from '../hooks/use-near-view.js';
 import { useResource } from '../hooks/use-resource.js';
 import { blockText, reviewLines, wordLevel, type ReviewLine } from './page-diff.js';
-import { reviewerStates } from './review-state.js';
+import { reviewerStates, teamsAsked } from './review-state.js';
 import { wordDiff } from './word-diff.js';
 
 type PageDiff = Answer<'getChangeRequestDiff'>['pages'][number];
 type Review = Answer<'getReviewsByChangeRequestId'>['items'][number];
 type Requested = Answer<'getRequestedReviewersByChangeRequestId'>['items'][number];
 type Thread = Answer<'listCommentsInChangeRequest'>['items'][number];
+type Team = Answer<'listTeamsInOrganizationById'>['items'][number];
 
 interface Props {
   org: string;
@@ -25,28 +27,30 @@ interface Props {
   changeRequest: ChangeRequest;
   /** Moves when something else on the screen changed the change request (a review, a merge, an update). */
   refreshOn: unknown;
+  /** Moves when the change request's comment threads changed on the engine (pushed, comments/use-comments-feed.ts). */
+  commentsChanged: unknown;
   onReviewed(): void;
   onComment?(target: CommentTarget): void;
 }
 
-/** How often the threads beside the blocks are asked for again, so that others' comments show up. */
-const THREADS_EVERY_MS = 3000;
+/** The pages whose changes are drawn at once, before any scrolling: more than a first screen holds. */
+const DRAWN_AT_ONCE = 6;
 
 /**
  * A change request read as a reviewer does: every page it changed, each as the page reads, with
  * what changed marked (words inside a changed block), unchanged runs folded; comments beside the
  * blocks they are on; the reviews, the reviewers asked and how each stands; approve or request changes.
  */
-export function ReviewPanel({ org, space, changeRequest, refreshOn, onReviewed, onComment }: Props) {
+export function ReviewPanel({ org, space, changeRequest, refreshOn, commentsChanged, onReviewed, onComment }: Props) {
   const { client } = useWorkspace();
   const params = { spaceId: space.id, changeRequestId: changeRequest.id };
   const { resource, reload } = useResource(`review/${changeRequest.id}`, () => loadReview(client, org, params), refreshOn);
-  const threads = useThreads(client, params);
+  const threads = useThreads(client, params, commentsChanged);
   return (
     <section className="panel review" aria-labelledby="review-title">
       <h2 id="review-title">Review</h2>
       <Loaded resource={resource} what="the review" onRetry={reload}>
-        {({ diff, reviews, requested, members }) => (
+        {({ diff, reviews, requested, members, teams }) => (
           <>
             <Reviewers
               params={params}
@@ -55,14 +59,15 @@ export function ReviewPanel({ org, space, changeRequest, refreshOn, onReviewed, 
               reviews={reviews}
               requested={requested}
               members={members}
+              teams={teams}
               onChanged={() => {
                 reload();
                 onReviewed();
               }}
             />
             <h3>Changed pages ({diff.length})</h3>
-            {diff.length === 0 ? <p className="note">This change request changes no page.</p> : diff.map((page) => (
-              <PageReview key={page.page.id} diff={page} threads={threads.filter((thread) => thread.target.page?.id === page.page.id)} onComment={onComment} />
+            {diff.length === 0 ? <p className="note">This change request changes no page.</p> : diff.map((page, index) => (
+              <PageReview key={page.page.id} diff={page} drawNow={index < DRAWN_AT_ONCE} threads={threads.filter((thread) => thread.target.page?.id === page.page.id)} onComment={onComment} />
             ))}
           </>
         )}
@@ -72,36 +77,39 @@ export function ReviewPanel({ org, space, changeRequest, refreshOn, onReviewed, 
 }
 
 async function loadReview(client: ApiClient, org: string, params: { spaceId: string; changeRequestId: string }) {
-  const [diff, reviews, requested, members] = await Promise.all([
+  const [diff, reviews, requested, members, teams] = await Promise.all([
     attempt(client, 'getChangeRequestDiff', { params }),
     attempt(client, 'getReviewsByChangeRequestId', { params, query: { limit: 1000 } }),
     attempt(client, 'getRequestedReviewersByChangeRequestId', { params, query: { limit: 1000 } }),
     attempt(client, 'listMembersInOrganizationById', { params: { organizationId: org }, query: { limit: 1000 } }),
+    attempt(client, 'listTeamsInOrganizationById', { params: { organizationId: org }, query: { limit: 1000 } }),
   ]);
   for (const outcome of [diff, reviews, requested]) if (!outcome.ok) return outcome;
   const ok = <T,>(outcome: Outcome<T>) => (outcome as { ok: true; data: T }).data;
   return {
     ok: true as const,
-    data: { diff: ok(diff).pages, reviews: ok(reviews).items, requested: ok(requested).items, members: members.ok ? members.data.items : [] },
+    data: {
+      diff: ok(diff).pages,
+      reviews: ok(reviews).items,
+      requested: ok(requested).items,
+      members: members.ok ? members.data.items : [],
+      teams: teams.ok ? teams.data.items : [],
+    },
   };
 }
 
-/** The change request's open threads, asked for again every few seconds: others' comments appear beside their blocks. */
-function useThreads(client: ApiClient, params: { spaceId: string; changeRequestId: string }): Thread[] {
+/** The change request's open threads, read again whenever the engine says they changed: others' comments appear beside their blocks. */
+function useThreads(client: ApiClient, params: { spaceId: string; changeRequestId: string }, changed: unknown): Thread[] {
   const [threads, setThreads] = useState<Thread[]>([]);
   useEffect(() => {
     let live = true;
-    const read = async () => {
-      const answer = await attempt(client, 'listCommentsInChangeRequest', { params, query: { status: 'open', format: 'markdown', limit: 1000 } });
+    void attempt(client, 'listCommentsInChangeRequest', { params, query: { status: 'open', format: 'markdown', limit: 1000 } }).then((answer) => {
       if (live && answer.ok) setThreads(answer.data.items);
-    };
-    void read();
-    const timer = setInterval(() => void read(), THREADS_EVERY_MS);
+    });
     return () => {
       live = false;
-      clearInterval(timer);
     };
-  }, [client, params.spaceId, params.changeRequestId]);
+  }, [client, params.spaceId, params.changeRequestId, changed]);
   return threads;
 }
 
@@ -113,13 +121,15 @@ function bodyOf(side: PageDiff['before']): PmNodeJson | undefined {
   return body.ok ? body.value : undefined;
 }
 
-function PageReview({ diff, threads, onComment }: { diff: PageDiff; threads: Thread[]; onComment?(target: CommentTarget): void }) {
-  const before = bodyOf(diff.before);
-  const after = bodyOf(diff.after);
-  const showsBody = before !== undefined || after !== undefined;
-  const lines = showsBody ? reviewLines(diff.change === 'created' ? undefined : before, after) : [];
+/**
+ * One changed page: its heading at once, its body's changes once it comes near the screen (a
+ * change request of a hundred pages is usable as soon as its first pages are drawn).
+ */
+function PageReview({ diff, drawNow, threads, onComment }: { diff: PageDiff; drawNow: boolean; threads: Thread[]; onComment?(target: CommentTarget): void }) {
+  const { ref, near } = useNearView<HTMLElement>(drawNow);
+  const showsBody = !!diff.before?.document || !!diff.after?.document;
   return (
-    <article className="page-review" aria-label={`Changes to ${diff.page.title || 'a page'}`}>
+    <article ref={ref} className="page-review" aria-label={`Changes to ${diff.page.title || 'a page'}`}>
       <h4>
         <span className={`badge diff-${diff.change}`}>{CHANGE_WORDS[diff.change]}</span> {diff.page.title || 'Untitled page'}
         {diff.before && diff.after && diff.before.title !== diff.after.title && <span className="note"> (was “{diff.before.title}”)</span>}
@@ -130,14 +140,21 @@ function PageReview({ diff, threads, onComment }: { diff: PageDiff; threads: Thr
           </span>
         )}
       </h4>
-      {showsBody && (
-        <div className="page-body review-body">
-          {lines.map((line, index) => (
-            <ReviewBlock key={lineKey(line, index)} line={line} pageId={diff.page.id} threads={threads} onComment={diff.change === 'deleted' ? undefined : onComment} />
-          ))}
-        </div>
-      )}
+      {showsBody && (near ? <PageChanges diff={diff} threads={threads} onComment={onComment} /> : <p className="note review-pending" aria-busy="true">Changes shown when scrolled to…</p>)}
     </article>
+  );
+}
+
+function PageChanges({ diff, threads, onComment }: { diff: PageDiff; threads: Thread[]; onComment?(target: CommentTarget): void }) {
+  const before = bodyOf(diff.before);
+  const after = bodyOf(diff.after);
+  const lines = reviewLines(diff.change === 'created' ? undefined : before, after);
+  return (
+    <div className="page-body review-body">
+      {lines.map((line, index) => (
+        <ReviewBlock key={lineKey(line, index)} line={line} pageId={diff.page.id} threads={threads} onComment={diff.change === 'deleted' ? undefined : onComment} />
+      ))}
+    </div>
   );
 }
 
@@ -214,9 +231,10 @@ function Reviewers(props: {
   reviews: Review[];
   requested: Requested[];
   members: Member[];
+  teams: Team[];
   onChanged(): void;
 }) {
-  const { params, space, changeRequest, reviews, requested, members, onChanged } = props;
+  const { params, space, changeRequest, reviews, requested, members, teams, onChanged } = props;
   const { client, user } = useWorkspace();
   const [problem, setProblem] = useState<string>();
   const [comment, setComment] = useState('');
@@ -224,6 +242,9 @@ function Reviewers(props: {
   const commentId = useId();
   const pickId = useId();
   const states = reviewerStates(reviews, requested);
+  const askedTeams = teamsAsked(requested);
+  const teamTitle = (id: string) => teams.find((team) => team.id === id)?.title ?? id;
+  const teamCandidates = teams.filter((team) => !askedTeams.includes(team.id));
   const open = changeRequest.status === 'open' || changeRequest.status === 'draft';
   const send = async (run: () => Promise<Outcome<unknown>>) => {
     setBusy(true);
@@ -241,11 +262,12 @@ function Reviewers(props: {
       if (sent.ok) setComment('');
       return sent;
     });
-  const candidates = members.filter((member) => member.user.id !== changeRequest.createdBy.id && !requested.some((entry) => entry.user.id === member.user.id) && ['admin', 'create', 'review'].includes(member.role ?? ''));
+  const candidates = members.filter((member) => member.user.id !== changeRequest.createdBy.id && !requested.some((entry) => entry.kind === 'user' && entry.user.id === member.user.id) && ['admin', 'create', 'review'].includes(member.role ?? ''));
   return (
     <div className="reviewers">
       <h3>Reviewers</h3>
-      {states.length === 0 ? <p className="note">No reviewer asked, no review yet.</p> : (
+      {askedTeams.length > 0 && <p className="teams-asked">Teams asked: {askedTeams.map(teamTitle).join(', ')}</p>}
+      {states.length === 0 ? <p className="note">{askedTeams.length === 0 ? 'No reviewer asked, no review yet.' : 'No review yet.'}</p> : (
         <ul className="rows reviewer-states">
           {states.map((state) => (
             <li key={state.user.id} className={`review-state state-${state.state}`}>
@@ -255,23 +277,31 @@ function Reviewers(props: {
           ))}
         </ul>
       )}
-      {space.permissions.edit && open && candidates.length > 0 && (
+      {space.permissions.edit && open && candidates.length + teamCandidates.length > 0 && (
         <form
           className="inline-form"
           onSubmit={(event) => {
             event.preventDefault();
-            const chosen = new FormData(event.currentTarget).get('reviewer');
-            if (typeof chosen === 'string' && chosen) void send(() => attempt(client, 'requestReviewersForChangeRequest', { params, body: { users: [chosen] } }));
+            // A choice is `user:<id>` or `team:<id>`: one list of the people and the teams who may be asked.
+            const [kind, id] = String(new FormData(event.currentTarget).get('reviewer') ?? '').split(':');
+            if (!id) return;
+            const body = kind === 'team' ? { users: [], teams: [id] } : { users: [id] };
+            void send(() => attempt(client, 'requestReviewersForChangeRequest', { params, body }));
           }}
         >
           <label htmlFor={pickId}>Ask for a review</label>
           <select id={pickId} name="reviewer" defaultValue="">
             <option value="" disabled>
-              Choose a reviewer
+              Choose a reviewer or a team
             </option>
             {candidates.map((member) => (
-              <option key={member.user.id} value={member.user.id}>
+              <option key={member.user.id} value={`user:${member.user.id}`}>
                 {member.user.displayName}
+              </option>
+            ))}
+            {teamCandidates.map((team) => (
+              <option key={team.id} value={`team:${team.id}`}>
+                Team {team.title}
               </option>
             ))}
           </select>

@@ -12,17 +12,22 @@ export interface ReviewerState {
 }
 
 /**
- * Where each reviewer stands: those asked, then those who reviewed unasked, each by their latest
- * review (newest first in the list), or waiting.
+ * Where each reviewer stands: the users asked, then those who reviewed unasked, each by their
+ * latest review (newest first in the list), or waiting. Teams asked are listed apart (`teamsAsked`).
  */
 export function reviewerStates(reviews: readonly Review[], requested: readonly Requested[]): ReviewerState[] {
   const latest = new Map<string, Review>();
   for (const review of reviews) if (!latest.has(review.reviewer.id)) latest.set(review.reviewer.id, review);
   const users = new Map<string, User>();
-  for (const entry of requested) users.set(entry.user.id, entry.user);
+  for (const entry of requested) if (entry.kind === 'user') users.set(entry.user.id, entry.user);
   for (const review of reviews) if (!users.has(review.reviewer.id)) users.set(review.reviewer.id, review.reviewer);
   return [...users.values()].map((user) => {
     const review = latest.get(user.id);
     return { user, state: review ? review.status : 'waiting', outdated: review?.outdated ?? false };
   });
+}
+
+/** The teams asked to review, by their ids, in the order they were asked. */
+export function teamsAsked(requested: readonly Requested[]): string[] {
+  return requested.flatMap((entry) => (entry.kind === 'team' ? [entry.team.id] : []));
 }

@@ -6,6 +6,8 @@ import { inlinesFromDocument, textOf } from './document-inline.js';
 import {
   DocCode,
   DocDivider,
+  DocEmbed,
+  DocExpandable,
   DocFile,
   DocHeading,
   DocHint,
@@ -14,9 +16,12 @@ import {
   DocListOrdered,
   DocListTasks,
   DocListUnordered,
+  DocMath,
   DocParagraph,
   DocQuote,
   DocTable,
+  DocTabs,
+  DocTabsItem,
 } from './document-shapes.js';
 import { IdAllocator } from './ids.js';
 import type { PmNodeJson } from './pm-json.js';
@@ -63,7 +68,20 @@ const BLOCKS: Record<string, { node: string; build: Build }> = {
     build: shaped(DocFile, (b, ids) => make('file', { fileId: b.data.ref.file, caption: captionOf(b.fragments ?? []) }, [], b.key, ids)),
   },
   table: { node: 'table', build: shaped(DocTable, table) },
+  expandable: { node: 'expandable', build: shaped(DocExpandable, expandable) },
+  tabs: { node: 'tabs', build: shaped(DocTabs, tabs) },
+  embed: { node: 'embed', build: shaped(DocEmbed, (b, ids) => make('embed', { url: b.data.url }, [], b.key, ids)) },
+  math: { node: 'math', build: shaped(DocMath, (b, ids) => make('math', { formula: b.data.formula }, [], b.key, ids)) },
 };
+
+/**
+ * One block of `Document` JSON as a node: the model's own when it fits, or opaque. The Markdown
+ * reader uses it for the opaque comments it reads, so that a comment holding a block the model
+ * represents (written before it did, or a formula Markdown cannot carry) becomes that block.
+ */
+export function blockFromDocument(raw: Record<string, unknown>, ids: IdAllocator): Node {
+  return blocksIn('top', [raw], ids)[0]!;
+}
 
 /** The blocks of a container whose content group is `group`; what may not stand there is kept opaque. */
 function blocksIn(group: string, raws: readonly unknown[], ids: IdAllocator): Node[] {
@@ -132,6 +150,26 @@ function image(block: z.output<typeof DocImages>, ids: IdAllocator): Node | unde
   // An image of a space file keeps its ref as a `folio:file/` address (link-refs.ts).
   const attrs = { src: hrefOf(inner.data.ref), alt: inner.data.alt ?? '', caption: captionOf(inner.fragments) };
   return make('image', attrs, [], block.key, ids);
+}
+
+/** The title paragraph's key becomes the title's id, as a block's key does. */
+function expandable(block: z.output<typeof DocExpandable>, ids: IdAllocator): Node | undefined {
+  const [title, body] = block.fragments;
+  const [paragraph] = title.nodes;
+  const text = textOf(paragraph.nodes);
+  const content = blocksIn('expanded', body.nodes, ids);
+  const heading = make('expandable_title', {}, text ? [pageSchema.text(text)] : [], paragraph.key, ids);
+  return make('expandable', {}, [heading, ...content], block.key, ids);
+}
+
+/** Tabs whose items are all tabs-items; anything else there keeps the whole block opaque. */
+function tabs(block: z.output<typeof DocTabs>, ids: IdAllocator): Node | undefined {
+  const items = block.nodes.map((raw) => {
+    const parsed = DocTabsItem.safeParse(raw);
+    if (!parsed.success) return undefined;
+    return make('tab', { title: parsed.data.data.title }, blocksIn('tabbed', parsed.data.nodes, ids), parsed.data.key, ids);
+  });
+  return make('tabs', {}, items, block.key, ids);
 }
 
 function captionOf(fragments: readonly { nodes: readonly [{ nodes: Parameters<typeof textOf>[0] }] }[]): string {

@@ -75,8 +75,27 @@ const WRITERS: Record<string, (node: Node) => DocumentBlockJson> = {
     return block('file', node, { isVoid: true, data: { ref: { kind: 'file', file: fileId } }, ...(caption ? { fragments: captionOut(caption) } : {}) });
   },
   table: tableOut,
+  expandable: (node) => {
+    const [title, ...body] = children(node);
+    const paragraph = block('paragraph', title!, { data: {}, nodes: [plainText(title!.textContent)] });
+    const fragments = [
+      { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [paragraph] },
+      { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body.map((child) => WRITERS[child.type.name]!(child)) },
+    ];
+    return block('expandable', node, { isVoid: true, data: {}, fragments });
+  },
+  tabs: (node) => block('tabs', node, { data: {}, nodes: blocksOut(node) }),
+  tab: (node) => block('tabs-item', node, { data: { title: node.attrs.title as string }, nodes: blocksOut(node) }),
+  embed: (node) => block('embed', node, { isVoid: true, data: { url: node.attrs.url as string } }),
+  math: (node) => block('math', node, { isVoid: true, data: { formula: node.attrs.formula as string } }),
   opaque: (node) => ({ ...(node.attrs.block as DocumentBlockJson), key: node.attrs.id as string }),
 };
+
+function children(parent: Node): Node[] {
+  const out: Node[] = [];
+  parent.forEach((child) => out.push(child));
+  return out;
+}
 
 function captionOut(caption: string): Out[] {
   if (!caption) return [];

@@ -118,6 +118,30 @@ export const DocTable = z.strictObject({
   fragments: z.array(DocTableCell),
 });
 
+/** An expandable: its title (one plain paragraph) and its body, as the two fragments 0.146.0 names. */
+const fragmentOf = <T extends string>(name: T) => ({ object: z.literal('fragment'), key: z.string().optional(), fragment: z.literal(name), type: z.literal(name) });
+export const DocExpandable = z.strictObject({
+  ...keyed('expandable'),
+  ...isVoid,
+  data: noData,
+  // The service computes `meta.id` (the block's URL anchor); it is not content.
+  meta: z.unknown().optional(),
+  fragments: z.tuple([
+    z.strictObject({ ...fragmentOf('expandable-title'), nodes: z.tuple([CaptionParagraph]) }),
+    z.strictObject({ ...fragmentOf('expandable-body'), nodes: children }),
+  ]),
+});
+export const DocTabs = z.strictObject({ ...keyed('tabs'), ...notVoid, data: noData.optional(), nodes: children });
+export const DocTabsItem = z.strictObject({
+  ...keyed('tabs-item'),
+  ...notVoid,
+  data: z.strictObject({ title: z.string() }),
+  meta: z.unknown().optional(),
+  nodes: children,
+});
+export const DocEmbed = z.strictObject({ ...keyed('embed'), ...isVoid, data: z.strictObject({ url: z.string() }) });
+export const DocMath = z.strictObject({ ...keyed('math'), ...isVoid, data: z.strictObject({ formula: z.string() }) });
+
 export type DocInline = z.output<typeof DocInline>;
 export type DocText = z.output<typeof DocText>;
 export type DocTable = z.output<typeof DocTable>;

@@ -1,6 +1,6 @@
 import type { Nodes, Root } from 'mdast';
 import { MAX_BLOCK_DEPTH, MAX_INLINE_DEPTH } from '../contract/limits.js';
-import { readTag } from './markdown-dialect.js';
+import { nestingStep } from './markdown-dialect.js';
 
 /**
  * The nesting and size limits of page content (docs/content-model.md, "Limits"), each checked
@@ -59,12 +59,12 @@ function listMarkerEnd(text: string, i: number): number {
 }
 
 /** Markdown nodes that become blocks of the page (a list and its item are two, as in the model; a table's cells are counted apart). */
-const BLOCKS = new Set(['blockquote', 'list', 'listItem', 'footnoteDefinition', 'paragraph', 'heading', 'thematicBreak', 'code', 'html', 'table']);
+const BLOCKS = new Set(['blockquote', 'list', 'listItem', 'footnoteDefinition', 'paragraph', 'heading', 'thematicBreak', 'code', 'math', 'html', 'table']);
 const INLINE_CONTAINERS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
 
 /**
  * A parsed Markdown tree, measured before it is read into a page body: how deep its blocks
- * stand (hint tags among siblings included, as they become containers), how deep its inline
+ * stand (hint and tabs tags and `<details>` among siblings included, as they become containers), how deep its inline
  * marks, and how many blocks it holds. Depth counts every block, the innermost paragraph too,
  * and a table counts one block for each cell of its body rows (padded to the header's width, as
  * the reader pads them), as `documentProblem` does, so that a page read from Markdown can be sent
@@ -83,13 +83,13 @@ export function markdownTreeProblem(tree: Root, maxBlocks = Infinity): string | 
     if (!('children' in node)) continue;
     const innerInlines = inlines + (INLINE_CONTAINERS.has(node.type) ? 1 : 0);
     if (innerInlines > MAX_INLINE_DEPTH) return inlinesTooDeep;
-    let hints = 0;
+    let tags = 0;
     for (const child of node.children) {
-      const tag = child.type === 'html' ? readTag(child.value) : undefined;
-      if (tag?.kind === 'endhint') hints = Math.max(0, hints - 1);
-      if (innerBlocks + hints > MAX_BLOCK_DEPTH) return blocksTooDeep;
-      stack.push({ node: child, blocks: innerBlocks + hints, inlines: innerInlines });
-      if (tag?.kind === 'hint') hints++;
+      const step = child.type === 'html' ? nestingStep(child.value) : 0;
+      if (step < 0) tags = Math.max(0, tags + step);
+      if (innerBlocks + tags > MAX_BLOCK_DEPTH) return blocksTooDeep;
+      stack.push({ node: child, blocks: innerBlocks + tags, inlines: innerInlines });
+      if (step > 0) tags += step;
     }
   }
   return undefined;

@@ -2,7 +2,8 @@ import type { List, PhrasingContent, RootContent, Table } from 'mdast';
 import type { Mark, Node, NodeType } from 'prosemirror-model';
 import { readFrontMatter, type PageMeta } from './front-matter.js';
 import { IdAllocator } from './ids.js';
-import { readOpaque, readTag, type Tag } from './markdown-dialect.js';
+import { blockFromDocument } from './document-in.js';
+import { CLOSERS, readDetails, readOpaque, readTag, type Tag } from './markdown-dialect.js';
 import { parseMarkdown } from './markdown-parse.js';
 import type { PmNodeJson } from './pm-json.js';
 import { markdownNestingProblem, markdownTreeProblem } from './limits.js';
@@ -43,26 +44,45 @@ export function markdownToPm(markdown: string, maxBlocks = Infinity): Result<Mar
 }
 
 /** Where each container's children must belong; lists take only their own item type. */
-const GROUP_OF: Record<string, string> = { doc: 'top', quote: 'quoted', hint: 'hinted', list_item: 'item', task_item: 'item' };
+const GROUP_OF: Record<string, string> = {
+  doc: 'top',
+  quote: 'quoted',
+  hint: 'hinted',
+  list_item: 'item',
+  task_item: 'item',
+  expandable: 'expanded',
+  tab: 'tabbed',
+};
 
 const nodes = pageSchema.nodes;
 const marks = pageSchema.marks;
 
 class Reader {
   private readonly ids = new IdAllocator();
+  /** The `Document` block of each node read from an opaque comment, should it not fit where it stands. */
+  private readonly commented = new WeakMap<Node, Record<string, unknown>>();
 
-  /** A sequence of blocks; hint and file tags gather the blocks between them and their end tag. */
-  flow(children: readonly RootContent[]): Node[] {
+  /**
+   * A sequence of blocks; hint and tabs tags and `<details>` gather the blocks between them and
+   * their end, a file tag its caption.
+   */
+  flow(children: readonly RootContent[], inTabs = false): Node[] {
     const out: Node[] = [];
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       const tag = child.type === 'html' ? readTag(child.value) : undefined;
-      const end = tag ? closing(children, i, tag) : -1;
+      const details = child.type === 'html' && !tag ? readDetails(child.value) : undefined;
+      const end = tag ? closing(children, i, tag) : details?.kind === 'open' ? detailsEnd(children, i) : -1;
       if (tag && end !== -1) {
-        out.push(...this.tagged(tag, children.slice(i + 1, end)));
+        out.push(...this.tagged(tag, children.slice(i + 1, end), inTabs));
+        i = end;
+      } else if (details?.kind === 'open' && end !== -1) {
+        out.push(...this.expandable(details.title, children.slice(i + 1, end)));
         i = end;
       } else if (tag?.kind === 'file' && tag.caption !== undefined) {
         out.push(this.block(nodes.file!, { fileId: tag.fileId, caption: tag.caption }));
+      } else if (tag?.kind === 'embed') {
+        out.push(this.block(nodes.embed!, { url: tag.url }));
       } else {
         out.push(...this.blockOf(child));
       }
@@ -70,10 +90,41 @@ class Reader {
     return out;
   }
 
-  private tagged(tag: Tag, inner: readonly RootContent[]): Node[] {
+  private tagged(tag: Tag, inner: readonly RootContent[], inTabs: boolean): Node[] {
     if (tag.kind === 'hint') return this.container(nodes.hint!, { style: tag.style }, this.flow(inner));
+    if (tag.kind === 'tabs') return this.tabs(inner);
+    if (tag.kind === 'tab') {
+      const tab = this.container(nodes.tab!, { title: tag.title }, this.flow(inner));
+      // A tab outside tabs is read as tabs of its own.
+      return inTabs ? tab : this.container(nodes.tabs!, {}, tab);
+    }
     const caption = this.flow(inner).map((node) => node.textContent).join('\n');
     return [this.block(nodes.file!, { fileId: tag.kind === 'file' ? tag.fileId : '', caption })];
+  }
+
+  /** The tabs between `{% tabs %}` and `{% endtabs %}`; a block between two tabs splits them. */
+  private tabs(inner: readonly RootContent[]): Node[] {
+    return this.container(nodes.tabs!, {}, this.flow(inner, true));
+  }
+
+  /**
+   * `<details>` up to its `</details>`: the `<summary>` (on the open tag's lines, or the first
+   * block) titles it, the rest is its body. A body block an expandable may not hold splits it,
+   * the first part keeping the title.
+   */
+  private expandable(title: string | undefined, inner: readonly RootContent[]): Node[] {
+    let rest = inner;
+    const first = inner[0];
+    const summary = title === undefined && first?.type === 'html' ? readDetails(first.value) : undefined;
+    if (summary?.kind === 'summary') rest = inner.slice(1);
+    const text = title ?? (summary?.kind === 'summary' ? summary.title : '');
+    let titled = false;
+    const lead = () => {
+      const heading = this.block(nodes.expandable_title!, {}, !titled && text ? [pageSchema.text(text)] : []);
+      titled = true;
+      return heading;
+    };
+    return this.container(nodes.expandable!, {}, this.flow(rest), lead);
   }
 
   private blockOf(node: RootContent): Node[] {
@@ -94,11 +145,14 @@ class Reader {
         return this.list(node);
       case 'table':
         return [this.table(node)];
+      case 'math':
+        return [this.block(nodes.math!, { formula: node.value })];
       case 'html': {
         const opaque = readOpaque(node.value);
         if (opaque) {
-          const { key, ...block } = opaque;
-          return [nodes.opaque!.create({ id: this.ids.claim(key), block })];
+          const read = blockFromDocument(opaque, this.ids);
+          this.commented.set(read, opaque);
+          return [read];
         }
         return [this.block(nodes.paragraph!, {}, [pageSchema.text(node.value)])];
       }
@@ -116,16 +170,19 @@ class Reader {
    * `type` around `children`, split where a child may not stand in it: that child is passed up
    * between the pieces. Empty content gets an empty paragraph, and a task its leading paragraph.
    */
-  private container(type: NodeType, attrs: Record<string, unknown>, children: readonly Node[]): Node[] {
+  private container(type: NodeType, attrs: Record<string, unknown>, children: readonly Node[], lead?: () => Node): Node[] {
     const group = GROUP_OF[type.name];
     const fits = (child: Node) => (group ? child.type.isInGroup(group) : type.contentMatch.matchType(child.type) !== null);
     const out: Node[] = [];
     let run: Node[] = [];
     const flush = () => {
-      if (run.length > 0) out.push(this.filled(type, attrs, run));
+      if (run.length > 0) out.push(this.filled(type, attrs, run, lead));
       run = [];
     };
-    for (const child of children) {
+    for (const read of children) {
+      // A block from a comment stays the block it was, opaque, where the model's own may not stand.
+      const comment = this.commented.get(read);
+      const child = fits(read) || !comment ? read : opaqueOf(read, comment);
       if (fits(child)) run.push(child);
       else {
         flush();
@@ -133,12 +190,17 @@ class Reader {
       }
     }
     flush();
-    return out.length > 0 ? out : [this.filled(type, attrs, [])];
+    // Empty tabs are nothing; other containers keep their place (and an expandable its title)
+    // with an empty paragraph.
+    if (type === nodes.tabs || (out.length > 0 && !lead) || out.some((node) => node.type === type)) return out;
+    return [this.filled(type, attrs, [], lead), ...out];
   }
 
-  private filled(type: NodeType, attrs: Record<string, unknown>, content: readonly Node[]): Node {
+  /** `lead` makes the node a container starts with (an expandable's title). */
+  private filled(type: NodeType, attrs: Record<string, unknown>, content: readonly Node[], lead?: () => Node): Node {
     const needsParagraph = content.length === 0 || (type === nodes.task_item && content[0]!.type !== nodes.paragraph);
-    return this.block(type, attrs, needsParagraph ? [this.block(nodes.paragraph!, {}), ...content] : content);
+    const body = needsParagraph ? [this.block(nodes.paragraph!, {}), ...content] : content;
+    return this.block(type, attrs, lead ? [lead(), ...body] : body);
   }
 
   /** GFM marks tasks per item: a bullet list with any checkbox is a task list; numbering wins over checkboxes. */
@@ -228,6 +290,12 @@ class Reader {
   }
 }
 
+/** The opaque node for a block read from a comment: its key was claimed as `read`'s id. */
+function opaqueOf(read: Node, raw: Record<string, unknown>): Node {
+  const { key: _key, ...block } = raw;
+  return nodes.opaque!.create({ id: read.attrs.id as string, block });
+}
+
 /** Texts without the white space at their two ends; texts left empty are dropped. */
 function trimmed(texts: readonly Node[]): Node[] {
   const out = texts.map((text, i) => {
@@ -241,7 +309,7 @@ function trimmed(texts: readonly Node[]): Node[] {
 
 /** The index of the end tag closing the open tag at `start`, counting nested tags of its kind; -1 when there is none. */
 function closing(children: readonly RootContent[], start: number, open: Tag): number {
-  const closer = open.kind === 'hint' ? 'endhint' : open.kind === 'file' && open.caption === undefined ? 'endfile' : undefined;
+  const closer = open.kind === 'file' ? (open.caption === undefined ? 'endfile' : undefined) : CLOSERS[open.kind as keyof typeof CLOSERS];
   if (!closer) return -1;
   let depth = 0;
   for (let i = start + 1; i < children.length; i++) {
@@ -249,6 +317,18 @@ function closing(children: readonly RootContent[], start: number, open: Tag): nu
     const tag = child.type === 'html' ? readTag(child.value) : undefined;
     if (tag?.kind === open.kind && (tag.kind !== 'file' || tag.caption === undefined)) depth++;
     else if (tag?.kind === closer && depth-- === 0) return i;
+  }
+  return -1;
+}
+
+/** The index of the `</details>` closing the `<details>` at `start`, counting nested ones; -1 when there is none. */
+function detailsEnd(children: readonly RootContent[], start: number): number {
+  let depth = 0;
+  for (let i = start + 1; i < children.length; i++) {
+    const child = children[i]!;
+    const part = child.type === 'html' ? readDetails(child.value) : undefined;
+    if (part?.kind === 'open') depth++;
+    else if (part?.kind === 'close' && depth-- === 0) return i;
   }
   return -1;
 }

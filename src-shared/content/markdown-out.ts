@@ -4,7 +4,21 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import { defaultHandlers, toMarkdown, type Handle, type Options } from 'mdast-util-to-markdown';
 import type { Mark, Node } from 'prosemirror-model';
 import { writeFrontMatter, type PageMeta } from './front-matter.js';
-import { fileLine, HINT_CLOSE, hintOpen, opaqueComment } from './markdown-dialect.js';
+import {
+  DETAILS_CLOSE,
+  DETAILS_OPEN,
+  embedLine,
+  fileLine,
+  HINT_CLOSE,
+  hintOpen,
+  opaqueComment,
+  summaryLine,
+  TAB_CLOSE,
+  tabOpen,
+  TABS_CLOSE,
+  TABS_OPEN,
+} from './markdown-dialect.js';
+import { mathLines } from './markdown-math.js';
 import { parsePm, type PmNodeJson } from './pm-json.js';
 import { ok, type Result } from './result.js';
 import { pageSchema, type Alignment, type HintStyle } from './schema.js';
@@ -27,7 +41,11 @@ const textBesideStrikethrough: Handle = (node, parent, state, info) =>
 const OPTIONS: Options = {
   extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml'])],
   // Text that starts with `{%` would read back as a tag line (see markdown-liquid).
-  unsafe: [{ character: '{', after: '%' }],
+  unsafe: [
+    { character: '{', after: '%' },
+    // …and a line of text that starts with `$$` would read as block math (markdown-math).
+    { character: '$', after: '\\$', atBreak: true },
+  ],
   // `___` for dividers: a list whose first item is a `***` or `---` divider has to switch bullets,
   // and would then join the list before it.
   rule: '_',
@@ -72,6 +90,22 @@ const WRITERS: Record<string, (node: Node) => BlockContent[]> = {
   },
   file: (node) => [html(fileLine(node.attrs.fileId as string, node.attrs.caption as string))],
   table: tableOut,
+  expandable: (node) => {
+    const body: BlockContent[] = [];
+    node.forEach((child, _offset, i) => {
+      if (i > 0) body.push(...WRITERS[child.type.name]!(child));
+    });
+    return [html(DETAILS_OPEN), html(summaryLine(node.firstChild!.textContent)), ...body, html(DETAILS_CLOSE)];
+  },
+  tabs: (node) => [html(TABS_OPEN), ...flowOut(node), html(TABS_CLOSE)],
+  tab: (node) => [html(tabOpen(node.attrs.title as string)), ...flowOut(node), html(TAB_CLOSE)],
+  embed: (node) => [html(embedLine(node.attrs.url as string))],
+  math: (node) => {
+    const formula = node.attrs.formula as string;
+    // A formula with a line of its own `$$` would end the block early: it goes as the block's JSON.
+    const lines = mathLines(formula);
+    return [html(lines ?? opaqueComment({ object: 'block', type: 'math', isVoid: true, data: { formula }, key: node.attrs.id as string }))];
+  },
   opaque: (node) => [html(opaqueComment({ ...(node.attrs.block as object), key: node.attrs.id as string }))],
 };
 

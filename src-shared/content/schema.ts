@@ -9,7 +9,9 @@ import { newBlockId } from './ids.js';
  * - `top`: what a page holds directly;
  * - `item`: what a list item holds;
  * - `quoted`: what a quote holds;
- * - `hinted`: what a hint holds.
+ * - `hinted`: what a hint holds;
+ * - `expanded`: what an expandable's body holds (`DocumentBlockExpandable`'s `expandable-body`);
+ * - `tabbed`: what a tab holds (`DocumentBlockTabsItem`).
  */
 
 export const HINT_STYLES = ['info', 'success', 'warning', 'danger'] as const;
@@ -18,7 +20,7 @@ export const ALIGNMENTS = ['left', 'center', 'right'] as const;
 export type Alignment = (typeof ALIGNMENTS)[number];
 export const HEADING_LEVELS = [1, 2, 3] as const;
 
-const ESSENTIAL = 'top item quoted hinted';
+const ESSENTIAL = 'top item quoted hinted expanded tabbed';
 
 /** An attribute check in ProseMirror's form: it throws, and `Node.fromJSON` turns that into a refusal. */
 function must(test: (value: unknown) => boolean, what: string): (value: unknown) => void {
@@ -100,18 +102,18 @@ const nodes: Record<string, NodeSpec> = {
   },
   divider: { ...block(ESSENTIAL, '', 'hr'), atom: true, toDOM: (node) => dom('hr', node.attrs, false) },
   code_block: {
-    ...block('top item', 'text*', 'pre', { code: true, marks: '', defining: true }),
+    ...block('top item expanded tabbed', 'text*', 'pre', { code: true, marks: '', defining: true }),
     attrs: { id, language: { default: '', validate: 'string' } },
     parseDOM: [{ tag: 'pre', preserveWhitespace: 'full', getAttrs: (element) => ({ language: attr(element, 'data-language'), id: newBlockId() }) }],
   },
-  quote: block('top item quoted', 'quoted+', 'blockquote', { defining: true }),
+  quote: block('top item quoted expanded tabbed', 'quoted+', 'blockquote', { defining: true }),
   hint: {
-    ...block('top item', 'hinted+', 'aside', { defining: true }),
+    ...block('top item expanded tabbed', 'hinted+', 'aside', { defining: true }),
     attrs: { id, style: { default: 'info', validate: oneOf(HINT_STYLES) } },
     parseDOM: parse('aside', (element) => ({ style: attr(element, 'data-style') || 'info' })),
   },
   // Columns first, then rows, as the `Document` table holds definitions and records.
-  table: block('top item hinted', 'table_header+ table_row*', 'table', { isolating: true }),
+  table: block('top item hinted expanded', 'table_header+ table_row*', 'table', { isolating: true }),
   // A column title is plain text: the `Document` keeps it as a string.
   table_header: {
     ...block('', 'text*', 'th', { marks: '', isolating: true }),
@@ -126,24 +128,52 @@ const nodes: Record<string, NodeSpec> = {
   },
   table_cell: block('', 'text*', 'td', { isolating: true }),
   image: {
-    group: 'top',
+    group: 'top expanded tabbed',
     atom: true,
     attrs: { id, src: { validate: 'string' }, alt: { default: '', validate: 'string' }, caption: { default: '', validate: 'string' } },
     toDOM: (node) => dom('figure', node.attrs, false),
     parseDOM: parse('img', (element) => ({ src: attr(element, 'src'), alt: attr(element, 'alt') })),
   },
   file: {
-    group: 'top',
+    group: 'top tabbed',
     atom: true,
     attrs: { id, fileId: { validate: 'string' }, caption: { default: '', validate: 'string' } },
     toDOM: (node) => dom('figure', node.attrs, false),
+  },
+  /**
+   * A block that shows its body on demand: a one-line plain-text title (the `Document` keeps it as
+   * a paragraph in the `expandable-title` fragment; a title with marks stays opaque), then the
+   * blocks of the `expandable-body` fragment.
+   */
+  expandable: block('top', 'expandable_title expanded+', 'div.expandable', { defining: true, isolating: true }),
+  expandable_title: block('', 'text*', 'div.expandable-title', { marks: '', defining: true, isolating: true }),
+  /** A set of tabs, each a titled list of blocks (`tabs` of `tabs-item`). */
+  tabs: block('top', 'tab+', 'div.tabs', { isolating: true }),
+  tab: {
+    ...block('', 'tabbed+', 'section.tab', { defining: true, isolating: true }),
+    attrs: { id, title: { default: '', validate: 'string' } },
+    parseDOM: parse('section.tab', (element) => ({ title: attr(element, 'data-title') })),
+  },
+  /** A link card to an address; the editor and published pages never load the address itself. */
+  embed: {
+    group: 'top tabbed',
+    atom: true,
+    attrs: { id, url: { validate: 'string' } },
+    toDOM: (node) => dom('figure.embed', node.attrs, false),
+  },
+  /** A TeX formula shown as a block. */
+  math: {
+    group: 'top item tabbed',
+    atom: true,
+    attrs: { id, formula: { default: '', validate: 'string' } },
+    toDOM: (node) => dom('div.math', node.attrs, false),
   },
   /**
    * A `Document` block this schema cannot represent exactly, kept verbatim in `block` so that
    * writing the page back loses nothing. Allowed wherever blocks are; the editor shows it read-only.
    */
   opaque: {
-    group: 'top item quoted hinted',
+    group: 'top item quoted hinted expanded tabbed',
     atom: true,
     attrs: { id, block: { validate: must((value) => typeof value === 'object' && value !== null, 'an object') } },
     toDOM: (node) => dom('div', { id: node.attrs.id }, false),

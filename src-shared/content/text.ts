@@ -10,8 +10,8 @@ export interface Section {
 
 /**
  * The plain text of a block and everything in it: the text of its text blocks, an image's
- * alternative text and caption, a file's caption, the text an opaque block holds; each block on a
- * line of its own.
+ * alternative text and caption, a file's caption, an embed's address, a formula, a tab's title,
+ * the text an opaque block holds; each block on a line of its own.
  */
 export function blockText(node: PmNodeJson): string {
   switch (node.type) {
@@ -21,6 +21,12 @@ export function blockText(node: PmNodeJson): string {
       return lines([node.attrs?.alt, node.attrs?.caption]);
     case 'file':
       return (node.attrs?.caption as string | undefined) ?? '';
+    case 'embed':
+      return (node.attrs?.url as string | undefined) ?? '';
+    case 'math':
+      return (node.attrs?.formula as string | undefined) ?? '';
+    case 'tab':
+      return lines([node.attrs?.title, ...(node.content ?? []).map(blockText)]);
     case 'opaque':
       return documentText(node.attrs?.block);
     default: {

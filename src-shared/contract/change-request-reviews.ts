@@ -28,17 +28,23 @@ export const ChangeRequestReview = z
   })
   .meta({ id: 'ChangeRequestReview' });
 
-/** Folio requests users only; the reference's team requests are not made. */
+/** A team as a requested reviewer names it: 0.146.0's Team. */
+export const RequestedTeam = z.object({ object: z.literal('team'), id: z.string() }).meta({ id: 'Team' });
+
+const RequestedReviewerBase = z.object({
+  object: z.literal('change-request-requested-reviewer'),
+  /** The change request's revision when the request was made. */
+  revision: z.string(),
+  requestedBy: User,
+  createdAt: Timestamp,
+});
+
+/** A user asked to review, or a team (any of whose members' review answers it). */
 export const ChangeRequestRequestedReviewer = z
-  .object({
-    object: z.literal('change-request-requested-reviewer'),
-    /** The change request's revision when the request was made. */
-    revision: z.string(),
-    requestedBy: User,
-    createdAt: Timestamp,
-    kind: z.literal('user'),
-    user: User,
-  })
+  .discriminatedUnion('kind', [
+    RequestedReviewerBase.extend({ kind: z.literal('user'), user: User }),
+    RequestedReviewerBase.extend({ kind: z.literal('team'), team: RequestedTeam }),
+  ])
   .meta({ id: 'ChangeRequestRequestedReviewer' });
 
 export const ChangeRequestUserContributor = z
@@ -175,10 +181,12 @@ export const changeRequestReviews = {
     id: 'requestReviewersForChangeRequest',
     method: 'POST',
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
-    summary: 'Ask users to review a change request, optionally updating its subject and description',
+    summary: 'Ask users, or teams (a Folio extension of the body: `teams`), to review a change request, optionally updating its subject and description',
     params: ChangeRequestParams,
     body: z.object({
       users: z.array(EntityId).max(100),
+      /** Teams of the space's organization to ask (Folio extension: 0.146.0 shows team requests but asks users only). */
+      teams: z.array(EntityId).max(100).optional(),
       subject: z.string().max(100).optional(),
       description: JSONDocument.optional(),
     }),
@@ -189,7 +197,7 @@ export const changeRequestReviews = {
     id: 'removeRequestedReviewerFromChangeRequest',
     method: 'DELETE',
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}',
-    summary: 'Withdraw a review request: 205 when it was removed, 204 when there was none',
+    summary: "Withdraw a review request, a user's or (by the team's id in `userId`, a Folio extension) a team's: 205 when it was removed, 204 when there was none",
     params: ReviewerParams,
     success: 205,
   }),

@@ -70,6 +70,9 @@ export const User = z
   })
   .meta({ id: 'User' });
 
+/** A reference to content as documents and link pages hold it: `{kind: 'page', page}`, `{kind: 'file', file}`, `{kind: 'url', url}`, … */
+export const ContentRef = z.looseObject({ kind: z.string() }).meta({ id: 'ContentRef' });
+
 /**
  * Rich-text document as the API exchanges it; its nodes as 0.146.0 describes them (`document-nodes.ts`),
  * nested within the content limits (docs/content-model.md, "Limits"; the JSON body's own depth limit

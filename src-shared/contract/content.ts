@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChangeRequest } from './change-requests.js';
 import { CommentBodyInput, DocumentFormat } from './comments.js';
-import { Emoji, EntityId, JSONDocument, ListQuery, QueryBoolean, Timestamp, listOf } from './common.js';
+import { ContentRef, Emoji, EntityId, JSONDocument, ListQuery, QueryBoolean, Timestamp, listOf } from './common.js';
 import { defineOperation, type OperationDef } from './operation.js';
 
 /**
@@ -24,7 +24,6 @@ export const RevisionPageLayout = z
   })
   .meta({ id: 'RevisionPageLayoutOptions' });
 
-const ContentRef = z.looseObject({ kind: z.string() }).meta({ id: 'ContentRef' });
 
 const PageBase = {
   id: z.string(),

@@ -3,8 +3,9 @@ import { EntityId, ListQuery, listOf } from './common.js';
 import { defineOperation } from './operation.js';
 
 /**
- * Full-text search of page content (docs/search.md): a space's main content, or every space of
- * an organization the caller may read. Shapes of the documents (0.146.0's `SearchPageResult`
+ * Full-text search of page content (docs/search.md): a space's main content, a change request's
+ * content (a Folio extension: the editor's links to pages and headings), or every space of an
+ * organization the caller may read. Shapes of the documents (0.146.0's `SearchPageResult`
  * with the documents' `ancestors`).
  */
 
@@ -30,6 +31,7 @@ export const SearchSpaceResult = z
   .meta({ id: 'SearchSpaceResult' });
 
 const SearchQuery = ListQuery.extend({ query: z.string().min(1).max(SEARCH_QUERY_MAX) });
+const SearchChangeRequestParams = z.object({ spaceId: EntityId, changeRequestId: EntityId });
 
 export const search = {
   searchSpaceContent: defineOperation({
@@ -38,6 +40,16 @@ export const search = {
     path: '/v1/spaces/{spaceId}/search',
     summary: "Search the pages of a space's main content, best matches first",
     params: z.object({ spaceId: EntityId }),
+    query: SearchQuery,
+    success: 200,
+    response: listOf(SearchPageResult),
+  }),
+  searchChangeRequestContent: defineOperation({
+    id: 'searchChangeRequestContent',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/search',
+    summary: "Search the pages of a change request's content (its revision of the space), best matches first (Folio extension)",
+    params: SearchChangeRequestParams,
     query: SearchQuery,
     success: 200,
     response: listOf(SearchPageResult),

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { EntityId } from './common.js';
+import { ContentRef, EntityId } from './common.js';
 import { defineOperation } from './operation.js';
 
 /** Built-in page templates applied to a space's content (docs/search.md, "Templates"; the README lists them). */
-
-const ContentRef = z.looseObject({ kind: z.string() });
-
 export const templates = {
   applyTemplateToSpace: defineOperation({
     id: 'applyTemplateToSpace',

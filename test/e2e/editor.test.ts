@@ -35,6 +35,19 @@ async function slash(page: Page, query: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** A new last line of the page, its last `words` words selected, the link field opened on them and `query` typed there. */
+async function linkFieldAt(page: Page, line: string, words: number, query: string): Promise<void> {
+  await editorSynced(page);
+  await editorBody(page).click();
+  const keys = page.keyboard;
+  await keys.press('Control+End');
+  await keys.press('Enter');
+  await keys.type(line);
+  for (let i = 0; i < words; i++) await keys.press('Control+Shift+ArrowLeft');
+  await keys.press('Control+k');
+  await page.getByRole('combobox', { name: 'Link address' }).fill(query);
+}
+
 describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
   const suite = editorSuite({ space: 'Handbook', subject: 'Write the guide', page: 'Guide' }, {});
 
@@ -294,17 +307,9 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     const install = await created({ operation: 'insert_page', title: 'Install on Linux', document: {}, into: setup });
 
     const page = await suite.open();
-    await editorSynced(page);
     const body = editorBody(page);
-    await body.click();
     const keys = page.keyboard;
-    await keys.press('Control+End');
-    await keys.press('Enter');
-    await keys.type('Read the install steps');
-    await keys.press('Control+Shift+ArrowLeft');
-    await keys.press('Control+Shift+ArrowLeft');
-    await keys.press('Control+k');
-    await page.getByRole('combobox', { name: 'Link address' }).fill('linux');
+    await linkFieldAt(page, 'Read the install steps', 2, 'linux');
     await expect.poll(() => page.getByRole('listbox', { name: 'Pages' }).getByRole('option').allTextContents()).toEqual(['Setup › Install on Linux']);
     await keys.press('Enter');
 
@@ -337,6 +342,144 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     await body.getByRole('link', { name: 'install steps' }).click({ modifiers: ['Control'] });
     await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(new RegExp(`/pages/${install}$`));
     await page.getByRole('textbox', { name: 'Body of Install on Linux' }).waitFor();
+    await page.close();
+  });
+});
+
+describe.skipIf(skipReason)('the editor, for expandables, tabs, embeds and math', () => {
+  const suite = editorSuite({ space: 'Guides', subject: 'Add the richer blocks', page: 'Install' }, {});
+
+  it('inserts each from the / menu or the + handle, edits them in place, and reads back as the service writes them', async () => {
+    const page = await suite.open();
+    await editorSynced(page);
+    const body = editorBody(page);
+    await body.click();
+    const keys = page.keyboard;
+
+    // An expandable: the cursor lands in its title, Enter goes on into its body.
+    await slash(page, 'expandable');
+    await keys.type('Why Folio?');
+    await keys.press('Enter');
+    await keys.type('Because it works offline.');
+    await keys.press('Control+End');
+
+    // Tabs: the first tab's title takes the focus; Enter goes into the tab.
+    await slash(page, 'tabs');
+    const titles = page.getByRole('textbox', { name: 'Tab title' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Tab title');
+    await keys.type('npm');
+    await keys.press('Enter');
+    await keys.type('npm install folio');
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await expect.poll(() => titles.count()).toBe(2);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Tab title');
+    await keys.type('yarn');
+    await keys.press('Enter');
+    await keys.type('yarn add folio');
+    // Renamed in place, and a third tab added then removed.
+    await titles.first().fill('npm (Node)');
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await expect.poll(() => titles.count()).toBe(3);
+    await page.getByRole('button', { name: 'Remove tab' }).nth(2).click();
+    await expect.poll(() => titles.count()).toBe(2);
+
+    // An embed asks for its address; Enter goes on below it.
+    await body.click();
+    await keys.press('Control+End');
+    await slash(page, 'embed');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Embed address');
+    await keys.type('https://www.youtube.com/watch?v=abc&t=1');
+    await keys.press('Enter');
+    await expect.poll(() => body.locator('.embed-card').textContent()).toBe('www.youtube.com');
+
+    // Math from the + handle: its TeX source in a field.
+    await keys.type('Energy:');
+    await body.getByText('Energy:').hover();
+    await page.getByRole('button', { name: 'Insert a block here' }).click();
+    await keys.type('math');
+    await page.getByRole('listbox', { name: 'Insert a block' }).waitFor();
+    await keys.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('TeX formula');
+    await keys.type('E = mc^2');
+    await keys.press('Escape');
+
+    const expected = [
+      '<details>',
+      '',
+      '<summary>Why Folio?</summary>',
+      '',
+      'Because it works offline.',
+      '',
+      '</details>',
+      '',
+      '{% tabs %}',
+      '',
+      '{% tab title="npm (Node)" %}',
+      '',
+      'npm install folio',
+      '',
+      '{% endtab %}',
+      '',
+      '{% tab title="yarn" %}',
+      '',
+      'yarn add folio',
+      '',
+      '{% endtab %}',
+      '',
+      '{% endtabs %}',
+      '',
+      '{% embed url="https://www.youtube.com/watch?v=abc&t=1" %}',
+      '',
+      'Energy:',
+      '',
+      '$$',
+      'E = mc^2',
+      '$$',
+      '',
+    ].join('\n');
+    await expect.poll(suite.bodyMarkdown, { timeout: 10_000 }).toBe(expected);
+
+    // The API's Document holds the service's blocks.
+    const served = suite.served();
+    const { space, changeRequestId, pageId } = suite.page();
+    const document = (await served.api('GET', `/v1/spaces/${space}/change-requests/${changeRequestId}/content/page/${pageId}?format=document`)).document;
+    expect(document.nodes.map((node: { type: string }) => node.type)).toEqual(['expandable', 'tabs', 'embed', 'paragraph', 'math', 'paragraph']);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('links to a heading of another page found by its words, stored as the page and the heading\'s anchor', async () => {
+    const served = suite.served();
+    const { space, changeRequestId, pageId } = suite.page();
+    const content = `/v1/spaces/${space}/change-requests/${changeRequestId}/content`;
+    const answer = await served.api('POST', `${content}?compat=false`, {
+      changes: [{ operation: 'insert_page', title: 'Install on Linux', document: { markdown: 'Intro.\n\n## Troubleshooting the daemon\n\nRestart it.\n' } }],
+    });
+    const linux = answer.changes.find((one: { object: string }) => one.object === 'created_page').page.id as string;
+    const heading = (await served.api('GET', `${content}/page/${linux}?format=document`)).document.nodes.find((node: { type: string }) => node.type === 'heading-2');
+
+    const page = await suite.open();
+    const keys = page.keyboard;
+    await linkFieldAt(page, 'When the daemon stops', 1, 'daemon');
+    const options = page.getByRole('listbox', { name: 'Pages' }).getByRole('option');
+    await expect.poll(() => options.allTextContents()).toEqual(['Install on Linux # Troubleshooting the daemon']);
+    expect(await axeProblems(page)).toEqual([]);
+    await keys.press('Enter');
+
+    const refs = async () =>
+      JSON.stringify((await served.api('GET', `${content}/page/${pageId}?format=document`)).document).match(/"ref":\{"kind":"anchor"[^}]*\}/g) ?? [];
+    const anchored = [JSON.stringify({ ref: { kind: 'anchor', anchor: heading.key, page: linux } }).slice(1, -1)];
+    await expect.poll(refs).toEqual(anchored);
+
+    // Opened again, the field names the page and the heading (by the link's words), and keeps the anchor.
+    await keys.press('ArrowLeft');
+    await keys.press('Control+k');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Link address' }).inputValue()).toBe('Install on Linux # stops');
+    await keys.press('Enter');
+    await page.getByRole('combobox', { name: 'Link address' }).waitFor({ state: 'detached' });
+    await keys.type(' again');
+    await expect.poll(async () => JSON.stringify((await served.api('GET', `${content}/page/${pageId}?format=document`)).document)).toContain('again');
+    expect(await refs()).toEqual(anchored);
     await page.close();
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipReason } from './chromium.js';
+import { screenshot, skipReason } from './chromium.js';
 import { openApp, ownerApi, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 17's "Import a folder": a folder chosen on this computer, and a zip, through the space screen. */
@@ -47,6 +47,8 @@ describe.skipIf(skipReason)('importing a folder from the space screen, in headle
     await page.getByText(/^Import done/).waitFor({ timeout: 20_000 });
     expect((await titles(spaceId)).sort()).toEqual(['Home', 'Notes']);
     await page.getByRole('treeitem', { name: /Home/ }).first().waitFor();
+    await page.getByText(/^Import done/).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshot('folder-import.png') });
   });
 
   it('imports a zip, and says in words why a zip that is not one fails', async () => {

@@ -34,9 +34,15 @@ describe.skipIf(skipReason)('the reader', () => {
       'Careful.',
       '{% endhint %}',
       filler,
+      '## Deep section',
+      'Found by its link.',
+      filler,
     ].join('\n\n');
     const added = await served.api('POST', content, { changes: [{ operation: 'insert_page', title: 'Reference', document: { markdown } }] });
-    const linking = { markdown: `See [the reference](folio:page/${added.changes[0].page.id}) first.` };
+    const referenceId = added.changes[0].page.id as string;
+    const blocks = (await served.api('GET', `/v1/spaces/${space}/change-requests/${changeRequest}/content/page/${referenceId}`)).document.nodes as { type: string; key: string }[];
+    const deep = blocks.find((node) => node.type.startsWith('heading') && JSON.stringify(node).includes('Deep section'))!.key;
+    const linking = { markdown: `See [the reference](folio:page/${referenceId}) first, then [its deep section](folio:page/${referenceId}#${deep}).` };
     await served.api('POST', content, { changes: [{ operation: 'insert_page', title: 'Start here', document: linking }] });
     await served.api('POST', `/v1/spaces/${space}/change-requests/${changeRequest}/merge`);
     reference = `#/orgs/${org}/spaces/${space}/pages/${added.changes[0].page.id}`;
@@ -68,6 +74,14 @@ describe.skipIf(skipReason)('the reader', () => {
     await link.click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(reference);
     await page.getByRole('heading', { name: 'Reference', level: 2 }).waitFor();
+  });
+
+  it('follows a link to a heading of another page, and scrolls to it', async () => {
+    await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Start here' }).locator('.tree-row').click();
+    await page.locator('.page-body').getByRole('link', { name: 'its deep section' }).click();
+    const heading = page.getByRole('heading', { name: 'Deep section' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(300);
   });
 
   it('keeps the bars in place when the page scrolls', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { markdownToPm, writeBody } from '../../src-shared/content/index.js';
-import { changeRequestBranch, pageDoc } from '../../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, pageDoc } from '../../src-shared/sync/doc-names.js';
 import { skipReason } from './chromium.js';
 import { editorBody, editorSuite, editorSynced } from './served-engine.js';
 

@@ -125,11 +125,32 @@ describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
     // The writer sees it beside the block, without reloading.
     await writer.getByRole('tab', { name: 'Review' }).click();
     await writer.getByRole('list', { name: 'Comments on this block' }).getByText('Offsite where?').waitFor();
+    // Another client posts on the same block over HTTP while both screens are open: the engine pushes
+    // the change to them (the comments' room), nothing reloads and nothing polls.
+    const threads = await served.api('GET', `/v1/spaces/${space}/change-requests/${second.id}/comments?status=open`);
+    const { target } = threads.items.find((thread: { body: { markdown?: string } }) => thread.body.markdown?.startsWith('Offsite where?'));
+    await served.api('POST', `/v1/spaces/${space}/change-requests/${second.id}/comments`, { body: { markdown: 'In the vault.' }, page: target.page.id, node: target.node.id });
+    for (const page of [reviewer, writer]) {
+      await page.getByRole('region', { name: 'Review' }).getByRole('list', { name: 'Comments on this block' }).getByText('In the vault.').waitFor();
+      await page.getByRole('complementary', { name: 'Comments' }).getByText('In the vault.').waitFor();
+    }
 
     await review.getByLabel('Review comment').fill('Clear and right.');
     await review.getByRole('button', { name: 'Approve' }).click();
     await review.locator('.review-state', { hasText: 'Rhea Reviewer' }).getByText('Approved').waitFor();
     await reviewer.screenshot({ path: screenshot('review.png') });
+  });
+
+  it('lets the writer ask a team for a review, named among the reviewers', async () => {
+    await served.api('PUT', `/v1/orgs/${org}/teams`, { title: 'Ops' });
+    await writer.reload();
+    await writer.getByRole('tab', { name: 'Review' }).click();
+    const review = writer.getByRole('region', { name: 'Review' });
+    await review.getByLabel('Ask for a review').selectOption({ label: 'Team Ops' });
+    await review.getByRole('button', { name: 'Ask', exact: true }).click();
+    await review.getByText('Teams asked: Ops').waitFor();
+    const asked = await served.api('GET', `/v1/spaces/${space}/change-requests/${second.id}/requested-reviewers`);
+    expect(asked.items.map((entry: { kind: string }) => entry.kind)).toEqual(['team']);
   });
 
   it('lets the writer merge once approved, confirming, and main holds exactly the chosen text', async () => {
@@ -140,4 +161,25 @@ describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
     expect(await mainMarkdown()).toBe(`# Backups\n\n${CHOSEN}\n\nKeep copies.\n`);
     expect(problems).toEqual([]);
   });
+
+  it('lists every changed page of a long change request at once and draws each page\'s changes as it is scrolled to', async () => {
+    const many = await served.api('POST', `/v1/spaces/${space}/change-requests`, { subject: 'Many pages' });
+    const titles = Array.from({ length: 30 }, (_, i) => `Runbook ${String(i + 1).padStart(2, '0')}`);
+    await served.api('POST', `/v1/spaces/${space}/change-requests/${many.id}/content?compat=false`, {
+      changes: titles.map((title) => ({ operation: 'insert_page', title, document: { markdown: `Step one of ${title}.\n\nStep two.\n\nStep three.\n` } })),
+    });
+    await reviewer.evaluate((hash) => (window.location.hash = hash), `#/orgs/${org}/spaces/${space}/change-requests/${many.number}`);
+    const review = reviewer.getByRole('region', { name: 'Review' });
+    await review.getByRole('heading', { name: `Changed pages (${titles.length})` }).waitFor();
+    const first = review.getByRole('article', { name: `Changes to ${titles[0]}` });
+    const last = review.getByRole('article', { name: `Changes to ${titles.at(-1)}` });
+    await first.getByText(`Step one of ${titles[0]}.`).waitFor();
+    // Far below the fold: listed, its changes not drawn yet.
+    await last.getByText('Changes shown when scrolled to…').waitFor();
+    expect(await last.locator('.review-body').count()).toBe(0);
+    await last.scrollIntoViewIfNeeded();
+    await last.getByText(`Step one of ${titles.at(-1)}.`).waitFor();
+    expect(await last.getByText('Changes shown when scrolled to…').count()).toBe(0);
+  });
 });
+

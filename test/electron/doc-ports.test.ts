@@ -6,7 +6,7 @@ import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../src-main/engine/engine.js';
-import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-shared/sync/doc-names.js';
 import { AppOrigin } from '../../src-main/electron/app-origin.js';
 import { DOC_CHANNEL } from '../../src-main/electron/channel.js';
 import { docOpener } from '../../src-main/electron/doc-opener.js';

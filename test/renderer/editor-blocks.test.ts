@@ -5,6 +5,7 @@ import { pageSchema } from '../../src-shared/content/schema.js';
 import type { PmNodeJson } from '../../src-shared/content/pm-json.js';
 import { blockIdsPlugin } from '../../src-renderer/editor/block-ids.js';
 import { BLOCK_ENTRIES, findEntries, newTable, placeBlock, queryArgument, turnInto } from '../../src-renderer/editor/blocks.js';
+import { leaveTitle } from '../../src-renderer/editor/commands.js';
 import { looksLikeAddress, normalHref, refusedHref } from '../../src-renderer/editor/link-address.js';
 import { linkTarget, setLink } from '../../src-renderer/editor/links.js';
 import { wholeTables } from '../../src-renderer/editor/paste.js';
@@ -44,12 +45,16 @@ const cells = (state: EditorState) => {
 
 describe('the / menu’s entries', () => {
   it('cover every block of the content model', () => {
-    const made = new Set(['paragraph', 'heading', 'bullet_list', 'ordered_list', 'task_list', 'quote', 'hint', 'code_block', 'table', 'divider', 'image', 'file']);
+    const made = new Set([
+      'paragraph', 'heading', 'bullet_list', 'ordered_list', 'task_list', 'quote', 'hint', 'code_block', 'table', 'divider', 'image', 'file',
+      'expandable', 'tabs', 'embed', 'math',
+    ]);
     expect(BLOCK_ENTRIES.map((entry) => entry.key)).toEqual([
       'paragraph', 'heading1', 'heading2', 'heading3', 'bullet', 'ordered', 'task', 'quote',
-      'hint-info', 'hint-success', 'hint-warning', 'hint-danger', 'code', 'table', 'divider', 'image', 'file', 'link',
+      'hint-info', 'hint-success', 'hint-warning', 'hint-danger', 'code', 'table', 'divider', 'expandable', 'tabs', 'embed', 'math', 'image', 'file', 'link',
     ]);
-    const schemaBlocks = Object.keys(pageSchema.nodes).filter((name) => !['doc', 'text', 'list_item', 'task_item', 'table_header', 'table_row', 'table_cell', 'opaque'].includes(name));
+    const parts = ['doc', 'text', 'list_item', 'task_item', 'table_header', 'table_row', 'table_cell', 'expandable_title', 'tab', 'opaque'];
+    const schemaBlocks = Object.keys(pageSchema.nodes).filter((name) => !parts.includes(name));
     expect(new Set(schemaBlocks)).toEqual(made);
   });
 
@@ -69,6 +74,36 @@ describe('the / menu’s entries', () => {
     expect(heading.doc.firstChild!.toJSON()).toMatchObject({ type: 'heading', attrs: { id: 'p1', level: 2 } });
     const code = run(stateOf([bold], 2), findEntries('code js')[0]!.run(context, 'JS'));
     expect(code.doc.firstChild!.toJSON()).toEqual({ type: 'code_block', attrs: { id: 'p1', language: 'js' }, content: [{ type: 'text', text: 'x = 1' }] });
+  });
+
+  it('put an expandable (cursor in its title), tabs, an embed (its address typed after "embed") or math at the top, after the list holding the cursor', () => {
+    const expandable = run(stateOf([paragraph('p1')], 1), findEntries('expandable')[0]!.run(context, ''));
+    expect(types(expandable)).toEqual(['expandable', 'paragraph']);
+    expect(expandable.selection.$head.parent.type.name).toBe('expandable_title');
+    const list = { type: 'bullet_list', attrs: { id: 'l1' }, content: [{ type: 'list_item', attrs: { id: 'i1' }, content: [paragraph('p1', 'x')] }] };
+    const tabs = run(stateOf([list], 4), findEntries('tabs')[0]!.run(context, ''));
+    expect(types(tabs)).toEqual(['bullet_list', 'tabs', 'paragraph']);
+    expect(tabs.doc.child(1).toJSON()).toMatchObject({ content: [{ type: 'tab', attrs: { title: 'Tab 1' }, content: [{ type: 'paragraph' }] }] });
+    const embed = run(stateOf([paragraph('p1')], 1), findEntries('embed https://video.example/1')[0]!.run(context, queryArgument('embed https://video.example/1')));
+    expect(embed.doc.firstChild!.toJSON()).toMatchObject({ type: 'embed', attrs: { url: 'https://video.example/1' } });
+    // Math may stand in a list item: it goes after the paragraph holding the cursor there.
+    const math = run(stateOf([list], 4), findEntries('formula')[0]!.run(context, 'x^2'));
+    expect(math.doc.firstChild!.firstChild!.toJSON()).toMatchObject({ type: 'list_item', content: [{ type: 'paragraph' }, { type: 'math', attrs: { formula: 'x^2' } }, { type: 'paragraph' }] });
+  });
+
+  it('go from an expandable\'s title into its body on Enter, taking the text after the cursor along', () => {
+    const expandable = {
+      type: 'expandable',
+      attrs: { id: 'e1' },
+      content: [{ type: 'expandable_title', attrs: { id: 't1' }, content: text('Why this') }, paragraph('p1', 'Body')],
+    };
+    const next = run(stateOf([expandable], 5), leaveTitle);
+    expect(next.doc.firstChild!.content.content.map((node) => [node.type.name, node.textContent])).toEqual([
+      ['expandable_title', 'Why'],
+      ['paragraph', ' this'],
+      ['paragraph', 'Body'],
+    ]);
+    expect(next.selection.$head.parent.textContent).toBe(' this');
   });
 
   it('put a table or divider in place of an empty line, else after the block, with a line to write on after', () => {

@@ -43,6 +43,23 @@ describe('a page drawn for reading', () => {
     expect(html).toContain('<th class="align-right">Value</th>');
   });
 
+  it('draws an expandable as <details>, tabs as a tab set, an embed as a link card and math as its TeX', () => {
+    const html = renderMarkdown(
+      [
+        '<details>', '', '<summary>More</summary>', '', 'Hidden', '', '</details>', '',
+        '{% tabs %}', '{% tab title="npm" %}', 'one', '{% endtab %}', '{% tab title="yarn" %}', 'two', '{% endtab %}', '{% endtabs %}', '',
+        '{% embed url="https://video.example/1" %}', '', '{% embed url="javascript:alert(1)" %}', '', '$$', 'x^2', '$$',
+      ].join('\n'),
+    );
+    expect(html).toMatch(/<details id="[^"]+" class="expandable"><summary>More<\/summary><p id="[^"]+">Hidden<\/p><\/details>/);
+    expect(html).toMatch(/<button type="button" role="tab" id="([^"]+)-tab-0" aria-selected="true" aria-controls="\1-panel-0" tabindex="0">npm<\/button>/);
+    expect(html).toMatch(/role="tab" id="[^"]+-tab-1" aria-selected="false" aria-controls="[^"]+-panel-1" tabindex="-1">yarn</);
+    expect(html).toMatch(/role="tabpanel" id="[^"]+-panel-1" aria-labelledby="[^"]+-tab-1" hidden="" class="tab-panel"><p id="[^"]+">two<\/p>/);
+    expect(html).toContain('<a href="https://video.example/1" rel="noopener noreferrer" target="_blank">https://video.example/1</a>');
+    expect(html).toContain('<a rel="noopener noreferrer" target="_blank">javascript:alert(1)</a>');
+    expect(html).toMatch(/<div id="[^"]+" class="math"><code class="language-tex">x\^2<\/code><\/div>/);
+  });
+
   it('links a page of the branch to its address in the app, and a page not there to nowhere', () => {
     const page = markdownToPm('[Install](folio:page/install) and [gone](folio:page/gone).');
     if (!page.ok) throw new Error(page.error.kind);

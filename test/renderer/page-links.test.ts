@@ -31,3 +31,19 @@ describe('links to the pages of a branch', () => {
     expect(links.find('nothing like it')).toEqual([]);
   });
 });
+
+describe('links to the headings of a branch', () => {
+  it("list the headings the branch's search finds, of pages in the tree, without the text before a page's first heading", async () => {
+    const search = async (query: string) =>
+      query === 'offline'
+        ? undefined
+        : [
+            { id: 'linux', sections: [{ id: 'linux', title: 'Install on Linux', path: 'setup/linux' }, { id: 'h1', title: 'Troubleshooting', path: 'setup/linux#h1' }] },
+            { id: 'gone', sections: [{ id: 'h2', title: 'Elsewhere', path: 'gone#h2' }] },
+          ];
+    const links = pageLinks(PAGES, (id) => `#/pages/${id}`, search);
+    expect(await links.findHeadings!('trouble')).toEqual([{ page: links.pageOf('linux'), anchor: 'h1', heading: 'Troubleshooting' }]);
+    expect(await links.findHeadings!('offline')).toBeUndefined();
+    expect(pageLinks(PAGES, (id) => id).findHeadings).toBeUndefined();
+  });
+});

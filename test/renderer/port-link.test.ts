@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-shared/sync/doc-names.js';
 import type { LinkState } from '../../src-renderer/editor/doc-link.js';
 import { portLinker } from '../../src-renderer/editor/port-link.js';
 import { addPage, nextCommit, textsOf, until, writeParagraphs } from '../engine/yjs/peers.js';

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { DocStore } from '../../src-main/engine/docs/store.js';
-import type { Branch } from '../../src-main/engine/revisions/doc-names.js';
-import { pageDoc, treeDoc } from '../../src-main/engine/revisions/doc-names.js';
+import type { Branch } from '../../src-shared/sync/doc-names.js';
+import { pageDoc, treeDoc } from '../../src-shared/sync/doc-names.js';
 import { writeBody } from '../../src-shared/content/yjs.js';
 import type { PmNodeJson } from '../../src-shared/content/pm-json.js';
 import { PAGES } from '../../src-main/engine/content/merge/page-tree.js';

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { collectUnreachableBlobs } from '../content/blob-gc.js';
-import { spaceDocPrefix } from '../revisions/doc-names.js';
+import { spaceDocPrefix } from '../../../src-shared/sync/doc-names.js';
 import { forgetOutboxUnder } from '../sync/sql.js';
 import { forgetStarter, readDevice } from './device.js';
 

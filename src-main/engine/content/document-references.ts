@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import type { DocumentJson } from '../../../src-shared/content/index.js';
+import type { ContentRef as ContentRefSchema } from '../../../src-shared/contract/common.js';
 import { isDocumentNode as isNode, withChildren } from './document-walk.js';
 
-/** A content reference as documents hold it (`data.ref`): `{kind: 'page', page}`, `{kind: 'file', file}`, … */
-export type ContentRef = Record<string, unknown> & { kind: string };
+/** A content reference as documents hold it (`data.ref`), the contract's `ContentRef`. */
+export type ContentRef = z.output<typeof ContentRefSchema>;
 
 /**
  * What a reference names, or null when it names nothing that exists; undefined leaves the

@@ -2,7 +2,7 @@ import type * as Y from 'yjs';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { pageDoc, parseDocName, treeDoc, type Branch } from '../revisions/doc-names.js';
+import { pageDoc, parseDocName, treeDoc, type Branch } from '../../../src-shared/sync/doc-names.js';
 import { BodyIndex } from './body-index.js';
 import type { BodyFacts } from './body-text.js';
 import { hasPage, ownsRows, projectedBodyRows, rowsBranch, takeRows, writeBodyRows, type BodyRows } from './projection-sql.js';

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { branchDocPrefix, changeRequestBranch, MAIN } from '../revisions/doc-names.js';
+import { branchDocPrefix, changeRequestBranch, MAIN } from '../../../src-shared/sync/doc-names.js';
 
 /**
  * The docs of change requests that own projection rows and read `mainDocId` through their lazy

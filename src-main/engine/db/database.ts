@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   /** better-sqlite3's compiled addon, when node_modules holds one built for another runtime. */
   nativeBinding?: string;
   functions?: readonly SqlFunctions[];
+  /** Migrate no further than this version (a hub database's rows of an older Folio, about to be upgraded); the latest when absent. */
+  schemaVersion?: number;
 }
 
 /** Whether a statement or a commit failed for a foreign key. */
@@ -70,7 +72,7 @@ export class Database {
     this.raw.pragma('busy_timeout = 5000');
     // Before migrating: migrations create triggers that call them.
     for (const functions of options.functions ?? []) functions.register(this.raw);
-    this.migrate();
+    this.migrate(options.schemaVersion);
   }
 
   statement(sql: string): BetterSqlite3.Statement {
@@ -198,10 +200,11 @@ export class Database {
     this.raw.close();
   }
 
-  private migrate(): void {
+  /** Applies the migrations after the database's version, up to `upTo` (all of them when absent), each in its own transaction. */
+  migrate(upTo = Number.POSITIVE_INFINITY): void {
     const current = this.raw.pragma('user_version', { simple: true }) as number;
     for (const migration of migrations) {
-      if (migration.version <= current) continue;
+      if (migration.version <= current || migration.version > upTo) continue;
       // A table rebuilt (create, copy, drop, rename) is dropped while others refer to it: SQLite's
       // procedure turns foreign keys off around the transaction and checks them before it commits.
       if (migration.rebuildsTables) this.raw.pragma('foreign_keys = OFF');

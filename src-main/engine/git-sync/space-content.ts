@@ -8,7 +8,7 @@ import { watchTree } from '../content/tree-watch.js';
 import { childrenIndex, filesMap, pagesMap, readFiles, readPages, setFile, setPageFields, type TreePage } from '../content/tree.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { pageDoc, treeDoc, type Branch } from '../revisions/doc-names.js';
+import { pageDoc, treeDoc, type Branch } from '../../../src-shared/sync/doc-names.js';
 import type { ImportedRepository } from './layout/read-repository.js';
 import { sha256, type SpaceFile, type SpacePage } from './layout/write-repository.js';
 

@@ -7,7 +7,7 @@ import type { Projector } from '../content/projector.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { newId } from '../ids.js';
-import { branchDocPrefix, changeRequestBranch, MAIN, type Branch } from '../revisions/doc-names.js';
+import { branchDocPrefix, changeRequestBranch, MAIN, type Branch } from '../../../src-shared/sync/doc-names.js';
 import { cutRevision } from '../revisions/revisions.js';
 import type { ChangeCapture } from '../sync/changes/capture.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';

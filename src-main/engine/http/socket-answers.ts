@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Failure } from '../pipeline/failure.js';
+import { errorBody, type Failure } from '../pipeline/failure.js';
 
 /** How long a half-closed socket is read from (and what it sends thrown away) before it is dropped: since its last bytes, and in all. */
 const LINGER_IDLE_MS = 2_000;
@@ -36,7 +36,7 @@ export function answerOnSocket(socket: Duplex, failure: Failure): void {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ error: { code: failure.status, message: failure.message } });
+  const body = JSON.stringify(errorBody(failure));
   socket.write(
     `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status]}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

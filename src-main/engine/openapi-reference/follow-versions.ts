@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { MAIN, pageDoc } from '../revisions/doc-names.js';
+import { MAIN, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { noteLiveEdit } from '../yjs/live-edits.js';
 import type { SpecRow } from '../api/openapi-specs/sql.js';

@@ -46,6 +46,17 @@ function layoutBlock(ctx: LayoutContext, block: PmNodeJson): void {
       return file(ctx, block);
     case 'divider':
       return divider(ctx);
+    case 'expandable':
+      return titled(ctx, textOf(block.content?.[0]), block.content?.slice(1) ?? []);
+    case 'tabs':
+      return ctx.flow.box({ bar: { color: COLOR.rule, width: 2 } }, { x: 10, y: 4 }, () => layoutBlocks(ctx, block.content ?? []));
+    case 'tab':
+      return titled(ctx, String(block.attrs?.title ?? ''), block.content ?? []);
+    case 'embed':
+      return embed(ctx, block);
+    case 'math':
+      // The TeX source, set as code: the engine has no TeX typesetter.
+      return codeBlock(ctx, { type: 'code_block', attrs: { language: 'TeX' }, content: [{ type: 'text', text: String(block.attrs?.formula ?? '') }] });
     default:
       return opaque(ctx, block);
   }
@@ -70,6 +81,30 @@ function hint(ctx: LayoutContext, block: PmNodeJson): void {
 function divider(ctx: LayoutContext): void {
   const { left, right } = ctx.flow;
   ctx.flow.line(14, (y) => [{ kind: 'line', x1: left, y1: y + 7, x2: right, y2: y + 7, color: COLOR.rule, width: 1 }]);
+}
+
+function textOf(node: PmNodeJson | undefined): string {
+  return (node?.content ?? []).map((text) => text.text ?? '').join('');
+}
+
+/** An expandable (printed open) or a tab: its title in bold, then its blocks, set in by a rule. */
+function titled(ctx: LayoutContext, title: string, blocks: PmNodeJson[]): void {
+  ctx.flow.box({ bar: { color: COLOR.quoteBar, width: 3 } }, { x: 14, y: 2 }, () => {
+    if (title !== '') {
+      const style = { size: SIZE.body, color: COLOR.text, bold: true };
+      ctx.flow.ensure(SIZE.body * LEADING * 3);
+      flowText(ctx.flow, [plainRun(title, { font: fontFor(style), size: style.size, color: style.color })], ctx.measure, SIZE.body);
+      ctx.flow.gap(BLOCK_GAP);
+    }
+    layoutBlocks(ctx, blocks);
+  });
+}
+
+/** An embed as its address: the PDF never loads it. */
+function embed(ctx: LayoutContext, block: PmNodeJson): void {
+  const label = { font: fontFor({ bold: true }), size: SIZE.body, color: COLOR.text };
+  const value = { font: fontFor({}), size: SIZE.body, color: COLOR.link };
+  flowText(ctx.flow, [plainRun('Embedded: ', label), plainRun(String(block.attrs?.url ?? ''), value)], ctx.measure, SIZE.body);
 }
 
 /** A block the content model keeps verbatim: its text, muted. */

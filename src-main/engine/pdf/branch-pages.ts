@@ -1,6 +1,6 @@
 import type { PmNodeJson } from '../../../src-shared/content/pm-json.js';
 import type { DocStore } from '../docs/store.js';
-import { pageDoc, treeDoc, type Branch } from '../revisions/doc-names.js';
+import { pageDoc, treeDoc, type Branch } from '../../../src-shared/sync/doc-names.js';
 import { readingOrder, treeFileNames, treePages, type TreePage } from './page-tree.js';
 import type { PdfPage } from './pdf-page.js';
 import { pagesOf, type PdfJobPage } from './tasks.js';

@@ -7,7 +7,7 @@ import type { Urls } from '../urls.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { Actor, ReadMarkdown, RequestContext, Services } from './context.js';
 import type { Handler } from './handler.js';
-import { Failure, badRequest, isFailure, unauthorized } from './failure.js';
+import { Failure, badRequest, errorBody, isFailure, unauthorized } from './failure.js';
 import { Later } from './later.js';
 import { Reply } from './reply.js';
 import type { ApiRequest, ApiResponse } from './request.js';
@@ -188,5 +188,5 @@ export function knownCaller(deps: PipelineDeps, authorization: string | undefine
 }
 
 export function failureResponse(failure: Failure): ApiResponse {
-  return { status: failure.status, headers: {}, body: { error: { code: failure.status, message: failure.message } } };
+  return { status: failure.status, headers: {}, body: errorBody(failure) };
 }

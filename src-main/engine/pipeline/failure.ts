@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { ErrorBody } from '../../../src-shared/contract/common.js';
+
 /** Statuses of refusals: the API's own, and the transport's (timeouts, sizes, capacity). */
 export type FailureStatus = 400 | 401 | 403 | 404 | 408 | 409 | 412 | 413 | 431 | 500 | 503;
 
@@ -19,6 +22,11 @@ export const tooLarge = (message: string) => new Failure(413, message);
 export const internalError = () => new Failure(500, 'Internal error');
 /** Something the server needs is away for now (a hub process's database): retry later, or elsewhere. */
 export const unavailable = (message: string) => new Failure(503, message);
+
+/** The error envelope every refusal is answered with, on every transport (the contract's `ErrorBody`). */
+export function errorBody(failure: Failure): z.input<typeof ErrorBody> {
+  return { error: { code: failure.status, message: failure.message } };
+}
 
 export function isFailure(value: unknown): value is Failure {
   return value instanceof Failure;

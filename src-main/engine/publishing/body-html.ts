@@ -1,13 +1,15 @@
 import type { PmNodeJson } from '../../../src-shared/content/pm-json.js';
 import type { BodyLinks } from './body-links.js';
 import { attr, escapeHtml } from './html.js';
-import { inlineHtml } from './inline-html.js';
+import { inlineHtml, link } from './inline-html.js';
 import { opaqueHtml } from './opaque-html.js';
 
 /**
  * A page body (the content model's ProseMirror JSON) as semantic HTML. Headings start at `<h2>`:
  * the page title is the page's `<h1>`. Each heading carries its block id as `id`, which search
- * results link to.
+ * results link to. Pages work without scripts: an expandable is a `<details>`, tabs are sections
+ * one after the other, each titled, an embed is a link card (the site never loads the address),
+ * and math is its TeX source.
  */
 export function bodyHtml(body: PmNodeJson, links: BodyLinks): string {
   return blocks(body.content, links);
@@ -51,6 +53,16 @@ function blockHtml(node: PmNodeJson, links: BodyLinks): string {
       return file(node, links);
     case 'divider':
       return '<hr>';
+    case 'expandable':
+      return expandable(node, links);
+    case 'tabs':
+      return `<div class="tabs">\n${inner()}\n</div>`;
+    case 'tab':
+      return tab(node, links);
+    case 'embed':
+      return embed(node);
+    case 'math':
+      return `<div class="math"><code class="language-tex">${escapeHtml(String(attrs.formula ?? ''))}</code></div>`;
     case 'opaque':
       return opaqueHtml(attrs.block, links);
     default:
@@ -99,4 +111,23 @@ function file(node: PmNodeJson, links: BodyLinks): string {
   const caption = String(node.attrs?.caption ?? '');
   const name = target ? `<a${attr('href', target.href)} download>${escapeHtml(target.name)}</a>` : '<span class="missing">a file that is not published</span>';
   return `<figure class="file">${name}${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ''}</figure>`;
+}
+
+function expandable(node: PmNodeJson, links: BodyLinks): string {
+  const [title, ...body] = node.content ?? [];
+  const summary = (title?.content ?? []).map((text) => text.text ?? '').join('');
+  return `<details class="expandable"><summary>${escapeHtml(summary)}</summary>\n${blocks(body, links)}\n</details>`;
+}
+
+/** A tab as a section labelled by its title, so that the tabs read in order, each under its name. */
+function tab(node: PmNodeJson, links: BodyLinks): string {
+  const id = node.attrs?.id as string | null | undefined;
+  const titleId = id ? `tab-${id}` : null;
+  const title = `<p class="tab-title"${attr('id', titleId)}>${escapeHtml(String(node.attrs?.title ?? ''))}</p>`;
+  return `<section class="tab"${attr('aria-labelledby', titleId)}>${title}\n${blocks(node.content, links)}\n</section>`;
+}
+
+function embed(node: PmNodeJson): string {
+  const url = String(node.attrs?.url ?? '');
+  return `<figure class="embed">${link(escapeHtml(url), url)}</figure>`;
 }

@@ -4,7 +4,7 @@ import { allFilesOfBranch, pagesOfBranch, type ContentFileRow } from '../api/con
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { readingOrder } from '../pdf/page-tree.js';
-import { MAIN, pageDoc } from '../revisions/doc-names.js';
+import { MAIN, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import type { SitePlace } from './addresses.js';
 
 /** A page of a site space's main content, in reading order, where it is published. */

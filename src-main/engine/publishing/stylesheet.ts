@@ -39,4 +39,11 @@ th, td { padding: .35rem .75rem; border: 1px solid var(--line); }
 figure { margin: 1rem 0; }
 img { max-width: 100%; }
 figcaption, .missing { color: var(--muted); font-size: .9rem; }
+.expandable { margin: 1rem 0; padding: .5rem 1rem; border: 1px solid var(--line); border-radius: 6px; }
+.expandable > summary { cursor: pointer; font-weight: 600; }
+.tabs { margin: 1rem 0; border: 1px solid var(--line); border-radius: 6px; }
+.tab { padding: .25rem 1rem; } .tab + .tab { border-top: 1px solid var(--line); }
+.tab-title { margin: .5rem 0; font-weight: 600; }
+.embed { padding: .75rem 1rem; border: 1px solid var(--line); border-radius: 6px; overflow-wrap: anywhere; }
+.math { margin: 1rem 0; overflow-x: auto; }
 `;

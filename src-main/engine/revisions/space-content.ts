@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { mainTreeDoc } from './doc-names.js';
+import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { cutRevision } from './revisions.js';
 
 /**

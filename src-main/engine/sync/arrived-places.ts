@@ -3,7 +3,7 @@ import { ownsRows } from '../content/projection-sql.js';
 import type { Projector } from '../content/projector.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { branchDocPrefix, changeRequestBranch, commentsDoc, MAIN, parseDocName, treeDoc } from '../revisions/doc-names.js';
+import { branchDocPrefix, changeRequestBranch, commentsDoc, MAIN, parseDocName, treeDoc } from '../../../src-shared/sync/doc-names.js';
 
 /**
  * Docs may reach a replica before the rows of their space, change request or comment authors

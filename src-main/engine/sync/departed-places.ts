@@ -1,7 +1,7 @@
 import type { Change } from '../../../src-shared/sync/change.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { branchDocPrefix, parseDocName, spaceDocPrefix } from '../revisions/doc-names.js';
+import { branchDocPrefix, parseDocName, spaceDocPrefix } from '../../../src-shared/sync/doc-names.js';
 import { forgetOutboxUnder } from './sql.js';
 
 /**

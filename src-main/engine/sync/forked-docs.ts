@@ -1,6 +1,6 @@
 import type { DocStore } from '../docs/store.js';
 import { EMPTY_UPDATE } from '../docs/updates.js';
-import { parseDocName } from '../revisions/doc-names.js';
+import { parseDocName } from '../../../src-shared/sync/doc-names.js';
 
 /**
  * A change request's doc that another engine wrote is written here too before its update

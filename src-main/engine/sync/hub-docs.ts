@@ -3,7 +3,7 @@ import { EMPTY_STATE_VECTOR } from '../docs/state-vector.js';
 import type { Actor, RequestContext } from '../pipeline/context.js';
 import { contextFor, type PipelineDeps } from '../pipeline/execute.js';
 import { isFailure, type Failure } from '../pipeline/failure.js';
-import { parseDocName, treeDoc } from '../revisions/doc-names.js';
+import { parseDocName, treeDoc } from '../../../src-shared/sync/doc-names.js';
 import { writeFromClient } from '../yjs/client-writes.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
 import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';

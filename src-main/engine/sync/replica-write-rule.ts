@@ -1,7 +1,7 @@
 import { can, requireSpace } from '../api/spaces/rules.js';
 import type { RequestContext } from '../pipeline/context.js';
 import { isFailure } from '../pipeline/failure.js';
-import type { ParsedDocName } from '../revisions/doc-names.js';
+import type { ParsedDocName } from '../../../src-shared/sync/doc-names.js';
 import { commentWriteRefusal } from '../yjs/comment-writes.js';
 import { namesSpokenFor } from './changes/vouched.js';
 import type { ReadableDoc } from '../yjs/doc-access.js';

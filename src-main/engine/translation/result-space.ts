@@ -4,7 +4,7 @@ import { pagesMap, readFiles, readPages, setFile, setPageFields, type TreeFile, 
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { newId } from '../ids.js';
-import { MAIN, mainTreeDoc, pageDoc } from '../revisions/doc-names.js';
+import { MAIN, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { cutRevision } from '../revisions/revisions.js';
 import { updateRow } from '../api/content-tree/rows.js';
 import { endOf } from '../api/content-tree/siblings.js';

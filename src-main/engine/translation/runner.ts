@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import type { BeforeWrite } from '../pipeline/execute.js';
 import { newId } from '../ids.js';
-import { mainTreeDoc } from '../revisions/doc-names.js';
+import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { findSpace, type SpaceRow } from '../api/spaces/sql.js';
 import {
   dropMapping, findTranslationById, forgetResult, markRunning, pageMappings, recordRun, saveMapping, unfinishedTranslationIds,

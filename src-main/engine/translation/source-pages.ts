@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { readBody } from '../../../src-shared/content/index.js';
 import { readPages, type TreePage } from '../content/tree.js';
 import type { DocStore } from '../docs/store.js';
-import { mainTreeDoc, MAIN, pageDoc } from '../revisions/doc-names.js';
+import { mainTreeDoc, MAIN, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import type { PageText } from './page-translation.js';
 
 /** A page of the source space's main content, with what is translated of it and the hash of that. */

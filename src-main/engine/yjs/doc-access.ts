@@ -2,7 +2,7 @@ import { can, requireSpace } from '../api/spaces/rules.js';
 import { findChangeRequest } from '../api/change-requests/sql.js';
 import type { RequestContext } from '../pipeline/context.js';
 import { isFailure, notFound, type Failure } from '../pipeline/failure.js';
-import { parseDocName, treeDoc, type ParsedDocName } from '../revisions/doc-names.js';
+import { parseDocName, treeDoc, type ParsedDocName } from '../../../src-shared/sync/doc-names.js';
 import { commentWriteRefusal } from './comment-writes.js';
 
 /** A doc a caller may read: what it is, by the names of docs/content-design.md. */

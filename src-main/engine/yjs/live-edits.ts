@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { newId } from '../ids.js';
-import { MAIN, branchDocPrefix } from '../revisions/doc-names.js';
+import { MAIN, branchDocPrefix } from '../../../src-shared/sync/doc-names.js';
 import { cutRevision } from '../revisions/revisions.js';
 
 /** An editing session on main ends, and becomes an `edits` revision, once it has been quiet this long… */

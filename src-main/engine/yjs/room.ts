@@ -18,6 +18,9 @@ interface AwarenessChange {
   removed: number[];
 }
 
+/** The origin of awareness that came from another hub process's room (docs/hub.md): not sent back out. */
+const REMOTE = Symbol('awareness of another process');
+
 /** The origin of a write whose update the room relayed before it was stored: its commit is not sent again. */
 export class Relayed {
   constructor(readonly room: Room) {}
@@ -38,6 +41,8 @@ export class Room {
   constructor(
     readonly docId: string,
     docs: DocStore,
+    /** Told of every awareness change its own clients make, for the rooms of the same doc in other hub processes. */
+    private readonly publishAwareness?: (update: Uint8Array) => void,
   ) {
     this.awareness.setLocalState(null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
@@ -69,6 +74,11 @@ export class Room {
     awarenessProtocol.applyAwarenessUpdate(this.awareness, update, member);
   }
 
+  /** Awareness of clients in another hub process's room of this doc; throws on bytes that are not one. */
+  applyRemoteAwareness(update: Uint8Array): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, REMOTE);
+  }
+
   /** The states of every client here, for a member that asks. */
   awarenessOfAll(): Uint8Array {
     return awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...this.awareness.getStates().keys()]));
@@ -93,7 +103,9 @@ export class Room {
     for (const client of added) controlled?.add(client);
     for (const client of removed) controlled?.delete(client);
     const changed = [...added, ...updated, ...removed];
-    this.broadcast(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)));
+    const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
+    this.broadcast(awarenessMessage(update));
+    if (origin !== REMOTE) this.publishAwareness?.(update);
   }
 
   private broadcast(data: Uint8Array, except?: unknown): void {

@@ -35,6 +35,8 @@ export class YjsServer {
   private readonly rooms = new Map<string, Room>();
   private readonly localSockets = new Set<LocalSocket>();
   private readonly roomListeners = new Set<(docId: string) => void>();
+  /** Where awareness of this process's rooms goes for the other processes of a hub on PostgreSQL; none on a data dir. */
+  private awarenessOut: ((docId: string, update: Uint8Array) => void) | undefined;
 
   constructor(private readonly deps: PipelineDeps) {}
 
@@ -69,6 +71,20 @@ export class YjsServer {
   onRoomOpened(listener: (docId: string) => void): () => void {
     this.roomListeners.add(listener);
     return () => this.roomListeners.delete(listener);
+  }
+
+  /** Sends every room's awareness changes to `publish` (a hub process: the other processes of its hub). */
+  relayAwareness(publish: (docId: string, update: Uint8Array) => void): void {
+    this.awarenessOut = publish;
+  }
+
+  /** Awareness from another process's room of `docId`, to this process's room when one is open; bytes that are no update are dropped. */
+  remoteAwareness(docId: string, update: Uint8Array): void {
+    try {
+      this.rooms.get(docId)?.applyRemoteAwareness(update);
+    } catch {
+      // Awareness is ephemeral: a garbled update costs nothing but itself.
+    }
   }
 
   /** Closes every socket; the rooms go with them. */
@@ -122,7 +138,7 @@ export class YjsServer {
   private roomOf(docId: string): Room {
     let room = this.rooms.get(docId);
     if (!room) {
-      room = new Room(docId, this.deps.docs);
+      room = new Room(docId, this.deps.docs, (update) => this.awarenessOut?.(docId, update));
       this.rooms.set(docId, room);
       for (const listener of this.roomListeners) listener(docId);
     }

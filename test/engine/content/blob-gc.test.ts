@@ -4,7 +4,7 @@ import { purgeExpiredSpaces, TRASH_RETENTION_MS } from '../../../src-main/engine
 import { collectUnreachableBlobs } from '../../../src-main/engine/content/blob-gc.js';
 import { storeBlob } from '../../../src-main/engine/content/projection-sql.js';
 import { FILES } from '../../../src-main/engine/content/tree.js';
-import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { editDoc } from '../../support/yjs-edits.js';

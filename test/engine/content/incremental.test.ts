@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRows } from '../../../src-main/engine/content/page-rows.js';
 import { readPages } from '../../../src-main/engine/content/tree.js';
-import { changeRequestBranch, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, treeDoc } from '../../../src-shared/sync/doc-names.js';
 import { ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { spaceWithChangeRequest, write, type Target } from '../api/content/fixture.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentPageBody } from '../../../src-main/engine/content/page-body.js';
 import { LARGE_BODY_BLOCKS } from '../../../src-main/engine/api/content/page-read-options.js';
-import { changeRequestBranch, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { markdownToPm, pmToMarkdown } from '../../../src-shared/content/index.js';
 import { ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';

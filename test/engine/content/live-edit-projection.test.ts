@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyFacts } from '../../../src-main/engine/content/body-text.js';
 import { projectedBodyRows } from '../../../src-main/engine/content/projection-sql.js';
-import { MAIN, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { markdownToPm, pmToMarkdown, readBody, sections } from '../../../src-shared/content/index.js';
 import { ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';

@@ -6,7 +6,7 @@ import { DocEdits } from '../../../src-main/engine/content/doc-edits.js';
 import { storeBlob } from '../../../src-main/engine/content/projection-sql.js';
 import { setFile, setPageFields } from '../../../src-main/engine/content/tree.js';
 import { positionBetween } from '../../../src-main/engine/content/positions.js';
-import { MAIN, pageDoc, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc, treeDoc } from '../../../src-shared/sync/doc-names.js';
 
 /**
  * Writes pages straight into a space's main docs, as a peer over y-websocket would: through the

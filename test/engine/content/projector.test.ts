@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { removeSubtree, setPageFields } from '../../../src-main/engine/content/tree.js';
 import { Engine } from '../../../src-main/engine/engine.js';
-import { MAIN, pageDoc, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc, treeDoc } from '../../../src-shared/sync/doc-names.js';
 import { BODY_FRAGMENT } from '../../../src-shared/content/index.js';
 import { bootstrapIfEmpty } from '../../../src-main/engine/admin/bootstrap.js';
 import { TestClock } from '../../support/server.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPageFields } from '../../../src-main/engine/content/tree.js';
-import { MAIN, pageDoc, treeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc, treeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { join, leave, nextCommit, writeParagraphs } from '../yjs/peers.js';

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocUpdate } from '../../../src-main/engine/docs/observers.js';
-import { MAIN, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { addPage, changeDoc, writeParagraphs } from '../yjs/peers.js';

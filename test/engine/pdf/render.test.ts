@@ -34,13 +34,14 @@ describe('the PDF of pages', () => {
     const pdf = await readPdf(
       await renderPdf(content([page('Getting started', everyBlock())], { fileName: (id) => (id === 'file123' ? 'spec-sheet.pdf' : undefined) })),
     );
-    const body = pdf.pages[1]!.text;
+    const body = allText(pdf.pages.slice(1));
     const expected = [
       'Getting started', 'Heading one', 'Plain,', 'bold', 'italic', 'inline', 'code', 'struck', 'a link', 'Heading two',
       'Bullet one', 'Bullet two', 'Nested bullet', '3.', 'Third step', '4.', 'Fourth step', 'Done task', 'Open task',
       'Heading three', 'typescript', 'const answer = 42;', 'console.log(answer);', 'Quoted words', 'Careful hint',
       'Name', 'Role', 'Ada', 'Engineer', 'Grace', 'Admiral', '[Image: Diagram alt]', 'Diagram caption',
-      'Attachment:', 'spec-sheet.pdf', 'Spec sheet', 'After the divider',
+      'Attachment:', 'spec-sheet.pdf', 'Spec sheet', 'After the divider', 'Expandable title', 'Expandable body',
+      'First tab', 'First tab body', 'Second tab', 'Second tab body', 'Embedded:', 'https://video.example/watch?v=1', 'TeX', 'E = mc^2',
     ];
     expect(positionsInOrder(body.replace(/ +/g, ' '), expected)).not.toContain(-1);
     expect(pdf.pages[1]!.links).toEqual([{ url: 'https://example.com/docs', dest: undefined }]);

@@ -36,6 +36,14 @@ export const table = (headers: string[], rows: string[][], aligns: string[] = []
 export const image = (src: string, alt = '', caption = ''): PmNodeJson => ({ type: 'image', attrs: { id: id(), src, alt, caption } });
 export const file = (fileId: string, caption = ''): PmNodeJson => ({ type: 'file', attrs: { id: id(), fileId, caption } });
 export const divider = (): PmNodeJson => ({ type: 'divider', attrs: { id: id() } });
+export const expandable = (title: string, ...content: PmNodeJson[]): PmNodeJson => ({
+  type: 'expandable', attrs: { id: id() }, content: [{ type: 'expandable_title', attrs: { id: id() }, content: [text(title)] }, ...content],
+});
+export const tabs = (...items: [string, ...PmNodeJson[]][]): PmNodeJson => ({
+  type: 'tabs', attrs: { id: id() }, content: items.map(([title, ...content]) => ({ type: 'tab', attrs: { id: id(), title }, content })),
+});
+export const embed = (url: string): PmNodeJson => ({ type: 'embed', attrs: { id: id(), url } });
+export const math = (formula: string): PmNodeJson => ({ type: 'math', attrs: { id: id(), formula } });
 
 /** One body holding every block kind and mark, each with a text that says what it is. */
 export function everyBlock(): PmNodeJson {
@@ -67,5 +75,9 @@ export function everyBlock(): PmNodeJson {
     file('file123', 'Spec sheet'),
     divider(),
     paragraph(text('After the divider')),
+    expandable('Expandable title', paragraph(text('Expandable body'))),
+    tabs(['First tab', paragraph(text('First tab body'))], ['Second tab', paragraph(text('Second tab body'))]),
+    embed('https://video.example/watch?v=1'),
+    math('E = mc^2'),
   );
 }

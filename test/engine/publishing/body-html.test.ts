@@ -45,9 +45,19 @@ describe('page body as HTML', () => {
     );
     expect(html(BLOCK_EXAMPLES.image!)).toBe('<figure><img src="https://img.example/cat.png" alt="A cat"><figcaption>Our &quot;cat&quot;</figcaption></figure>');
     expect(html(BLOCK_EXAMPLES.file!)).toBe(
-      '<figure class="file"><a href="../~files/Fa83kd0/report.pdf" download>report.pdf</a><figcaption>Report {2024} &amp; more</figcaption></figure>',
+      '<figure class="file"><a href="../~files/Fa83kd0/report.pdf" download>report.pdf</a><figcaption>Report {2024} &amp; more&amp;amp;</figcaption></figure>',
     );
     expect(html(BLOCK_EXAMPLES.divider!)).toBe('<p>above</p>\n<hr>\n<p>below</p>');
+    expect(html(BLOCK_EXAMPLES.expandable!)).toBe(
+      '<details class="expandable"><summary>More &lt;about&gt; &amp; &quot;this&quot;</summary>\n<p><strong>Hidden</strong> text</p>\n' +
+        '<pre data-language="sh"><code class="language-sh">npm test</code></pre>\n</details>',
+    );
+    expect(html(BLOCK_EXAMPLES.tabs!)).toBe(
+      '<div class="tabs">\n<section class="tab" aria-labelledby="tab-t2"><p class="tab-title" id="tab-t2">npm &quot;x&quot; {y}</p>\n<p>one</p>\n</section>\n' +
+        '<section class="tab" aria-labelledby="tab-t3"><p class="tab-title" id="tab-t3"></p>\n<div class="math"><code class="language-tex">x^2</code></div>\n' +
+        '<figure class="embed"><a href="https://video.example/v?a=1&amp;b=&quot;2&quot;" rel="noopener noreferrer">https://video.example/v?a=1&amp;b=&quot;2&quot;</a></figure>\n</section>\n</div>',
+    );
+    expect(html(doc({ type: 'embed', attrs: { id: 'e1', url: 'javascript:alert(1)' } }))).toBe('<figure class="embed">javascript:alert(1)</figure>');
   });
 
   it('escapes text and attributes, and drops addresses a browser must not follow', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import {
   MAIN, changeRequestBranch, commentsDoc, pageDoc, parseDocName, treeDoc, type Branch,
-} from '../../../src-main/engine/revisions/doc-names.js';
+} from '../../../src-shared/sync/doc-names.js';
 
 const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/);
 const branch: fc.Arbitrary<Branch> = fc.oneof(fc.constant(MAIN), id.map(changeRequestBranch));

@@ -4,7 +4,7 @@ import { readRow } from '../../../src-main/engine/sync/changes/rows.js';
 import { tableSpec } from '../../../src-main/engine/sync/changes/tables.js';
 import { encodeChangeMessage } from '../../../src-main/engine/sync/change-messages.js';
 import { ReplicaChangesChannel } from '../../../src-main/engine/sync/replica-changes.js';
-import { commentsDoc, MAIN } from '../../../src-main/engine/revisions/doc-names.js';
+import { commentsDoc, MAIN } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { fullStateOf } from './nodes.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_STATE_VECTOR } from '../../../src-main/engine/docs/state-vector.js';
-import { MAIN, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, otherOrganization } from '../../support/content.js';
 import type { TestServer } from '../../support/server.js';
 import { addPage, changeDoc, threadBy, writeParagraphs } from '../yjs/peers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blobExists, storeBlob } from '../../../src-main/engine/content/projection-sql.js';
 import { setFile } from '../../../src-main/engine/content/tree.js';
-import { changeRequestTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import type { Engine } from '../../../src-main/engine/engine.js';
 import type { ApiClient } from '../../../src-shared/client/client.js';
 import { ok } from '../../support/content.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { addPage, changeDoc } from '../yjs/peers.js';

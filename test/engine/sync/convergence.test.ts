@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../src-main/engine/engine.js';
 import { listen } from '../../../src-main/engine/http/server.js';
-import { MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { addPage, changeDoc, writeParagraphs } from '../yjs/peers.js';
 import { SyncedSpace, contentOf, eventually, stateOf, type Replica } from './nodes.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeDocMessage } from '../../../src-main/engine/sync/doc-messages.js';
 import { HubDocsChannel } from '../../../src-main/engine/sync/hub-docs.js';
-import { changeRequestTreeDoc, mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestTreeDoc, mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import type { TestServer } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRequestTreeDoc, mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestTreeDoc, mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import type { TestServer } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';

@@ -4,7 +4,7 @@ import { DOCS_CHANNEL } from '../../../src-main/engine/sync/channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from '../../../src-main/engine/sync/doc-messages.js';
 import { decodeFrame, encodeFrame } from '../../../src-main/engine/sync/frames.js';
 import { SYNC_PATH } from '../../../src-main/engine/sync/hub.js';
-import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { addPage } from '../yjs/peers.js';

@@ -3,7 +3,7 @@ import { payloadBytes } from '../../../src-main/engine/sync/channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from '../../../src-main/engine/sync/doc-messages.js';
 import { DocsGate } from '../../../src-main/engine/sync/docs-gate.js';
 import { changesSince } from '../../../src-main/engine/sync/sql.js';
-import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { created } from '../api/content/fixture.js';
 import { Delivery, withHubAndReplica } from './delivery.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRequestBranch, MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, MAIN, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import type { TestServer } from '../../support/server.js';
 import { created } from '../api/content/fixture.js';

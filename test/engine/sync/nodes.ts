@@ -10,7 +10,7 @@ import { Engine } from '../../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../../src-main/engine/http/server.js';
 import { SYNC_PATH } from '../../../src-main/engine/sync/hub.js';
 import { saveUpstream } from '../../../src-main/engine/sync/sql.js';
-import { mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestClock, TestServer } from '../../support/server.js';
 import { referenceAnswers } from '../../support/conformance/recorder.js';

@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendCopyEdit } from '../../../src-main/engine/docs/copy-edit.js';
-import { MAIN, changeRequestTreeDoc, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestTreeDoc, commentsDoc, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { CLOSE_DOC_REPLACED } from '../../../src-shared/sync/close-codes.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAIN, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { listen } from '../../../src-main/engine/http/server.js';
 import { changesSince, readUpstream } from '../../../src-main/engine/sync/sql.js';
 import type { TestServer } from '../../support/server.js';

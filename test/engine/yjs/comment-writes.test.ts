@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { commentsDoc, MAIN } from '../../../src-main/engine/revisions/doc-names.js';
+import { commentsDoc, MAIN } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
 import { join, leave, nextCommit, threadBy } from './peers.js';

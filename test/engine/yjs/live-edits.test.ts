@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { Engine } from '../../../src-main/engine/engine.js';
-import { changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { cutPendingEdits, LONGEST_SESSION_MS, QUIET_MS } from '../../../src-main/engine/yjs/live-edits.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as sync from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { MESSAGE_SYNC } from '../../../src-main/engine/yjs/messages.js';
 import { newSpace } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';

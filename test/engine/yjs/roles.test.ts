@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { can } from '../../../src-main/engine/api/spaces/rules.js';
-import { commentsDoc, MAIN, mainTreeDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { commentsDoc, MAIN, mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace } from '../../support/content.js';
 import { CALLERS, expectAccess, roleOf, serverWithCallers, type Caller } from '../../support/roles.js';
 import type { TestServer, TestUser } from '../../support/server.js';

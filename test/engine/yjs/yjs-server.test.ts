@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { Engine } from '../../../src-main/engine/engine.js';
-import { changeRequestBranch, changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '../../../src-main/engine/revisions/doc-names.js';
+import { changeRequestBranch, changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
 import { addPage, join, leave, nextCommit, textsOf, threadBy, until, writeParagraphs } from './peers.js';

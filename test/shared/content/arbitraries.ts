@@ -3,8 +3,8 @@ import type { PmMarkJson, PmNodeJson } from '../../../src-shared/content/pm-json
 import { HINT_STYLES } from '../../../src-shared/content/schema.js';
 
 /**
- * Generated page bodies covering every block and mark, with lists, quotes and hints nested as
- * the schema allows. Ids are assigned afterwards so that they are unique in a body.
+ * Generated page bodies covering every block and mark, with lists, quotes, hints, expandables and
+ * tabs nested as the schema allows. Ids are assigned afterwards so that they are unique in a body.
  *
  * Text avoids `:`, `@` and `w`: GFM turns `https://…`, `www.…` and addresses into links even when
  * escaped, so such text comes back from Markdown linked (see docs/content-model.md).
@@ -16,7 +16,7 @@ const CELL_CHARS = CHARS.filter((char) => char !== '\\');
 const HREFS = ['https://folio.example/a', '/relative/page', '#anchor', 'https://folio.example/q?x=(1)&y=[2]', ''];
 const IMAGE_SRCS = ['https://img.example/a.png', '/assets/b c.png', 'data.png'];
 
-type Group = 'top' | 'item' | 'quoted' | 'hinted';
+type Group = 'top' | 'item' | 'quoted' | 'hinted' | 'expanded' | 'tabbed';
 
 interface Run {
   text: string;
@@ -82,9 +82,13 @@ const table = fc
     ],
   }));
 
+const lines = (maxLength: number) => fc.string({ unit: fc.constantFrom(...CHARS, '\n', '$$', ' '), maxLength });
+const math = lines(24).map((formula) => ({ type: 'math', attrs: { formula } }));
+const embed = fc.oneof(fc.constantFrom('https://www.youtube.com/watch?v=abc', ''), lines(12)).map((url) => ({ type: 'embed', attrs: { url } }));
+
 /** Blocks the model does not represent, as the service would send them. */
 export const OPAQUE_BLOCKS = [
-  { object: 'block', type: 'math', isVoid: true, data: { formula: 'a--b <x> -->' } },
+  { object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'url', url: 'a--b <x> -->' } } },
   { object: 'block', type: 'hint', data: { style: 'info', icon: 'star' }, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'with an icon', marks: [] }] }] }] },
   { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://video.example/1', fullWidth: true } },
 ];
@@ -92,9 +96,11 @@ const opaque = fc.constantFrom(...OPAQUE_BLOCKS).map((block) => ({ type: 'opaque
 
 function block(group: Group, depth: number): fc.Arbitrary<PmNodeJson> {
   const leaves: fc.Arbitrary<PmNodeJson>[] = [paragraph, heading, divider, opaque];
-  if (group === 'top' || group === 'item') leaves.push(code);
-  if (group !== 'quoted') leaves.push(table);
-  if (group === 'top') leaves.push(image, file);
+  if (group !== 'quoted' && group !== 'hinted') leaves.push(code);
+  if (group !== 'quoted' && group !== 'tabbed') leaves.push(table);
+  if (group === 'top' || group === 'expanded' || group === 'tabbed') leaves.push(image);
+  if (group === 'top' || group === 'tabbed') leaves.push(file, embed);
+  if (group === 'top' || group === 'item' || group === 'tabbed') leaves.push(math);
   if (depth === 0) return fc.oneof(...leaves);
   const inner = (of: Group) => fc.array(block(of, depth - 1), { minLength: 1, maxLength: 3 });
   const items = (type: string) => fc.array(inner('item').map((content) => ({ type, content })), { minLength: 1, maxLength: 3 });
@@ -109,8 +115,19 @@ function block(group: Group, depth: number): fc.Arbitrary<PmNodeJson> {
       })),
   ];
   if (group !== 'hinted') containers.push(inner('quoted').map((content) => ({ type: 'quote', content })));
-  if (group === 'top' || group === 'item') {
+  if (group !== 'quoted' && group !== 'hinted') {
     containers.push(fc.tuple(fc.constantFrom(...HINT_STYLES), inner('hinted')).map(([style, content]) => ({ type: 'hint', attrs: { style }, content })));
+  }
+  if (group === 'top') {
+    containers.push(
+      fc.tuple(lines(12), inner('expanded')).map(([title, content]) => ({
+        type: 'expandable',
+        content: [{ type: 'expandable_title', content: title ? [{ type: 'text', text: title }] : [] }, ...content],
+      })),
+      fc
+        .array(fc.tuple(lines(8), inner('tabbed')).map(([title, content]) => ({ type: 'tab', attrs: { title }, content })), { minLength: 1, maxLength: 3 })
+        .map((content) => ({ type: 'tabs', content })),
+    );
   }
   return fc.oneof({ depthSize: 'small' }, ...leaves, ...containers);
 }

@@ -62,8 +62,30 @@ export const BLOCK_EXAMPLES: Record<string, PmNodeJson> = {
     ],
   }),
   image: doc({ type: 'image', attrs: { id: 'i1', src: 'https://img.example/cat.png', alt: 'A cat', caption: 'Our "cat"' } }),
-  file: doc({ type: 'file', attrs: { id: 'f1', fileId: 'Fa83kd0', caption: 'Report {2024} & more' } }),
+  file: doc({ type: 'file', attrs: { id: 'f1', fileId: 'Fa83kd0', caption: 'Report {2024} & more&amp;' } }),
   divider: doc(p('p1', t('above')), { type: 'divider', attrs: { id: 'd1' } }, p('p2', t('below'))),
+  expandable: doc({
+    type: 'expandable',
+    attrs: { id: 'e1' },
+    content: [
+      { type: 'expandable_title', attrs: { id: 'e2' }, content: [t('More <about> & "this"')] },
+      p('p1', t('Hidden', { type: 'bold' }), t(' text')),
+      { type: 'code_block', attrs: { id: 'c1', language: 'sh' }, content: [t('npm test')] },
+    ],
+  }),
+  tabs: doc({
+    type: 'tabs',
+    attrs: { id: 't1' },
+    content: [
+      { type: 'tab', attrs: { id: 't2', title: 'npm "x" {y}' }, content: [p('p1', t('one'))] },
+      { type: 'tab', attrs: { id: 't3', title: '' }, content: [{ type: 'math', attrs: { id: 'm1', formula: 'x^2' } }, { type: 'embed', attrs: { id: 'v1', url: 'https://video.example/v?a=1&b="2"' } }] },
+    ],
+  }),
+  embed: doc({ type: 'embed', attrs: { id: 'v1', url: 'https://www.youtube.com/watch?v=abc' } }),
+  math: doc(
+    { type: 'math', attrs: { id: 'm1', formula: 'f(x) = \\int_{-\\infty}^{\\infty} e^{2 \\pi i \\xi x}\n\\, dx' } },
+    { type: 'bullet_list', attrs: { id: 'l1' }, content: [{ type: 'list_item', attrs: { id: 'i1' }, content: [p('p1', t('$$')), { type: 'math', attrs: { id: 'm2', formula: '  a\n\nb $$' } }] }] },
+  ),
 };
 
 export const EXAMPLES = { ...MARK_EXAMPLES, ...BLOCK_EXAMPLES };

@@ -80,11 +80,60 @@ describe('Markdown -> page body -> Markdown', () => {
 describe('the Markdown dialect', () => {
   it('writes hints, files, images, code and tasks as the service does', () => {
     expect(toMd(EXAMPLES.hint!)).toContain('{% hint style="info" %}\n\ninfo\n\n{% endhint %}');
-    expect(toMd(EXAMPLES.file!)).toBe('{% file src="Fa83kd0" %}Report &#123;2024&#125; &amp; more{% endfile %}\n');
+    expect(toMd(EXAMPLES.file!)).toBe('{% file src="Fa83kd0" %}Report &#123;2024&#125; & more&amp;amp;{% endfile %}\n');
     expect(toMd(EXAMPLES.image!)).toBe('![A cat](https://img.example/cat.png "Our \\"cat\\"")\n');
     expect(toMd(EXAMPLES['code block']!)).toMatch(/^```ts\n/);
     expect(toMd(EXAMPLES['task list']!)).toBe('* [x] done\n* [ ] to do\n');
     expect(toMd(EXAMPLES.table!)).toBe('| Name    |  Role  |    |\n| ------- | :----: | -: |\n| **Ada** | a \\| b |    |\n');
+  });
+
+  it('writes expandables, tabs, embeds and math in the service\'s syntax', () => {
+    expect(toMd(EXAMPLES.expandable!)).toBe('<details>\n\n<summary>More &lt;about&gt; &amp; "this"</summary>\n\n**Hidden** text\n\n```sh\nnpm test\n```\n\n</details>\n');
+    expect(toMd(EXAMPLES.tabs!)).toBe(
+      '{% tabs %}\n\n{% tab title="npm &quot;x&quot; &#123;y&#125;" %}\n\none\n\n{% endtab %}\n\n{% tab title="" %}\n\n$$\nx^2\n$$\n\n' +
+        '{% embed url="https://video.example/v?a=1&b=&quot;2&quot;" %}\n\n{% endtab %}\n\n{% endtabs %}\n',
+    );
+    expect(toMd(EXAMPLES.embed!)).toBe('{% embed url="https://www.youtube.com/watch?v=abc" %}\n');
+    expect(toMd(EXAMPLES.math!)).toBe('$$\nf(x) = \\int_{-\\infty}^{\\infty} e^{2 \\pi i \\xi x}\n\\, dx\n$$\n\n* \\$$\n\n  $$\n    a\n\n  b $$\n  $$\n');
+  });
+
+  it('reads the service\'s compact forms: tags against each other, the summary beside <details>, one-line math', () => {
+    const pm = fromMd(
+      '{% tabs %}\n{% tab title="A &amp; B" %}\nFirst\n{% endtab %}\n{% tab title="2" %}\n{% embed url="https://x.example/?a=1&b=2" %}\n{% endtab %}\n{% endtabs %}\n' +
+        '<details>\n<summary>Why &#x3C;this&#62;?</summary>\n\nBecause.\n\n</details>\n\n$$E = mc^2$$\n',
+    );
+    expect(shape(pm)).toEqual({
+      type: 'doc',
+      content: [
+        {
+          type: 'tabs',
+          attrs: { id: null },
+          content: [
+            { type: 'tab', attrs: { id: null, title: 'A & B' }, content: [{ type: 'paragraph', attrs: { id: null }, content: [{ type: 'text', text: 'First' }] }] },
+            { type: 'tab', attrs: { id: null, title: '2' }, content: [{ type: 'embed', attrs: { id: null, url: 'https://x.example/?a=1&b=2' } }] },
+          ],
+        },
+        {
+          type: 'expandable',
+          attrs: { id: null },
+          content: [
+            { type: 'expandable_title', attrs: { id: null }, content: [{ type: 'text', text: 'Why <this>?' }] },
+            { type: 'paragraph', attrs: { id: null }, content: [{ type: 'text', text: 'Because.' }] },
+          ],
+        },
+        { type: 'math', attrs: { id: null, formula: 'E = mc^2' } },
+      ],
+    });
+  });
+
+  it('lifts out of tabs and expandables what they may not hold, and keeps unclosed ones as text', () => {
+    // A table may not stand in a tab, tabs not in an expandable, math not in a hint.
+    expect(blocks('{% tabs %}\n{% tab title="a" %}\nx\n\n| h |\n|---|\n\ny\n{% endtab %}\n{% endtabs %}\n')).toEqual(['tabs', 'table', 'tabs']);
+    expect(blocks('<details>\n\n<summary>s</summary>\n\n{% tabs %}\n{% tab title="a" %}\nx\n{% endtab %}\n{% endtabs %}\n\n</details>\n')).toEqual(['expandable', 'tabs']);
+    expect(blocks('{% hint style="info" %}\n$$\nx\n$$\n{% endhint %}\n')).toEqual(['math']);
+    expect(blocks('{% tabs %}\n{% tab title="a" %}\nx\n')).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(blocks('<details>\n\n<summary>s</summary>\n\nx\n')).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(blocks('$$\nnever closed\n')).toEqual(['paragraph']);
   });
 
   it('reads hint and file tags written right against the text, as the service writes them', () => {
@@ -129,10 +178,22 @@ describe('the Markdown dialect', () => {
   });
 
   it('keeps opaque blocks, with their key, through a comment', () => {
-    const block = { object: 'block', type: 'math', isVoid: true, data: { formula: 'x --> y' } };
+    const block = { object: 'block', type: 'embed', isVoid: true, data: { url: 'x --> y', fullWidth: true } };
     const markdown = toMd({ type: 'doc', content: [{ type: 'opaque', attrs: { id: 'm1', block } }] });
-    expect(markdown).toBe('<!-- folio-block {"object":"block","type":"math","isVoid":true,"data":{"formula":"x \\u002d-> y"},"key":"m1"} -->\n');
+    expect(markdown).toBe('<!-- folio-block {"object":"block","type":"embed","isVoid":true,"data":{"url":"x \\u002d-> y","fullWidth":true},"key":"m1"} -->\n');
     expect(fromMd(markdown)).toEqual({ type: 'doc', content: [{ type: 'opaque', attrs: { id: 'm1', block } }] });
+  });
+
+  it('reads a comment holding a block the model represents as that block, opaque where it may not stand', () => {
+    const math = { object: 'block', type: 'math', isVoid: true, data: { formula: 'x' } };
+    const comment = (key: string) => `<!-- folio-block ${JSON.stringify({ ...math, key })} -->`;
+    expect(fromMd(`${comment('m1')}\n\n> ${comment('m2')}\n`)).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'math', attrs: { id: 'm1', formula: 'x' } },
+        { type: 'quote', attrs: { id: expect.any(String) }, content: [{ type: 'opaque', attrs: { id: 'm2', block: math } }] },
+      ],
+    });
   });
 
   it('reads GFM tables padded to the header, checkboxes as tasks, and deep headings as level 3', () => {

@@ -32,4 +32,6 @@ export const EXTENSIONS: ReadonlySet<string> = new Set([
   'resolveChangeRequestConflict',
   'getChangeRequestDiff',
   'getChangeRequestMergeability',
+  // The editor links to pages and headings of the change request it edits (docs/search.md); the reference searches main only.
+  'searchChangeRequestContent',
 ]);

@@ -7,7 +7,7 @@ import { setBlocks } from '../../content/merge/set-blocks.js';
 import type { ConflictSide } from '../../content/merge/conflicts.js';
 import { removeSubtree, setPageFields, type TreePage } from '../../content/tree.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
-import { MAIN, pageDoc } from '../../revisions/doc-names.js';
+import { MAIN, pageDoc } from '../../../../src-shared/sync/doc-names.js';
 import type { Batch } from '../content/batch.js';
 import { readSide, type ConflictResolution, type ConflictRow } from './sql.js';
 

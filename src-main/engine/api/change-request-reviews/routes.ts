@@ -12,10 +12,10 @@ import { created } from '../content-tree/create.js';
 import { can, requireSpace } from '../spaces/rules.js';
 import { findSpace } from '../spaces/sql.js';
 import { pageDiffs, semanticChanges } from './changes.js';
-import { reviewerRefusal } from './reviewers.js';
+import { reviewerRefusal, teamRefusal } from './reviewers.js';
 import { toContributor, toRequestedReviewer, toReview } from './serialize.js';
 import {
-  contributorsOf, findRequestedReviewer, findReview, insertReview, requestReviewer, requestedReviewersOf, reviewsOf, withdrawRequest,
+  contributorsOf, findRequestedReviewer, findReview, insertReview, requestReviewer, requestedReviewersOf, requesterOf, reviewsOf, withdrawRequest,
   type ContributorRow, type RequestedReviewerRow, type ReviewRow,
 } from './sql.js';
 
@@ -51,7 +51,7 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
       const target = { revision: changeRequest.revision, review: id };
       changeThreads(ctx, place, commentId, (threads) => threads.set(commentId!, newThread(post, { target })));
     }
-    const requestedBy = findRequestedReviewer(ctx.db, changeRequest.id, ctx.actor.id)?.requested_by ?? null;
+    const requestedBy = requesterOf(ctx.db, changeRequest.id, ctx.actor.id);
     insertReview(ctx.db, { id, changeRequestId: changeRequest.id, reviewerId: ctx.actor.id, status: body.status, revision: changeRequest.revision, requestedBy, commentId, now: ctx.now });
     return created(toReview(ctx, place, findReview(ctx.db, changeRequest.id, id)!, undefined));
   },
@@ -73,8 +73,10 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
 
   /**
    * Asking for reviews takes the edit role, as editing the change request does. Each user must be
-   * able to review the space and not be the author (400 naming `body.users.N`); one already asked
-   * keeps the first request. The subject and description, when given, are updated as PATCH does.
+   * able to review the space and not be the author (400 naming `body.users.N`), each team one of
+   * the space's organization (`body.teams.N`); one already asked keeps the first request. The
+   * answer's `users` holds the users' requests, then the teams'. The subject and description,
+   * when given, are updated as PATCH does.
    */
   requestReviewersForChangeRequest(ctx, { params, body }) {
     const access = requireSpace(ctx, params.spaceId, can.edit);
@@ -86,6 +88,11 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
       const refusal = reviewerRefusal(ctx.db, access.row, changeRequest, userId);
       if (refusal) return badRequest(`body.users.${index}: ${refusal}`);
     }
+    const teams = [...new Set(body.teams ?? [])];
+    for (const [index, teamId] of (body.teams ?? []).entries()) {
+      const refusal = teamRefusal(ctx.db, access.row, teamId);
+      if (refusal) return badRequest(`body.teams.${index}: ${refusal}`);
+    }
     const columns: Record<string, unknown> = {};
     if (body.subject !== undefined) columns.subject = body.subject;
     if (body.description !== undefined) columns.description = JSON.stringify(body.description);
@@ -94,10 +101,11 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
       addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
     }
     const revision = findChangeRequest(ctx.db, access.row.id, changeRequest.id)!.revision;
-    for (const userId of new Set(body.users)) {
-      requestReviewer(ctx.db, { change_request_id: changeRequest.id, user_id: userId, requested_by: ctx.actor.id, revision, created_at: ctx.now });
+    const asked = [...[...new Set(body.users)].map((id) => ({ kind: 'user' as const, id })), ...teams.map((id) => ({ kind: 'team' as const, id }))];
+    for (const { kind, id } of asked) {
+      requestReviewer(ctx.db, { change_request_id: changeRequest.id, kind, reviewer_id: id, requested_by: ctx.actor.id, revision, created_at: ctx.now });
     }
-    const users = [...new Set(body.users)].map((userId) => toRequestedReviewer(ctx, findRequestedReviewer(ctx.db, changeRequest.id, userId)!));
+    const users = asked.map(({ kind, id }) => toRequestedReviewer(ctx, findRequestedReviewer(ctx.db, changeRequest.id, kind, id)!));
     return { users };
   },
 
@@ -122,7 +130,7 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
     if (isFailure(access)) return access;
     const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
     if (isFailure(changeRequest)) return changeRequest;
-    return pageDiffs(ctx, changeRequest);
+    return ctx.reviewDiffs.answer(ctx.db, access.row.id, changeRequest.id, () => pageDiffs(ctx, changeRequest));
   },
 
   getChangeRequestChanges(ctx, { params, query }) {

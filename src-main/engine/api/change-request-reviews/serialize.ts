@@ -40,14 +40,13 @@ export function toReview(
 }
 
 export function toRequestedReviewer(ctx: RequestContext, row: RequestedReviewerRow): z.input<typeof ChangeRequestRequestedReviewer> {
-  return {
-    object: 'change-request-requested-reviewer',
+  const request = {
+    object: 'change-request-requested-reviewer' as const,
     revision: row.revision,
     requestedBy: userOf(ctx, row.requested_by),
     createdAt: row.created_at,
-    kind: 'user',
-    user: userOf(ctx, row.user_id),
   };
+  return row.kind === 'user' ? { ...request, kind: 'user', user: userOf(ctx, row.reviewer_id) } : { ...request, kind: 'team', team: { object: 'team', id: row.reviewer_id } };
 }
 
 export function toContributor(ctx: RequestContext, row: ContributorRow): z.input<typeof ChangeRequestUserContributor> {

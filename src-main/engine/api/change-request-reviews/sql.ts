@@ -72,40 +72,68 @@ export function insertReview(db: Database, review: NewReview): void {
 
 export interface RequestedReviewerRow {
   change_request_id: string;
-  user_id: string;
+  /** A user asked, or a team (`kind`). */
+  kind: 'user' | 'team';
+  reviewer_id: string;
   requested_by: string;
   revision: string;
   created_at: string;
 }
 
+/** Users and teams asked, one list: the two tables of migrations 026 and 029. */
+const REQUESTED = `(
+  SELECT change_request_id, 'user' AS kind, 0 AS rank, user_id AS reviewer_id, requested_by, revision, created_at FROM change_request_requested_reviewers
+  UNION ALL
+  SELECT change_request_id, 'team' AS kind, 1 AS rank, team_id AS reviewer_id, requested_by, revision, created_at FROM change_request_requested_teams
+)`;
+
+/** The users and teams asked to review a change request, in the order they were asked (at one instant, users first). */
 export function requestedReviewersOf(changeRequestId: string): KeysetQuery {
   return {
     select: 'q.*',
-    from: 'change_request_requested_reviewers q',
+    from: `${REQUESTED} q`,
     where: 'q.change_request_id = ?',
     params: [changeRequestId],
     order: [
       { expr: 'q.created_at', column: 'created_at', desc: false },
-      { expr: 'q.user_id', column: 'user_id', desc: false },
+      { expr: 'q.rank', column: 'rank', desc: false },
+      { expr: 'q.reviewer_id', column: 'reviewer_id', desc: false },
     ],
   };
 }
 
-export function findRequestedReviewer(db: Database, changeRequestId: string, userId: string): RequestedReviewerRow | undefined {
-  return db.get<RequestedReviewerRow>('SELECT * FROM change_request_requested_reviewers WHERE change_request_id = ? AND user_id = ?', changeRequestId, userId);
+export function findRequestedReviewer(db: Database, changeRequestId: string, kind: 'user' | 'team', reviewerId: string): RequestedReviewerRow | undefined {
+  return db.get<RequestedReviewerRow>(`SELECT * FROM ${REQUESTED} q WHERE change_request_id = ? AND kind = ? AND reviewer_id = ?`, changeRequestId, kind, reviewerId);
 }
 
-/** Asks a user to review; one already asked keeps their first request. */
-export function requestReviewer(db: Database, row: RequestedReviewerRow): void {
-  db.run(
-    `INSERT OR IGNORE INTO change_request_requested_reviewers (change_request_id, user_id, requested_by, revision, created_at) VALUES (?, ?, ?, ?, ?)`,
-    row.change_request_id, row.user_id, row.requested_by, row.revision, row.created_at,
+/** Who asked `userId` to review: asked themselves, else through a team of theirs (the first asked). */
+export function requesterOf(db: Database, changeRequestId: string, userId: string): string | null {
+  return (
+    findRequestedReviewer(db, changeRequestId, 'user', userId)?.requested_by ??
+    db.get<{ requested_by: string }>(
+      `SELECT q.requested_by FROM change_request_requested_teams q JOIN team_members m ON m.team_id = q.team_id
+       WHERE q.change_request_id = ? AND m.user_id = ? ORDER BY q.created_at, q.team_id LIMIT 1`,
+      changeRequestId,
+      userId,
+    )?.requested_by ??
+    null
   );
 }
 
-/** Answers whether there was a request to withdraw. */
-export function withdrawRequest(db: Database, changeRequestId: string, userId: string): boolean {
-  return db.run('DELETE FROM change_request_requested_reviewers WHERE change_request_id = ? AND user_id = ?', changeRequestId, userId).changes > 0;
+/** Asks a user or a team to review; one already asked keeps their first request. */
+export function requestReviewer(db: Database, row: RequestedReviewerRow): void {
+  const [table, column] = row.kind === 'user' ? ['change_request_requested_reviewers', 'user_id'] : ['change_request_requested_teams', 'team_id'];
+  db.run(
+    `INSERT OR IGNORE INTO ${table} (change_request_id, ${column}, requested_by, revision, created_at) VALUES (?, ?, ?, ?, ?)`,
+    row.change_request_id, row.reviewer_id, row.requested_by, row.revision, row.created_at,
+  );
+}
+
+/** Withdraws the request of the user, or of the team, of that id; answers whether there was one. */
+export function withdrawRequest(db: Database, changeRequestId: string, reviewerId: string): boolean {
+  const users = db.run('DELETE FROM change_request_requested_reviewers WHERE change_request_id = ? AND user_id = ?', changeRequestId, reviewerId).changes;
+  const teams = db.run('DELETE FROM change_request_requested_teams WHERE change_request_id = ? AND team_id = ?', changeRequestId, reviewerId).changes;
+  return users + teams > 0;
 }
 
 export interface ContributorRow {

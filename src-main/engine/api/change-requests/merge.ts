@@ -5,7 +5,7 @@ import { planPull, pullFromMain } from '../../content/merge/pull-changes.js';
 import { newId } from '../../ids.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, isFailure, type Failure, type Handlers } from '../../pipeline/index.js';
-import { branchDocPrefix, changeRequestBranch } from '../../revisions/doc-names.js';
+import { branchDocPrefix, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import { cutRevision } from '../../revisions/revisions.js';
 import { cutPendingEdits } from '../../yjs/live-edits.js';
 import { updateRow } from '../content-tree/rows.js';

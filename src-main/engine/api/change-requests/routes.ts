@@ -2,7 +2,7 @@ import type { changeRequests } from '../../../../src-shared/contract/change-requ
 import { paginate, type KeysetQuery } from '../../pagination.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, forbidden, isFailure, type Handlers } from '../../pipeline/index.js';
-import { MAIN, branchDocPrefix, changeRequestBranch } from '../../revisions/doc-names.js';
+import { MAIN, branchDocPrefix, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import { created } from '../content-tree/create.js';
 import { can as orgCan, requireOrganization } from '../orgs/rules.js';
 import { requireSpace } from '../spaces/rules.js';

@@ -148,8 +148,12 @@ function filtered(query: KeysetQuery, filters: ChangeRequestFilters): KeysetQuer
     params.push(filters.contributor, filters.contributor, filters.contributor);
   }
   if (filters.requestedReviewer !== undefined) {
-    where.push('EXISTS (SELECT 1 FROM change_request_requested_reviewers q WHERE q.change_request_id = cr.id AND q.user_id = ?)');
-    params.push(filters.requestedReviewer);
+    // Asked themselves, or through a team of theirs.
+    where.push(
+      `(EXISTS (SELECT 1 FROM change_request_requested_reviewers q WHERE q.change_request_id = cr.id AND q.user_id = ?)
+        OR EXISTS (SELECT 1 FROM change_request_requested_teams q JOIN team_members m ON m.team_id = q.team_id WHERE q.change_request_id = cr.id AND m.user_id = ?))`,
+    );
+    params.push(filters.requestedReviewer, filters.requestedReviewer);
   }
   if (filters.conversationsIssuesCluster !== undefined) {
     where.push('cr.conversations_issues_cluster = ?');

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { appendCopyEdit } from '../../docs/copy-edit.js';
 import type { RequestContext } from '../../pipeline/context.js';
-import { commentsDoc } from '../../revisions/doc-names.js';
+import { commentsDoc } from '../../../../src-shared/sync/doc-names.js';
 import { branchOf, type CommentPlace } from './place.js';
 
 /** The root map of the doc: thread id → thread. */

@@ -1,7 +1,7 @@
 import type { Role } from '../../../../src-shared/contract/common.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { isFailure, type Failure } from '../../pipeline/failure.js';
-import { MAIN, changeRequestBranch, type Branch } from '../../revisions/doc-names.js';
+import { MAIN, changeRequestBranch, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { requireChangeRequest } from '../change-requests/rules.js';
 import type { ContentCheck } from '../content-tree/access.js';
 import { requireSpace } from '../spaces/rules.js';

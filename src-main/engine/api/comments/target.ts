@@ -2,7 +2,7 @@ import { anchorBlock, resolveAnchor } from '../../content/comment-anchors.js';
 import { projectedPage, rowsBranch } from '../../content/projection-sql.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
-import { pageDoc, type Branch } from '../../revisions/doc-names.js';
+import { pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import type { Placement } from './doc.js';
 import type { CommentPlace } from './place.js';
 import type { CommentRow } from './sql.js';

@@ -5,7 +5,7 @@ import { watchTree, type TreeChanges } from '../../content/tree-watch.js';
 import { childrenIndex, pagesMap, readPage, readPages, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
-import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import type { ContentTarget } from './rules.js';
 
 /** What a batch reports of each page it touched, in the order the pages were first touched. */

@@ -6,7 +6,7 @@ import { freeSlug, slugFromTitle } from '../../content/slugs.js';
 import { readPages, removeSubtree, setPageFields, type TreePage } from '../../content/tree.js';
 import { newId } from '../../ids.js';
 import { isFailure, type Failure } from '../../pipeline/failure.js';
-import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { invalidChange, type Batch, type ChangeOf } from './batch.js';
 import { placement } from './placement.js';
 

@@ -8,7 +8,7 @@ import type { Scope } from '../../content/expressions.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { Failure, isFailure } from '../../pipeline/failure.js';
 import { Later } from '../../pipeline/later.js';
-import { pageDoc } from '../../revisions/doc-names.js';
+import { pageDoc } from '../../../../src-shared/sync/doc-names.js';
 import type { ContentTarget } from './rules.js';
 import { resolvedLinksAsUrls, resolveRef } from './page-references.js';
 import type { PageJson } from './serialize.js';

@@ -2,7 +2,7 @@ import type { Role } from '../../../../src-shared/contract/common.js';
 import { rowsBranch } from '../../content/projection-sql.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, isFailure, type Failure } from '../../pipeline/failure.js';
-import { changeRequestBranch, MAIN, type Branch } from '../../revisions/doc-names.js';
+import { changeRequestBranch, MAIN, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { can as changeRequestCan, requireChangeRequest } from '../change-requests/rules.js';
 import type { ChangeRequestRow } from '../change-requests/sql.js';
 import { can, requireSpace } from '../spaces/rules.js';

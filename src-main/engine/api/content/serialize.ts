@@ -24,7 +24,8 @@ const DEFAULT_LAYOUT: z.input<typeof RevisionPageLayout> = {
   metadata: true,
 };
 
-const appBase = (place: ContentPlace) =>
+/** Where a place's pages are in the app: the space's, or its change request's. */
+export const appBase = (place: ContentPlace) =>
   place.changeRequestId ? `/spaces/${place.spaceId}/change-requests/${place.changeRequestId}` : `/spaces/${place.spaceId}`;
 
 const apiBase = (place: ContentPlace) => `${appBase(place)}/content`;

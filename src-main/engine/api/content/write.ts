@@ -1,5 +1,5 @@
 import { cutRevision } from '../../revisions/revisions.js';
-import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { newId } from '../../ids.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { isFailure, type Failure } from '../../pipeline/failure.js';

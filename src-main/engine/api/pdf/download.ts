@@ -1,7 +1,7 @@
 import { contextFor, failureResponse, type PipelineDeps } from '../../pipeline/execute.js';
 import { Failure, forbidden, isFailure, notFound } from '../../pipeline/failure.js';
 import type { ApiResponse } from '../../pipeline/request.js';
-import { MAIN, changeRequestBranch } from '../../revisions/doc-names.js';
+import { MAIN, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import { branchJob } from '../../pdf/branch-pages.js';
 import type { PdfJob } from '../../pdf/tasks.js';
 import { requireChangeRequest } from '../change-requests/rules.js';

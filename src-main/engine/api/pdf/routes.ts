@@ -1,7 +1,7 @@
 import type { pdf } from '../../../../src-shared/contract/pdf.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { isFailure, type Handlers } from '../../pipeline/index.js';
-import { MAIN, changeRequestBranch, type Branch } from '../../revisions/doc-names.js';
+import { MAIN, changeRequestBranch, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { requireChangeRequest } from '../change-requests/rules.js';
 import { requireSpace } from '../spaces/rules.js';
 import { signedPdfUrl } from './claims.js';

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../pipeline/context.js';
 import { notFound, type Failure } from '../../pipeline/failure.js';
-import { treeDoc, type Branch } from '../../revisions/doc-names.js';
+import { treeDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { can as spaceCan } from '../spaces/rules.js';
 
 /** Reading content is all a PDF of it takes. */

@@ -3,6 +3,8 @@ import { paginateList } from '../../pagination.js';
 import { isFailure, type Handlers } from '../../pipeline/index.js';
 import { can as orgCan, requireOrganization } from '../orgs/rules.js';
 import { can, requireSpace } from '../spaces/rules.js';
+import { requireChangeRequestContent } from '../content/rules.js';
+import { appBase } from '../content/serialize.js';
 import { matchExpressions } from './match-expression.js';
 import { queryTerms } from './query-terms.js';
 import { rankPages, type PageHit } from './ranking.js';
@@ -27,6 +29,20 @@ export const searchHandlers: Handlers<typeof search> = {
     const page = paginateList(rankPages(ctx.db, { ...expressions, spaceIds: [access.row.id], branch: 'main' }, terms), BY_RANK, query);
     if (isFailure(page)) return page;
     return { ...page, items: searchPagesOf(ctx, access.row.id, page.items, terms) };
+  },
+
+  /** The change request's own rows (main's while it has none), for links from its pages to pages and headings. */
+  searchChangeRequestContent(ctx, { params, query }) {
+    const target = requireChangeRequestContent(ctx, params);
+    if (isFailure(target)) return target;
+    const terms = queryTerms(query.query);
+    const expressions = matchExpressions(terms);
+    if (!expressions) return NOTHING;
+    const spaceId = target.space.id;
+    const page = paginateList(rankPages(ctx.db, { ...expressions, spaceIds: [spaceId], branch: target.rows }, terms), BY_RANK, query);
+    if (isFailure(page)) return page;
+    const content = { rows: target.rows, appBase: appBase(target.place) };
+    return { ...page, items: searchPagesOf(ctx, spaceId, page.items, terms, content) };
   },
 
   searchOrganizationContent(ctx, { params, query }) {

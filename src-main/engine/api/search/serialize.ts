@@ -12,8 +12,8 @@ export interface SectionHit {
   snippet: string;
 }
 
-/** A page's address in the app, as the content reads give it. */
-const pageApp = (ctx: RequestContext, spaceId: string, pageId: string) => ctx.urls.app(`/spaces/${spaceId}/page/${pageId}`);
+/** A page's address in the app, as the content reads give it (`appBase`: the space's or its change request's). */
+const pageApp = (ctx: RequestContext, appBase: string, pageId: string) => ctx.urls.app(`${appBase}/page/${pageId}`);
 
 /**
  * A matching page with its matching sections. A section is named by its heading's block id (its
@@ -21,12 +21,12 @@ const pageApp = (ctx: RequestContext, spaceId: string, pageId: string) => ctx.ur
  */
 export function toSearchPage(
   ctx: RequestContext,
-  spaceId: string,
+  appBase: string,
   page: HitPageRow,
   ancestors: readonly string[],
   sections: readonly SectionHit[],
 ): SearchPage {
-  const app = pageApp(ctx, spaceId, page.page_id);
+  const app = pageApp(ctx, appBase, page.page_id);
   return {
     id: page.page_id,
     title: page.title,

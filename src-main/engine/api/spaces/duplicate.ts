@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { Database } from '../../db/database.js';
 import type { DocResult, DocStore } from '../../docs/store.js';
-import { branchDocPrefix, MAIN } from '../../revisions/doc-names.js';
+import { branchDocPrefix, MAIN } from '../../../../src-shared/sync/doc-names.js';
 import { cutRevision } from '../../revisions/revisions.js';
 
 const EMPTY_STATE_VECTOR = Y.encodeStateVector(new Y.Doc());

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { DocStore } from '../../docs/store.js';
 import { collectUnreachableBlobs } from '../../content/blob-gc.js';
-import { spaceDocPrefix } from '../../revisions/doc-names.js';
+import { spaceDocPrefix } from '../../../../src-shared/sync/doc-names.js';
 
 /** A deleted space stays in the trash, readable and restorable, for this long; then it is gone. */
 export const TRASH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { newId } from '../../ids.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, Failure, isFailure } from '../../pipeline/failure.js';
-import { pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { cutRevision } from '../../revisions/revisions.js';
 import { addContributor, updateChangeRequest } from '../change-requests/sql.js';
 import { Batch } from '../content/batch.js';

@@ -1,5 +1,5 @@
 import type { DocStore } from '../../docs/store.js';
-import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, parseDocName, treeDoc } from '../../revisions/doc-names.js';
+import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, parseDocName, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 
 /** One doc of the content as main and a change request each have it. */
 export interface DocPair {

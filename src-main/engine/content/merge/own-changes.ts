@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { blockIndex } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
-import { changeRequestBranch, pageDoc, treeDoc } from '../../revisions/doc-names.js';
+import { changeRequestBranch, pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { forkBaseDoc } from '../fork-base.js';
 import { readFiles, readPages, type TreeFile, type TreePage } from '../tree.js';
 import { writtenPairs } from './branch-docs.js';

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { BODY_FRAGMENT, blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
-import type { Branch } from '../../revisions/doc-names.js';
+import type { Branch } from '../../../../src-shared/sync/doc-names.js';
 import type { Projector } from '../projector.js';
 import { blockConflicts, blocksToRetake } from './block-conflicts.js';
 import { blockSide } from './conflict-sides.js';

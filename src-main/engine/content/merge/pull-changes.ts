@@ -2,7 +2,7 @@ import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
 import type { Projector } from '../projector.js';
-import { MAIN, changeRequestBranch, pageDoc } from '../../revisions/doc-names.js';
+import { MAIN, changeRequestBranch, pageDoc } from '../../../../src-shared/sync/doc-names.js';
 import { writtenPairs } from './branch-docs.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
 import { ownWrite } from './own-writes.js';

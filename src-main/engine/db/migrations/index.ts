@@ -26,6 +26,7 @@ import * as changeRequestConflicts from './025-change-request-conflicts.js';
 import * as changeRequestReviews from './026-change-request-reviews.js';
 import * as changeLogTriggers from './027-change-log-triggers.js';
 import * as fileBlobsRowid from './028-file-blobs-rowid.js';
+import * as changeRequestRequestedTeams from './029-change-request-requested-teams.js';
 
 /** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string; rebuildsTables?: boolean }[] = [
@@ -57,6 +58,7 @@ export const migrations: readonly { version: number; name: string; sql: string; 
   { version: 26, name: 'change-request-reviews', sql: changeRequestReviews.sql },
   { version: 27, name: 'change-log-triggers', sql: changeLogTriggers.sql },
   { version: 28, name: 'file-blobs-rowid', sql: fileBlobsRowid.sql, rebuildsTables: fileBlobsRowid.rebuildsTables },
+  { version: 29, name: 'change-request-requested-teams', sql: changeRequestRequestedTeams.sql },
 ];
 
 /** The schema version a fully migrated database has. */

@@ -1,14 +1,16 @@
 import { documentToMarkdown, markdownToDocument, type DocumentBlockJson } from '../../../../src-shared/content/index.js';
-import { opaqueComment, readOpaque } from '../../../../src-shared/content/markdown-dialect.js';
+import { embedLine, opaqueComment, readOpaque, tabOpen } from '../../../../src-shared/content/markdown-dialect.js';
 
 /**
  * The service's Markdown blocks that the page model keeps as `Document` blocks (opaque here):
- * `{% tabs %}`/`{% tab title %}`, `{% code title %}` around a fence, `{% embed url %}`,
- * `{% content-ref url %}`, `{% swagger %}`/`{% openapi %}` and `<details>` expandables. On the way
- * in, each becomes the `Document` block the service has for it (its inner Markdown read as
- * blocks), written as the opaque comment `markdownToPm` reads; on the way out, the comment of
- * such a block is written back in the service's syntax. Hints and files are the model's own
- * (docs/content-model.md).
+ * `{% code title %}` around a fence, `{% content-ref url %}` and `{% swagger %}`/`{% openapi %}`.
+ * On the way in, each becomes the `Document` block the service has for it (its inner Markdown read
+ * as blocks), written as the opaque comment `markdownToPm` reads; on the way out, the comment of
+ * such a block is written back in the service's syntax. Hints, files, tabs, embeds, `<details>`
+ * expandables and `$$` math are the model's own (docs/content-model.md); only an embed's caption
+ * (`{% embed %}` … `{% endembed %}`), which the `Document` has no place for, is dropped here. The
+ * comments of tabs, embeds and expandables the model keeps opaque (a tab holding a table, a
+ * full-width embed) are written back in the service's syntax too.
  */
 
 type Block = DocumentBlockJson & Record<string, unknown>;
@@ -37,6 +39,12 @@ export function gitbookBlocksIn(markdown: string): string {
     if (opening) {
       fence = opening;
       out.push(line);
+      continue;
+    }
+    const caption = embedCaptionEnd(lines, i);
+    if (caption !== -1) {
+      out.push(line);
+      i = caption;
       continue;
     }
     const read = readBlockAt(lines, i);
@@ -88,17 +96,11 @@ interface Read {
 
 function readBlockAt(lines: readonly string[], i: number): Read | undefined {
   const line = lines[i]!;
-  if (/^ {0,3}<details>/.test(line)) return readDetails(lines, i);
   const tag = TAG.exec(line);
   if (!tag) return undefined;
   const [, name, attrText = ''] = tag;
   const attrs = attrsOf(attrText);
   switch (name) {
-    case 'embed': {
-      // `{% embed url="…" %}`, with an optional caption closed by `{% endembed %}`.
-      const end = closing(lines, i, 'embed');
-      return { block: { object: 'block', type: 'embed', isVoid: true, data: { url: attrs.url ?? '' } } as Block, end: end === -1 ? i : end };
-    }
     case 'content-ref': {
       const end = closing(lines, i, 'content-ref');
       if (end === -1) return undefined;
@@ -116,22 +118,6 @@ function readBlockAt(lines: readonly string[], i: number): Read | undefined {
       if (attrs.lineNumbers !== undefined) data.lineNumbers = attrs.lineNumbers === 'true';
       return { block: { ...code, data }, end };
     }
-    case 'tabs': {
-      const end = closing(lines, i, 'tabs');
-      if (end === -1) return undefined;
-      const items: Block[] = [];
-      for (let j = i + 1; j < end; j++) {
-        const tab = TAG.exec(lines[j]!);
-        if (tab?.[1] !== 'tab') continue;
-        const close = closing(lines, j, 'tab');
-        if (close === -1 || close > end) return undefined;
-        const nodes = blocksOf(lines.slice(j + 1, close).join('\n'));
-        if (!nodes) return undefined;
-        items.push({ object: 'block', type: 'tabs-item', data: { title: attrsOf(tab[2] ?? '').title ?? '' }, nodes } as Block);
-        j = close;
-      }
-      return { block: { object: 'block', type: 'tabs', data: {}, nodes: items } as Block, end };
-    }
     case 'swagger':
     case 'openapi': {
       const end = closing(lines, i, name);
@@ -144,36 +130,9 @@ function readBlockAt(lines: readonly string[], i: number): Read | undefined {
   }
 }
 
-/** `<details><summary>Title</summary>` … `</details>`: an expandable block. */
-function readDetails(lines: readonly string[], i: number): Read | undefined {
-  let depth = 0;
-  let end = -1;
-  for (let j = i; j < lines.length; j++) {
-    depth += (lines[j]!.match(/<details>/g) ?? []).length;
-    depth -= (lines[j]!.match(/<\/details>/g) ?? []).length;
-    if (depth === 0) {
-      end = j;
-      break;
-    }
-  }
-  if (end === -1) return undefined;
-  const whole = lines.slice(i, end + 1).join('\n');
-  const match = /^\s*<details>\s*<summary>([\s\S]*?)<\/summary>([\s\S]*)<\/details>\s*$/.exec(whole);
-  if (!match) return undefined;
-  const title = blocksOf(match[1]!.trim()) ?? [];
-  const body = blocksOf(match[2]!) ?? [];
-  const titleParagraph = title[0]?.type === 'paragraph' ? title[0] : { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] };
-  const block = {
-    object: 'block',
-    type: 'expandable',
-    isVoid: true,
-    data: {},
-    fragments: [
-      { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [titleParagraph] },
-      { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body },
-    ],
-  } as unknown as Block;
-  return { block, end };
+/** The `{% endembed %}` line of an embed written with a caption; -1 for an embed without one, or another line. */
+function embedCaptionEnd(lines: readonly string[], i: number): number {
+  return TAG.exec(lines[i]!)?.[1] === 'embed' ? closing(lines, i, 'embed') : -1;
 }
 
 /** The line of `{% end<name> %}` closing the tag opened at `start`, counting nested ones; -1 when none. */
@@ -210,7 +169,7 @@ function writeBlock(block: Block): string | undefined {
   const ref = data.ref as { kind?: string; url?: string } | undefined;
   switch (block.type) {
     case 'embed':
-      return `{% embed url="${attr(data.url)}" %}`;
+      return embedLine(String(data.url ?? ''));
     case 'content-ref':
       if (ref?.kind !== 'url') return undefined;
       return `{% content-ref url="${attr(ref.url)}" %}\n[${ref.url!.split('/').at(-1)}](${ref.url})\n{% endcontent-ref %}`;
@@ -231,7 +190,7 @@ function writeBlock(block: Block): string | undefined {
       for (const item of (block.nodes ?? []) as Block[]) {
         const inner = blocksMarkdown((item.nodes ?? []) as Block[]);
         if (inner === undefined) return undefined;
-        parts.push(`{% tab title="${attr((item.data as { title?: string } | undefined)?.title)}" %}`, inner, '{% endtab %}');
+        parts.push(tabOpen((item.data as { title?: string } | undefined)?.title ?? ''), inner, '{% endtab %}');
       }
       parts.push('{% endtabs %}');
       return parts.join('\n');

@@ -3,7 +3,7 @@ import { can, requireSpace } from '../../api/spaces/rules.js';
 import type { Actor, RequestContext } from '../../pipeline/context.js';
 import { contextFor, type PipelineDeps } from '../../pipeline/execute.js';
 import { isFailure } from '../../pipeline/failure.js';
-import { parseDocName } from '../../revisions/doc-names.js';
+import { parseDocName } from '../../../../src-shared/sync/doc-names.js';
 import { contentWriteRefusal } from '../replica-write-rule.js';
 import { MalformedFrame } from '../channel.js';
 import { decodeBlobMessage } from './blob-messages.js';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { DocStore } from '../../docs/store.js';
 import { blobExists, storeBlob, writeFileRows } from '../../content/projection-sql.js';
 import { FILES, readFiles } from '../../content/tree.js';
-import { parseDocName } from '../../revisions/doc-names.js';
+import { parseDocName } from '../../../../src-shared/sync/doc-names.js';
 
 /** As the content API allows one file: larger bytes are not the protocol. */
 export const MAX_BLOB_BYTES = 1024 * 1024;

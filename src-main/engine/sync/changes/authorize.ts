@@ -155,7 +155,21 @@ const RULES: Record<string, Rule> = {
     spaceCan.review(changeRequestRole(roles, judged, db)) &&
     !authorReviewsOwn(db, asId(judged.value('change_request_id')), roles.userId),
   change_request_requested_reviewers: (roles, judged, db) => spaceCan.edit(changeRequestRole(roles, judged, db)),
+  // A team asked is one of the change request's organization (the API's 400 naming body.teams.N).
+  change_request_requested_teams: (roles, judged, db) =>
+    spaceCan.edit(changeRequestRole(roles, judged, db)) && (judged.change.op === 'delete' || teamOfChangeRequestsOrganization(db, judged)),
 };
+
+function teamOfChangeRequestsOrganization(db: Database, judged: Judged): boolean {
+  return (
+    db.get(
+      `SELECT 1 FROM change_requests cr JOIN spaces s ON s.id = cr.space_id JOIN teams t ON t.organization_id = s.organization_id
+       WHERE cr.id = ? AND t.id = ?`,
+      judged.value('change_request_id'),
+      judged.value('team_id'),
+    ) !== undefined
+  );
+}
 
 /** The change request's author reviewing it while its space's merge rules ask for reviews (the API's 403). */
 function authorReviewsOwn(db: Database, changeRequestId: string | undefined, userId: string): boolean {

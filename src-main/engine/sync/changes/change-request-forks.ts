@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { BranchForks } from '../../docs/branch-forks.js';
-import { branchDocPrefix, changeRequestBranch, MAIN } from '../../revisions/doc-names.js';
+import { branchDocPrefix, changeRequestBranch, MAIN } from '../../../../src-shared/sync/doc-names.js';
 import type { RowValues } from './rows.js';
 
 /**

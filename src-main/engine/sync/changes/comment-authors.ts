@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { repliesOf, THREADS, type YPost } from '../../api/comments/doc.js';
 import { appendCopyEdit } from '../../docs/copy-edit.js';
 import type { DocStore } from '../../docs/store.js';
-import { parseDocName } from '../../revisions/doc-names.js';
+import { parseDocName } from '../../../../src-shared/sync/doc-names.js';
 
 /**
  * The comment threads' half of adopting the hub user (identity.ts): threads, replies, resolutions

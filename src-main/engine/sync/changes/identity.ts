@@ -25,6 +25,7 @@ const USER_REFERENCES: readonly [table: string, column: string, inKey: boolean][
   ['change_request_reviews', 'requested_by', false],
   ['change_request_requested_reviewers', 'user_id', true],
   ['change_request_requested_reviewers', 'requested_by', false],
+  ['change_request_requested_teams', 'requested_by', false],
 ];
 
 /** What the hub's `hello` says: its user, and how many organizations they are an active member of there. */

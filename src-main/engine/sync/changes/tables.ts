@@ -163,6 +163,13 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
   },
+  {
+    name: 'change_request_requested_teams',
+    key: ['change_request_id', 'team_id'],
+    columns: ['change_request_id', 'team_id', 'requested_by', 'revision', 'created_at'],
+    organization: spaceOrganization(changeRequestSpace),
+    space: changeRequestSpace,
+  },
 ];
 
 const BY_NAME = new Map(REPLICATED_TABLES.map((spec) => [spec.name, spec]));

@@ -4,8 +4,9 @@ import { unexpectedFailure } from '../../dispatcher.js';
 import { HOST_REFUSED, isAllowedHost } from '../../http/host-guard.js';
 import { answerClientError, DEFAULT_TRANSPORT_LIMITS } from '../../http/server.js';
 import { answerOnSocket } from '../../http/socket-answers.js';
-import { unavailable } from '../../pipeline/failure.js';
+import { badRequest, errorBody, forbidden, notFound, unavailable, type Failure } from '../../pipeline/failure.js';
 import { requestUrl } from '../../pipeline/query.js';
+import { AwarenessRelay } from './awareness-relay.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
@@ -37,7 +38,13 @@ export async function startPostgresHub(
 ): Promise<PostgresHub> {
   const opened = await openPostgresEngine(url, tooFarBehind);
   const { engine, order } = opened;
-  const follower = new CommitFollower(url, order, tooFarBehind);
+  // Awareness rides the follower's LISTEN connection: out as NOTIFYs, in to this process's rooms.
+  const relay = new AwarenessRelay(
+    (payload) => follower.notifyAwareness(payload),
+    (docId, update) => engine.yjs.remoteAwareness(docId, update),
+  );
+  const follower = new CommitFollower(url, order, tooFarBehind, (payload) => relay.heard(payload));
+  engine.yjs.relayAwareness((docId, update) => relay.publish(docId, update));
   await follower.start();
   // A load balancer's address as the client wrote it stands for this process's own: the endpoints check Host as usual.
   const ownHost = (req: IncomingMessage) => {
@@ -48,16 +55,16 @@ export async function startPostgresHub(
     try {
       ownHost(req);
       const url = requestUrl(req.url);
-      if (!isAllowedHost(req.headers.host, engine.port)) return json(res, 403, { error: { code: 403, message: HOST_REFUSED } });
-      if (!url) return json(res, 400, { error: { code: 400, message: 'The request target is not a URL' } });
+      if (!isAllowedHost(req.headers.host, engine.port)) return refuse(res, forbidden(HOST_REFUSED));
+      if (!url) return refuse(res, badRequest('The request target is not a URL'));
       if (url.pathname !== HEALTH_PATH || req.method !== 'GET') {
-        return json(res, 404, { error: { code: 404, message: 'This is a Folio hub process: it serves /v1/sync, /v1/yjs and /health' } });
+        return refuse(res, notFound('This is a Folio hub process: it serves /v1/sync, /v1/yjs and /health'));
       }
       const health = healthOf(follower.state, order.cursor, engine.syncHub.peerCount);
       json(res, health.status === 'ok' ? 200 : 503, health);
     } catch (error) {
       const failure = unexpectedFailure(error);
-      if (!res.headersSent) json(res, failure.status, { error: { code: failure.status, message: failure.message } });
+      if (!res.headersSent) refuse(res, failure);
     }
   });
   server.on('upgrade', (req, socket, head) => {
@@ -102,6 +109,10 @@ export function healthOf(state: FollowerState, turn: number, replicas: number) {
   return state.state === 'connected'
     ? { status: 'ok' as const, postgres: 'connected' as const, turn, replicas }
     : { status: 'degraded' as const, postgres: 'reconnecting' as const, since: state.since, problem: state.problem, turn, replicas };
+}
+
+function refuse(res: ServerResponse, failure: Failure): void {
+  json(res, failure.status, errorBody(failure));
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

@@ -12,6 +12,9 @@ const SETUP_LOCK = 0x466f6c69; // "Foli"
 /** Other processes hear of each commit on this channel, its payload the new cursor. */
 export const COMMIT_CHANNEL = 'folio_hub_commit';
 
+/** y-websocket awareness (cursors, who is here) of one process's rooms, for the same rooms in the others; never stored. */
+export const AWARENESS_CHANNEL = 'folio_hub_awareness';
+
 /** Rows read per query when a process loads the whole store. */
 const LOAD_PAGE = 2000;
 
@@ -52,7 +55,13 @@ export class StoreRefused extends Error {}
  * advisory lock, so that two processes starting at once never both create it and a failure
  * leaves nothing behind. A store of another format or engine schema is refused.
  */
-export async function openStore(url: string, engineSchema: number, initialRows: () => Iterable<RowEffect>): Promise<StoreInfo> {
+export async function openStore(
+  url: string,
+  engineSchema: number,
+  initialRows: () => Iterable<RowEffect>,
+  /** The rows of an older Folio's schema (`from`) as this one's migrations leave them. */
+  upgradeRows?: (from: number, rows: readonly RowEffect[]) => Iterable<RowEffect>,
+): Promise<StoreInfo> {
   const client = await connect(url);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
@@ -60,12 +69,13 @@ export async function openStore(url: string, engineSchema: number, initialRows: 
       const info = await readInfo(client);
       if (info === 'empty') return await createStore(client, engineSchema, initialRows);
       if (info.format !== STORE_FORMAT) throw new StoreRefused(`the database holds Folio hub tables of format ${info.format}; this Folio reads format ${STORE_FORMAT}`);
-      if (info.engineSchema !== engineSchema)
-        throw new StoreRefused(
-          info.engineSchema > engineSchema
-            ? `the database holds Folio schema version ${info.engineSchema}, newer than this Folio's ${engineSchema}: run a newer Folio`
-            : `the database holds Folio schema version ${info.engineSchema}, older than this Folio's ${engineSchema}: upgrading a hub database is not supported yet`,
-        );
+      if (info.engineSchema > engineSchema)
+        throw new StoreRefused(`the database holds Folio schema version ${info.engineSchema}, newer than this Folio's ${engineSchema}: run a newer Folio`);
+      if (info.engineSchema < engineSchema) {
+        if (!upgradeRows) throw new StoreRefused(`the database holds Folio schema version ${info.engineSchema}, older than this Folio's ${engineSchema}: start a hub process (serve --postgres) to upgrade it`);
+        const purgedThrough = await upgradeStore(client, info.engineSchema, engineSchema, upgradeRows);
+        return { hubId: info.hubId, engineSchema, purgedThrough };
+      }
       return { hubId: info.hubId, engineSchema, purgedThrough: info.purgedThrough };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]);
@@ -151,6 +161,51 @@ async function createStore(client: pg.Client, engineSchema: number, initialRows:
   return { hubId, engineSchema, purgedThrough: 0 };
 }
 
+/**
+ * Upgrades the store from an older Folio's schema in one transaction, holding the turn counter's
+ * row (every write waits on it): every row is read, migrated on a working copy (`upgradeRows`),
+ * and written back as one new turn; the tombstones go, and `purged_through` moves to that turn, so
+ * a process still running from before loads everything again (or, on the older Folio, is refused
+ * by the newer schema when it restarts). A failure rolls everything back: the database stays as
+ * the older Folio left it. Returns the turn.
+ */
+async function upgradeStore(client: pg.Client, from: number, to: number, upgradeRows: (from: number, rows: readonly RowEffect[]) => Iterable<RowEffect>): Promise<number> {
+  await client.query('BEGIN');
+  try {
+    const head = Number((await client.query<{ seq: string }>('SELECT seq FROM folio_hub_counter WHERE id = 1 FOR UPDATE')).rows[0]!.seq);
+    const rows: RowEffect[] = [];
+    await readPages(client, (page) => rows.push(...page));
+    let upgraded: Iterable<RowEffect>;
+    try {
+      upgraded = upgradeRows(from, rows);
+    } catch (error) {
+      throw new StoreRefused(`upgrading the hub database from Folio schema version ${from} to ${to} failed, and changed nothing: ${(error as Error).message}`);
+    }
+    const turn = head + 1;
+    await client.query('DELETE FROM folio_hub_rows');
+    let batch: RowEffect[] = [];
+    for (const row of upgraded) {
+      batch.push(row);
+      if (batch.length === LOAD_PAGE) {
+        await client.query(UPSERT_ROWS, upsertParams(batch, turn));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await client.query(UPSERT_ROWS, upsertParams(batch, turn));
+    await client.query('UPDATE folio_hub_counter SET seq = $1 WHERE id = 1', [turn]);
+    await client.query(
+      `INSERT INTO folio_hub_meta (key, value) VALUES ('engine_schema', $1), ('purged_through', $2), ('purge_next', $2)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [String(to), String(turn)],
+    );
+    await client.query('COMMIT');
+    return turn;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Writes rows of turn `$4` (their values, or a tombstone); one statement for a whole turn. */
 export const UPSERT_ROWS = `
   INSERT INTO folio_hub_rows (tbl, key, data, seq)
@@ -203,22 +258,27 @@ export async function loadRows(client: pg.Client, visit: (rows: RowEffect[]) => 
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     const head = Number((await client.query<{ seq: string }>('SELECT seq FROM folio_hub_counter WHERE id = 1')).rows[0]!.seq);
-    let after: [string, string] = ['', ''];
-    for (;;) {
-      const page = await client.query<{ tbl: string; key: string; data: Buffer }>(
-        'SELECT tbl, key, data FROM folio_hub_rows WHERE data IS NOT NULL AND (tbl, key) > ($1, $2) ORDER BY tbl, key LIMIT $3',
-        [after[0], after[1], LOAD_PAGE],
-      );
-      if (page.rows.length === 0) break;
-      visit(page.rows);
-      const last = page.rows.at(-1)!;
-      after = [last.tbl, last.key];
-    }
+    await readPages(client, visit);
     await client.query('COMMIT');
     return head;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
+  }
+}
+
+/** Every row that has values, in key order, a page at a time, inside the caller's transaction. */
+async function readPages(client: pg.Client, visit: (rows: RowEffect[]) => void): Promise<void> {
+  let after: [string, string] = ['', ''];
+  for (;;) {
+    const page = await client.query<{ tbl: string; key: string; data: Buffer }>(
+      'SELECT tbl, key, data FROM folio_hub_rows WHERE data IS NOT NULL AND (tbl, key) > ($1, $2) ORDER BY tbl, key LIMIT $3',
+      [after[0], after[1], LOAD_PAGE],
+    );
+    if (page.rows.length === 0) return;
+    visit(page.rows);
+    const last = page.rows.at(-1)!;
+    after = [last.tbl, last.key];
   }
 }
 

@@ -7,7 +7,7 @@ import { Engine, type EngineOptions } from '../../engine.js';
 import { openDatabase } from '../../open-database.js';
 import { PostgresOrder } from './postgres-order.js';
 import { followReplayedRows } from './replayed-rows.js';
-import { RowEffects } from './row-effects.js';
+import { RowEffects, type RowEffect } from './row-effects.js';
 import { connect, loadRows, openStore, type StoreInfo } from './store.js';
 
 /** An engine whose state lives in PostgreSQL, on a working copy of its own (docs/hub.md). */
@@ -44,7 +44,7 @@ export async function openPostgresEngine(
     const replaying = order;
     const effects = new RowEffects(db.raw, () => replaying.replaying);
     order.attach(effects);
-    const store = await openStore(url, LATEST_SCHEMA, () => effects.everyRow());
+    const store = await openStore(url, LATEST_SCHEMA, () => effects.everyRow(), upgradedRows);
     order.cursor = await loadStore(url, opened, effects, replaying);
     db.useWriteOrder(order);
     const engine = new Engine({ ...options, dataDir: folder, database });
@@ -87,5 +87,32 @@ async function loadStore(url: string, db: Database, effects: RowEffects, order: 
     order.replaying = false;
     raw.pragma('foreign_keys = ON');
     await client.end();
+  }
+}
+
+/**
+ * A store's rows of an older Folio's schema (`from`) as this Folio's migrations leave them: loaded
+ * into a working copy of that version, migrated as a data dir is (with its triggers, so a
+ * migration's own writes are logged for replicas as a data dir's are), then read back whole.
+ */
+export function upgradedRows(from: number, rows: readonly RowEffect[]): RowEffect[] {
+  const folder = mkdtempSync(join(tmpdir(), 'folio-hub-upgrade-'));
+  const { db } = openDatabase(join(folder, 'folio.db'), undefined, from);
+  try {
+    let replaying = true;
+    const loaded = new RowEffects(db.raw, () => replaying);
+    db.raw.pragma('foreign_keys = OFF');
+    db.raw.transaction(() => {
+      loaded.clear();
+      loaded.apply(rows);
+    })();
+    db.raw.pragma('foreign_keys = ON');
+    replaying = false;
+    db.migrate();
+    // Read with the tables' shapes after the migrations, which may have rebuilt some.
+    return [...new RowEffects(db.raw, () => false).everyRow()];
+  } finally {
+    db.close();
+    rmSync(folder, { recursive: true, force: true });
   }
 }

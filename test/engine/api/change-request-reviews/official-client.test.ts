@@ -41,4 +41,22 @@ describe('@gitbook/api review calls against Folio', () => {
     expect(ok(await t.owner.client.call('getRequestedReviewersByChangeRequestId', { params: { spaceId: space.id, changeRequestId: cr.data.id }, query: {} })).count).toBe(0);
     expect((await api.spaces.mergeChangeRequest(space.id, cr.data.id)).data.result).toBe('merge');
   });
+
+  it('reads a team asked to review as 0.146.0 types it (kind team), and withdraws it by its id', async () => {
+    const { api, t } = test;
+    const member = t.user('review');
+    const team = ok(await t.owner.client.call('createOrganizationTeam', { params: { organizationId: t.organizationId }, body: { title: 'Reviewers', members: [member.id] } }));
+    const space = await newSpace(t.owner, t.organizationId);
+    const cr = await api.spaces.createChangeRequest(space.id, { subject: 'Guide' });
+    // `teams` is Folio's extension of the body: the reference's types know `users` only.
+    const asked = await api.spaces.requestReviewersForChangeRequest(space.id, cr.data.id, { users: [], teams: [team.id] } as never);
+    expect(asked.data.users).toMatchObject([{ object: 'change-request-requested-reviewer', kind: 'team', team: { object: 'team', id: team.id } }]);
+    const listed = await api.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.data.id);
+    const [entry] = listed.data.items;
+    expect(entry?.kind === 'team' ? entry.team.id : undefined).toBe(team.id);
+    const filtered = await api.spaces.listChangeRequestsForSpace(space.id, { requestedReviewer: member.id });
+    expect(filtered.data.items.map((item) => item.id)).toEqual([cr.data.id]);
+    expect((await api.spaces.removeRequestedReviewerFromChangeRequest(space.id, cr.data.id, team.id)).status).toBe(205);
+    expect((await api.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.data.id)).data.items).toEqual([]);
+  });
 });

@@ -143,6 +143,51 @@ describe('requested reviewers', () => {
   });
 });
 
+describe('teams as requested reviewers', () => {
+  it('are asked by an editor beside users, listed as kind team, count their members as requested, name the asker on a member\'s review, and are withdrawn', async () => {
+    const { spaceId, params, cr } = await changeRequestToReview();
+    const member = t.user('review');
+    const team = ok(await t.owner.client.call('createOrganizationTeam', { params: { organizationId: t.organizationId }, body: { title: 'Writers', members: [member.id] } }));
+    const asked = ok(await editor.client.call('requestReviewersForChangeRequest', { params, body: { users: [reviewer.id], teams: [team.id, team.id] } }));
+    expect(asked.users).toMatchObject([
+      { object: 'change-request-requested-reviewer', kind: 'user', user: { id: reviewer.id }, requestedBy: { id: editor.id } },
+      { object: 'change-request-requested-reviewer', kind: 'team', team: { object: 'team', id: team.id }, requestedBy: { id: editor.id } },
+    ]);
+    expect(ok(await t.owner.client.call('getRequestedReviewersByChangeRequestId', { params, query: {} }))).toMatchObject({ count: 2, items: asked.users });
+    // Asked again: the first request stands.
+    t.clock.advance(1000);
+    ok(await t.owner.client.call('requestReviewersForChangeRequest', { params, body: { users: [], teams: [team.id] } }));
+    expect(ok(await t.owner.client.call('getRequestedReviewersByChangeRequestId', { params, query: {} })).items[1]).toEqual(asked.users[1]);
+
+    // A member of the team is asked through it.
+    const forMember = ok(await t.owner.client.call('listChangeRequestsForSpace', { params: { spaceId }, query: { requestedReviewer: member.id } }));
+    expect(forMember.items.map((item) => item.id)).toEqual([cr.id]);
+    const inOrganization = ok(await t.owner.client.call('listChangeRequestsForOrganization', { params: { organizationId: t.organizationId }, query: { requestedReviewer: member.id } }));
+    expect(inOrganization.items.map((item) => item.id)).toContain(cr.id);
+    const review = ok(await member.client.call('submitChangeRequestReview', { params, body: { status: 'approved' } }));
+    expect(review.requestedBy).toMatchObject({ id: editor.id });
+
+    const path = `${t.url}/v1/spaces/${spaceId}/change-requests/${cr.id}/requested-reviewers/${team.id}`;
+    expect((await raw(path, { method: 'DELETE', token: editor.token })).status).toBe(205);
+    expect((await raw(path, { method: 'DELETE', token: editor.token })).status).toBe(204);
+    expect(ok(await t.owner.client.call('getRequestedReviewersByChangeRequestId', { params, query: {} })).items).toMatchObject([{ kind: 'user', user: { id: reviewer.id } }]);
+    expect(ok(await t.owner.client.call('listChangeRequestsForSpace', { params: { spaceId }, query: { requestedReviewer: member.id } })).items).toEqual([]);
+  });
+
+  it('refuse a team of another organization or none, and callers without the edit role, asking no one', async () => {
+    const { params } = await changeRequestToReview();
+    const commenter = t.user('comment');
+    const team = ok(await t.owner.client.call('createOrganizationTeam', { params: { organizationId: t.organizationId }, body: { title: 'Editors' } }));
+    const elsewhere = ok(await t.owner.client.call('createOrganization', { params: undefined, body: { title: 'Elsewhere' } }));
+    const foreign = ok(await t.owner.client.call('createOrganizationTeam', { params: { organizationId: elsewhere.id }, body: { title: 'Foreign' } }));
+    expectFailure(await editor.client.call('requestReviewersForChangeRequest', { params, body: { users: [reviewer.id], teams: [team.id, foreign.id] } }), 400, /^body\.teams\.1: no team /);
+    expectFailure(await editor.client.call('requestReviewersForChangeRequest', { params, body: { users: [], teams: ['nobody'] } }), 400, /^body\.teams\.0: no team nobody/);
+    expectFailure(await editor.client.call('requestReviewersForChangeRequest', { params, body: { users: [], teams: ['not an id'] } }), 400, /^body\.teams\.0/);
+    expectFailure(await commenter.client.call('requestReviewersForChangeRequest', { params, body: { users: [], teams: [team.id] } }), 403);
+    expect(ok(await t.owner.client.call('getRequestedReviewersByChangeRequestId', { params, query: {} })).count).toBe(0);
+  });
+});
+
 describe('contributors', () => {
   it('are those who edited and those who commented, with how many times and when last', async () => {
     const { params, guide } = await changeRequestToReview();
@@ -247,5 +292,33 @@ describe('the diff of a change request (Folio extension)', () => {
     expect(ok(await t.owner.client.call('getChangeRequestDiff', { params }))).toEqual(diff);
     // Merged, it is not behind main, however main moved since.
     expect(ok(await t.owner.client.call('getChangeRequestById', { params })).outdated).toBe(false);
+  });
+});
+
+describe('the diff of a change request, read again', () => {
+  const text = (side: { document?: unknown } | null) => JSON.stringify(side?.document ?? null).match(/"text":"([^"]*)"/g)?.join(' ');
+  const sides = (diff: { pages: { page: { title: string }; before: { document?: unknown } | null; after: { document?: unknown } | null }[] }) =>
+    diff.pages.map((page) => [page.page.title, text(page.before), text(page.after)]);
+
+  it('follows every write of the change request and every move of its base, and a comment leaves it as it was', async () => {
+    const { spaceId, params, guide } = await changeRequestToReview();
+    const first = ok(await reviewer.client.call('getChangeRequestDiff', { params }));
+    expect(sides(first)).toEqual([['Guide', '"text":"First." "text":"Second."', '"text":"First, better." "text":"Second."']]);
+    // A comment is no change of the content: the same answer.
+    ok(await reviewer.client.call('postCommentInChangeRequest', { params, body: { body: { markdown: 'Why?' }, page: guide } }));
+    expect(ok(await reviewer.client.call('getChangeRequestDiff', { params }))).toEqual(first);
+    // Its content written again: the new head.
+    ok(await write(editor, params, [{ operation: 'update_page', page: guide, document: { markdown: 'First, best.\n\nSecond.\n' } }]));
+    expect(sides(ok(await reviewer.client.call('getChangeRequestDiff', { params })))).toEqual([
+      ['Guide', '"text":"First." "text":"Second."', '"text":"First, best." "text":"Second."'],
+    ]);
+    // Main moved and was pulled in: the base is main's new text, and main's change is no change of the change request's.
+    const other = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId }, body: {} }));
+    ok(await write(t.owner, { spaceId, changeRequestId: other.id }, [{ operation: 'update_page', page: guide, document: { markdown: 'First.\n\nSecond, from main.\n' } }]));
+    ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: other.id } }));
+    ok(await editor.client.call('updateChangeRequest', { params }));
+    expect(sides(ok(await reviewer.client.call('getChangeRequestDiff', { params })))).toEqual([
+      ['Guide', '"text":"First." "text":"Second, from main."', '"text":"First, best." "text":"Second, from main."'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN, changeRequestBranch, pageDoc, type Branch } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch, pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { noteLiveEdit } from '../../../../src-main/engine/yjs/live-edits.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import { paragraphs } from '../../content/merge/bodies.js';

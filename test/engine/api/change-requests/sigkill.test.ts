@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapIfEmpty } from '../../../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../../../src-main/engine/engine.js';
-import { MAIN, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { paragraphs } from '../../content/merge/bodies.js';
 import { spawnScript } from '../../../support/processes.js';
 import { editTree, writePage } from '../../../support/yjs-edits.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { THREADS } from '../../../../src-main/engine/api/comments/doc.js';
 import { TRASH_RETENTION_MS, purgeExpiredSpaces } from '../../../../src-main/engine/api/spaces/trash.js';
-import { MAIN, commentsDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, commentsDoc } from '../../../../src-shared/sync/doc-names.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { pageOnMain } from './content.js';

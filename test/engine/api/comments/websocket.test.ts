@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { THREADS, editBody, newReply, newThread, repliesOf, setResolved, type YPost } from '../../../../src-main/engine/api/comments/doc.js';
-import { MAIN, changeRequestBranch, commentsDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch, commentsDoc } from '../../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { join, leave, nextCommit, type Peer } from '../../yjs/peers.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN, changeRequestBranch } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { solidPng } from '../../pdf/png.js';

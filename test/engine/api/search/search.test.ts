@@ -140,3 +140,32 @@ describe('hostile query text', () => {
     expect(ok(await searchSpace(t.owner, spaceId, '"near"')).items.map((page) => page.title)).toEqual(['Logic']);
   });
 });
+
+describe("searching a change request's content (Folio extension)", () => {
+  const searchIn = (spaceId: string, changeRequestId: string, query: string) =>
+    t.owner.client.call('searchChangeRequestContent', { params: { spaceId, changeRequestId }, query: { query } });
+
+  it('finds main pages while it has no edits, then its own pages and headings, at its own addresses; main does not see them', async () => {
+    const { spaceId, ids } = await spaceWith(t, [{ title: 'Setup', markdown: '## Configure the narwhal\n\nSteps.\n' }]);
+    const cr = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Add a page' } }));
+    const before = ok(await searchIn(spaceId, cr.id, 'narwhal'));
+    expect(before.items.map((page) => page.id)).toEqual([ids[0]]);
+    expect(before.items[0]!.urls.app).toMatch(new RegExp(`/spaces/${spaceId}/change-requests/${cr.id}/page/${ids[0]}$`));
+
+    ok(await t.owner.client.call('updateChangeRequestContent', {
+      params: { spaceId, changeRequestId: cr.id },
+      body: { changes: [{ operation: 'insert_page', title: 'Operations', document: { markdown: '## Feed the narwhal daily\n\nWith fish.\n' } }] },
+    }));
+    const after = ok(await searchIn(spaceId, cr.id, 'narwhal'));
+    const added = after.items.find((page) => page.title === 'Operations');
+    expect(added?.sections.map((section) => section.title)).toEqual(['Feed the narwhal daily']);
+    // A heading's section is named by its block id, the anchor a link to it keeps.
+    expect(added!.sections[0]!.urls.app).toBe(`${added!.urls.app}#${added!.sections[0]!.id}`);
+    expect(ok(await searchSpace(t.owner, spaceId, 'narwhal')).items.map((page) => page.title)).toEqual(['Setup']);
+  });
+
+  it('answers 404 for an unknown change request', async () => {
+    const { spaceId } = await spaceWith(t, [{ title: 'Only' }]);
+    expectFailure(await searchIn(spaceId, 'nope', 'x'), 404);
+  });
+});

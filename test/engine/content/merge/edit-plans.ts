@@ -1,5 +1,5 @@
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
-import type { Branch } from '../../../../src-main/engine/revisions/doc-names.js';
+import type { Branch } from '../../../../src-shared/sync/doc-names.js';
 import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
 import { writePage } from '../../../support/yjs-edits.js';
 

@@ -4,7 +4,7 @@ import type { Side } from '../../../../src-main/engine/content/merge/conflicts.j
 import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import { setBlocks } from '../../../../src-main/engine/content/merge/set-blocks.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
-import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, type Branch } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import { body as richBody } from '../../../shared/content/arbitraries.js';

@@ -4,7 +4,7 @@ import { bodyFacts } from '../../../../src-main/engine/content/body-text.js';
 import { PAGE_ROW_COLUMNS, pageRows, type PageRow } from '../../../../src-main/engine/content/page-rows.js';
 import { projectedBodyRows, projectedPages } from '../../../../src-main/engine/content/projection-sql.js';
 import { readPages } from '../../../../src-main/engine/content/tree.js';
-import { MAIN, changeRequestBranch, pageDoc, treeDoc, type Branch } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, changeRequestBranch, pageDoc, treeDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import { ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';

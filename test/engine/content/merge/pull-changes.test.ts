@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import type { Conflict, ConflictSide } from '../../../../src-main/engine/content/merge/conflicts.js';
 import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
-import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import { Stores } from '../../docs/fixture.js';
 import { editTree, treeOf, writePage } from '../../../support/yjs-edits.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockConflicts } from '../../../../src-main/engine/content/merge/block-conflicts.js';
 import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
-import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, type Branch } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { blockIndex } from '../../../../src-shared/content/yjs.js';
 import { writePage } from '../../../support/yjs-edits.js';
 import { body } from '../../../shared/content/arbitraries.js';

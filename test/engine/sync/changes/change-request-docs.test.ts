@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchDocPrefix, changeRequestBranch } from '../../../../src-main/engine/revisions/doc-names.js';
+import { branchDocPrefix, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../../support/content.js';
 import type { TestUser } from '../../../support/server.js';
 import { useNetwork } from './peers.js';

@@ -5,7 +5,7 @@ import { postgresMissing, startPostgres, type TestPostgres } from '../../../supp
 import { SYNC_PATH } from '../../../../src-main/engine/sync/hub.js';
 import { AdminError, addOrganization, addUser, issueToken } from '../../../../src-main/engine/admin/commands.js';
 import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
-import { mainTreeDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { mainTreeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { ok } from '../../../support/content.js';
 import { eventually, Replica } from '../nodes.js';
 
@@ -129,7 +129,7 @@ export function hubClusterEachTest(postgres: () => TestPostgres) {
       const team = ok(await a.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} })).items.find((org) => org.title === 'Team')!;
       const space = ok(await a.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'Shared' } }));
       await eventually(async () => expect((await b.client.call('getSpaceById', { params: { spaceId: space.id } })).status).toBe(200));
-      return { a, b, organizationId: team.id, spaceId: space.id, tree: mainTreeDoc(space.id) };
+      return { a, b, organizationId: team.id, spaceId: space.id, tree: mainTreeDoc(space.id), token: ann.token };
     },
   };
 }

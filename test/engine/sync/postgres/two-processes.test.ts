@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { MAIN, pageDoc } from '../../../../src-main/engine/revisions/doc-names.js';
+import { MAIN, pageDoc } from '../../../../src-shared/sync/doc-names.js';
 import { ok } from '../../../support/content.js';
 import { addPage, changeDoc, writeParagraphs } from '../../yjs/peers.js';
 import { contentOf, eventually } from '../nodes.js';
