@@ -41,10 +41,15 @@ export function PageTree({ pages: loaded, current, hrefOf, actions, present }: P
   // loaded before the move; the loaded tree takes over once it answers after the last move.
   const [moved, setMoved] = useState<RevisionPage[]>();
   const movesInFlight = useRef(0);
+  /** Moves answered so far: a tree loaded before the last of them may not hold it yet. */
+  const movesSettled = useRef(0);
   const sending = useRef(Promise.resolve());
   const pages = moved ?? loaded;
+  // Counted when this tree is drawn, not when the effect runs: the effect may run after a move
+  // settled meanwhile, and the tree would then be one loaded before it (the next load takes over).
+  const settledWhenDrawn = movesSettled.current;
   useEffect(() => {
-    if (movesInFlight.current === 0) setMoved(undefined);
+    if (movesInFlight.current === 0 && movesSettled.current === settledWhenDrawn) setMoved(undefined);
   }, [loaded]);
   // The moved page keeps the focus while the tree redraws (a row moved into another is a new element).
   const keepFocus = useRef<string | undefined>(undefined);
@@ -85,6 +90,7 @@ export function PageTree({ pages: loaded, current, hrefOf, actions, present }: P
       .then(() => actions.move(page, place))
       .then((took) => {
         movesInFlight.current--;
+        movesSettled.current++;
         // A refused move is undone on screen (the problem is shown above the tree).
         if (!took && movesInFlight.current === 0) setMoved(undefined);
       });
