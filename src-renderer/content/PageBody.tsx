@@ -275,7 +275,13 @@ function ContentLink({ href, children: inner }: { href: string; children: ReactN
   // A heading of this page: scrolled to, the address (the app's route) left as it is.
   if (anchor !== undefined && page === undefined) {
     return (
-      <a href="#" onClick={(event) => (event.preventDefault(), revealWhenDrawn(anchor))}>
+      <a
+        href="#"
+        onClick={(event) => {
+          event.preventDefault();
+          revealWhenDrawn(anchor);
+        }}
+      >
         {inner}
       </a>
     );

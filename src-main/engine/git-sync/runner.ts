@@ -38,7 +38,7 @@ export interface ArchiveRequest {
 }
 
 /** An archive's source, as a repository's URL and ref name theirs. */
-export const archiveSource = (name: string) => ({ url: `upload:${name}`, ref: 'folder' });
+const archiveSource = (name: string) => ({ url: `upload:${name}`, ref: 'folder' });
 
 class Stop {
   constructor(
@@ -171,20 +171,13 @@ export class GitSyncRunner {
     const request = this.requests.get(id);
     this.requests.delete(id);
     if (!request) return;
-    if (!('direction' in request)) {
-      try {
-        await this.runArchive(id, request, signal);
-      } catch (error) {
-        if (signal.aborted) return;
-        this.db.transaction(() =>
-          updateOperation(this.db, id, { state: 'failure', stage: this.stageOf(id), error: `Folio could not finish: ${(error as Error).message}`, completed_at: this.now() }, this.now()),
-        );
-      }
-      return;
-    }
-    const copy = new RepositoryCopy(join(this.settings.dataDir, 'git', `${request.spaceId}.git`), request.remote, signal);
+    const copy = (git: GitRequest) => new RepositoryCopy(join(this.settings.dataDir, 'git', `${git.spaceId}.git`), git.remote, signal);
     try {
-      const outcome = request.direction === 'import' ? await this.import(id, request, copy) : await this.export(id, request, copy);
+      const outcome = !('direction' in request)
+        ? await this.importArchive(id, request, signal)
+        : request.direction === 'import'
+          ? await this.import(id, request, copy(request))
+          : await this.export(id, request, copy(request));
       if (signal.aborted) return;
       this.db.transaction(() => updateOperation(this.db, id, { state: 'success', completed_at: this.now(), ...outcome }, this.now()));
     } catch (error) {
@@ -192,17 +185,17 @@ export class GitSyncRunner {
       const stop = error instanceof Stop ? error : new Stop(this.stageOf(id), `Folio could not finish: ${(error as Error).message}`);
       this.db.transaction(() => {
         updateOperation(this.db, id, { state: 'failure', stage: stop.stage, error: stop.message, completed_at: this.now() }, this.now());
-        if (request.direction === 'export' && stop.unreachable && findLink(this.db, request.spaceId)) {
+        if ('direction' in request && request.direction === 'export' && stop.unreachable && findLink(this.db, request.spaceId)) {
           setPendingExport(this.db, request.spaceId, sourceKey(request.remote.url, fullRef(request.ref)), true, this.now());
         }
       });
     }
   }
 
-  private async runArchive(id: string, request: ArchiveRequest, signal: AbortSignal): Promise<void> {
+  /** A folder uploaded as a zip: read in a worker, written as a repository's import is. */
+  private async importArchive(id: string, request: ArchiveRequest, signal: AbortSignal): Promise<Partial<GitOperationRow>> {
     const source = archiveSource(request.name);
-    const row = findState(this.db, request.spaceId, sourceKey(source.url, source.ref));
-    const stateRow = row?.commit_oid ? row : undefined;
+    const stateRow = this.stateFor(request.spaceId, source.url, source.ref);
     // The zip's bytes move to the worker rather than being copied.
     const zip = request.zip.byteOffset === 0 && request.zip.byteLength === request.zip.buffer.byteLength ? request.zip : request.zip.slice();
     const prepared = await this.workers.run(
@@ -210,28 +203,21 @@ export class GitSyncRunner {
       { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined },
       { transfer: [zip.buffer as ArrayBuffer] },
     );
-    if (signal.aborted) return;
-    if (!prepared.ok) {
-      this.db.transaction(() =>
-        updateOperation(this.db, id, { state: 'failure', stage: prepared.error.stage, error: prepared.error.message, completed_at: this.now() }, this.now()),
-      );
-      return;
-    }
+    if (signal.aborted) throw new Stop('finalize', 'Folio is closing');
+    if (!prepared.ok) throw new Stop(prepared.error.stage, prepared.error.message);
     const tasks = prepared.value.imported.pages.length + prepared.value.imported.files.length;
     this.stage(id, 'finalize', { dispatched: tasks, completed: tasks });
     const applied = applyImport(this.store, {
       spaceId: request.spaceId, prepared: prepared.value, stateRow, actorId: request.actorId, force: false,
       source: { ...source, commit: prepared.version }, subject: `Folder: ${request.name}`, now: this.now(),
     });
-    const outcome: Partial<GitOperationRow> = applied.ok
-      ? { state: 'success', completed_at: this.now(), commit_oid: prepared.version, ...(applied.changeRequestId ? { change_request_id: applied.changeRequestId } : {}) }
-      : { state: 'failure', error: applied.message, completed_at: this.now() };
-    this.db.transaction(() => updateOperation(this.db, id, outcome, this.now()));
+    if (!applied.ok) throw new Stop('finalize', applied.message);
+    return { commit_oid: prepared.version, ...(applied.changeRequestId ? { change_request_id: applied.changeRequestId } : {}) };
   }
 
   /** What the last sync with the request's repository and ref left; a sync with another one starts afresh. */
-  private stateFor(request: GitRequest): GitStateRow | undefined {
-    const row = findState(this.db, request.spaceId, sourceKey(request.remote.url, fullRef(request.ref)));
+  private stateFor(spaceId: string, url: string, ref: string): GitStateRow | undefined {
+    const row = findState(this.db, spaceId, sourceKey(url, ref));
     // A row holding only the mark of a waiting export has no sync behind it.
     return row?.commit_oid ? row : undefined;
   }
@@ -258,7 +244,7 @@ export class GitSyncRunner {
     const commit = await this.fetch(copy, request.ref);
     if (!commit) throw new Stop('repo_fetch', `The repository has no ref ${request.ref}`);
     this.stage(id, 'config_check');
-    const stateRow = this.stateFor(request);
+    const stateRow = this.stateFor(request.spaceId, request.remote.url, fullRef(request.ref));
     if (stateRow && stateRow.commit_oid === commit && !request.force) return { commit_oid: commit };
     const files = await copy.files(commit, LIMITS.fileBytes);
     if (!files.ok) throw new Stop('config_check', files.message);
@@ -282,7 +268,7 @@ export class GitSyncRunner {
   private async export(id: string, request: GitRequest, copy: RepositoryCopy): Promise<Partial<GitOperationRow>> {
     const parent = await this.fetch(copy, request.ref);
     this.stage(id, 'config_check');
-    const stateRow = this.stateFor(request);
+    const stateRow = this.stateFor(request.spaceId, request.remote.url, fullRef(request.ref));
     if (stateRow && parent && parent !== stateRow.commit_oid && !request.force) {
       throw new Stop('config_check', `${request.ref} moved since the last sync (to ${parent.slice(0, 7)}): import it first, so that its commits are not overwritten`);
     }

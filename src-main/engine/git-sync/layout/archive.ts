@@ -72,11 +72,12 @@ export function readArchive(zip: Uint8Array): ArchiveRead {
 /** Obsidian's links name notes and attachments by file name: read as relative links before anything else. */
 export function withWikilinksResolved(files: Map<string, RepositoryFile & { oid: string }>): Map<string, RepositoryFile & { oid: string }> {
   const text = new TextDecoder();
+  const bytes = new TextEncoder();
   for (const [path, file] of files) {
     if (!/\.md$/i.test(path) || file.bytes.length === 0) continue;
     const before = text.decode(file.bytes);
     const after = fromWikilinks(before, path, files.keys());
-    if (after !== before) files.set(path, { ...file, bytes: new TextEncoder().encode(after) });
+    if (after !== before) files.set(path, { ...file, bytes: bytes.encode(after) });
   }
   return files;
 }

@@ -144,15 +144,7 @@ async function createStore(client: pg.Client, engineSchema: number, initialRows:
     await client.query('INSERT INTO folio_hub_counter (id, seq) VALUES (1, 1)');
     const meta = { format: STORE_FORMAT, engine_schema: String(engineSchema), hub_id: hubId, purged_through: '0' };
     for (const [key, value] of Object.entries(meta)) await client.query('INSERT INTO folio_hub_meta (key, value) VALUES ($1, $2)', [key, value]);
-    let batch: RowEffect[] = [];
-    for (const row of initialRows()) {
-      batch.push(row);
-      if (batch.length === LOAD_PAGE) {
-        await client.query(UPSERT_ROWS, upsertParams(batch, 1));
-        batch = [];
-      }
-    }
-    if (batch.length > 0) await client.query(UPSERT_ROWS, upsertParams(batch, 1));
+    await writeRows(client, initialRows(), 1);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -183,15 +175,7 @@ async function upgradeStore(client: pg.Client, from: number, to: number, upgrade
     }
     const turn = head + 1;
     await client.query('DELETE FROM folio_hub_rows');
-    let batch: RowEffect[] = [];
-    for (const row of upgraded) {
-      batch.push(row);
-      if (batch.length === LOAD_PAGE) {
-        await client.query(UPSERT_ROWS, upsertParams(batch, turn));
-        batch = [];
-      }
-    }
-    if (batch.length > 0) await client.query(UPSERT_ROWS, upsertParams(batch, turn));
+    await writeRows(client, upgraded, turn);
     await client.query('UPDATE folio_hub_counter SET seq = $1 WHERE id = 1', [turn]);
     await client.query(
       `INSERT INTO folio_hub_meta (key, value) VALUES ('engine_schema', $1), ('purged_through', $2), ('purge_next', $2)
@@ -204,6 +188,19 @@ async function upgradeStore(client: pg.Client, from: number, to: number, upgrade
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/** Writes a whole store's rows as turn `seq`, a page of rows a statement. */
+async function writeRows(client: pg.Client, rows: Iterable<RowEffect>, seq: number): Promise<void> {
+  let batch: RowEffect[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === LOAD_PAGE) {
+      await client.query(UPSERT_ROWS, upsertParams(batch, seq));
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await client.query(UPSERT_ROWS, upsertParams(batch, seq));
 }
 
 /** Writes rows of turn `$4` (their values, or a tombstone); one statement for a whole turn. */
