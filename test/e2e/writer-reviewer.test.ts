@@ -77,8 +77,9 @@ describe.skipIf(skipReason)('the writer and the reviewer in headless Chromium', 
     await comments.getByLabel('New comment').fill('Looks right; merging.');
     await comments.getByRole('button', { name: 'Comment', exact: true }).click();
     await comments.getByText('Looks right; merging.').waitFor();
-    const threads = await api('GET', `/v1/spaces/${space}/change-requests/1/comments`);
-    expect(threads.items.map((comment: { target: { node?: { id: string } } }) => Boolean(comment.target.node)).sort()).toEqual([false, true]);
+    // The thread is drawn as soon as it is sent; the engine's list has it once the post is answered.
+    const threads = async () => (await api('GET', `/v1/spaces/${space}/change-requests/1/comments`)).items as { target: { node?: { id: string } } }[];
+    await expect.poll(async () => (await threads()).map((comment) => Boolean(comment.target.node)).sort()).toEqual([false, true]);
   });
 
   it('merges, and main shows the page', async () => {
