@@ -266,7 +266,8 @@ export class DocStore {
    * Makes a peer's fork base this doc's (docs/sync.md, "Fork bases"): its copy of `sourceDocId`
    * becomes `base`, as if it had been copied here. Only a doc that holds nothing but a copy takes
    * it: an unwritten one, or one whose copy nobody has written since; with `over: 'earlier-copy'`,
-   * a copy only if `base` is strictly older than it. A doc written here keeps its own base.
+   * a copy only if `base` is strictly older than it. A doc written here keeps its own base. A copy
+   * replaced is a replacement for observers (a room's clients join again); sync sends it as a base.
    */
   adoptForkBase(docId: string, sourceDocId: string, base: Uint8Array, origin: unknown, over: 'copy' | 'earlier-copy'): DocResult<{ adopted: boolean }> {
     const decoded = decode(() => Y.decodeUpdate(base));
@@ -278,10 +279,9 @@ export class DocStore {
         const own = this.writtenFork(docId);
         if (!own?.copyOnly || isForkBaseRow(this.db, docId, base)) return { ok: true, adopted: false };
         if (over === 'earlier-copy' && !isEarlier(state.snapshot, own.base.snapshot)) return { ok: true, adopted: false };
-        // Dropped as `replaceWith` does; the row is a copy like any other, so observers hear an update, not a replacement.
         this.cache.drop(docId);
       }
-      this.write(docId, base, state.snapshot.sv, origin, meta, meta ? 'adopt' : 'append');
+      this.write(docId, base, state.snapshot.sv, origin, meta, meta ? 'replace' : 'append');
       recordFork(this.db, docId, sourceDocId, state);
       return { ok: true, adopted: true };
     });
@@ -383,11 +383,11 @@ export class DocStore {
     return { update, snapshot: settled ? Y.snapshot(doc) : snapshotOf(update) };
   }
 
-  private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined, mode: 'append' | 'replace' | 'adopt' = 'append'): number {
+  private write(docId: string, update: Uint8Array, held: StateVector, origin: unknown, meta: DocMeta | undefined, mode: 'append' | 'replace' = 'append'): number {
     const seq = (meta?.seq ?? 0) + 1;
-    if (mode !== 'append') {
+    if (mode === 'replace') {
       this.log.replaceAll(docId, seq, update, Y.encodeStateVector(held));
-      this.writes.add({ docId, seq, update, origin, rowCount: 1, ...(mode === 'replace' && { replaced: true as const }) });
+      this.writes.add({ docId, seq, update, origin, rowCount: 1, replaced: true });
     } else {
       this.log.append(docId, seq, update, Y.encodeStateVector(held));
       this.writes.add({ docId, seq, update, origin, rowCount: (meta?.rowCount ?? 0) + 1 });

@@ -170,11 +170,16 @@ export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, e
   }, 'read');
 }
 
-/** A committed update as replicas get it: a doc this hub replaced as a whole is replaced on them too; a change request's copy goes as its fork base. */
+/**
+ * A committed update as replicas get it: a change request's copy (a base taken in place of one
+ * too) goes as its fork base; a doc this hub replaced otherwise as a whole is replaced on them too.
+ */
 function fannedOut(deps: PipelineDeps, event: DocUpdate): DocMessage {
   const { docId, update } = event;
   const stateVector = deps.docs.stateVector(docId);
-  return event.replaced ? { type: 'replaced', docId, stateVector, state: update } : { type: 'update', docId, ...outgoingRow(deps.docs, event), stateVector };
+  const outgoing = outgoingRow(deps.docs, event);
+  if (outgoing.forkBase || !event.replaced) return { type: 'update', docId, ...outgoing, stateVector };
+  return { type: 'replaced', docId, stateVector, state: update };
 }
 
 /**

@@ -152,7 +152,11 @@ describe("a peer's fork base", () => {
     const { store, db, early, late } = twoCopies();
     store.fork('main:page', 'cr-copy:page');
     expect(store.isForkCopy('cr-copy:page', rowsOf(db, 'cr-copy:page')[0]!.update)).toBe(true);
+    const heard: unknown[] = [];
+    store.onUpdate('cr-copy:page', (event) => heard.push({ origin: event.origin, replaced: event.replaced }));
     expect(store.adoptForkBase('cr-copy:page', 'main:page', early, 'peer', 'copy')).toEqual({ ok: true, adopted: true });
+    // Its editors' copies held the copy it replaced: a room's clients join again.
+    expect(heard).toEqual([{ origin: 'peer', replaced: true }]);
     expect(rowsOf(db, 'cr-copy:page').map((row) => bytesOf(row.update))).toEqual([bytesOf(early)]);
     expect(textOf(store.load('cr-copy:page'), 1).toString()).toBe(earlyText(early));
 
