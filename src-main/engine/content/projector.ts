@@ -99,6 +99,11 @@ export class Projector {
     if (this.touched) this.lentBodies.set(docId, { seq, from: doc });
   }
 
+  /** A new page body doc, after its row `seq`, gives `facts` (read where its update was made: content/built-body.ts). */
+  lendBodyFacts(docId: string, seq: number, facts: BodyFacts): void {
+    if (this.touched) this.lentBodies.set(docId, { seq, from: () => facts });
+  }
+
   /**
    * Says that a page body doc, after its row `seq`, holds the same content as the page's body on
    * another branch: its rows are read from that branch's now, before this transaction changes them.
@@ -212,10 +217,15 @@ export class Projector {
     this.projectDoc(spaceId, key, pageId, this.docs.load(docId), now);
   }
 
-  /** Writes what a body doc gives, reading only the blocks changed since it was last read, and writing only the rows that changed. */
-  private projectDoc(spaceId: string, key: string, pageId: string, doc: Y.Doc, now: string): void {
+  private indexOf(doc: Y.Doc): BodyIndex {
     let index = this.bodies.get(doc);
     if (!index) this.bodies.set(doc, (index = new BodyIndex(doc)));
+    return index;
+  }
+
+  /** Writes what a body doc gives, reading only the blocks changed since it was last read, and writing only the rows that changed. */
+  private projectDoc(spaceId: string, key: string, pageId: string, doc: Y.Doc, now: string): void {
+    const index = this.indexOf(doc);
     const place = `${spaceId} ${key} ${pageId}`;
     const facts: BodyFacts = index.body();
     writeBodyRows(this.db, spaceId, key, pageId, facts, now, index.lastWritten(place));
