@@ -68,10 +68,12 @@ export class Batch {
    * children is built once per batch and then moved page by page: sorting every sibling list again
    * for each page of a 1,000-page import was a tenth of its requests' time.
    */
-  siblings(parent: string | null, except?: string): TreePage[] {
+  siblings(parent: string | null, except?: string): readonly TreePage[] {
     const known = this.follow();
     known.children ??= childrenIndex(known.pages);
-    return (known.children.get(parent) ?? []).filter((page) => page.id !== except);
+    const children = known.children.get(parent) ?? [];
+    // Read it, do not keep it: the batch's next change moves it.
+    return except === undefined ? children : children.filter((page) => page.id !== except);
   }
 
   private follow(): KnownPages {
