@@ -40,6 +40,8 @@ export class BodyIndex {
   private runOf: Int32Array = new Int32Array(0);
   private readonly dirty = new Set<Y.AbstractType<any>>();
   private reorder = true;
+  /** Blocks `readAhead` has yet to read, last first. */
+  private pending: Block[] | undefined;
   /** The facts last written for each place that projects this doc (main's rows, change requests reading through main). */
   private readonly written = new Map<string, BodyFacts>();
 
@@ -52,6 +54,27 @@ export class BodyIndex {
   body(): BodyFacts {
     this.refresh();
     return { hash: bodyHash(this.runs.map((run) => run.digest)), sections: this.runs.flatMap((run) => run.sections), links: this.links };
+  }
+
+  /**
+   * Reads blocks not read yet for at most `budgetMs`; true once every block is read and the facts
+   * stand. Run in short slices while nobody asks (a room opening on a 10,000-block page), it
+   * spares the first keystroke reading the whole body (1–1.6 s) in one go. A block that changes
+   * meanwhile is marked as ever and read again when the facts are next asked for.
+   */
+  readAhead(budgetMs: number): boolean {
+    if (!this.reorder && this.dirty.size === 0) return true;
+    const started = performance.now();
+    this.pending ??= this.fragment.toArray() as Block[];
+    while (this.pending.length > 0) {
+      const block = this.pending.pop()!;
+      if (!this.facts.has(block) && !block._item?.deleted) this.facts.set(block, read(block));
+      if (performance.now() - started > budgetMs) return false;
+    }
+    this.pending = undefined;
+    // The last slice: the order, runs and sections, from blocks all read.
+    this.refresh();
+    return true;
   }
 
   /** What was last written for `place` from this doc, to write only what changed since. */

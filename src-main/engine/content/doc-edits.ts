@@ -17,6 +17,8 @@ interface OpenCopy {
  */
 export class DocEdits {
   private readonly copies = new Map<string, OpenCopy>();
+  /** New docs' first updates, made elsewhere, appended as they are by `save` unless the request opens the doc. */
+  private readonly created = new Map<string, { update: Uint8Array; saved: (seq: number) => void }>();
 
   constructor(private readonly docs: DocStore) {}
 
@@ -27,7 +29,24 @@ export class DocEdits {
     const doc = newDoc();
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(this.docs.load(docId)));
     this.copies.set(docId, { doc, from: Y.encodeStateVector(doc) });
+    // Opened after it was created whole: the copy holds that update too, and appends it with the rest.
+    const created = this.created.get(docId);
+    if (created) {
+      this.created.delete(docId);
+      Y.applyUpdate(doc, created.update);
+    }
     return doc;
+  }
+
+  /**
+   * Creates `docId` with `update`, a whole doc made elsewhere (a worker thread): `save` appends it
+   * as it is, then calls `saved` with its row's seq. Only a doc nothing was written to, that this
+   * request has not opened: false otherwise (the caller writes the body into `open(docId)`).
+   */
+  create(docId: string, update: Uint8Array, saved: (seq: number) => void): boolean {
+    if (this.copies.has(docId) || this.created.has(docId) || !this.docs.isEmpty(docId)) return false;
+    this.created.set(docId, { update, saved });
+    return true;
   }
 
   /** Whether this request opened `docId`'s copy (to change it). */
@@ -37,6 +56,7 @@ export class DocEdits {
 
   /** The copy if this request opened it, else the stored doc (read only). */
   read(docId: string): Y.Doc {
+    if (this.created.has(docId)) return this.open(docId);
     return this.copies.get(docId)?.doc ?? this.docs.load(docId);
   }
 
@@ -53,6 +73,12 @@ export class DocEdits {
       saved.set(docId, { seq: appended.seq, doc: copy.doc });
     }
     this.copies.clear();
+    for (const [docId, created] of this.created) {
+      const appended = this.docs.append(docId, created.update);
+      if (!appended.ok) throw new Error(appended.problem.message);
+      created.saved(appended.seq);
+    }
+    this.created.clear();
     return saved;
   }
 }

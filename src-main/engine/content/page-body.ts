@@ -4,6 +4,7 @@ import {
   type ContentError, type DocumentJson, type PageMeta, type PmNodeJson, type Result,
 } from '../../../src-shared/content/index.js';
 import type { ReadMarkdown } from '../pipeline/context.js';
+import type { BuiltBody } from './built-body.js';
 
 /** A page's document as the API takes it: Markdown (with front matter), a `Document`, or nothing (an empty page). */
 export type PageDocument = { markdown: string } | { document: unknown } | Record<string, never>;
@@ -14,6 +15,8 @@ export interface ParsedPage {
   meta: PageMeta;
   /** Markdown carries no block ids: the ids of blocks that did not change are taken from the page's current body. */
   fromMarkdown: boolean;
+  /** The body as read, already written into a new doc off the event loop (built-body.ts). */
+  built?: BuiltBody;
 }
 
 const EMPTY_BODY: PmNodeJson = { type: 'doc', content: [] };

@@ -99,6 +99,11 @@ export class Projector {
     if (this.touched) this.lentBodies.set(docId, { seq, from: doc });
   }
 
+  /** A new page body doc, after its row `seq`, gives `facts` (read where its update was made: content/built-body.ts). */
+  lendBodyFacts(docId: string, seq: number, facts: BodyFacts): void {
+    if (this.touched) this.lentBodies.set(docId, { seq, from: () => facts });
+  }
+
   /**
    * Says that a page body doc, after its row `seq`, holds the same content as the page's body on
    * another branch: its rows are read from that branch's now, before this transaction changes them.
@@ -212,16 +217,50 @@ export class Projector {
     this.projectDoc(spaceId, key, pageId, this.docs.load(docId), now);
   }
 
-  /** Writes what a body doc gives, reading only the blocks changed since it was last read, and writing only the rows that changed. */
-  private projectDoc(spaceId: string, key: string, pageId: string, doc: Y.Doc, now: string): void {
+  /**
+   * Gets a page body doc someone opened to edit live ready for their first keystroke, while the
+   * event loop is otherwise free: the doc loaded, then its blocks read in slices of a few
+   * milliseconds (body-index.ts). Answers the function that stops it (the room closed).
+   */
+  prepareLiveEdits(docId: string): () => void {
+    if (parseDocName(docId)?.kind !== 'page') return () => undefined;
+    let timer: NodeJS.Immediate | undefined;
+    let index: BodyIndex | undefined;
+    const slice = () => {
+      // Reading ahead only spares work: should it fail (a busy database, a body that will not read),
+      // it stops, and the first projection does the work and meets the failure in its transaction.
+      try {
+        index ??= this.indexOf(this.docs.load(docId));
+        timer = index.readAhead(SLICE_MS) ? undefined : setImmediate(slice);
+      } catch {
+        timer = undefined;
+      }
+    };
+    timer = setImmediate(slice);
+    return () => {
+      if (timer) clearImmediate(timer);
+      timer = undefined;
+    };
+  }
+
+  private indexOf(doc: Y.Doc): BodyIndex {
     let index = this.bodies.get(doc);
     if (!index) this.bodies.set(doc, (index = new BodyIndex(doc)));
+    return index;
+  }
+
+  /** Writes what a body doc gives, reading only the blocks changed since it was last read, and writing only the rows that changed. */
+  private projectDoc(spaceId: string, key: string, pageId: string, doc: Y.Doc, now: string): void {
+    const index = this.indexOf(doc);
     const place = `${spaceId} ${key} ${pageId}`;
     const facts: BodyFacts = index.body();
     writeBodyRows(this.db, spaceId, key, pageId, facts, now, index.lastWritten(place));
     index.wrote(place, facts);
   }
 }
+
+/** How long one slice of reading a live doc's blocks ahead holds the event loop. */
+const SLICE_MS = 4;
 
 /** A branch's name in the projection's rows: `main`, or the change request's id. */
 const branchKey = (branch: Branch) => (branch.kind === 'main' ? 'main' : branch.changeRequestId);

@@ -1,20 +1,24 @@
 import type { MarkdownPage, Result } from '../../../src-shared/content/index.js';
 import { contract } from '../../../src-shared/contract/index.js';
 import type { OperationDef } from '../../../src-shared/contract/operation.js';
-import type { ReadMarkdown } from '../pipeline/context.js';
+import type { ReadMarkdown, ReadPageExtras } from '../pipeline/context.js';
 import type { LargeBody, RequestReading } from '../pipeline/execute.js';
 import { isFailure } from '../pipeline/failure.js';
 import { parsePart } from '../pipeline/validate.js';
 import { READ_TIMEOUT_MS, readingFailure, type WorkerPool } from '../workers/pool.js';
+import { withBuiltBody } from './built-body.js';
 import { markdownInputs, readRequestMarkdown } from './markdown-inputs.js';
 
 /** A large body as a worker answers it: why it is refused, or its value and each of its Markdown texts read. */
-export type ParsedBody = { problem: string } | { value: unknown; markdown: [string, Result<MarkdownPage>][] };
+export type ParsedBody = { problem: string } | { value: unknown; markdown: [string, Result<ReadPage>][] };
+
+/** A page read in a worker, with its body built for a new page (built-body.ts). */
+type ReadPage = MarkdownPage & ReadPageExtras;
 
 declare module '../workers/tasks.js' {
   interface WorkerTasks {
     /** A request's Markdown read into a page body, within the limits of a body a request sends (markdown-it takes seconds on some texts). */
-    readMarkdown: { input: string; output: Result<MarkdownPage> };
+    readMarkdown: { input: string; output: Result<ReadPage> };
     /** A large JSON body parsed, validated against its operation's schema and its Markdown read (zod takes µs a value). */
     parseRequestBody: { input: { operationId: string; text: string }; output: ParsedBody };
   }
@@ -22,7 +26,7 @@ declare module '../workers/tasks.js' {
 
 /** The tasks, as the worker threads run them (worker-entry.ts). */
 export const requestTasks = {
-  readMarkdown: readSafely,
+  readMarkdown: readInWorker,
   parseRequestBody({ operationId, text }: { operationId: string; text: string }): ParsedBody {
     const op = (contract as Record<string, OperationDef>)[operationId];
     if (!op?.body) return { problem: 'body: this operation takes none' };
@@ -34,7 +38,7 @@ export const requestTasks = {
     }
     const value = parsePart(op.body, raw, 'body');
     if (isFailure(value)) return { problem: value.message };
-    return { value, markdown: [...new Set(markdownInputs(value))].map((markdown) => [markdown, readSafely(markdown)]) };
+    return { value, markdown: [...new Set(markdownInputs(value))].map((markdown) => [markdown, readInWorker(markdown)]) };
   },
 };
 
@@ -61,13 +65,14 @@ export function requestReading(workers: Pick<WorkerPool, 'run'>): RequestReading
 }
 
 /** A reader answering from texts read ahead; any other text is read here. */
-function readAhead(read: ReadonlyMap<string, Result<MarkdownPage>>): ReadMarkdown {
+function readAhead(read: ReadonlyMap<string, Result<ReadPage>>): ReadMarkdown {
   return (markdown) => read.get(markdown) ?? readRequestMarkdown(markdown);
 }
 
-function readSafely(markdown: string): Result<MarkdownPage> {
+/** Read, and built for a new page while the worker has it: the request's transaction then only appends it. */
+function readInWorker(markdown: string): Result<ReadPage> {
   try {
-    return readRequestMarkdown(markdown);
+    return withBuiltBody(readRequestMarkdown(markdown));
   } catch (error) {
     // The limits bound the parser's recursion; should a library's own run out of stack, the text is refused, not the thread.
     const message = error instanceof RangeError ? 'nested too deeply to read' : 'could not be read';
@@ -75,4 +80,4 @@ function readSafely(markdown: string): Result<MarkdownPage> {
   }
 }
 
-const refused = (error: Error): Result<MarkdownPage> => ({ ok: false, error: { kind: 'over-limit', message: readingFailure(error) } });
+const refused = (error: Error): Result<ReadPage> => ({ ok: false, error: { kind: 'over-limit', message: readingFailure(error) } });

@@ -92,13 +92,16 @@ export function readFiles(doc: Y.Doc): Map<string, TreeFile> {
 
 /** Writes the given fields of a page (a new page gets a new map); undefined removes a field. */
 export function setPageFields(doc: Y.Doc, id: string, fields: Partial<Omit<TreePage, 'id'>>): void {
-  const pages = pagesMap(doc);
-  let map = pages.get(id);
-  if (!map) pages.set(id, (map = new Y.Map()));
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) map.delete(key);
-    else if (map.get(key) !== value) map.set(key, value);
-  }
+  // One Yjs transaction for the page, not one per field: the doc's observers hear the page once.
+  doc.transact(() => {
+    const pages = pagesMap(doc);
+    let map = pages.get(id);
+    if (!map) pages.set(id, (map = new Y.Map()));
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined) map.delete(key);
+      else if (map.get(key) !== value) map.set(key, value);
+    }
+  });
 }
 
 /** Removes a page and every page under it; answers the ids removed. */

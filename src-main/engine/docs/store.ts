@@ -161,6 +161,11 @@ export class DocStore {
     return this.cache.keep(docId);
   }
 
+  /** Whether the doc has no rows (nor, in a forked branch, a source that has some): nothing was ever written to it. */
+  isEmpty(docId: string): boolean {
+    return this.db.transaction(() => !this.readFrom(docId).meta, 'read');
+  }
+
   /** The doc's state vector, from `docs`: no doc is loaded. */
   stateVector(docId: string): Uint8Array {
     return this.db.transaction(() => this.readFrom(docId).meta?.stateVector ?? EMPTY_STATE_VECTOR, 'read');

@@ -125,13 +125,19 @@ export function writeImport(db: Database, docs: DocStore, projector: Projector, 
     }
     if (page.body && (isNew || write.changed.has(page.key))) {
       const docId = pageDoc(write.spaceId, write.branch, id);
-      const doc = edits.open(docId);
-      const previous = isNew ? undefined : readBody(doc);
-      const body = previous ? reconcileIds(previous, page.body) : page.body;
-      if (!previous || JSON.stringify(withoutIds(previous)) !== JSON.stringify(withoutIds(body))) {
-        const result = writeBody(doc, body);
-        if (!result.ok) throw new Error(`page ${page.key} does not fit the content model`);
+      // A new page's body the worker already wrote into a new doc: appended as it is, its rows written from the facts read there.
+      const built = isNew ? page.built : undefined;
+      if (built && edits.create(docId, built.update, (seq) => projector.lendBodyFacts(docId, seq, built.facts))) {
         written.add(docId);
+      } else {
+        const doc = edits.open(docId);
+        const previous = isNew ? undefined : readBody(doc);
+        const body = previous ? reconcileIds(previous, page.body) : page.body;
+        if (!previous || JSON.stringify(withoutIds(previous)) !== JSON.stringify(withoutIds(body))) {
+          const result = writeBody(doc, body);
+          if (!result.ok) throw new Error(`page ${page.key} does not fit the content model`);
+          written.add(docId);
+        }
       }
     }
   }

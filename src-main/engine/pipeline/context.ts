@@ -20,8 +20,15 @@ export interface Actor {
  */
 export interface Services {}
 
+/**
+ * What a service adds to a page read from Markdown off the event loop (content/built-body.ts adds
+ * the doc update and projection facts of a new page holding it): filled by the service, carried by
+ * the pipeline.
+ */
+export interface ReadPageExtras {}
+
 /** Reads Markdown into a page body: a request's reader answers from its own texts, read ahead off the event loop. */
-export type ReadMarkdown = (markdown: string) => Result<MarkdownPage>;
+export type ReadMarkdown = (markdown: string) => Result<MarkdownPage & ReadPageExtras>;
 
 /** Everything a handler may touch. One context per request; `now` is fixed for the request. */
 export interface RequestContext extends Services {

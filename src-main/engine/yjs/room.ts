@@ -37,16 +37,20 @@ export class Room {
   private readonly stopObserving: () => void;
   /** Someone edits the doc here: it stays loaded while the room is open (docs/cache.ts). */
   private readonly release: () => void;
+  private readonly stopPreparing: () => void;
 
   constructor(
     readonly docId: string,
     docs: DocStore,
     /** Told of every awareness change its own clients make, for the rooms of the same doc in other hub processes. */
     private readonly publishAwareness?: (update: Uint8Array) => void,
+    /** Gets the doc ready for live edits while the loop is free (content/projector.ts); answers how to stop. */
+    prepare?: (docId: string) => () => void,
   ) {
     this.awareness.setLocalState(null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
     this.release = docs.keepLoaded(docId);
+    this.stopPreparing = prepare?.(docId) ?? (() => undefined);
     this.stopObserving = docs.onUpdate(docId, (event) => {
       if (event.replaced) dismissAll([...this.members.keys()]);
       else if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
@@ -93,6 +97,7 @@ export class Room {
 
   /** Stops listening to the doc; a room nobody is in is dropped. */
   close(): void {
+    this.stopPreparing();
     this.stopObserving();
     this.release();
     this.awareness.destroy();

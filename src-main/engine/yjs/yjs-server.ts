@@ -138,7 +138,8 @@ export class YjsServer {
   private roomOf(docId: string): Room {
     let room = this.rooms.get(docId);
     if (!room) {
-      room = new Room(docId, this.deps.docs, (update) => this.awarenessOut?.(docId, update));
+      const { projector } = this.deps.services;
+      room = new Room(docId, this.deps.docs, (update) => this.awarenessOut?.(docId, update), (id) => projector.prepareLiveEdits(id));
       this.rooms.set(docId, room);
       for (const listener of this.roomListeners) listener(docId);
     }

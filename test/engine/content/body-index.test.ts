@@ -30,6 +30,26 @@ describe('BodyIndex', () => {
     );
   });
 
+  it('reads the blocks ahead in slices between edits, and still answers the facts of the whole body', () => {
+    fc.assert(
+      fc.property(body, fc.array(fc.record({ step, slices: fc.nat(3) }), { minLength: 1, maxLength: 12 }), (initial, steps) => {
+        const doc = new Y.Doc();
+        writeBody(doc, initial);
+        const index = new BodyIndex(doc);
+        // A budget of 0 ms reads about one block a slice: edits land between any two blocks read.
+        for (const { step, slices } of steps) {
+          for (let i = 0; i < slices; i++) index.readAhead(0);
+          apply(doc, step);
+        }
+        while (!index.readAhead(0));
+        expect(index.body()).toEqual(bodyFacts(readBody(doc)));
+        apply(doc, steps[0]!.step);
+        expect(index.body()).toEqual(bodyFacts(readBody(doc)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('keeps the sections an edit did not reach as they were', () => {
     const doc = new Y.Doc();
     const blocks = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'paragraph', content: [{ type: 'text', text: `Para ${i}` }] }));

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Each test runs real git processes (fetch, commit, push): seconds apiece on a busy machine.
 import type { ApiResult } from '../../../src-shared/client/client.js';
+import { readBody } from '../../../src-shared/content/index.js';
+import { MAIN, pageDoc } from '../../../src-shared/sync/doc-names.js';
+import { bodyFacts, type BodyLink } from '../../../src-main/engine/content/body-text.js';
+import { projectedBodyRows } from '../../../src-main/engine/content/projection-sql.js';
 import { expectFailure, newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { publish } from '../api/search/fixture.js';
@@ -74,6 +78,18 @@ describe('importing a repository in the hosted service\'s layout', { timeout: 12
     expect(pages[0]).toMatchObject({ description: 'What the product does, in one page.' });
     const files = ok(await t.owner.client.call('listFiles', { params: { spaceId } })).items;
     expect(files.map((file) => file.name)).toEqual(['architecture.png']);
+  });
+
+  it("projects each new page's search sections and links as its doc holds them (the bodies were written in the worker)", async () => {
+    const documents = flat(await pagesOf(spaceId)).filter((page) => page.type === 'document');
+    expect(documents.length).toBeGreaterThan(3);
+    const sorted = (links: BodyLink[]) => links.map((link) => `${link.kind} ${link.target}`).sort();
+    for (const page of documents) {
+      const rows = projectedBodyRows(t.engine.db, spaceId, 'main', page.id)!;
+      const facts = bodyFacts(readBody(t.engine.docs.load(pageDoc(spaceId, MAIN, page.id))));
+      expect(facts.sections.length, page.title).toBeGreaterThan(0);
+      expect({ ...rows, links: sorted(rows.links) }, page.title).toEqual({ ...facts, links: sorted(facts.links) });
+    }
   });
 
   it('reads hints, tabs, code titles, tables and tasks, and turns relative links into page references', async () => {

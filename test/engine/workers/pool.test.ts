@@ -1,4 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { readBody } from '../../../src-shared/content/index.js';
+import { bodyFacts } from '../../../src-main/engine/content/body-text.js';
+import { buildNewBody } from '../../../src-main/engine/content/built-body.js';
 import { readRequestMarkdown } from '../../../src-main/engine/content/markdown-inputs.js';
 import { WorkerPool } from '../../../src-main/engine/workers/pool.js';
 import type { TaskModules } from '../../../src-main/engine/worker-entry.js';
@@ -19,10 +23,17 @@ describe('the worker pool', () => {
   it('answers a task as its implementation does in the engine’s thread', async () => {
     pool = new WorkerPool({ entry: ENTRY, size: 1 });
     const markdown = '---\ndescription: Read in a worker\n---\n# Title\n\nA [link](https://folio.example) and `code`.\n';
-    const read = await pool.run('readMarkdown', markdown);
+    const answer = await pool.run('readMarkdown', markdown);
+    if (!answer.ok) throw new Error('not read');
+    const { built, ...read } = answer.value;
     const inline = readRequestMarkdown(markdown);
     // Block ids are drawn at random: the rest must be the same.
-    expect(JSON.stringify(read).replace(/"id":"\w+"/g, '')).toBe(JSON.stringify(inline).replace(/"id":"\w+"/g, ''));
+    expect(JSON.stringify({ ok: true, value: read }).replace(/"id":"\w+"/g, '')).toBe(JSON.stringify(inline).replace(/"id":"\w+"/g, ''));
+    // The body written into a new doc there (content/built-body.ts): that doc reads as the body, with the facts it came with.
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, built!.update);
+    expect(built!.facts).toEqual(buildNewBody(read)!.facts);
+    expect(bodyFacts(readBody(doc))).toEqual(built!.facts);
   });
 
   it('runs many tasks on at most its size of threads, each answered', async () => {

@@ -1,8 +1,9 @@
 import type * as Y from 'yjs';
 import type { ChangeRequestContentChange } from '../../../../src-shared/contract/content.js';
+import type { BuiltBody } from '../../content/built-body.js';
 import { DocEdits } from '../../content/doc-edits.js';
 import { watchTree, type TreeChanges } from '../../content/tree-watch.js';
-import { childrenIndex, pagesMap, readPage, readPages, type TreePage } from '../../content/tree.js';
+import { bySiblingOrder, childrenIndex, pagesMap, readPage, readPages, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
 import { pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
@@ -25,8 +26,9 @@ export class Batch {
   readonly refs = new Set<string>();
   private readonly treeId: string;
   private treeChanges: TreeChanges | undefined;
-  /** The tree's pages as last read, kept up to date as the batch changes them. */
-  private known: { doc: Y.Doc; pages: Map<string, TreePage> } | undefined;
+  /** The tree's pages as last read, and their children by parent once asked for, kept up to date as the batch changes them. */
+  private known: KnownPages | undefined;
+  private readonly builtUsed = new WeakSet<BuiltBody>();
 
   constructor(
     readonly ctx: RequestContext,
@@ -58,12 +60,29 @@ export class Batch {
    * Read it, do not keep it: it moves with the tree.
    */
   pages(): ReadonlyMap<string, TreePage> {
+    return this.follow().pages;
+  }
+
+  /**
+   * The siblings `parent` has, in order, leaving `except` out (the page being moved). The index of
+   * children is built once per batch and then moved page by page: sorting every sibling list again
+   * for each page of a 1,000-page import was a tenth of its requests' time.
+   */
+  siblings(parent: string | null, except?: string): readonly TreePage[] {
+    const known = this.follow();
+    known.children ??= childrenIndex(known.pages);
+    const children = known.children.get(parent) ?? [];
+    // Read it, do not keep it: the batch's next change moves it.
+    return except === undefined ? children : children.filter((page) => page.id !== except);
+  }
+
+  private follow(): KnownPages {
     const doc = this.edits.read(this.treeId);
-    if (this.known?.doc === doc) return this.known.pages;
-    const known = { doc, pages: readPages(doc) };
+    if (this.known?.doc === doc) return this.known;
+    const known: KnownPages = { doc, pages: readPages(doc) };
     this.known = known;
     // The stored doc does not change under the batch, which changes only its own copy: only that is followed (and goes with the batch).
-    if (!this.edits.opened(this.treeId)) return known.pages;
+    if (!this.edits.opened(this.treeId)) return known;
     const map = pagesMap(doc);
     map.observeDeep((events) => {
       if (this.known !== known) return;
@@ -72,21 +91,30 @@ export class Batch {
         for (const id of ids) {
           const fields = map.get(id);
           const page = fields && readPage(id, fields);
+          const before = known.pages.get(id);
           if (page) known.pages.set(id, page);
           else known.pages.delete(id);
+          if (known.children) moveChild(known.children, before, page);
         }
       }
     });
-    return known.pages;
-  }
-
-  /** The siblings `parent` has, in order, leaving `except` out (the page being moved). */
-  siblings(parent: string | null, except?: string): TreePage[] {
-    return (childrenIndex(this.pages()).get(parent) ?? []).filter((page) => page.id !== except);
+    return known;
   }
 
   pageBody(pageId: string): Y.Doc {
     return this.edits.open(pageDoc(this.target.space.id, this.target.branch, pageId));
+  }
+
+  /**
+   * Gives a page this batch just created the body a worker built for a new doc (built-body.ts):
+   * appended as it is on save, and its projection written from the facts the worker read. Each
+   * built body serves one page: two pages sent with the same Markdown share one reading.
+   */
+  createPageBody(pageId: string, built: BuiltBody): boolean {
+    const docId = pageDoc(this.target.space.id, this.target.branch, pageId);
+    if (this.builtUsed.has(built) || !this.edits.create(docId, built.update, (seq) => this.ctx.projector.lendBodyFacts(docId, seq, built.facts))) return false;
+    this.builtUsed.add(built);
+    return true;
   }
 
   /** Records what happened to a page; a page created then updated stays created, a deleted one stays deleted. */
@@ -96,6 +124,32 @@ export class Batch {
     if (before?.object === 'created_page' && outcome.object === 'deleted_page') this.outcomes.delete(outcome.page);
     else this.outcomes.set(outcome.page, outcome);
   }
+}
+
+interface KnownPages {
+  doc: Y.Doc;
+  pages: Map<string, TreePage>;
+  children?: Map<string | null, TreePage[]>;
+}
+
+/** Takes a page's old version out of its parent's children and puts its new one in its place by sibling order. */
+function moveChild(children: Map<string | null, TreePage[]>, before: TreePage | undefined, after: TreePage | undefined): void {
+  if (before) {
+    const list = children.get(before.parent);
+    const at = list?.indexOf(before) ?? -1;
+    if (at !== -1) list!.splice(at, 1);
+  }
+  if (!after) return;
+  let list = children.get(after.parent);
+  if (!list) children.set(after.parent, (list = []));
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (bySiblingOrder(list[mid]!, after) < 0) low = mid + 1;
+    else high = mid;
+  }
+  list.splice(low, 0, after);
 }
 
 /** A 400 naming the change and its field, e.g. `body.changes.2.page: …`. */

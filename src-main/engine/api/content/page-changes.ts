@@ -26,6 +26,7 @@ export function insertPage(batch: Batch, index: number, change: ChangeOf<'insert
   if (change.slug !== undefined && taken.has(change.slug)) return invalidChange(index, 'slug', `a sibling page already has the slug "${change.slug}"`);
   const id = newId();
   const slug = change.slug ?? freeSlug(slugFromTitle(title), taken);
+  const read = parsed.body;
   if (parsed.fromMarkdown) parsed.body = resolveMarkdownLinks(parsed.body, batch.pages(), { parent: place.parent, slug });
   setPageFields(batch.tree, id, {
     type: 'document',
@@ -35,8 +36,12 @@ export function insertPage(batch: Batch, index: number, change: ChangeOf<'insert
     ...meta(change, parsed),
     createdAt: batch.ctx.now,
   });
-  const written = writePageBody(batch.pageBody(id), parsed);
-  if (!written.ok) return invalidChange(index, 'document', describeContentError(written.error));
+  // A body a worker already wrote into a new doc, when no link of it named a page of the branch.
+  const built = parsed.built && parsed.body === read && batch.createPageBody(id, parsed.built);
+  if (!built) {
+    const written = writePageBody(batch.pageBody(id), parsed);
+    if (!written.ok) return invalidChange(index, 'document', describeContentError(written.error));
+  }
   batch.touched({ object: 'created_page', ref: change.ref, page: id });
 }
 

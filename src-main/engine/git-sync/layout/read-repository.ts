@@ -5,6 +5,7 @@ import { gitbookBlocksIn } from './gitbook-blocks.js';
 import { mapAddresses, resolveAddress, type RepositoryIndex } from './links.js';
 import { isMarkdown, pathOfLink, resolveFrom, under, within } from './paths.js';
 import { readSummary, type SummaryEntry, type SummaryGroup } from './summary.js';
+import type { BuiltBody } from '../../content/built-body.js';
 
 /** One file of a repository's tree at a commit. */
 export interface RepositoryFile {
@@ -40,6 +41,8 @@ export interface ImportedPage {
   /** Front matter keys the space has no field for, written back as they were. */
   extraFront?: Record<string, unknown>;
   body?: PmNodeJson;
+  /** The body written into a new doc where it was read, for a page the space does not have yet (content/built-body.ts). */
+  built?: BuiltBody;
 }
 
 export interface ImportedFile {
