@@ -74,7 +74,7 @@ export function ownerApi(served: ServedEngine) {
 export async function openApp(served: ServedEngine, hash: string): Promise<{ browser: Browser; page: Page; problems: string[] }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const { page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}${hash}`);
-  page.setDefaultTimeout(5_000);
+  page.setDefaultTimeout(10_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   return { browser, page, problems };
 }
@@ -135,13 +135,13 @@ export function editorSuite(names: { space: string; subject: string; page: strin
     page: () => page,
     open: async () => {
       const tab = await context.newPage();
-      tab.setDefaultTimeout(5_000);
+      tab.setDefaultTimeout(10_000);
       await tab.goto(page.address);
       return tab;
     },
     openAs: async (token) => {
       const tab = await (await browser!.newContext()).newPage();
-      tab.setDefaultTimeout(5_000);
+      tab.setDefaultTimeout(10_000);
       await tab.goto(page.address.replace(/\?token=[^#]*/, `?token=${encodeURIComponent(token)}`));
       return tab;
     },

@@ -34,7 +34,7 @@ describe.skipIf(skipReason)('the sites screen in headless Chromium', () => {
     await spaceWithPage('API guide', 'Tokens', 'Every call carries a bearer token.');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}`));
-    page.setDefaultTimeout(5_000);
+    page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

@@ -14,7 +14,7 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
     served = await serveEngine();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}`));
-    page.setDefaultTimeout(5_000);
+    page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     // The only organization opens at once.
     await page.getByRole('navigation', { name: 'Collections and spaces' }).waitFor();
