@@ -6,7 +6,7 @@ import { isFailure, type Failure } from '../pipeline/failure.js';
 import { parseDocName, treeDoc } from '../../../src-shared/sync/doc-names.js';
 import { writeFromClient } from '../yjs/client-writes.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
-import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
+import { DOCS_CHANNEL, failOn, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
 import { materializeForkedDoc, writeUncopiedEmpty } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
@@ -82,10 +82,10 @@ export class HubDocsChannel implements SyncChannel {
     this.send(answer);
   }
 
-  /** One write transaction: the answer is sent once it has committed. */
+  /** One write, queued to share its transaction with others (group commit, `Database.queueWrite`): the answer is sent once it has committed. */
   private write(docId: string, update: Uint8Array): void {
     const { db } = this.deps;
-    const answer = db.transaction((): DocMessage => {
+    db.queueWrite((): DocMessage => {
       db.noticeExternalChanges();
       const target = syncableDoc(contextFor(this.deps, this.actor), docId);
       if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
@@ -102,8 +102,7 @@ export class HubDocsChannel implements SyncChannel {
         return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
       }
       return { type: 'ack', docId, stateVector };
-    });
-    this.send(answer);
+    }, (outcome) => (outcome.ok ? this.send(outcome.value) : failOn(this.link, outcome.error)));
   }
 
   /**
