@@ -21,6 +21,15 @@ interface AwarenessChange {
 /** The origin of awareness that came from another hub process's room (docs/hub.md): not sent back out. */
 const REMOTE = Symbol('awareness of another process');
 
+/** Where a room's clients' awareness changes and live updates go for the same doc's rooms in other hub processes (docs/hub.md). */
+export interface RoomsOut {
+  awareness(docId: string, update: Uint8Array): void;
+  update(docId: string, update: Uint8Array): void;
+}
+
+/** Updates relayed from other processes remembered per room, so that their commit is not sent again; the oldest go first. */
+const REMEMBERED_REMOTE = 256;
+
 /** The origin of a write whose update the room relayed before it was stored: its commit is not sent again. */
 export class Relayed {
   constructor(readonly room: Room) {}
@@ -37,19 +46,21 @@ export class Room {
   private readonly stopObserving: () => void;
   /** Someone edits the doc here: it stays loaded while the room is open (docs/cache.ts). */
   private readonly release: () => void;
+  /** Updates another process's room relayed before their commit, as base64: their commit, replayed here, is not sent again. */
+  private readonly relayedRemote = new Set<string>();
 
   constructor(
     readonly docId: string,
     docs: DocStore,
-    /** Told of every awareness change its own clients make, for the rooms of the same doc in other hub processes. */
-    private readonly publishAwareness?: (update: Uint8Array) => void,
+    /** Told of every awareness change and live update its own clients make, for the rooms of the same doc in other hub processes. */
+    private readonly out?: RoomsOut,
   ) {
     this.awareness.setLocalState(null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
     this.release = docs.keepLoaded(docId);
     this.stopObserving = docs.onUpdate(docId, (event) => {
       if (event.replaced) dismissAll([...this.members.keys()]);
-      else if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
+      else if (!(event.origin instanceof Relayed && event.origin.room === this) && !this.heardBefore(event.update)) this.broadcast(syncUpdate(event.update), event.origin);
     });
   }
 
@@ -66,7 +77,18 @@ export class Room {
   /** A member's update, to every other member now, encoded once; the write that stores it takes the answer as its origin. */
   relay(update: Uint8Array, sender: RoomMember): Relayed {
     this.broadcast(syncUpdate(update), sender);
+    this.out?.update(this.docId, update);
     return new Relayed(this);
+  }
+
+  /**
+   * A client's update that another hub process's room relayed before its commit: to every member
+   * now, as that process's own members got it; its commit, replayed here later, is not sent again.
+   */
+  relayRemote(update: Uint8Array): void {
+    this.broadcast(syncUpdate(update));
+    if (this.relayedRemote.size >= REMEMBERED_REMOTE) this.relayedRemote.delete(this.relayedRemote.values().next().value!);
+    this.relayedRemote.add(Buffer.from(update).toString('base64'));
   }
 
   /** A member's awareness update; throws on bytes that are not one. */
@@ -105,7 +127,12 @@ export class Room {
     const changed = [...added, ...updated, ...removed];
     const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
     this.broadcast(awarenessMessage(update));
-    if (origin !== REMOTE) this.publishAwareness?.(update);
+    if (origin !== REMOTE) this.out?.awareness(this.docId, update);
+  }
+
+  /** Whether a committed update is one another process relayed here already (and forgets it). */
+  private heardBefore(update: Uint8Array): boolean {
+    return this.relayedRemote.size > 0 && this.relayedRemote.delete(Buffer.from(update).toString('base64'));
   }
 
   private broadcast(data: Uint8Array, except?: unknown): void {

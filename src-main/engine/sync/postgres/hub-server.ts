@@ -6,8 +6,8 @@ import { answerClientError, DEFAULT_TRANSPORT_LIMITS } from '../../http/server.j
 import { answerOnSocket } from '../../http/socket-answers.js';
 import { badRequest, errorBody, forbidden, notFound, unavailable, type Failure } from '../../pipeline/failure.js';
 import { requestUrl } from '../../pipeline/query.js';
-import { AwarenessRelay } from './awareness-relay.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
+import { RoomRelay } from './room-relay.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
 export const HEALTH_PATH = '/health';
@@ -38,13 +38,13 @@ export async function startPostgresHub(
 ): Promise<PostgresHub> {
   const opened = await openPostgresEngine(url, tooFarBehind);
   const { engine, order } = opened;
-  // Awareness rides the follower's LISTEN connection: out as NOTIFYs, in to this process's rooms.
-  const relay = new AwarenessRelay(
-    (payload) => follower.notifyAwareness(payload),
-    (docId, update) => engine.yjs.remoteAwareness(docId, update),
-  );
+  // Rooms' awareness and live updates ride the follower's LISTEN connection: out as NOTIFYs, in to this process's rooms.
+  const relay = new RoomRelay((payload) => follower.notifyRooms(payload), {
+    awareness: (docId, update) => engine.yjs.remoteAwareness(docId, update),
+    update: (docId, update) => engine.yjs.remoteUpdate(docId, update),
+  });
   const follower = new CommitFollower(url, order, tooFarBehind, (payload) => relay.heard(payload));
-  engine.yjs.relayAwareness((docId, update) => relay.publish(docId, update));
+  engine.yjs.relayRooms(relay);
   await follower.start();
   // A load balancer's address as the client wrote it stands for this process's own: the endpoints check Host as usual.
   const ownHost = (req: IncomingMessage) => {
