@@ -8,6 +8,7 @@ import { staticFiles } from '../engine/http/static-files.js';
 import { saveUpstream } from '../engine/sync/sql.js';
 import { startPostgresHub } from '../engine/sync/postgres/hub-server.js';
 import { StoreRefused } from '../engine/sync/postgres/store.js';
+import { BlobFolderRefused } from '../engine/sync/postgres/blob-folder.js';
 import { resolveTranslator } from '../engine/translation/settings.js';
 import { DisplayName } from '../../src-shared/contract/first-start.js';
 import { OrganizationTitle } from '../../src-shared/contract/orgs.js';
@@ -24,6 +25,8 @@ async function main(argv: string[]): Promise<void> {
     postgres: { type: 'string' },
     // With --postgres: a Host a load balancer in front passes on (HOST:PORT), accepted as this process's own.
     'allow-host': { type: 'string', multiple: true },
+    // With --postgres: the folder all processes of the hub keep file bytes in, instead of the database.
+    'blob-dir': { type: 'string' },
     'sync-url': { type: 'string' },
     'sync-token': { type: 'string' },
     // First start only (a new data dir): the owner's name and the first organization's title.
@@ -42,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
   if (values.postgres !== undefined) return servePostgresHub(values.postgres, port, values);
-  if (values['allow-host'] !== undefined) throw new UsageError('--allow-host goes with --postgres');
+  for (const flag of ['allow-host', 'blob-dir'] as const) if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --postgres`);
   const hub = syncSettings(values['sync-url'], values['sync-token']);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const translator = resolveTranslator(
@@ -95,9 +98,10 @@ async function servePostgresHub(url: string, port: number, values: Record<string
         process.exit(1);
       },
       hosts,
+      values['blob-dir'] as string | undefined,
     );
   } catch (error) {
-    if (error instanceof StoreRefused) throw new UsageError(error.message);
+    if (error instanceof StoreRefused || error instanceof BlobFolderRefused) throw new UsageError(error.message);
     throw error;
   }
   console.log(`Folio hub listening on ${hub.url}`);

@@ -33,6 +33,16 @@ const MEMO_LIMIT = 10_000;
 /** Told, once the transaction it was registered in has ended, whether that transaction committed. */
 export type TransactionEndHook = (committed: boolean) => void;
 
+/**
+ * Where file bytes live besides their `file_blobs` row, which then holds no bytes: the folder a
+ * hub's processes share (`serve --postgres URL --blob-dir DIR`, docs/hub.md). A data dir has none.
+ * `write` must leave the bytes durable before it returns: the row naming them commits after it.
+ */
+export interface FileBytesStore {
+  read(sha256: string): Buffer | undefined;
+  write(sha256: string, bytes: Uint8Array): void;
+}
+
 /** How a queued write ended (`queueWrite`): its value once committed, or why it was not. */
 export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -72,6 +82,8 @@ export class Database {
   private commitHooks: (() => void)[] | undefined;
   /** Writes waiting to share one transaction (`queueWrite`); only ever filled with a write order. */
   private queued: QueuedWrite[] = [];
+  /** Where file bytes go instead of their `file_blobs` row; none on a data dir. */
+  private fileBytesStore: FileBytesStore | undefined;
 
   constructor(file: string, options: DatabaseOptions = {}) {
     this.raw = new BetterSqlite3(file, { nativeBinding: options.nativeBinding });
@@ -112,6 +124,15 @@ export class Database {
   /** From now on, every write transaction goes through `order` (a hub process on PostgreSQL). */
   useWriteOrder(order: WriteOrder): void {
     this.order = order;
+  }
+
+  /** From now on, new file bytes go to `store`, their rows holding none (a hub process with `--blob-dir`). */
+  useFileBytes(store: FileBytesStore): void {
+    this.fileBytesStore = store;
+  }
+
+  get fileBytes(): FileBytesStore | undefined {
+    return this.fileBytesStore;
   }
 
   /** Rows changed under the engine (replayed from another hub process): what was memoized may be stale. */
