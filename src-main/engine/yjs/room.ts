@@ -27,7 +27,7 @@ export interface RoomsOut {
   update(docId: string, update: Uint8Array): void;
 }
 
-/** Updates relayed from other processes remembered per room, so that their commit is not sent again; the oldest go first. */
+/** Updates of other processes' clients remembered per room, so that they are not sent twice; the oldest go first. */
 const REMEMBERED_REMOTE = 256;
 
 /** The origin of a write whose update the room relayed before it was stored: its commit is not sent again. */
@@ -46,8 +46,11 @@ export class Room {
   private readonly stopObserving: () => void;
   /** Someone edits the doc here: it stays loaded while the room is open (docs/cache.ts). */
   private readonly release: () => void;
-  /** Updates another process's room relayed before their commit, as base64: their commit, replayed here, is not sent again. */
-  private readonly relayedRemote = new Set<string>();
+  /**
+   * On a hub of several processes: updates of other processes' clients this room sent its own, as
+   * base64, whichever came first of their early relay and their commit; the other is not sent again.
+   */
+  private readonly sentOnce = new Set<string>();
 
   constructor(
     readonly docId: string,
@@ -60,7 +63,7 @@ export class Room {
     this.release = docs.keepLoaded(docId);
     this.stopObserving = docs.onUpdate(docId, (event) => {
       if (event.replaced) dismissAll([...this.members.keys()]);
-      else if (!(event.origin instanceof Relayed && event.origin.room === this) && !this.heardBefore(event.update)) this.broadcast(syncUpdate(event.update), event.origin);
+      else if (!(event.origin instanceof Relayed && event.origin.room === this) && this.firstTime(event.update)) this.broadcast(syncUpdate(event.update), event.origin);
     });
   }
 
@@ -86,9 +89,7 @@ export class Room {
    * now, as that process's own members got it; its commit, replayed here later, is not sent again.
    */
   relayRemote(update: Uint8Array): void {
-    this.broadcast(syncUpdate(update));
-    if (this.relayedRemote.size >= REMEMBERED_REMOTE) this.relayedRemote.delete(this.relayedRemote.values().next().value!);
-    this.relayedRemote.add(Buffer.from(update).toString('base64'));
+    if (this.firstTime(update)) this.broadcast(syncUpdate(update));
   }
 
   /** A member's awareness update; throws on bytes that are not one. */
@@ -130,9 +131,18 @@ export class Room {
     if (origin !== REMOTE) this.out?.awareness(this.docId, update);
   }
 
-  /** Whether a committed update is one another process relayed here already (and forgets it). */
-  private heardBefore(update: Uint8Array): boolean {
-    return this.relayedRemote.size > 0 && this.relayedRemote.delete(Buffer.from(update).toString('base64'));
+  /**
+   * Whether this room has not sent `update` to its clients yet. Only rooms of a hub's processes
+   * keep count (an update may come twice there: relayed early, and committed); the second time
+   * is forgotten too, so a count stays for updates that never came twice, the oldest going first.
+   */
+  private firstTime(update: Uint8Array): boolean {
+    if (!this.out) return true;
+    const key = Buffer.from(update).toString('base64');
+    if (this.sentOnce.delete(key)) return false;
+    if (this.sentOnce.size >= REMEMBERED_REMOTE) this.sentOnce.delete(this.sentOnce.values().next().value!);
+    this.sentOnce.add(key);
+    return true;
   }
 
   private broadcast(data: Uint8Array, except?: unknown): void {
