@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
-import { AdminError, addMember, addOrganization, addUser, issueToken } from '../engine/admin/commands.js';
 import { defaultDataDir } from '../engine/data-dir.js';
-import { Engine } from '../engine/engine.js';
-import { openPostgresEngine } from '../engine/sync/postgres/working-copy.js';
-import { StoreRefused } from '../engine/sync/postgres/store.js';
+import type { Engine } from '../engine/engine.js';
 import { UsageError, parse } from './args.js';
-import { siteExport } from './site-export.js';
-import { spaceFolder } from './space-folder.js';
+
+/**
+ * What the commands run: the engine and its admin commands, loaded only once the command line is
+ * valid, so that `--help` and a mistyped command answer at once rather than after the engine loads.
+ */
+type Runners = typeof import('./runners.js');
 
 const USAGE = `usage: folio [--data-dir DIR | --postgres URL] <command>
   user add --email E --name N
@@ -17,16 +18,16 @@ const USAGE = `usage: folio [--data-dir DIR | --postgres URL] <command>
   space import --space SPACE --dir FOLDER      (a folder of Markdown, GitBook's layout or an Obsidian vault)
   space export --space SPACE --dir FOLDER`;
 
-type Command = (engine: Engine, values: Record<string, string | undefined>) => string | AdminError;
+type Command = (runners: Runners, engine: Engine, values: Record<string, string | undefined>) => string | InstanceType<Runners['AdminError']>;
 
 const COMMANDS: Record<string, { options: string[]; run: Command }> = {
-  'user add': { options: ['email', 'name'], run: (e, v) => addUser(e, v.email!, v.name!) },
-  'token create': { options: ['email'], run: (e, v) => issueToken(e, v.email!) },
-  'org add': { options: ['title', 'owner'], run: (e, v) => addOrganization(e, v.title!, v.owner!) },
-  'member add': { options: ['org', 'email', 'role'], run: (e, v) => addMember(e, v.org!, v.email!, v.role!) },
-  'site export': { options: ['site', 'out'], run: (e, v) => siteExport(e, v.site!, resolve(v.out!)) },
-  'space import': { options: ['space', 'dir'], run: (e, v) => spaceFolder(e, 'import', v.space!, resolve(v.dir!)) },
-  'space export': { options: ['space', 'dir'], run: (e, v) => spaceFolder(e, 'export', v.space!, resolve(v.dir!)) },
+  'user add': { options: ['email', 'name'], run: (r, e, v) => r.addUser(e, v.email!, v.name!) },
+  'token create': { options: ['email'], run: (r, e, v) => r.issueToken(e, v.email!) },
+  'org add': { options: ['title', 'owner'], run: (r, e, v) => r.addOrganization(e, v.title!, v.owner!) },
+  'member add': { options: ['org', 'email', 'role'], run: (r, e, v) => r.addMember(e, v.org!, v.email!, v.role!) },
+  'site export': { options: ['site', 'out'], run: (r, e, v) => r.siteExport(e, v.site!, resolve(v.out!)) },
+  'space import': { options: ['space', 'dir'], run: (r, e, v) => r.spaceFolder(e, 'import', v.space!, resolve(v.dir!)) },
+  'space export': { options: ['space', 'dir'], run: (r, e, v) => r.spaceFolder(e, 'export', v.space!, resolve(v.dir!)) },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -57,10 +58,14 @@ async function main(argv: string[]): Promise<number> {
   const missing = command.options.find((option) => !strings[option]);
   if (missing) throw new UsageError(`${name}: --${missing} is required`);
   if (values.postgres !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir and --postgres do not go together');
-  const { engine, close } = values.postgres !== undefined ? await openHub(values.postgres) : openDataDir(values['data-dir']);
+  if (values.postgres !== undefined && !/^postgres(ql)?:\/\//.test(values.postgres)) {
+    throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${values.postgres}`);
+  }
+  const runners = await import('./runners.js');
+  const { engine, close } = values.postgres !== undefined ? await openHub(runners, values.postgres) : openDataDir(runners, values['data-dir']);
   try {
-    const result = command.run(engine, strings);
-    if (result instanceof AdminError) throw new UsageError(`${name}: ${result.message}`);
+    const result = command.run(runners, engine, strings);
+    if (result instanceof runners.AdminError) throw new UsageError(`${name}: ${result.message}`);
     console.log(result);
     return 0;
   } finally {
@@ -68,17 +73,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function openDataDir(dataDir: string | undefined): { engine: Engine; close(): void } {
-  const engine = new Engine({ dataDir: resolve(dataDir ?? defaultDataDir()) });
+function openDataDir(runners: Runners, dataDir: string | undefined): { engine: Engine; close(): void } {
+  const engine = new runners.Engine({ dataDir: resolve(dataDir ?? defaultDataDir()) });
   return { engine, close: () => engine.close() };
 }
 
-async function openHub(url: string): Promise<{ engine: Engine; close(): void }> {
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${url}`);
+async function openHub(runners: Runners, url: string): Promise<{ engine: Engine; close(): void }> {
   try {
-    return await openPostgresEngine(url);
+    return await runners.openPostgresEngine(url);
   } catch (error) {
-    if (error instanceof StoreRefused) throw new UsageError(error.message);
+    if (error instanceof runners.StoreRefused) throw new UsageError(error.message);
     throw error;
   }
 }

@@ -1,14 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bootstrapIfEmpty } from '../engine/admin/bootstrap.js';
 import { defaultDataDir } from '../engine/data-dir.js';
-import { Engine } from '../engine/engine.js';
-import { listen } from '../engine/http/server.js';
-import { staticFiles } from '../engine/http/static-files.js';
-import { saveUpstream } from '../engine/sync/sql.js';
-import { startPostgresHub } from '../engine/sync/postgres/hub-server.js';
-import { StoreRefused } from '../engine/sync/postgres/store.js';
-import { BlobFolderRefused } from '../engine/sync/postgres/blob-folder.js';
 import { resolveTranslator } from '../engine/translation/settings.js';
 import { DisplayName } from '../../src-shared/contract/first-start.js';
 import { OrganizationTitle } from '../../src-shared/contract/orgs.js';
@@ -16,6 +8,9 @@ import { SyncSettings } from '../../src-shared/contract/sync.js';
 import { UsageError, parse } from './args.js';
 
 const RENDERER_DIR = resolve(fileURLToPath(import.meta.url), '../../../out/renderer');
+
+/** The engine and its servers, loaded once the flags are checked: a bad flag is refused at once. */
+const runners = () => import('./runners.js');
 
 async function main(argv: string[]): Promise<void> {
   const { values } = parse(argv, {
@@ -54,6 +49,8 @@ async function main(argv: string[]): Promise<void> {
     process.env,
   );
   if (translator && 'error' in translator) throw new UsageError(translator.error);
+  const start = firstStart(values.name, values.organization);
+  const { Engine, bootstrapIfEmpty, listen, saveUpstream, staticFiles } = await runners();
   const engine = new Engine({
     dataDir,
     serveStatic: staticFiles(RENDERER_DIR),
@@ -61,7 +58,7 @@ async function main(argv: string[]): Promise<void> {
     git: { allowLocal: values['allow-local-git'], allowRemote: values['allow-remote-git'] },
     translator,
   });
-  bootstrapIfEmpty(engine, { ...firstStart(values.name, values.organization), welcome: true });
+  bootstrapIfEmpty(engine, { ...start, welcome: true });
   if (hub) saveUpstream(engine.db, hub.url, hub.token);
   void engine.workers.warmUp();
   const server = await listen(engine, port);
@@ -88,6 +85,7 @@ async function servePostgresHub(url: string, port: number, values: Record<string
   const alone = ['data-dir', 'sync-url', 'sync-token', 'name', 'organization', 'translator', 'translator-url', 'translator-key', 'translator-model'].find((flag) => values[flag] !== undefined);
   if (alone) throw new UsageError(`--${alone} does not go with --postgres: a hub process keeps everything in PostgreSQL`);
   if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${url}`);
+  const { BlobFolderRefused, StoreRefused, startPostgresHub } = await runners();
   let hub;
   try {
     hub = await startPostgresHub(

@@ -50,7 +50,7 @@ describe('npm run cli -- site export', () => {
     for (const asset of ['site.css', 'search.js', 'search-index.js']) expect(existsSync(join(out, '~assets', asset))).toBe(true);
   });
 
-  it('refuses a site that is not published, or not there, in one line', async () => {
+  it('refuses a site that is not published, or not there, in one line', { timeout: 60_000 }, async () => {
     // In process rather than over HTTP: the CLI's seconds outlast a kept-alive connection's idle time.
     const publication = (action: 'publish' | 'unpublish') =>
       t.engine.request({ method: 'POST', path: `/v1/orgs/${t.organizationId}/sites/${siteId}/${action}`, headers: { authorization: `Bearer ${t.owner.token}` } });

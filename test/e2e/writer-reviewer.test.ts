@@ -28,7 +28,7 @@ describe.skipIf(skipReason)('the writer and the reviewer in headless Chromium', 
     space = (await api('POST', `/v1/orgs/${org}/spaces`, { title: 'Handbook' })).id;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}/spaces/${space}`));
-    page.setDefaultTimeout(5_000);
+    page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

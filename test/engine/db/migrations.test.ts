@@ -43,7 +43,7 @@ function migratedUpTo(file: string, version: number): void {
 }
 
 describe('migrations', () => {
-  it('leave a fresh database and one upgraded from every earlier version with the same schema', () => {
+  it('leave a fresh database and one upgraded from every earlier version with the same schema', { timeout: 60_000 }, () => {
     const fresh = schemaOf(join(dir, 'fresh.db'));
     for (const { version } of migrations.slice(0, -1)) {
       const file = join(dir, `from-${version}.db`);

@@ -68,6 +68,15 @@ describe('importing a folder uploaded as a zip', { timeout: 60_000 }, () => {
     expect(JSON.stringify(markdown)).toContain('Two, edited.');
   });
 
+  it("keeps an embed's caption as the text after the embed, which the page model has no caption for", async () => {
+    const { id: spaceId } = await newSpace(t.owner, t.organizationId);
+    const page = '# Demo\n\n{% embed url="https://example.com/talk" %}\nThe **launch** talk, 2024.\n{% endembed %}\n\nAfter.\n';
+    expect(await upload(spaceId, zipOf({ 'README.md': page }))).toMatchObject({ state: 'success' });
+    const demo = ok(await t.owner.client.call('listPages', { params: { spaceId } })).pages[0]!;
+    const read = ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: demo.id }, query: { format: 'markdown' } }));
+    expect('markdown' in read && read.markdown).toBe('{% embed url="https://example.com/talk" %}\n\nThe **launch** talk, 2024.\n\nAfter.\n');
+  });
+
   it('refuses a zip whose paths leave it, and changes nothing', async () => {
     const { id: spaceId } = await newSpace(t.owner, t.organizationId);
     const before = await titles(spaceId);

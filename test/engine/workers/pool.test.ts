@@ -32,7 +32,7 @@ describe('the worker pool', () => {
     expect(answers.map((answer) => answer.ok && answer.value.body.content?.[0]?.content?.[0]?.text)).toEqual(answers.map((_, i) => `Page ${i}`));
   });
 
-  it('answers a request’s task on one thread more while long work holds the others', async () => {
+  it('answers a request’s task on one thread more while long work holds the others', { timeout: 60_000 }, async () => {
     pool = new WorkerPool({ entry: ENTRY, size: 1 });
     await pool.warmUp();
     let longDone = false;

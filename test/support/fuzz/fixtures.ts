@@ -2,7 +2,9 @@ import { ApiClient } from '../../../src-shared/client/client.js';
 import { httpTransport } from '../../../src-shared/client/http-transport.js';
 import type { ApiContract, OperationId } from '../../../src-shared/contract/index.js';
 import type { OperationRequest } from '../../../src-shared/contract/operation.js';
-import { runCli } from '../processes.js';
+import { AdminError, addMember, addUser, issueToken } from '../../../src-main/engine/admin/commands.js';
+import { Engine } from '../../../src-main/engine/engine.js';
+import { sharedWorkers } from '../workers.js';
 import { harvest, type IdPools } from './id-pools.js';
 
 const RICH_MARKDOWN = [
@@ -42,7 +44,8 @@ const RICH_MARKDOWN = [
  * spaces and a collection, change requests with pages of every block and a file, comments and
  * replies on both, a team, an invite, a SAML provider, a site with sections and a group, an
  * OpenAPI spec, an integration and its installation, conversations, a translation. And a second
- * user (the CLI makes users), a member of low role. Their ids go into `pools`.
+ * user, a member of low role, made as `npm run cli` makes users (the API has no way to), by its
+ * admin commands on the served data dir (test/cli covers the CLI's own process). Their ids go into `pools`.
  */
 export async function buildFixtures(url: string, dataDir: string, ownerToken: string, pools: IdPools): Promise<{ memberToken: string }> {
   const client = new ApiClient(httpTransport(url, ownerToken, fetch));
@@ -59,11 +62,8 @@ export async function buildFixtures(url: string, dataDir: string, ownerToken: st
   const org = { organizationId };
   await call('createOrganization', { params: undefined, body: { title: 'Second organization' } });
 
-  const memberEmail = 'member@example.com';
-  const added = await runCli(['--data-dir', dataDir, 'user', 'add', '--email', memberEmail, '--name', 'Member']);
-  pools.add('userId', added.stdout.trim().split(/\s+/).at(-1));
-  await runCli(['--data-dir', dataDir, 'member', 'add', '--org', organizationId, '--email', memberEmail, '--role', 'comment']);
-  const memberToken = (await runCli(['--data-dir', dataDir, 'token', 'create', '--email', memberEmail])).stdout.trim().split(/\s+/).at(-1)!;
+  const { userId, memberToken } = addMemberBeside(dataDir, organizationId, 'member@example.com');
+  pools.add('userId', userId);
 
   const collection = (await call('createCollection', { params: org, body: { title: 'Guides' } }));
   const spaces: string[] = [];
@@ -128,4 +128,18 @@ export async function buildFixtures(url: string, dataDir: string, ownerToken: st
   });
   await call('createTranslation', { params: org, body: { language: 'fr', source: { space: spaces[0]!, language: 'en' } } });
   return { memberToken };
+}
+
+/** `user add`, `member add` and `token create` as the CLI runs them, from this process on the served data dir. */
+function addMemberBeside(dataDir: string, organizationId: string, email: string): { userId: string; memberToken: string } {
+  const engine = new Engine({ dataDir, workers: sharedWorkers() });
+  try {
+    const answers = [addUser(engine, email, 'Member'), addMember(engine, organizationId, email, 'comment'), issueToken(engine, email)];
+    const failed = answers.find((answer) => answer instanceof AdminError);
+    if (failed) throw new Error(`fixture member failed: ${failed.message}`);
+    const last = (answer: string | AdminError) => String(answer).trim().split(/\s+/).at(-1)!;
+    return { userId: last(answers[0]!), memberToken: last(answers[2]!) };
+  } finally {
+    engine.close();
+  }
 }

@@ -7,8 +7,9 @@ import { embedLine, opaqueComment, readOpaque, tabOpen } from '../../../../src-s
  * On the way in, each becomes the `Document` block the service has for it (its inner Markdown read
  * as blocks), written as the opaque comment `markdownToPm` reads; on the way out, the comment of
  * such a block is written back in the service's syntax. Hints, files, tabs, embeds, `<details>`
- * expandables and `$$` math are the model's own (docs/content-model.md); only an embed's caption
- * (`{% embed %}` … `{% endembed %}`), which the `Document` has no place for, is dropped here. The
+ * expandables and `$$` math are the model's own (docs/content-model.md). An embed's caption
+ * (`{% embed %}` … `{% endembed %}`), which the `Document` has no place for, becomes the blocks
+ * after the embed: the writer's text is kept, in the page, rather than dropped. The
  * comments of tabs, embeds and expandables the model keeps opaque (a tab holding a table, a
  * full-width embed) are written back in the service's syntax too.
  */
@@ -41,10 +42,10 @@ export function gitbookBlocksIn(markdown: string): string {
       out.push(line);
       continue;
     }
-    const caption = embedCaptionEnd(lines, i);
-    if (caption !== -1) {
-      out.push(line);
-      i = caption;
+    const captionEnd = embedCaptionEnd(lines, i);
+    if (captionEnd !== -1) {
+      out.push(line, '', gitbookBlocksIn(lines.slice(i + 1, captionEnd).join('\n')), '');
+      i = captionEnd;
       continue;
     }
     const read = readBlockAt(lines, i);
