@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { RoomsOut } from '../../yjs/room.js';
 
 /** NOTIFY payloads are at most 8000 bytes; an update beyond this (a huge state, a paste) stays in its process and goes the commit's way. */
 const MAX_PAYLOAD = 7900;
@@ -22,7 +21,7 @@ export interface RoomsIn {
  * NOTIFY costs latency only), and a room that opens later learns of others' clients when they
  * next renew their awareness (y-websocket clients do every 15 s).
  */
-export class RoomRelay implements RoomsOut {
+export class RoomRelay {
   private readonly processId = randomUUID();
 
   constructor(
