@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -9,6 +8,7 @@ import { listen, type RunningServer } from '../../src-main/engine/http/server.js
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
 import { CHROMIUM, CHROMIUM_ARGS, RENDERER } from './chromium.js';
 import { referenceAnswers } from '../support/conformance/recorder.js';
+import { migratedDataDir } from '../support/migrated-database.js';
 import { sharedWorkers } from '../support/workers.js';
 
 /** A real engine on a temp data dir serving the built renderer, as `npm run serve` does. */
@@ -26,7 +26,7 @@ export interface ServedEngine {
  * `firstStart`: what first start makes beyond the owner and their organization (`serve` asks for the welcome space).
  */
 export async function serveEngine(options: Partial<EngineOptions> = {}, firstStart: FirstStartOptions = {}): Promise<ServedEngine> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
+  const dataDir = migratedDataDir('folio-e2e-');
   const engine = new Engine({ workers: sharedWorkers(), ...options, dataDir, serveStatic: staticFiles(RENDERER), observeAnswers: referenceAnswers.observe });
   bootstrapIfEmpty(engine, firstStart);
   const server = await listen(engine, 0);

@@ -75,7 +75,7 @@ describe.skipIf(skipReason)('the renderer as the Electron shell serves it', () =
   /** A page as the desktop window: the app's files, its CSP, and window.folio over the shell's handlers. */
   async function desktopWindow(hash = ''): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.newPage();
-    page.setDefaultTimeout(5_000);
+    page.setDefaultTimeout(10_000);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient } from '../../src-shared/client/client.js';
 import { httpTransport } from '../../src-shared/client/http-transport.js';
@@ -10,6 +9,7 @@ import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer, type TransportLimits } from '../../src-main/engine/http/server.js';
 import type { Role } from '../../src-shared/contract/common.js';
 import { referenceAnswers } from './conformance/recorder.js';
+import { migratedDataDir } from './migrated-database.js';
 import { sharedWorkers } from './workers.js';
 
 /** A settable clock, for retention windows and timestamps. */
@@ -42,7 +42,7 @@ export class TestServer {
 
   /** `options`: engine settings beyond the test defaults (an OpenAPI fetch timeout, say). */
   constructor(options: Partial<EngineOptions> = {}) {
-    this.dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'));
+    this.dataDir = migratedDataDir();
     this.engine = new Engine({ workers: sharedWorkers(), ...options, dataDir: this.dataDir, clock: this.clock, checkResponses: true, observeAnswers: referenceAnswers.observe });
   }
 

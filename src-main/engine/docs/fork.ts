@@ -55,3 +55,31 @@ export function snapshotOf(update: Uint8Array): Y.Snapshot {
   const { structs, ds } = Y.decodeUpdate(update);
   return Y.createSnapshot(ds, advance(new Map(), structs));
 }
+
+/**
+ * Whether `update` is the doc's recorded fork base itself: the row a copy (or an adopted base)
+ * wrote, byte for byte. Only a base of the same length is read.
+ */
+export function isForkBaseRow(db: Database, docId: string, update: Uint8Array): boolean {
+  const row = db.get<{ base: Uint8Array }>(
+    'SELECT base_update AS base FROM doc_forks WHERE doc_id = ? AND length(base_update) = ?',
+    docId,
+    update.byteLength,
+  );
+  return row !== undefined && sameBytes(row.base, update);
+}
+
+/** Whether `base` is strictly older than `than`: it holds no struct `than` lacks, and `than` holds more. */
+export function isEarlier(base: Y.Snapshot, than: Y.Snapshot): boolean {
+  let fewer = base.sv.size < than.sv.size;
+  for (const [client, clock] of base.sv) {
+    const other = than.sv.get(client) ?? 0;
+    if (clock > other) return false;
+    if (clock < other) fewer = true;
+  }
+  return fewer;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}

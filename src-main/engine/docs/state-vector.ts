@@ -35,6 +35,13 @@ export function union(a: StateVector, b: StateVector): StateVector {
   return next;
 }
 
+/** Clients in both keep the lower clock; the others go: what both sides hold. */
+export function intersection(a: StateVector, b: StateVector): StateVector {
+  const next: StateVector = new Map();
+  for (const [client, clock] of a) if (b.has(client)) next.set(client, Math.min(clock, b.get(client)!));
+  return next;
+}
+
 /** Whether any struct reaches past what `held` claims, i.e. brings something the store lacks. */
 export function bringsStructs(held: StateVector, structs: readonly (Y.Item | Y.GC | Y.Skip)[]): boolean {
   return structs.some((struct) => !(struct instanceof Y.Skip) && struct.id.clock + struct.length > (held.get(struct.id.client) ?? 0));

@@ -4,7 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { forkBaseOf, readForkBase, recordFork, snapshotOf, type DocState, type ForkBase } from './fork.js';
+import { forkBaseOf, isEarlier, isForkBaseRow, readForkBase, recordFork, snapshotOf, type DocState, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -241,6 +241,50 @@ export class DocStore {
       const source = this.branches.sourceOf(docId);
       return source && this.log.meta(source) ? forkBaseOf(source, this.stateOf(source)) : undefined;
     }, 'read');
+  }
+
+  /**
+   * The fork base recorded for a written copy (none for a doc that is not one, or whose copy an
+   * older Folio made without keeping it), and whether that copy is all the doc holds: nobody has
+   * written it since it was copied (or since the base was adopted).
+   */
+  writtenFork(docId: string): { base: ForkBase; copyOnly: boolean } | undefined {
+    return this.db.transaction(() => {
+      const base = readForkBase(this.db, docId);
+      const meta = base && this.log.meta(docId);
+      if (!base || !meta) return undefined;
+      return { base, copyOnly: meta.rowCount === 1 && isForkBaseRow(this.db, docId, this.log.rows(docId)[0]!.update) };
+    }, 'read');
+  }
+
+  /** Whether a row of the doc is its fork base: a copy made here, or a base taken from a peer. */
+  isForkCopy(docId: string, update: Uint8Array): boolean {
+    return this.db.transaction(() => isForkBaseRow(this.db, docId, update), 'read');
+  }
+
+  /**
+   * Makes a peer's fork base this doc's (docs/sync.md, "Fork bases"): its copy of `sourceDocId`
+   * becomes `base`, as if it had been copied here. Only a doc that holds nothing but a copy takes
+   * it: an unwritten one, or one whose copy nobody has written since; with `over: 'earlier-copy'`,
+   * a copy only if `base` is strictly older than it. A doc written here keeps its own base. A copy
+   * replaced is a replacement for observers (a room's clients join again); sync sends it as a base.
+   */
+  adoptForkBase(docId: string, sourceDocId: string, base: Uint8Array, origin: unknown, over: 'copy' | 'earlier-copy'): DocResult<{ adopted: boolean }> {
+    const decoded = decode(() => Y.decodeUpdate(base));
+    if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
+    return this.db.transaction((): DocResult<{ adopted: boolean }> => {
+      const meta = this.log.meta(docId);
+      const state: DocState = { update: base, snapshot: snapshotOf(base) };
+      if (meta) {
+        const own = this.writtenFork(docId);
+        if (!own?.copyOnly || isForkBaseRow(this.db, docId, base)) return { ok: true, adopted: false };
+        if (over === 'earlier-copy' && !isEarlier(state.snapshot, own.base.snapshot)) return { ok: true, adopted: false };
+        this.cache.drop(docId);
+      }
+      this.write(docId, base, state.snapshot.sv, origin, meta, meta ? 'replace' : 'append');
+      recordFork(this.db, docId, sourceDocId, state);
+      return { ok: true, adopted: true };
+    });
   }
 
   /** Moves the doc's fork base to its source's current state, once an update has pulled the source's changes in. */

@@ -13,9 +13,9 @@ export type DocMessage =
   /** "Send me what I lack of this doc." */
   | { type: 'step1'; docId: string; stateVector: Uint8Array }
   /** The answer to step 1. */
-  | { type: 'step2'; docId: string; update: Uint8Array; stateVector: Uint8Array }
+  | { type: 'step2'; docId: string; update: Uint8Array; stateVector: Uint8Array; forkBase?: SentForkBase }
   /** A change: pushed from the outbox, or fanned out live. */
-  | { type: 'update'; docId: string; update: Uint8Array; stateVector: Uint8Array }
+  | { type: 'update'; docId: string; update: Uint8Array; stateVector: Uint8Array; forkBase?: SentForkBase }
   /** The receiver committed the update: this is its state vector of the doc now. */
   | { type: 'ack'; docId: string; stateVector: Uint8Array }
   /**
@@ -35,6 +35,16 @@ export type DocMessage =
   /** The docs the actor may read that changed after the cursor asked for, and the counter now. */
   | { type: 'changed'; cursor: number; docIds: string[] };
 
+/**
+ * A change request doc's fork base, after a `step2` or `update` of that doc (docs/sync.md, "Fork
+ * bases"): the copy of main's doc it started from, and whether the sender has written the doc
+ * since (`edited`) or holds only the copy. Last in the message, so an older peer ignores it.
+ */
+export interface SentForkBase {
+  update: Uint8Array;
+  edited: boolean;
+}
+
 // Appended only: a type's number is its place here.
 const TYPES = ['step1', 'step2', 'update', 'ack', 'refused', 'unavailable', 'changes-since', 'changed', 'replaced'] as const;
 
@@ -52,6 +62,10 @@ export function encodeDocMessage(message: DocMessage): Uint8Array {
   if ('reason' in message) encoding.writeVarString(encoder, message.reason);
   if ('stateVector' in message) encoding.writeVarUint8Array(encoder, message.stateVector);
   if ('state' in message && message.state) encoding.writeVarUint8Array(encoder, message.state);
+  if ('forkBase' in message && message.forkBase) {
+    encoding.writeVarUint8Array(encoder, message.forkBase.update);
+    encoding.writeVarUint(encoder, message.forkBase.edited ? 1 : 0);
+  }
   if ('docIds' in message) {
     encoding.writeVarUint(encoder, message.docIds.length);
     for (const docId of message.docIds) encoding.writeVarString(encoder, docId);
@@ -70,8 +84,10 @@ export function decodeDocMessage(payload: Uint8Array): DocMessage {
       case 'step1':
         return { type, docId: text(), stateVector: bytes() };
       case 'step2':
-      case 'update':
-        return { type, docId: text(), update: bytes(), stateVector: bytes() };
+      case 'update': {
+        const message = { type, docId: text(), update: bytes(), stateVector: bytes() };
+        return decoding.hasContent(decoder) ? { ...message, forkBase: { update: bytes(), edited: decoding.readVarUint(decoder) === 1 } } : message;
+      }
       case 'ack':
         return { type, docId: text(), stateVector: bytes() };
       case 'refused': {

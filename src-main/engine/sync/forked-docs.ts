@@ -1,13 +1,17 @@
+import type { ForkBase } from '../docs/fork.js';
+import type { DocUpdate } from '../docs/observers.js';
 import type { DocStore } from '../docs/store.js';
 import { EMPTY_UPDATE } from '../docs/updates.js';
-import { parseDocName } from '../../../src-shared/sync/doc-names.js';
+import { MAIN, pageDoc, parseDocName, treeDoc } from '../../../src-shared/sync/doc-names.js';
+import { MalformedFrame } from './channel.js';
+import type { SentForkBase } from './doc-messages.js';
 
 /**
- * A change request's doc that another engine wrote is written here too before its update
- * applies: a copy of its source (main's doc) as it is now, as copy-before-write would make
- * (docs/sync.md, "Forked docs"). Left unwritten it would go on reading main as main moves, while
- * the writer holds a copy; written on every engine, each copy travels like any update and every
- * engine ends with the same union. The copy is a write of this engine, so it is sent on too.
+ * A change request's doc that another engine wrote, arriving without a fork base (from a peer
+ * from before, or data whose base was not kept), is written here too before its update applies:
+ * a copy of its source (main's doc) as it is now, as copy-before-write would make (docs/sync.md,
+ * "Forked docs"). Left unwritten it would go on reading main as main moves, while the writer holds
+ * a copy. A doc that came with a base took it first (`takeForkBase`) and is written already.
  */
 export function materializeForkedDoc(docs: DocStore, docId: string): void {
   if (parseDocName(docId)?.branch.kind !== 'change-request' || docs.writtenUnder(docId).includes(docId)) return;
@@ -28,4 +32,49 @@ export function materializeForkedDoc(docs: DocStore, docId: string): void {
 export function writeUncopiedEmpty(docs: DocStore, docId: string, origin: unknown, mayWrite: () => boolean = () => true): void {
   if (parseDocName(docId)?.branch.kind !== 'change-request' || docs.writtenUnder(docId).includes(docId) || !mayWrite()) return;
   docs.append(docId, EMPTY_UPDATE, origin);
+}
+
+/** The main doc a change request's tree or page is a copy of; undefined for any other doc (comments are not forked). */
+export function forkSourceOf(docId: string): string | undefined {
+  const name = parseDocName(docId);
+  if (name?.branch.kind !== 'change-request' || name.kind === 'comments') return undefined;
+  return name.kind === 'tree' ? treeDoc(name.spaceId, MAIN) : pageDoc(name.spaceId, MAIN, name.pageId);
+}
+
+/** What a peer gets of a doc: `content()`, and for a change request doc its fork base, where one is recorded. */
+export interface Outgoing {
+  update: Uint8Array;
+  forkBase?: SentForkBase;
+}
+
+/**
+ * A change request doc goes with its fork base, so that the peer builds it from the same copy of
+ * main and judges conflicts against it (docs/sync.md, "Fork bases"). A doc that holds nothing but
+ * its copy sends the base alone: copies travel as bases, never as content, so a copy made after
+ * main moved cannot bring main's later text into a change request elsewhere.
+ */
+export function outgoingDoc(docs: DocStore, docId: string, content: (base?: ForkBase) => Uint8Array): Outgoing {
+  const fork = forkSourceOf(docId) ? docs.writtenFork(docId) : undefined;
+  if (!fork) return { update: content() };
+  return { update: fork.copyOnly ? EMPTY_UPDATE : content(fork.base), forkBase: { update: fork.base.baseUpdate, edited: !fork.copyOnly } };
+}
+
+/** A committed row as a peer gets it: a change request doc's copy (or adopted base) is sent as its base alone. */
+export function outgoingRow(docs: DocStore, event: DocUpdate): Outgoing {
+  if (!forkSourceOf(event.docId) || !docs.isForkCopy(event.docId, event.update)) return { update: event.update };
+  return { update: EMPTY_UPDATE, forkBase: { update: event.update, edited: docs.writtenFork(event.docId)?.copyOnly === false } };
+}
+
+/**
+ * A peer's fork base, taken before what came with it applies: a doc here that holds nothing but
+ * a copy (or nothing) becomes that base. A replica takes the hub's (`over: 'copy'`), so every
+ * engine ends with the hub's; the hub takes a replica's base that was edited on, and a mere copy
+ * only if it is older than its own. A doc written here keeps its base.
+ */
+export function takeForkBase(docs: DocStore, docId: string, forkBase: SentForkBase, origin: unknown, over: 'copy' | 'earlier-copy'): boolean {
+  const sourceDocId = forkSourceOf(docId);
+  if (!sourceDocId) return false;
+  const taken = docs.adoptForkBase(docId, sourceDocId, forkBase.update, origin, over);
+  if (!taken.ok) throw new MalformedFrame(taken.problem.message);
+  return taken.adopted;
 }

@@ -1,5 +1,6 @@
 import type { DocUpdate } from '../docs/observers.js';
 import { EMPTY_STATE_VECTOR } from '../docs/state-vector.js';
+import { EMPTY_UPDATE } from '../docs/updates.js';
 import type { Actor, RequestContext } from '../pipeline/context.js';
 import { contextFor, type PipelineDeps } from '../pipeline/execute.js';
 import { isFailure, type Failure } from '../pipeline/failure.js';
@@ -7,8 +8,8 @@ import { parseDocName, treeDoc } from '../../../src-shared/sync/doc-names.js';
 import { writeFromClient } from '../yjs/client-writes.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
 import { DOCS_CHANNEL, failOn, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
-import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
-import { materializeForkedDoc, writeUncopiedEmpty } from './forked-docs.js';
+import { decodeDocMessage, encodeDocMessage, type DocMessage, type SentForkBase } from './doc-messages.js';
+import { materializeForkedDoc, outgoingDoc, outgoingRow, takeForkBase, writeUncopiedEmpty } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
 import { namesUnknownUser } from './unknown-writers.js';
 import { changesSince } from './sql.js';
@@ -46,7 +47,7 @@ export class HubDocsChannel implements SyncChannel {
     const message = decodeDocMessage(payload);
     if (message.type === 'changes-since') this.listChanges(message.cursor);
     else if (message.type === 'step1') this.answerStep1(message.docId, message.stateVector);
-    else if (message.type === 'update' || message.type === 'step2') this.write(message.docId, message.update);
+    else if (message.type === 'update' || message.type === 'step2') this.write(message.docId, message.update, message.forkBase);
   }
 
   /** An encoded `update` message of `fanOut`, the same bytes for every replica. */
@@ -77,18 +78,27 @@ export class HubDocsChannel implements SyncChannel {
       if (isFailure(doc)) return { type: 'unavailable', docId, reason: doc.message };
       const diff = this.deps.docs.diff(docId, remoteStateVector);
       if (!diff.ok) throw new MalformedFrame(diff.problem.message);
-      return { type: 'step2', docId, update: diff.update, stateVector: this.deps.docs.stateVector(docId) };
+      return { type: 'step2', docId, ...outgoingDoc(this.deps.docs, docId, () => diff.update), stateVector: this.deps.docs.stateVector(docId) };
     });
     this.send(answer);
   }
 
-  /** One write, queued to share its transaction with others (group commit, `Database.queueWrite`): the answer is sent once it has committed. */
-  private write(docId: string, update: Uint8Array): void {
+  /**
+   * One write, queued to share its transaction with others (group commit, `Database.queueWrite`):
+   * the answer is sent once it has committed. A change request doc's fork
+   * base is taken first if the actor may write the doc: edited on, it replaces a mere copy here;
+   * a copy replaces an older one only (docs/sync.md, "Fork bases"). A base the hub keeps its own
+   * against goes back to the sender, whose copy then becomes the hub's.
+   */
+  private write(docId: string, update: Uint8Array, forkBase: SentForkBase | undefined): void {
     const { db } = this.deps;
     db.queueWrite((): DocMessage => {
       db.noticeExternalChanges();
       const target = syncableDoc(contextFor(this.deps, this.actor), docId);
       if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
+      if (forkBase && replicaWriteRefusal(contextFor(this.deps, this.actor), target, forkBase.update) === undefined) {
+        takeForkBase(this.deps.docs, docId, forkBase, this, forkBase.edited ? 'copy' : 'earlier-copy');
+      }
       materializeForkedDoc(this.deps.docs, docId);
       writeUncopiedEmpty(this.deps.docs, docId, this, () => replicaWriteRefusal(contextFor(this.deps, this.actor), target, update) === undefined);
       const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);
@@ -102,7 +112,16 @@ export class HubDocsChannel implements SyncChannel {
         return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
       }
       return { type: 'ack', docId, stateVector };
-    }, (outcome) => (outcome.ok ? this.send(outcome.value) : failOn(this.link, outcome.error)));
+    }, (outcome) => {
+      if (!outcome.ok) return failOn(this.link, outcome.error);
+      if (forkBase && outcome.value.type === 'ack') this.sendOwnForkBase(docId, forkBase);
+      this.send(outcome.value);
+    });
+  }
+
+  private sendOwnForkBase(docId: string, theirs: SentForkBase): void {
+    const ours = this.read(() => (this.deps.docs.isForkCopy(docId, theirs.update) ? undefined : outgoingDoc(this.deps.docs, docId, () => EMPTY_UPDATE)));
+    if (ours?.forkBase) this.send({ type: 'update', docId, update: EMPTY_UPDATE, forkBase: ours.forkBase, stateVector: this.deps.docs.stateVector(docId) });
   }
 
   /**
@@ -148,16 +167,22 @@ export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, e
         readers.set(channel.actor.id, reads);
       }
       if (!reads) continue;
-      payload ??= new SharedPayload(encodeDocMessage(fannedOut(event, deps.docs.stateVector(event.docId))));
+      payload ??= new SharedPayload(encodeDocMessage(fannedOut(deps, event)));
       channel.relay(payload);
     }
   }, 'read');
 }
 
-/** A committed update as replicas get it: a doc this hub replaced as a whole is replaced on them too. */
-function fannedOut(event: DocUpdate, stateVector: Uint8Array): DocMessage {
+/**
+ * A committed update as replicas get it: a change request's copy (a base taken in place of one
+ * too) goes as its fork base; a doc this hub replaced otherwise as a whole is replaced on them too.
+ */
+function fannedOut(deps: PipelineDeps, event: DocUpdate): DocMessage {
   const { docId, update } = event;
-  return event.replaced ? { type: 'replaced', docId, stateVector, state: update } : { type: 'update', docId, update, stateVector };
+  const stateVector = deps.docs.stateVector(docId);
+  const outgoing = outgoingRow(deps.docs, event);
+  if (outgoing.forkBase || !event.replaced) return { type: 'update', docId, ...outgoing, stateVector };
+  return { type: 'replaced', docId, stateVector, state: update };
 }
 
 /**

@@ -2,10 +2,12 @@ import * as Y from 'yjs';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DocUpdate } from '../docs/observers.js';
+import type { ForkBase } from '../docs/fork.js';
+import { intersection } from '../docs/state-vector.js';
 import type { DocStore } from '../docs/store.js';
 import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
-import { decodeDocMessage, encodeDocMessage, type DocMessage } from './doc-messages.js';
-import { materializeForkedDoc, writeUncopiedEmpty } from './forked-docs.js';
+import { decodeDocMessage, encodeDocMessage, type DocMessage, type SentForkBase } from './doc-messages.js';
+import { materializeForkedDoc, outgoingDoc, outgoingRow, takeForkBase, writeUncopiedEmpty } from './forked-docs.js';
 import { takeHubCopy, undoRefused, type Refusal } from './revert.js';
 import type { Schedule } from './schedule.js';
 import { ackedStateVector, isPending, notePulled, noteSynced, pendingDocIds, readUpstream, recordAcked } from './sql.js';
@@ -76,10 +78,10 @@ export class ReplicaDocsChannel implements SyncChannel {
       case 'changed':
         return this.startPull(message.cursor, message.docIds);
       case 'step2':
-        this.apply(message.docId, message.update, message.stateVector);
+        this.apply(message.docId, message.update, message.stateVector, message.forkBase);
         return this.pulled(message.docId);
       case 'update':
-        this.apply(message.docId, message.update, message.stateVector);
+        this.apply(message.docId, message.update, message.stateVector, message.forkBase);
         return this.repullWhenQuiet();
       case 'ack':
         return this.write(() => recordAcked(this.deps.db, this.deps.docs, message.docId, Y.decodeStateVector(message.stateVector)));
@@ -149,15 +151,20 @@ export class ReplicaDocsChannel implements SyncChannel {
     this.write(() => notePulled(this.deps.db, cursor, this.now()));
   }
 
-  /** The hub's data, and what the hub holds of the doc, in one transaction. */
-  private apply(docId: string, update: Uint8Array, hubStateVector: Uint8Array): void {
+  /** The hub's data (a change request doc's fork base first, which the hub decides), and what the hub holds of the doc, in one transaction. */
+  private apply(docId: string, update: Uint8Array, hubStateVector: Uint8Array, forkBase: SentForkBase | undefined): void {
+    let taken = false;
     this.write(() => {
+      taken = forkBase !== undefined && takeForkBase(this.deps.docs, docId, forkBase, this, 'copy');
       materializeForkedDoc(this.deps.docs, docId);
       writeUncopiedEmpty(this.deps.docs, docId, this);
       const applied = this.deps.docs.applyRemote(docId, update, this);
       if (!applied.ok) throw new MalformedFrame(applied.problem.message);
       recordAcked(this.deps.db, this.deps.docs, docId, Y.decodeStateVector(hubStateVector));
     });
+    // The update was the hub's answer to what the doc held before it took the base (main's, read
+    // through): asked again, the hub sends what the base lacks of its doc.
+    if (taken) this.send({ type: 'step1', docId, stateVector: this.deps.docs.stateVector(docId) });
   }
 
   /**
@@ -181,9 +188,15 @@ export class ReplicaDocsChannel implements SyncChannel {
 
   /** What the hub lacks of a doc in the outbox, by what it last acknowledged. */
   private pushPending(docId: string): void {
-    const acked = Y.encodeStateVector(ackedStateVector(this.deps.db, docId));
-    const diff = this.deps.docs.diff(docId, acked);
-    if (diff.ok) this.send({ type: 'update', docId, update: diff.update, stateVector: this.deps.docs.stateVector(docId) });
+    const acked = ackedStateVector(this.deps.db, docId);
+    // With a fork base, all since the base too: a hub that takes the base holds only that of the doc.
+    const since = (base?: ForkBase) => Y.encodeStateVector(base ? intersection(acked, base.snapshot.sv) : acked);
+    const outgoing = outgoingDoc(this.deps.docs, docId, (base) => {
+      const diff = this.deps.docs.diff(docId, since(base));
+      if (!diff.ok) throw new Error(diff.problem.message);
+      return diff.update;
+    });
+    this.send({ type: 'update', docId, ...outgoing, stateVector: this.deps.docs.stateVector(docId) });
   }
 
   /**
@@ -192,7 +205,7 @@ export class ReplicaDocsChannel implements SyncChannel {
    */
   private pushLocal(event: DocUpdate): void {
     if (event.origin === this) return;
-    this.send({ type: 'update', docId: event.docId, update: event.update, stateVector: this.deps.docs.stateVector(event.docId) });
+    this.send({ type: 'update', docId: event.docId, ...outgoingRow(this.deps.docs, event), stateVector: this.deps.docs.stateVector(event.docId) });
   }
 
   private openFirst(docIds: string[]): string[] {

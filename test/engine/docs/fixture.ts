@@ -5,6 +5,7 @@ import * as Y from 'yjs';
 import type { Database } from '../../../src-main/engine/db/database.js';
 import { openDatabase } from '../../../src-main/engine/open-database.js';
 import { DocStore, type DocStoreOptions } from '../../../src-main/engine/docs/store.js';
+import { migratedDatabaseAt } from '../../support/migrated-database.js';
 
 /** Real SQLite files in a temp dir; `close()` removes them. */
 export class Stores {
@@ -14,6 +15,7 @@ export class Stores {
 
   /** A store on a new file, or on `file` when given (a second connection to the same database). */
   open(options: DocStoreOptions = {}, file = join(this.dir, `docs-${this.count++}.db`)): { db: Database; store: DocStore; file: string } {
+    migratedDatabaseAt(file);
     const db = openDatabase(file).db;
     // Background compaction would run between test steps; tests that want it pass their own schedule.
     const store = new DocStore(db, { schedule: () => undefined, ...options });

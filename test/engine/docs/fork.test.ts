@@ -121,3 +121,66 @@ describe('fork', () => {
     expect(store.stateVector('cr-loaded:page')).toEqual(fromRows.stateVector('cr-rows:page'));
   });
 });
+
+/** Main's page and two copies of it made at different moments: `early` before main's latest edit, `late` after. */
+function twoCopies() {
+  const opened = mainPage();
+  const early = Y.encodeStateAsUpdate(opened.store.load('main:page'));
+  textOf(opened.editor, 1).insert(0, 'Later: ');
+  for (const update of opened.updates) opened.store.append('main:page', update);
+  return { ...opened, early, late: Y.encodeStateAsUpdate(opened.store.load('main:page')) };
+}
+
+const bytesOf = (update: Uint8Array) => [...update];
+const earlyText = (early: Uint8Array) => {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, early);
+  return textOf(doc, 1).toString();
+};
+
+describe("a peer's fork base", () => {
+  it('becomes an unwritten doc, as a copy made here would: its content and its recorded base', () => {
+    const { store, early } = twoCopies();
+    expect(store.adoptForkBase('cr-1:page', 'main:page', early, 'peer', 'copy')).toEqual({ ok: true, adopted: true });
+    expect(textOf(store.load('cr-1:page'), 1).toString()).toBe(earlyText(early));
+    expect(textOf(store.load('main:page'), 1).toString()).not.toBe(earlyText(early));
+    expect(bytesOf(store.forkBase('cr-1:page')!.baseUpdate)).toEqual(bytesOf(early));
+    expect(store.writtenFork('cr-1:page')).toMatchObject({ copyOnly: true });
+  });
+
+  it('replaces a copy nobody wrote since, and leaves a doc written after its copy as it is', () => {
+    const { store, db, early, late } = twoCopies();
+    store.fork('main:page', 'cr-copy:page');
+    expect(store.isForkCopy('cr-copy:page', rowsOf(db, 'cr-copy:page')[0]!.update)).toBe(true);
+    const heard: unknown[] = [];
+    store.onUpdate('cr-copy:page', (event) => heard.push({ origin: event.origin, replaced: event.replaced }));
+    expect(store.adoptForkBase('cr-copy:page', 'main:page', early, 'peer', 'copy')).toEqual({ ok: true, adopted: true });
+    // Its editors' copies held the copy it replaced: a room's clients join again.
+    expect(heard).toEqual([{ origin: 'peer', replaced: true }]);
+    expect(rowsOf(db, 'cr-copy:page').map((row) => bytesOf(row.update))).toEqual([bytesOf(early)]);
+    expect(textOf(store.load('cr-copy:page'), 1).toString()).toBe(earlyText(early));
+
+    store.fork('main:page', 'cr-edited:page');
+    const editor = crEditor(store.load('cr-edited:page'));
+    textOf(editor.editor, 0).insert(0, 'Mine: ');
+    for (const update of editor.updates) store.append('cr-edited:page', update);
+    expect(store.writtenFork('cr-edited:page')).toMatchObject({ copyOnly: false });
+    expect(store.adoptForkBase('cr-edited:page', 'main:page', early, 'peer', 'copy')).toEqual({ ok: true, adopted: false });
+    expect(bytesOf(store.forkBase('cr-edited:page')!.baseUpdate)).toEqual(bytesOf(late));
+  });
+
+  it("with 'earlier-copy', replaces a copy only by an older one", () => {
+    const { store, early, late } = twoCopies();
+    expect(store.adoptForkBase('cr-1:page', 'main:page', early, 'peer', 'copy').ok).toBe(true);
+    expect(store.adoptForkBase('cr-1:page', 'main:page', late, 'peer', 'earlier-copy')).toEqual({ ok: true, adopted: false });
+    expect(store.adoptForkBase('cr-2:page', 'main:page', late, 'peer', 'copy').ok).toBe(true);
+    expect(store.adoptForkBase('cr-2:page', 'main:page', early, 'peer', 'earlier-copy')).toEqual({ ok: true, adopted: true });
+    expect(bytesOf(store.forkBase('cr-2:page')!.baseUpdate)).toEqual(bytesOf(early));
+  });
+
+  it('is refused, changing nothing, when it is not an update', () => {
+    const { store, db } = twoCopies();
+    expect(store.adoptForkBase('cr-1:page', 'main:page', new Uint8Array([1, 2, 3]), 'peer', 'copy')).toMatchObject({ ok: false, problem: { kind: 'malformed-update' } });
+    expect(rowsOf(db, 'cr-1:page')).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src-shared/client/client.js';
 import { ok } from '../../support/content.js';
+import { crMarkdown, mainMarkdown, mainPage, rewrite } from './change-requests.js';
 import { eventually, syncedSpaceEachTest } from './nodes.js';
 
 const current = syncedSpaceEachTest();
@@ -8,43 +9,18 @@ const current = syncedSpaceEachTest();
 const TIP = 'Tip: back up every day.';
 const NOTE = 'Note: backups are automatic.';
 
-async function markdownOf(client: ApiClient, spaceId: string, pageId: string) {
-  const page = ok(await client.call('getPageById', { params: { spaceId, pageId }, query: { format: 'markdown' } }));
-  return 'markdown' in page ? page.markdown : undefined;
-}
-
 const conflictsOf = async (client: ApiClient, params: { spaceId: string; changeRequestId: string }) =>
   ok(await client.call('listChangeRequestConflicts', { params, query: {} })).items.map(({ urls: _urls, ...conflict }) => conflict);
-
-/** Main holds a Backups page; `a` and `b` are opened on it. */
-async function backupsPage(client: ApiClient, spaceId: string) {
-  const first = { spaceId, changeRequestId: ok(await client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'First' } })).id };
-  const inserted = ok(await client.call('updateChangeRequestContent', {
-    params: first,
-    query: { compat: 'false' },
-    body: { changes: [{ operation: 'insert_page', title: 'Backups', document: { markdown: 'Back up often.\n' } }] },
-  }));
-  ok(await client.call('mergeChangeRequest', { params: first }));
-  return 'changes' in inserted ? (inserted.changes[0]!.page as { id: string }).id : '';
-}
-
-const rewrite = (client: ApiClient, params: { spaceId: string; changeRequestId: string }, pageId: string, text: string) =>
-  client.call('updateChangeRequestContent', { params, query: {}, body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: `${text}\n` } }] } });
-
-async function crMarkdown(client: ApiClient, params: { spaceId: string; changeRequestId: string }, pageId: string) {
-  const page = ok(await client.call('getPageInChangeRequestById', { params: { ...params, pageId }, query: { format: 'markdown' } }));
-  return 'markdown' in page ? page.markdown : undefined;
-}
 
 describe('conflicts of a change request', () => {
   it('recorded by an update on the hub reach a replica, which resolves them; the chosen text lands in main everywhere', async () => {
     const { hub, spaceId } = current();
     const { client } = hub.owner;
-    const pageId = await backupsPage(client, spaceId);
+    const pageId = await mainPage(client, spaceId, 'Back up often.\n');
     const open = async (subject: string) => ({ spaceId, changeRequestId: ok(await client.call('createChangeRequest', { params: { spaceId }, body: { subject } })).id });
     const [a, b] = [await open('Tip'), await open('Note')];
-    ok(await rewrite(client, a, pageId, TIP));
-    ok(await rewrite(client, b, pageId, NOTE));
+    await rewrite(client, a, pageId, `${TIP}\n`);
+    await rewrite(client, b, pageId, `${NOTE}\n`);
     ok(await client.call('mergeChangeRequest', { params: a }));
     expect(ok(await client.call('updateChangeRequest', { params: b })).result).toBe('conflicts');
     const recorded = await conflictsOf(client, b);
@@ -59,23 +35,23 @@ describe('conflicts of a change request', () => {
     await eventually(async () => expect((await conflictsOf(client, b))[0]).toMatchObject({ status: 'resolved', resolution: { keep: 'edit' } }));
     await eventually(async () => expect(await crMarkdown(client, b, pageId)).toBe('Backups: daily and automatic.\n'));
     expect(ok(await client.call('mergeChangeRequest', { params: b })).result).toBe('merge');
-    await eventually(async () => expect(await markdownOf(replica.client, spaceId, pageId)).toBe('Backups: daily and automatic.\n'));
-    expect(await markdownOf(client, spaceId, pageId)).toBe('Backups: daily and automatic.\n');
+    await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe('Backups: daily and automatic.\n'));
+    expect(await mainMarkdown(client, spaceId, pageId)).toBe('Backups: daily and automatic.\n');
   });
 
   it('recorded by an update on the replica that wrote the change request reach the hub', async () => {
     const { hub, spaceId } = current();
     const { client } = hub.owner;
-    const pageId = await backupsPage(client, spaceId);
+    const pageId = await mainPage(client, spaceId, 'Back up often.\n');
     const replica = await current().replica();
-    await eventually(async () => expect(await markdownOf(replica.client, spaceId, pageId)).toBe('Back up often.\n'));
+    await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe('Back up often.\n'));
     const b = { spaceId, changeRequestId: ok(await replica.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Note' } })).id };
-    ok(await rewrite(replica.client, b, pageId, NOTE));
+    await rewrite(replica.client, b, pageId, `${NOTE}\n`);
     await eventually(async () => expect(await crMarkdown(client, b, pageId)).toBe(`${NOTE}\n`));
     const a = { spaceId, changeRequestId: ok(await client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Tip' } })).id };
-    ok(await rewrite(client, a, pageId, TIP));
+    await rewrite(client, a, pageId, `${TIP}\n`);
     ok(await client.call('mergeChangeRequest', { params: a }));
-    await eventually(async () => expect(await markdownOf(replica.client, spaceId, pageId)).toBe(`${TIP}\n`));
+    await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe(`${TIP}\n`));
 
     expect(ok(await replica.client.call('mergeChangeRequest', { params: b })).result).toBe('conflicts');
     expect(ok(await replica.client.call('updateChangeRequest', { params: b })).result).toBe('conflicts');
@@ -84,6 +60,6 @@ describe('conflicts of a change request', () => {
     await eventually(async () => expect(await conflictsOf(client, b)).toEqual(recorded));
     ok(await replica.client.call('resolveChangeRequestConflict', { params: { ...b, conflictId: recorded[0]!.id }, body: { keep: 'main' } }));
     expect(ok(await replica.client.call('mergeChangeRequest', { params: b })).result).toBe('merge');
-    await eventually(async () => expect(await markdownOf(client, spaceId, pageId)).toBe(`${TIP}\n`));
+    await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(`${TIP}\n`));
   });
 });

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, vi } from 'vitest';
 import * as Y from 'yjs';
@@ -14,6 +13,7 @@ import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestClock, TestServer } from '../../support/server.js';
 import { referenceAnswers } from '../../support/conformance/recorder.js';
+import { migratedDataDir } from '../../support/migrated-database.js';
 import { sharedWorkers } from '../../support/workers.js';
 
 /** Reconnects and pulls after live updates come quickly in tests; the backoff schedule has its unit test. */
@@ -53,7 +53,7 @@ export class Replica {
    * `welcome`, the welcome space too, as `serve` and the app start).
    */
   static async alone(firstStart: FirstStartOptions = {}): Promise<Replica> {
-    const replica = new Replica(mkdtempSync(join(tmpdir(), 'folio-replica-')));
+    const replica = new Replica(migratedDataDir('folio-replica-'));
     await replica.open(0, firstStart);
     return replica;
   }

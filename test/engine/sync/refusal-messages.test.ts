@@ -35,3 +35,26 @@ describe("a hub's replaced doc (docs/sync.md, chained hubs)", () => {
     );
   });
 });
+
+describe("a change request doc's fork base, last in a step 2 or an update (docs/sync.md, fork bases)", () => {
+  const withData = fc.record({ type: fc.constantFrom('step2' as const, 'update' as const), docId: fc.string({ maxLength: 60 }), update: bytes, stateVector: bytes });
+  const forkBase = fc.record({ update: bytes, edited: fc.boolean() });
+
+  it('round-trips with the base, and without it (a peer from before)', () => {
+    fc.assert(
+      fc.property(withData, forkBase, (sent, base) => {
+        expect(decodeDocMessage(encodeDocMessage({ ...sent, forkBase: base }))).toEqual({ ...sent, forkBase: base });
+        expect(decodeDocMessage(encodeDocMessage(sent))).toEqual(sent);
+      }),
+    );
+  });
+
+  it('begins with the bytes of the message without it, which peers from before read and stop at', () => {
+    fc.assert(
+      fc.property(withData, forkBase, (sent, base) => {
+        const before = encodeDocMessage(sent);
+        expect(encodeDocMessage({ ...sent, forkBase: base }).subarray(0, before.length)).toEqual(before);
+      }),
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { expect, it } from 'vitest';
+import { forkBaseDoc } from '../../../../src-main/engine/content/fork-base.js';
+import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
+import { changeRequestBranch, pageDoc } from '../../../../src-shared/sync/doc-names.js';
+import { ok } from '../../../support/content.js';
+import { crMarkdown, mainMarkdown, mainPage, openChangeRequest, rewrite } from '../change-requests.js';
+import { contentOf, eventually } from '../nodes.js';
+import { describeWithPostgres, hubClusterEachTest } from './hub-processes.js';
+
+const ORIGINAL = 'Back up often.\n';
+const TIP = 'Tip: back up every day.\n';
+const NOTE = 'Note: backups are automatic.\n';
+
+describeWithPostgres("a change request's fork base on a hub of two processes", (postgres) => {
+  const cluster = hubClusterEachTest(postgres);
+
+  it('is the writer’s on the hub, whichever process took the change request, and a merge on a replica of the other process conflicts', async () => {
+    const { a, b, spaceId } = await cluster.twoSides();
+    const pageId = await mainPage(a.client, spaceId, ORIGINAL);
+    await eventually(async () => expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(ORIGINAL));
+
+    a.engine.sync.stop();
+    const tip = await openChangeRequest(a.client, spaceId, 'Tip');
+    await rewrite(a.client, tip, pageId, TIP);
+    const note = await openChangeRequest(b.client, spaceId, 'Note');
+    await rewrite(b.client, note, pageId, NOTE);
+    ok(await b.client.call('mergeChangeRequest', { params: note }));
+    await eventually(async () => expect(await b.status()).toMatchObject({ outbox: 0, pendingChanges: 0 }));
+    a.engine.sync.start();
+
+    await eventually(async () => expect(await crMarkdown(b.client, tip, pageId)).toBe(TIP));
+    for (const replica of [b, a]) {
+      await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe(NOTE));
+      expect(ok(await replica.client.call('mergeChangeRequest', { params: tip })).result).toBe('conflicts');
+      expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe(NOTE);
+    }
+    expect(ok(await b.client.call('updateChangeRequest', { params: tip })).result).toBe('conflicts');
+    expect(ok(await b.client.call('listChangeRequestConflicts', { params: tip, query: {} })).items).toMatchObject([
+      { base: { markdown: ORIGINAL }, main: { markdown: NOTE }, changeRequest: { markdown: TIP } },
+    ]);
+
+    // What the hub's processes share: the change request as written, on the writer's base.
+    const hub = await openPostgresEngine(cluster.database());
+    try {
+      const docId = pageDoc(spaceId, changeRequestBranch(tip.changeRequestId), pageId);
+      expect(contentOf(hub.engine, docId)).toMatchObject({ body: expect.stringContaining('Tip: back up every day.') });
+      expect(contentOf(hub.engine, docId)).not.toMatchObject({ body: expect.stringContaining('Note') });
+      expect(forkBaseDoc(hub.engine.docs, docId)!.getXmlFragment('body').toString()).toContain('Back up often.');
+    } finally {
+      hub.close();
+    }
+  }, 120_000);
+});
