@@ -168,7 +168,7 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
             ))}
           </span>
         )}
-        <span role="status" className={`link-state link-${live?.link ?? 'connecting'}`} data-synced={live?.synced ?? false} data-stored={live?.stored ?? false}>
+        <span role="status" className={`link-state link-${live?.link ?? 'connecting'}`} data-synced={live?.synced ?? false} data-stored={live?.link === 'connected' ? undefined : live?.stored ?? false}>
           {linkWords(live)}
         </span>
       </div>

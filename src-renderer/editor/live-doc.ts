@@ -30,10 +30,15 @@ export function useLiveDoc(room: string, linker: DocLinker, me: PresenceUser): L
     awareness.setLocalStateField('user', me);
     let state: LiveDoc = { doc, awareness, link: 'connecting', synced: false, stored: false };
     const update = (change: Partial<LiveDoc>) => {
+      const before = state;
       state = { ...state, ...change };
-      setLive(state);
+      const changed = (Object.keys(change) as (keyof LiveDoc)[]).filter((key) => state[key] !== before[key]);
+      // Whether the device holds every change is shown only while the engine is away (link-words.ts):
+      // connected, each keystroke's save on the device would re-render the editor twice for nothing
+      // (and React reads the selection of the whole page before each render it commits).
+      if (changed.some((key) => key !== 'stored' || state.link !== 'connected')) setLive(state);
     };
-    update({});
+    setLive(state);
     const device = keepOnDevice(room, doc, (stored) => update({ stored }));
     let erased: Promise<void> | undefined;
     const unlink = linker(doc, room, {

@@ -61,11 +61,18 @@ export function usePresence(awareness: Awareness | undefined): PresenceUser[] {
         const user = state.user as PresenceUser | undefined;
         if (client !== awareness.clientID && user?.id && user.id !== mine) seen.set(user.id, user);
       }
-      setOthers([...seen.values()].sort((a, b) => a.name.localeCompare(b.name)));
+      const next = [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
+      // Others' cursors move with every key they type (and this person's own with theirs): the list
+      // changes only when someone comes, goes or is renamed.
+      setOthers((old) => (sameUsers(old, next) ? old : next));
     };
     read();
     awareness.on('change', read);
     return () => awareness.off('change', read);
   }, [awareness]);
   return others;
+}
+
+function sameUsers(a: readonly PresenceUser[], b: readonly PresenceUser[]): boolean {
+  return a.length === b.length && a.every((user, index) => user.id === b[index]!.id && user.name === b[index]!.name && user.color === b[index]!.color && user.slot === b[index]!.slot);
 }
