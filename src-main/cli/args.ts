@@ -12,3 +12,8 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: s
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
 }
+
+/** `--postgres URL` as both commands take it: refused in one line unless it is PostgreSQL's. */
+export function checkPostgresUrl(url: string): void {
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${url}`);
+}

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultDataDir } from '../engine/data-dir.js';
 import type { Engine } from '../engine/engine.js';
-import { UsageError, parse } from './args.js';
+import { UsageError, checkPostgresUrl, parse } from './args.js';
 
 /**
  * What the commands run: the engine and its admin commands, loaded only once the command line is
@@ -58,9 +58,7 @@ async function main(argv: string[]): Promise<number> {
   const missing = command.options.find((option) => !strings[option]);
   if (missing) throw new UsageError(`${name}: --${missing} is required`);
   if (values.postgres !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir and --postgres do not go together');
-  if (values.postgres !== undefined && !/^postgres(ql)?:\/\//.test(values.postgres)) {
-    throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${values.postgres}`);
-  }
+  if (values.postgres !== undefined) checkPostgresUrl(values.postgres);
   const runners = await import('./runners.js');
   const { engine, close } = values.postgres !== undefined ? await openHub(runners, values.postgres) : openDataDir(runners, values['data-dir']);
   try {

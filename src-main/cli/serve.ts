@@ -5,7 +5,7 @@ import { resolveTranslator } from '../engine/translation/settings.js';
 import { DisplayName } from '../../src-shared/contract/first-start.js';
 import { OrganizationTitle } from '../../src-shared/contract/orgs.js';
 import { SyncSettings } from '../../src-shared/contract/sync.js';
-import { UsageError, parse } from './args.js';
+import { UsageError, checkPostgresUrl, parse } from './args.js';
 
 const RENDERER_DIR = resolve(fileURLToPath(import.meta.url), '../../../out/renderer');
 
@@ -82,7 +82,7 @@ async function servePostgresHub(url: string, port: number, values: Record<string
   if (badHost !== undefined) throw new UsageError(`--allow-host: expected HOST:PORT, got ${badHost}`);
   const alone = ['data-dir', 'sync-url', 'sync-token', 'name', 'organization', 'translator', 'translator-url', 'translator-key', 'translator-model'].find((flag) => values[flag] !== undefined);
   if (alone) throw new UsageError(`--${alone} does not go with --postgres: a hub process keeps everything in PostgreSQL`);
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres: not a PostgreSQL URL (postgres://user@host:port/database): ${url}`);
+  checkPostgresUrl(url);
   const { StoreRefused, startPostgresHub } = await runners();
   let hub;
   try {

@@ -3,6 +3,7 @@ import type { MarkdownPage, Result } from '../../../src-shared/content/index.js'
 import { readBody } from '../../../src-shared/content/index.js';
 import { newDoc } from '../docs/updates.js';
 import { bodyFacts, type BodyFacts } from './body-text.js';
+import type { ReadPageExtras } from '../pipeline/context.js';
 import { writePageBody } from './page-body.js';
 
 /**
@@ -40,7 +41,7 @@ export function buildBody(write: (doc: Y.Doc) => Result<void>): BuiltBody | unde
 }
 
 /** A page read in a worker, with its body built for a new page. */
-export function withBuiltBody(read: Result<MarkdownPage>): Result<MarkdownPage & { built?: BuiltBody }> {
+export function withBuiltBody(read: Result<MarkdownPage>): Result<MarkdownPage & ReadPageExtras> {
   if (!read.ok) return read;
   const built = buildNewBody(read.value);
   return built ? { ok: true, value: { ...read.value, built } } : read;

@@ -7,10 +7,18 @@ import { Stores } from '../docs/fixture.js';
 let stores: Stores;
 afterEach(() => stores.close());
 
+function openStore() {
+  stores = new Stores();
+  return stores.open();
+}
+
+/** A body of one paragraph. */
+const paragraph = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'p1' }, content: [{ type: 'text', text }] }] });
+
 /** A doc's whole update, as a worker thread makes one for a new page (content/built-body.ts). */
 function madeElsewhere(text: string): Uint8Array {
   const doc = new Y.Doc();
-  const written = writeBody(doc, { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'p1' }, content: [{ type: 'text', text }] }] });
+  const written = writeBody(doc, paragraph(text));
   if (!written.ok) throw new Error('not written');
   return Y.encodeStateAsUpdate(doc);
 }
@@ -19,8 +27,7 @@ const text = (doc: Y.Doc) => JSON.stringify(readBody(doc));
 
 describe('DocEdits.create', () => {
   it('appends a doc made elsewhere as it is, on save, and says its seq', () => {
-    stores = new Stores();
-    const { db, store } = stores.open();
+    const { db, store } = openStore();
     const seqs: number[] = [];
     db.transaction(() => {
       const edits = new DocEdits(store);
@@ -33,15 +40,14 @@ describe('DocEdits.create', () => {
   });
 
   it('opened after it was created, the copy holds that update and saves it with its own changes in one row', () => {
-    stores = new Stores();
-    const { db, store } = stores.open();
+    const { db, store } = openStore();
     const saved: number[] = [];
     db.transaction(() => {
       const edits = new DocEdits(store);
       edits.create('s/main/page/a', madeElsewhere('First.'), (seq) => saved.push(seq));
       expect(text(edits.read('s/main/page/a'))).toContain('First.');
       const copy = edits.open('s/main/page/a');
-      writeBody(copy, { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'p1' }, content: [{ type: 'text', text: 'Second.' }] }] });
+      writeBody(copy, paragraph('Second.'));
       edits.save();
     });
     expect(saved).toEqual([]);
@@ -51,8 +57,7 @@ describe('DocEdits.create', () => {
   });
 
   it('writes nothing when the transaction rolls back', () => {
-    stores = new Stores();
-    const { db, store } = stores.open();
+    const { db, store } = openStore();
     expect(() =>
       db.transaction(() => {
         const edits = new DocEdits(store);
