@@ -1,5 +1,6 @@
 import { Plugin, PluginKey, TextSelection, type EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
+import { ySyncPluginKey } from 'y-prosemirror';
 import { pageSchema } from '../../src-shared/content/schema.js';
 import { findEntries, queryArgument, type BlockEntry, type InsertContext } from './blocks.js';
 
@@ -33,7 +34,11 @@ export function slashMenu(context: InsertContext): Plugin<SlashState | null> {
         if (meta && 'close' in meta) return null;
         if (meta && 'open' in meta) return follow(state, meta.open, 0, '');
         if (!value) return null;
-        const from = tr.mapping.map(value.from);
+        // A change from the Yjs doc (a collaborator, the engine) replaces the whole ProseMirror doc,
+        // so mapping would lose the "/"; the selection comes back through Yjs' relative positions,
+        // and the "/" is where the query typed after it ends.
+        const remote = (tr.getMeta(ySyncPluginKey) as { isChangeOrigin?: boolean } | undefined)?.isChangeOrigin === true;
+        const from = remote ? state.selection.head - 1 - value.query.length : tr.mapping.map(value.from);
         return follow(state, from, meta && 'index' in meta ? meta.index : value.index, value.query);
       },
     },
