@@ -10,6 +10,8 @@ export interface Written {
   rowCount: number;
   /** The row replaced every row of the doc (`DocStore.replaceWith`). */
   replaced?: true;
+  /** The transaction also moved the doc's fork base (an update pulled main in, or a peer's moved base was taken). */
+  baseMoved?: true;
 }
 
 /**
@@ -19,7 +21,9 @@ export interface Written {
  */
 export class OpenWrites {
   private written: Written[] = [];
+  private ending = false;
   private readonly docs = new Set<string>();
+  private readonly basesMoved = new Set<string>();
   private readonly loadedAhead = new Set<string>();
 
   constructor(
@@ -30,9 +34,15 @@ export class OpenWrites {
 
   /** Called inside the transaction that wrote the row. */
   add(row: Written): void {
-    if (this.written.length === 0) this.db.onTransactionEnd((committed) => this.end(committed));
+    this.endWithTransaction();
     this.written.push(row);
     this.docs.add(row.docId);
+  }
+
+  /** Called inside the transaction that moved the doc's fork base: its rows are marked so (sync sends the base with them). */
+  baseMoved(docId: string): void {
+    this.endWithTransaction();
+    this.basesMoved.add(docId);
   }
 
   touches(docId: string): boolean {
@@ -44,11 +54,19 @@ export class OpenWrites {
     this.loadedAhead.add(docId);
   }
 
+  private endWithTransaction(): void {
+    if (this.ending) return;
+    this.ending = true;
+    this.db.onTransactionEnd((committed) => this.end(committed));
+  }
+
   private end(committed: boolean): void {
-    const written = this.written;
+    const written = this.written.map((row) => (this.basesMoved.has(row.docId) ? { ...row, baseMoved: true as const } : row));
     const loadedAhead = new Set(this.loadedAhead);
     this.written = [];
+    this.ending = false;
     this.docs.clear();
+    this.basesMoved.clear();
     this.loadedAhead.clear();
     if (committed) this.committed(written);
     else this.rolledBack(loadedAhead);
