@@ -78,6 +78,8 @@ describe('a fork base an update moved', () => {
       expect(baseOf(b.engine, docId)).toBe(moved);
     });
     await eventually(async () => expect(await crMarkdown(b.client, shared, pageId)).toBe(paragraphs('Main zero.', 'Writer one.')));
+    // The conflict the update recorded travels as rows, apart from the docs: each engine judges once it holds it.
+    for (const engine of [client, b.client]) await eventually(async () => expect(ok(await engine.call('listChangeRequestConflicts', { params: shared, query: { status: 'open' } })).items).toHaveLength(1));
     // The conflict is open: refused everywhere, main untouched.
     for (const engine of [client, a.client, b.client]) expect(ok(await engine.call('mergeChangeRequest', { params: shared })).result).toBe('conflicts');
     await resolvedAndMerged(a, b, shared, spaceId, pageId);
