@@ -12,15 +12,21 @@ export interface Written {
   replaced?: true;
 }
 
+/** The rows of one hook scope (`Database.hookScope`): the transaction, or one queued write in it that may roll back alone. */
+interface Segment {
+  written: Written[];
+  docs: Set<string>;
+  loadedAhead: Set<string>;
+}
+
 /**
  * The rows the open transaction has appended. They reach the observers only once it commits; if
  * it rolls back they are forgotten, and the docs they touch are named to the store so that a
- * loaded copy that read them (a projection inside the transaction) is dropped.
+ * loaded copy that read them (a projection inside the transaction) is dropped. A queued write
+ * (`Database.queueWrite`) that rolls back alone inside a shared transaction forgets its own rows.
  */
 export class OpenWrites {
-  private written: Written[] = [];
-  private readonly docs = new Set<string>();
-  private readonly loadedAhead = new Set<string>();
+  private readonly segments = new Map<object, Segment>();
 
   constructor(
     private readonly db: Database,
@@ -30,27 +36,31 @@ export class OpenWrites {
 
   /** Called inside the transaction that wrote the row. */
   add(row: Written): void {
-    if (this.written.length === 0) this.db.onTransactionEnd((committed) => this.end(committed));
-    this.written.push(row);
-    this.docs.add(row.docId);
+    const scope = this.db.hookScope()!;
+    let segment = this.segments.get(scope);
+    if (!segment) {
+      const opened: Segment = { written: [], docs: new Set(), loadedAhead: new Set() };
+      this.segments.set(scope, opened);
+      this.db.onTransactionEnd((committed) => this.end(scope, opened, committed));
+      segment = opened;
+    }
+    segment.written.push(row);
+    segment.docs.add(row.docId);
   }
 
   touches(docId: string): boolean {
-    return this.docs.has(docId);
+    for (const segment of this.segments.values()) if (segment.docs.has(docId)) return true;
+    return false;
   }
 
   /** A loaded doc now holds this transaction's rows of `docId`. */
   loadedWith(docId: string): void {
-    this.loadedAhead.add(docId);
+    for (const segment of this.segments.values()) if (segment.docs.has(docId)) segment.loadedAhead.add(docId);
   }
 
-  private end(committed: boolean): void {
-    const written = this.written;
-    const loadedAhead = new Set(this.loadedAhead);
-    this.written = [];
-    this.docs.clear();
-    this.loadedAhead.clear();
-    if (committed) this.committed(written);
-    else this.rolledBack(loadedAhead);
+  private end(scope: object, segment: Segment, committed: boolean): void {
+    this.segments.delete(scope);
+    if (committed) this.committed(segment.written);
+    else this.rolledBack(segment.loadedAhead);
   }
 }
