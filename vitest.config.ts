@@ -26,7 +26,9 @@ export default defineConfig({
         // time). Tests keep no state in modules; each makes its own engine and data dir.
         test: { name: 'shared', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ISOLATED, isolate: false },
       },
-      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      // A browser test walks a writer's whole task (dozens of keys and waits): at a load of 10+ on
+      // two cores, one took 20 s where it takes 8 quiet.
+      { extends: true, test: { name: 'isolated', include: ISOLATED, testTimeout: 60_000 } },
     ],
   },
 });

@@ -10,6 +10,7 @@ type Loader = () => Promise<Partial<TaskImplementations>>;
 export type TaskModules = [
   typeof import('./pdf/tasks.js'),
   typeof import('./content/tasks.js'),
+  typeof import('./content/merge/tasks.js'),
   typeof import('./content/request-reading.js'),
   typeof import('./openapi-processing/tasks.js'),
   typeof import('./docs/tasks.js'),
@@ -28,6 +29,7 @@ const LOADERS = {
   readMarkdown: () => import('./content/request-reading.js').then((module) => module.requestTasks),
   parseRequestBody: () => import('./content/request-reading.js').then((module) => module.requestTasks),
   presentPageBody: () => import('./content/tasks.js').then((module) => module.contentTasks),
+  compareOwnBodies: () => import('./content/merge/tasks.js').then((module) => module.mergeTasks),
   parseSpec: () => import('./openapi-processing/tasks.js').then((module) => module.openapiTasks),
   mergeDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),
   referencePageUpdates: () => import('./openapi-reference/tasks.js').then((module) => module.referenceTasks),

@@ -2,7 +2,7 @@ import type { MarkdownPage, Result } from '../../../src-shared/content/index.js'
 import { contract } from '../../../src-shared/contract/index.js';
 import type { OperationDef } from '../../../src-shared/contract/operation.js';
 import type { ReadMarkdown, ReadPageExtras } from '../pipeline/context.js';
-import type { LargeBody, RequestReading } from '../pipeline/execute.js';
+import type { LargeBody, MarkdownInput, RequestReading } from '../pipeline/execute.js';
 import { isFailure } from '../pipeline/failure.js';
 import { parsePart } from '../pipeline/validate.js';
 import { READ_TIMEOUT_MS, readingFailure, type WorkerPool } from '../workers/pool.js';
@@ -18,7 +18,7 @@ type ReadPage = MarkdownPage & ReadPageExtras;
 declare module '../workers/tasks.js' {
   interface WorkerTasks {
     /** A request's Markdown read into a page body, within the limits of a body a request sends (markdown-it takes seconds on some texts). */
-    readMarkdown: { input: string; output: Result<ReadPage> };
+    readMarkdown: { input: MarkdownInput; output: Result<ReadPage> };
     /** A large JSON body parsed, validated against its operation's schema and its Markdown read (zod takes µs a value). */
     parseRequestBody: { input: { operationId: string; text: string }; output: ParsedBody };
   }
@@ -38,7 +38,7 @@ export const requestTasks = {
     }
     const value = parsePart(op.body, raw, 'body');
     if (isFailure(value)) return { problem: value.message };
-    return { value, markdown: [...new Set(markdownInputs(value))].map((markdown) => [markdown, readInWorker(markdown)]) };
+    return { value, markdown: markdownInputs(value).map((input) => [input.markdown, readInWorker(input)]) };
   },
 };
 
@@ -52,10 +52,9 @@ export function requestReading(workers: Pick<WorkerPool, 'run'>): RequestReading
   return {
     readMarkdown: readRequestMarkdown,
     markdownIn: markdownInputs,
-    async readAhead(texts) {
-      const unique = [...new Set(texts)];
-      const read = await Promise.all(unique.map((markdown) => workers.run('readMarkdown', markdown, options).catch((error: Error) => refused(error))));
-      return readAhead(new Map(unique.map((markdown, i) => [markdown, read[i]!])));
+    async readAhead(inputs) {
+      const read = await Promise.all(inputs.map((input) => workers.run('readMarkdown', input, options).catch((error: Error) => refused(error))));
+      return readAhead(new Map(inputs.map((input, i) => [input.markdown, read[i]!])));
     },
     async parseLarge(operationId, text): Promise<LargeBody> {
       const parsed = await workers.run('parseRequestBody', { operationId, text }, options).catch((error: Error) => ({ problem: `body: ${readingFailure(error)}` }));
@@ -69,10 +68,11 @@ function readAhead(read: ReadonlyMap<string, Result<ReadPage>>): ReadMarkdown {
   return (markdown) => read.get(markdown) ?? readRequestMarkdown(markdown);
 }
 
-/** Read, and built for a new page while the worker has it: the request's transaction then only appends it. */
-function readInWorker(markdown: string): Result<ReadPage> {
+/** Read, and for a new page's document built while the worker has it: the request's transaction then only appends it. */
+function readInWorker({ markdown, newPage }: MarkdownInput): Result<ReadPage> {
   try {
-    return withBuiltBody(readRequestMarkdown(markdown));
+    const read = readRequestMarkdown(markdown);
+    return newPage ? withBuiltBody(read) : read;
   } catch (error) {
     // The limits bound the parser's recursion; should a library's own run out of stack, the text is refused, not the thread.
     const message = error instanceof RangeError ? 'nested too deeply to read' : 'could not be read';

@@ -30,6 +30,12 @@ export interface PipelineDeps {
 /** What a large body gave once parsed and validated off the event loop: why it is refused, or its value and a reader of its Markdown. */
 export type LargeBody = { problem: string } | { value: unknown; readMarkdown: ReadMarkdown };
 
+/** A Markdown text a request carries, and whether it is the document of a page the request creates (only such a body is built ahead). */
+export interface MarkdownInput {
+  markdown: string;
+  newPage: boolean;
+}
+
 /**
  * Reading a request's input off the event loop (docs/architecture.md, "Worker threads"): the
  * content area provides it (content/request-reading.ts), so that the pipeline imports none of it.
@@ -38,9 +44,9 @@ export interface RequestReading {
   /** Markdown read here, on the event loop: for a context that read nothing ahead. */
   readMarkdown: ReadMarkdown;
   /** The Markdown texts a validated body carries to be read as page content. */
-  markdownIn(body: unknown): string[];
+  markdownIn(body: unknown): MarkdownInput[];
   /** Those texts read in the worker threads, as a reader answering from them. */
-  readAhead(texts: readonly string[]): Promise<ReadMarkdown>;
+  readAhead(texts: readonly MarkdownInput[]): Promise<ReadMarkdown>;
   /** A large body of `operationId` parsed and validated in the worker threads, its Markdown read. */
   parseLarge(operationId: string, text: string): Promise<LargeBody>;
 }

@@ -19,11 +19,14 @@ afterEach(() => pool?.close());
 /** Markdown markdown-it takes seconds to read (a run of `*a`), within the request limits. */
 const SLOW_MARKDOWN = '*a'.repeat(250_000);
 
+/** Markdown as a comment or a page update carries it: read, not built into a doc. */
+const text = (markdown: string) => ({ markdown, newPage: false });
+
 describe('the worker pool', () => {
   it('answers a task as its implementation does in the engine’s thread', async () => {
     pool = new WorkerPool({ entry: ENTRY, size: 1 });
     const markdown = '---\ndescription: Read in a worker\n---\n# Title\n\nA [link](https://folio.example) and `code`.\n';
-    const answer = await pool.run('readMarkdown', markdown);
+    const answer = await pool.run('readMarkdown', { markdown, newPage: true });
     if (!answer.ok) throw new Error('not read');
     const { built, ...read } = answer.value;
     const inline = readRequestMarkdown(markdown);
@@ -36,9 +39,16 @@ describe('the worker pool', () => {
     expect(bodyFacts(readBody(doc))).toEqual(built!.facts);
   });
 
+  it('builds a body only for the document of a new page', async () => {
+    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    const answer = await pool.run('readMarkdown', text('A comment, **read** only.'));
+    expect(answer.ok && answer.value.body.content?.length).toBe(1);
+    expect(answer.ok && answer.value.built).toBeUndefined();
+  });
+
   it('runs many tasks on at most its size of threads, each answered', async () => {
     pool = new WorkerPool({ entry: ENTRY, size: 2 });
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => pool.run('readMarkdown', `# Page ${i}\n`)));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => pool.run('readMarkdown', text(`# Page ${i}\n`))));
     expect(pool.threadCount).toBeLessThanOrEqual(2);
     expect(answers.map((answer) => answer.ok && answer.value.body.content?.[0]?.content?.[0]?.text)).toEqual(answers.map((_, i) => `Page ${i}`));
   });
@@ -47,8 +57,8 @@ describe('the worker pool', () => {
     pool = new WorkerPool({ entry: ENTRY, size: 1 });
     await pool.warmUp();
     let longDone = false;
-    const long = pool.run('readMarkdown', SLOW_MARKDOWN).then(() => (longDone = true));
-    const quick = await pool.run('readMarkdown', '# Quick\n', { lane: 'request' });
+    const long = pool.run('readMarkdown', text(SLOW_MARKDOWN)).then(() => (longDone = true));
+    const quick = await pool.run('readMarkdown', text('# Quick\n'), { lane: 'request' });
     expect(quick.ok).toBe(true);
     expect(longDone).toBe(false);
     expect(pool.threadCount).toBe(2);
@@ -57,26 +67,26 @@ describe('the worker pool', () => {
 
   it('refuses a task past its time limit, ends its thread, and goes on with the next', async () => {
     pool = new WorkerPool({ entry: ENTRY, size: 1 });
-    await expect(pool.run('readMarkdown', SLOW_MARKDOWN, { timeoutMs: 50 })).rejects.toThrow(/^took longer than 0.05 s$/);
-    expect((await pool.run('readMarkdown', 'after')).ok).toBe(true);
+    await expect(pool.run('readMarkdown', text(SLOW_MARKDOWN), { timeoutMs: 50 })).rejects.toThrow(/^took longer than 0.05 s$/);
+    expect((await pool.run('readMarkdown', text('after'))).ok).toBe(true);
   });
 
   it('rejects a task that throws with its message, and goes on with the next', async () => {
     pool = new WorkerPool({ entry: ENTRY, size: 1 });
     await expect(pool.run('mergeDocRows', [new Uint8Array([255, 255, 255])])).rejects.toThrow();
-    expect((await pool.run('readMarkdown', 'after')).ok).toBe(true);
+    expect((await pool.run('readMarkdown', text('after'))).ok).toBe(true);
   });
 
   it('rejects what is waiting, and anything asked for later, once closed', async () => {
     pool = new WorkerPool({ entry: ENTRY, size: 1 });
-    const waiting = [pool.run('readMarkdown', 'one'), pool.run('readMarkdown', 'two')].map((task) => expect(task).rejects.toThrow(/closed/));
+    const waiting = [pool.run('readMarkdown', text('one')), pool.run('readMarkdown', text('two'))].map((task) => expect(task).rejects.toThrow(/closed/));
     await pool.close();
     await Promise.all(waiting);
-    await expect(pool.run('readMarkdown', 'three')).rejects.toThrow(/closing/);
+    await expect(pool.run('readMarkdown', text('three'))).rejects.toThrow(/closing/);
   });
 
   it('fails every task waiting on a thread whose program cannot load', async () => {
     pool = new WorkerPool({ entry: new URL('./no-such-program.mjs', import.meta.url), size: 1 });
-    await expect(pool.run('readMarkdown', 'x')).rejects.toThrow();
+    await expect(pool.run('readMarkdown', text('x'))).rejects.toThrow();
   });
 });

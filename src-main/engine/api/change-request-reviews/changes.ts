@@ -1,18 +1,33 @@
-import type * as Y from 'yjs';
 import type { z } from 'zod';
 import type { ChangeRequestPageDiff, RevisionSemanticChange, RevisionSemanticChanges } from '../../../../src-shared/contract/change-request-reviews.js';
-import { pmToDocument } from '../../../../src-shared/content/document-out.js';
-import { blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
-import { hashOf } from '../../../../src-shared/content/block-hash.js';
-import { ownChanges, type OwnChanges, type OwnFileChange, type OwnPageChange } from '../../content/merge/own-changes.js';
+import { ownChanges, pagesNamed, readOwnChanges, type BodyShown, type OwnChanges, type OwnFileChange, type OwnPageChange, type ShownBody } from '../../content/merge/own-changes.js';
 import { projectedPage, rowsBranch } from '../../content/projection-sql.js';
 import { childrenIndex, type TreeFile, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
+import { Later } from '../../pipeline/later.js';
 import type { ChangeRequestRow } from '../change-requests/sql.js';
 import { toChangeRequest } from '../change-requests/serialize.js';
 
 type Change = z.input<typeof RevisionSemanticChange>;
 type ChangedPage = { id: string; type: TreePage['type']; title: string; path?: string };
+type PageDiffs = { pages: z.input<typeof ChangeRequestPageDiff>[] };
+
+/**
+ * A change request's own changes (`readOwnChanges`), read in the request's transaction with the
+ * paths of the pages they may name; the bodies are compared in a worker thread after it, and
+ * `present` answers from them.
+ */
+function withOwnChanges<T>(ctx: RequestContext, changeRequest: ChangeRequestRow, shown: BodyShown, present: (own: OwnChanges, page: (tree: TreePage) => ChangedPage) => T): Later<T> {
+  const spaceId = changeRequest.space_id;
+  const read = readOwnChanges(ctx.docs, spaceId, changeRequest.id);
+  const rows = rowsBranch(ctx.db, spaceId, changeRequest.id);
+  const paths = new Map([...pagesNamed(read)].map((pageId) => [pageId, projectedPage(ctx.db, spaceId, rows, pageId)?.path]));
+  const page = (tree: TreePage): ChangedPage => ({ id: tree.id, type: tree.type, title: tree.title, ...optional('path', paths.get(tree.id)) });
+  return new Later(async () => {
+    const compared = read.bodies.length === 0 ? [] : await ctx.workers.run('compareOwnBodies', { bodies: read.bodies, shown }, { lane: 'request' });
+    return present(ownChanges(read, compared), page);
+  });
+}
 
 /**
  * `…/changes`: what the change request changed against its base (`ownChanges`), as the reference's
@@ -20,21 +35,18 @@ type ChangedPage = { id: string; type: TreePage['type']; title: string; path?: s
  * hash before and after), deleted and moved, and files created, edited and deleted. At most
  * `limit`, `more` counting the rest.
  */
-export function semanticChanges(ctx: RequestContext, changeRequest: ChangeRequestRow, limit: number): z.input<typeof RevisionSemanticChanges> {
+export function semanticChanges(ctx: RequestContext, changeRequest: ChangeRequestRow, limit: number): Later<z.input<typeof RevisionSemanticChanges>> {
+  const mergedFrom = changeRequest.status === 'merged' ? { mergedFrom: toChangeRequest(ctx, changeRequest) } : {};
   const spaceId = changeRequest.space_id;
-  const own = ownChanges(ctx.docs, spaceId, changeRequest.id);
-  const rows = rowsBranch(ctx.db, spaceId, changeRequest.id);
-  const pathOf = (pageId: string) => projectedPage(ctx.db, spaceId, rows, pageId)?.path;
-  const page = (tree: TreePage): ChangedPage => ({ id: tree.id, type: tree.type, title: tree.title, ...optional('path', pathOf(tree.id)) });
-  const changes: Change[] = [
-    ...own.pages.map((change) => pageChange(change, own, page)),
-    ...own.files.map((change) => fileChange(ctx, spaceId, changeRequest.id, change)),
-  ];
-  return {
-    ...(changeRequest.status === 'merged' ? { mergedFrom: toChangeRequest(ctx, changeRequest) } : {}),
-    changes: changes.slice(0, limit),
-    ...(changes.length > limit ? { more: changes.length - limit } : {}),
-  };
+  const files = (own: OwnChanges) => own.files.map((change) => fileChange(ctx, spaceId, changeRequest.id, change));
+  return withOwnChanges(ctx, changeRequest, 'hash', (own, page) => {
+    const changes: Change[] = [...own.pages.map((change) => pageChange(change, own, page)), ...files(own)];
+    return {
+      ...mergedFrom,
+      changes: changes.slice(0, limit),
+      ...(changes.length > limit ? { more: changes.length - limit } : {}),
+    };
+  });
 }
 
 function pageChange(change: OwnPageChange, own: OwnChanges, page: (tree: TreePage) => ChangedPage): Change {
@@ -49,15 +61,8 @@ function pageChange(change: OwnPageChange, own: OwnChanges, page: (tree: TreePag
   for (const field of ['title', 'description', 'slug', 'emoji'] as const) {
     if (before[field] !== after[field]) attributes[field] = { ...optional('before', before[field]), ...optional('after', after[field]) };
   }
-  if (change.bodyChanged) {
-    const { before: base, after: head } = own.bodies(change.pageId);
-    attributes.document = { ...optional('before', base ? bodyHash(base) : undefined), after: bodyHash(head) };
-  }
+  if (change.bodyChanged) attributes.document = { ...optional('before', change.bodies?.before?.hash), ...optional('after', change.bodies?.after?.hash) };
   return { type: 'page_edited', page: page(after), attributes };
-}
-
-function bodyHash(doc: Parameters<typeof blockIndex>[0]): string {
-  return hashOf(JSON.stringify([...blockIndex(doc)]));
 }
 
 function fileChange(ctx: RequestContext, spaceId: string, changeRequestId: string, change: OwnFileChange): Change {
@@ -86,30 +91,23 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
  * head's order (deleted pages last), with the base's and the head's body where it changed, so
  * that a review renders each page's changes from one answer.
  */
-export function pageDiffs(ctx: RequestContext, changeRequest: ChangeRequestRow): { pages: z.input<typeof ChangeRequestPageDiff>[] } {
-  const spaceId = changeRequest.space_id;
-  const own = ownChanges(ctx.docs, spaceId, changeRequest.id);
-  const rows = rowsBranch(ctx.db, spaceId, changeRequest.id);
-  const pathOf = (pageId: string) => projectedPage(ctx.db, spaceId, rows, pageId)?.path;
-  const page = (tree: TreePage): ChangedPage => ({ id: tree.id, type: tree.type, title: tree.title, ...optional('path', pathOf(tree.id)) });
-  const order = readingOrder(own.head);
-  const rank = (change: OwnPageChange) => (change.kind === 'deleted' ? order.size : (order.get(change.pageId) ?? order.size));
-  return {
-    pages: [...own.pages].sort((a, b) => rank(a) - rank(b) || a.pageId.localeCompare(b.pageId)).map((change) => {
-      const showBody = change.bodyChanged || change.kind === 'created' || change.kind === 'deleted';
-      const bodies = showBody ? own.bodies(change.pageId) : undefined;
-      const side = (tree: TreePage | undefined, doc: Y.Doc | undefined) =>
-        tree ? { title: tree.title, ...(tree.type === 'document' && doc ? optional('document', documentOf(doc)) : {}) } : null;
-      const parent = (tree: ReadonlyMap<string, TreePage>, id: string | null | undefined) => (id == null || !tree.has(id) ? undefined : page(tree.get(id)!));
-      return {
+export function pageDiffs(ctx: RequestContext, changeRequest: ChangeRequestRow): Later<PageDiffs> {
+  return withOwnChanges(ctx, changeRequest, 'document', (own, page) => {
+    const order = readingOrder(own.head);
+    const rank = (change: OwnPageChange) => (change.kind === 'deleted' ? order.size : (order.get(change.pageId) ?? order.size));
+    const side = (tree: TreePage | undefined, body: ShownBody | undefined) =>
+      tree ? { title: tree.title, ...(tree.type === 'document' ? optional('document', body?.document) : {}) } : null;
+    const parent = (tree: ReadonlyMap<string, TreePage>, id: string | null | undefined) => (id == null || !tree.has(id) ? undefined : page(tree.get(id)!));
+    return {
+      pages: [...own.pages].sort((a, b) => rank(a) - rank(b) || a.pageId.localeCompare(b.pageId)).map((change) => ({
         page: page((change.after ?? change.before)!),
         change: change.kind,
-        before: side(change.before, bodies?.before),
-        after: side(change.after, bodies?.after),
+        before: side(change.before, change.bodies?.before),
+        after: side(change.after, change.bodies?.after),
         ...(change.kind === 'moved' ? { parent: { ...optional('before', parent(own.base, change.before?.parent)), ...optional('after', parent(own.head, change.after?.parent)) } } : {}),
-      };
-    }),
-  };
+      })),
+    };
+  });
 }
 
 /** Each page's place in its tree's reading order: depth first, siblings by position. */
@@ -126,7 +124,3 @@ function readingOrder(tree: ReadonlyMap<string, TreePage>): Map<string, number> 
   return order;
 }
 
-function documentOf(doc: Y.Doc) {
-  const document = pmToDocument(readBody(doc));
-  return document.ok ? document.value : undefined;
-}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.js';
+import { Later } from '../../pipeline/later.js';
 import { branchDocPrefix, changeRequestBranch, commentsDoc, mainTreeDoc } from '../../../../src-shared/sync/doc-names.js';
 
 declare module '../../pipeline/context.js' {
@@ -23,8 +24,12 @@ const KEPT = 8;
 export class DiffCache {
   private readonly answers = new Map<string, { state: string; answer: unknown }>();
 
-  /** The answer for the change request's content as it is now: kept, or computed and kept. */
-  answer<T>(db: Database, spaceId: string, changeRequestId: string, compute: () => T): T {
+  /**
+   * The answer for the change request's content as it is now: kept, or computed and kept once
+   * worked out (`compute` reads in the request's transaction; its work goes on after it, from
+   * what it read, so the answer is of the state read here).
+   */
+  answer<T>(db: Database, spaceId: string, changeRequestId: string, compute: () => Later<T>): T | Later<T> {
     const state = contentState(db, spaceId, changeRequestId);
     const kept = this.answers.get(changeRequestId);
     if (kept && kept.state === state) {
@@ -33,11 +38,15 @@ export class DiffCache {
       this.answers.set(changeRequestId, kept);
       return kept.answer as T;
     }
-    const answer = compute();
-    this.answers.delete(changeRequestId);
-    this.answers.set(changeRequestId, { state, answer });
-    while (this.answers.size > KEPT) this.answers.delete(this.answers.keys().next().value!);
-    return answer;
+    const later = compute();
+    return new Later(() =>
+      later.work().then((answer) => {
+        this.answers.delete(changeRequestId);
+        this.answers.set(changeRequestId, { state, answer });
+        while (this.answers.size > KEPT) this.answers.delete(this.answers.keys().next().value!);
+        return answer;
+      }),
+    );
   }
 }
 

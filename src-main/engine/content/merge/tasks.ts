@@ -1,0 +1,12 @@
+import { compareBodies, type BodyShown, type ComparedBody, type PageBodySides } from './own-changes.js';
+
+declare module '../../workers/tasks.js' {
+  interface WorkerTasks {
+    /** A change request's page bodies compared with their bases and shown (`…/diff`, `…/changes`): two docs built per page. */
+    compareOwnBodies: { input: { bodies: PageBodySides[]; shown: BodyShown }; output: ComparedBody[] };
+  }
+}
+
+export const mergeTasks = {
+  compareOwnBodies: ({ bodies, shown }: { bodies: PageBodySides[]; shown: BodyShown }) => compareBodies(bodies, shown),
+};
