@@ -50,22 +50,23 @@ describe.skipIf(skipReason)('the conversation clusters screen in headless Chromi
 
   it('lists the clusters with their impact, stats and weekly pulse', async () => {
     await page.getByRole('navigation', { name: 'Collections and spaces' }).getByRole('link', { name: 'Conversation clusters' }).click();
+    // The screen draws its cards, then their stats as they arrive: each is waited for.
     await clusters().first().waitFor();
-    expect(await clusters().count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => clusters().count()).toBeGreaterThanOrEqual(2);
     const card = exportCluster();
-    expect(await card.textContent()).toMatch(/4 issues from 4 conversations/);
-    expect(await card.locator('.badge').first().textContent()).toMatch(/(High|Medium|Low) impact/);
+    await expect.poll(() => card.textContent()).toMatch(/4 issues from 4 conversations/);
+    await expect.poll(() => card.locator('.badge').first().textContent()).toMatch(/(High|Medium|Low) impact/);
     const chart = card.getByRole('img', { name: /^Issues per week over the last 13 weeks/ });
-    expect(await chart.locator('rect').count()).toBe(13);
-    expect(await chart.locator('rect[height]:not([height="0"])').count()).toBe(4);
+    await expect.poll(() => chart.locator('rect').count()).toBe(13);
+    await expect.poll(() => chart.locator('rect[height]:not([height="0"])').count()).toBe(4);
   });
 
   it("shows a cluster's issues with the conversations they came from", async () => {
     await exportCluster().getByRole('button', { name: 'Show issues' }).click();
     const issues = exportCluster().locator('[data-kind=conversation-issue]');
     await issues.first().waitFor();
-    expect(await issues.count()).toBe(4);
-    expect(await exportCluster().textContent()).toContain('“PDF export fails”');
+    await expect.poll(() => issues.count()).toBe(4);
+    await expect.poll(() => exportCluster().textContent()).toContain('“PDF export fails”');
     // Tall enough for both clusters and the open one's issues.
     await page.setViewportSize({ width: 1280, height: 1250 });
     await page.screenshot({ path: screenshot('clusters.png') });

@@ -11,6 +11,11 @@ export interface ForkBase {
   snapshot: Y.Snapshot;
   /** The copy itself as one update: applied to an empty doc, it rebuilds the base content. */
   baseUpdate: Uint8Array;
+  /**
+   * For a base an update moved (main pulled into the change request), the encoded state vector of
+   * the base it moved from; none for a copy. Peers take a moved base over their own older one.
+   */
+  movedFrom?: Uint8Array;
 }
 
 /** A doc's whole state as one update, with its snapshot (state vector and delete set). */
@@ -20,30 +25,31 @@ export interface DocState {
 }
 
 /** Records (or, after an update pulled the source in, moves) where `docId`'s copy of `sourceDocId` starts. */
-export function recordFork(db: Database, docId: string, sourceDocId: string, state: DocState): ForkBase {
-  const forkBase = forkBaseOf(sourceDocId, state);
-  const base = state.update;
+export function recordFork(db: Database, docId: string, sourceDocId: string, state: DocState, movedFrom?: Uint8Array): ForkBase {
+  const forkBase = { ...forkBaseOf(sourceDocId, state), ...(movedFrom && { movedFrom }) };
   db.run(
-    `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update) VALUES (?, ?, ?, ?)
-     ON CONFLICT (doc_id) DO UPDATE SET source_doc_id = excluded.source_doc_id, base_snapshot = excluded.base_snapshot, base_update = excluded.base_update`,
+    `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update, moved_from) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (doc_id) DO UPDATE SET source_doc_id = excluded.source_doc_id, base_snapshot = excluded.base_snapshot,
+       base_update = excluded.base_update, moved_from = excluded.moved_from`,
     docId,
     sourceDocId,
     Y.encodeSnapshot(forkBase.snapshot),
-    base,
+    state.update,
+    movedFrom ?? null,
   );
   return forkBase;
 }
 
 export function readForkBase(db: Database, docId: string): ForkBase | undefined {
-  const row = db.get<{ sourceDocId: string; snapshot: Uint8Array; base: Uint8Array }>(
-    `SELECT source_doc_id AS sourceDocId, base_snapshot AS snapshot, base_update AS base
+  const row = db.get<{ sourceDocId: string; snapshot: Uint8Array; base: Uint8Array; movedFrom: Uint8Array | null }>(
+    `SELECT source_doc_id AS sourceDocId, base_snapshot AS snapshot, base_update AS base, moved_from AS movedFrom
      FROM doc_forks WHERE doc_id = ? AND base_update IS NOT NULL`,
     docId,
   );
   if (!row) return undefined;
   // The stored snapshot spares decoding the whole base, which a merge of many pages would pay per page.
   const snapshot = Y.decodeSnapshot(row.snapshot);
-  return { sourceDocId: row.sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: row.base };
+  return { sourceDocId: row.sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: row.base, ...(row.movedFrom && { movedFrom: row.movedFrom }) };
 }
 
 export function forkBaseOf(sourceDocId: string, { update, snapshot }: DocState): ForkBase {
@@ -80,6 +86,12 @@ export function isEarlier(base: Y.Snapshot, than: Y.Snapshot): boolean {
   return fewer;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+/** Whether a doc holding `held` has every struct of `snapshot`: the structs of a base an update pulled in. */
+export function holdsStructsOf(held: Map<number, number>, snapshot: Y.Snapshot): boolean {
+  for (const [client, clock] of snapshot.sv) if ((held.get(client) ?? 0) < clock) return false;
+  return true;
+}
+
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }

@@ -7,6 +7,8 @@ export interface DocUpdate {
   origin: unknown;
   /** `update` is the doc's whole content, in place of all it held (`DocStore.replaceWith`): a client's copy is stale. */
   replaced?: true;
+  /** The same transaction moved the doc's fork base (docs/sync.md, "Fork bases"): a peer gets the base with this row. */
+  baseMoved?: true;
 }
 
 export type UpdateObserver = (event: DocUpdate) => void;

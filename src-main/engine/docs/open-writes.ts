@@ -10,12 +10,15 @@ export interface Written {
   rowCount: number;
   /** The row replaced every row of the doc (`DocStore.replaceWith`). */
   replaced?: true;
+  /** The transaction also moved the doc's fork base (an update pulled main in, or a peer's moved base was taken). */
+  baseMoved?: true;
 }
 
 /** The rows of one hook scope (`Database.hookScope`): the transaction, or one queued write in it that may roll back alone. */
 interface Segment {
   written: Written[];
   docs: Set<string>;
+  basesMoved: Set<string>;
   loadedAhead: Set<string>;
 }
 
@@ -36,16 +39,14 @@ export class OpenWrites {
 
   /** Called inside the transaction that wrote the row. */
   add(row: Written): void {
-    const scope = this.db.hookScope()!;
-    let segment = this.segments.get(scope);
-    if (!segment) {
-      const opened: Segment = { written: [], docs: new Set(), loadedAhead: new Set() };
-      this.segments.set(scope, opened);
-      this.db.onTransactionEnd((committed) => this.end(scope, opened, committed));
-      segment = opened;
-    }
+    const segment = this.segment();
     segment.written.push(row);
     segment.docs.add(row.docId);
+  }
+
+  /** Called inside the transaction that moved the doc's fork base: its rows are marked so (sync sends the base with them). */
+  baseMoved(docId: string): void {
+    this.segment().basesMoved.add(docId);
   }
 
   touches(docId: string): boolean {
@@ -58,9 +59,22 @@ export class OpenWrites {
     for (const segment of this.segments.values()) if (segment.docs.has(docId)) segment.loadedAhead.add(docId);
   }
 
+  /** The open scope's segment, opened (and told when its scope ends) on its first row or moved base. */
+  private segment(): Segment {
+    const scope = this.db.hookScope()!;
+    let segment = this.segments.get(scope);
+    if (!segment) {
+      const opened: Segment = { written: [], docs: new Set(), basesMoved: new Set(), loadedAhead: new Set() };
+      this.segments.set(scope, opened);
+      this.db.onTransactionEnd((committed) => this.end(scope, opened, committed));
+      segment = opened;
+    }
+    return segment;
+  }
+
   private end(scope: object, segment: Segment, committed: boolean): void {
     this.segments.delete(scope);
-    if (committed) this.committed(segment.written);
-    else this.rolledBack(segment.loadedAhead);
+    if (!committed) return this.rolledBack(segment.loadedAhead);
+    this.committed(segment.written.map((row) => (segment.basesMoved.has(row.docId) ? { ...row, baseMoved: true as const } : row)));
   }
 }

@@ -4,7 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { forkBaseOf, isEarlier, isForkBaseRow, readForkBase, recordFork, snapshotOf, type DocState, type ForkBase } from './fork.js';
+import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, readForkBase, recordFork, sameBytes, snapshotOf, type DocState, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -283,7 +283,14 @@ export class DocStore {
    * a copy only if `base` is strictly older than it. A doc written here keeps its own base. A copy
    * replaced is a replacement for observers (a room's clients join again); sync sends it as a base.
    */
-  adoptForkBase(docId: string, sourceDocId: string, base: Uint8Array, origin: unknown, over: 'copy' | 'earlier-copy'): DocResult<{ adopted: boolean }> {
+  adoptForkBase(
+    docId: string,
+    sourceDocId: string,
+    base: Uint8Array,
+    origin: unknown,
+    over: 'copy' | 'earlier-copy',
+    movedFrom?: Uint8Array,
+  ): DocResult<{ adopted: boolean }> {
     const decoded = decode(() => Y.decodeUpdate(base));
     if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
     return this.db.transaction((): DocResult<{ adopted: boolean }> => {
@@ -296,17 +303,50 @@ export class DocStore {
         this.cache.drop(docId);
       }
       this.write(docId, base, state.snapshot.sv, origin, meta, meta ? 'replace' : 'append');
-      recordFork(this.db, docId, sourceDocId, state);
+      recordFork(this.db, docId, sourceDocId, state, movedFrom);
       return { ok: true, adopted: true };
     });
   }
 
-  /** Moves the doc's fork base to its source's current state, once an update has pulled the source's changes in. */
+  /**
+   * Moves the doc's fork base to its source's current state, once an update has pulled the
+   * source's changes in. The move is recorded as one (`movedFrom`), so that it reaches peers that
+   * hold an older base of the doc (`preferForkBase`).
+   */
   moveForkBase(docId: string): DocResult<{ base: ForkBase }> {
     return this.db.transaction((): DocResult<{ base: ForkBase }> => {
       const base = readForkBase(this.db, docId);
       if (!base) return problem('unknown-doc', `doc ${docId} is not a written fork`);
-      return { ok: true, base: recordFork(this.db, docId, base.sourceDocId, this.stateOf(base.sourceDocId)) };
+      this.writes.baseMoved(docId);
+      return { ok: true, base: recordFork(this.db, docId, base.sourceDocId, this.stateOf(base.sourceDocId), base.stateVector) };
+    });
+  }
+
+  /**
+   * Takes a peer's fork base in place of this written doc's own, when it comes first by the order
+   * every engine applies (docs/sync.md, "Fork bases"): a base an update moved (`movedFrom`) over a
+   * copy, and over another moved base that is earlier; among copies, the earlier one (a copy made
+   * after main moved must not hide main's changes in between from a merge). The doc must hold every
+   * struct of the base. Only the record moves: the content stays the doc's. `by: 'hub'` takes a base
+   * that comes strictly first; `'replica'` the hub's unless its own comes strictly first, so that
+   * bases neither of which comes first end on the hub's.
+   */
+  preferForkBase(docId: string, sourceDocId: string, base: Uint8Array, movedFrom: Uint8Array | undefined, by: 'hub' | 'replica'): DocResult<{ taken: boolean }> {
+    const decoded = decode(() => Y.decodeUpdate(base));
+    if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
+    const from = movedFrom && decode(() => Y.decodeStateVector(movedFrom));
+    if (from && 'malformed' in from) return problem('malformed-state-vector', from.malformed);
+    return this.db.transaction((): DocResult<{ taken: boolean }> => {
+      const own = readForkBase(this.db, docId);
+      const meta = this.log.meta(docId);
+      if (!own || !meta || sameBytes(own.baseUpdate, base)) return { ok: true, taken: false };
+      const theirs = { snapshot: snapshotOf(base), moved: movedFrom !== undefined };
+      const ours = { snapshot: own.snapshot, moved: own.movedFrom !== undefined };
+      const taken = by === 'hub' ? comesFirst(theirs, ours) : !comesFirst(ours, theirs);
+      if (!taken || !holdsStructsOf(heldBy(meta), theirs.snapshot)) return { ok: true, taken: false };
+      recordFork(this.db, docId, sourceDocId, { update: base, snapshot: theirs.snapshot }, movedFrom);
+      this.writes.baseMoved(docId);
+      return { ok: true, taken: true };
     });
   }
 
@@ -424,7 +464,7 @@ export class DocStore {
   private committed(written: readonly Written[]): void {
     for (const row of written) {
       if ((this.cache.get(row.docId)?.seq ?? 0) < row.seq) this.cache.extend(row.docId, row.seq - 1, [row]);
-      this.observers.emit({ docId: row.docId, seq: row.seq, update: row.update, origin: row.origin, ...(row.replaced && { replaced: true }) });
+      this.observers.emit({ docId: row.docId, seq: row.seq, update: row.update, origin: row.origin, ...(row.replaced && { replaced: true }), ...(row.baseMoved && { baseMoved: true }) });
       if (row.rowCount % this.compactEveryRows === 0) this.scheduleCompaction(row.docId);
     }
   }
@@ -463,6 +503,12 @@ export class DocStore {
       }
     });
   }
+}
+
+/** The order of fork bases: a moved base before a copy; the later of two moved bases; the earlier of two copies. */
+function comesFirst(a: { snapshot: Y.Snapshot; moved: boolean }, b: { snapshot: Y.Snapshot; moved: boolean }): boolean {
+  if (a.moved !== b.moved) return a.moved;
+  return a.moved ? isEarlier(b.snapshot, a.snapshot) : isEarlier(a.snapshot, b.snapshot);
 }
 
 function heldBy(meta: DocMeta | undefined): StateVector {

@@ -38,11 +38,13 @@ export type DocMessage =
 /**
  * A change request doc's fork base, after a `step2` or `update` of that doc (docs/sync.md, "Fork
  * bases"): the copy of main's doc it started from, and whether the sender has written the doc
- * since (`edited`) or holds only the copy. Last in the message, so an older peer ignores it.
+ * since (`edited`) or holds only the copy; for a base an update moved, the state vector of the
+ * base it moved from (`movedFrom`, last). Last in the message, so an older peer ignores it.
  */
 export interface SentForkBase {
   update: Uint8Array;
   edited: boolean;
+  movedFrom?: Uint8Array;
 }
 
 // Appended only: a type's number is its place here.
@@ -65,6 +67,7 @@ export function encodeDocMessage(message: DocMessage): Uint8Array {
   if ('forkBase' in message && message.forkBase) {
     encoding.writeVarUint8Array(encoder, message.forkBase.update);
     encoding.writeVarUint(encoder, message.forkBase.edited ? 1 : 0);
+    if (message.forkBase.movedFrom) encoding.writeVarUint8Array(encoder, message.forkBase.movedFrom);
   }
   if ('docIds' in message) {
     encoding.writeVarUint(encoder, message.docIds.length);
@@ -86,7 +89,9 @@ export function decodeDocMessage(payload: Uint8Array): DocMessage {
       case 'step2':
       case 'update': {
         const message = { type, docId: text(), update: bytes(), stateVector: bytes() };
-        return decoding.hasContent(decoder) ? { ...message, forkBase: { update: bytes(), edited: decoding.readVarUint(decoder) === 1 } } : message;
+        if (!decoding.hasContent(decoder)) return message;
+        const forkBase: SentForkBase = { update: bytes(), edited: decoding.readVarUint(decoder) === 1 };
+        return { ...message, forkBase: decoding.hasContent(decoder) ? { ...forkBase, movedFrom: bytes() } : forkBase };
       }
       case 'ack':
         return { type, docId: text(), stateVector: bytes() };

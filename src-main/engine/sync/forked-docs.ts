@@ -56,13 +56,25 @@ export interface Outgoing {
 export function outgoingDoc(docs: DocStore, docId: string, content: (base?: ForkBase) => Uint8Array): Outgoing {
   const fork = forkSourceOf(docId) ? docs.writtenFork(docId) : undefined;
   if (!fork) return { update: content() };
-  return { update: fork.copyOnly ? EMPTY_UPDATE : content(fork.base), forkBase: { update: fork.base.baseUpdate, edited: !fork.copyOnly } };
+  return { update: fork.copyOnly ? EMPTY_UPDATE : content(fork.base), forkBase: sentBase(fork.base, !fork.copyOnly) };
 }
 
-/** A committed row as a peer gets it: a change request doc's copy (or adopted base) is sent as its base alone. */
+/**
+ * A committed row as a peer gets it: a change request doc's copy (or adopted base) is sent as its
+ * base alone; a row written where its base moved (an update, or a moved base taken) goes with
+ * that base, so that peers move theirs too. Other rows go alone: a keystroke carries no base.
+ */
 export function outgoingRow(docs: DocStore, event: DocUpdate): Outgoing {
-  if (!forkSourceOf(event.docId) || !docs.isForkCopy(event.docId, event.update)) return { update: event.update };
-  return { update: EMPTY_UPDATE, forkBase: { update: event.update, edited: docs.writtenFork(event.docId)?.copyOnly === false } };
+  if (!forkSourceOf(event.docId)) return { update: event.update };
+  if (docs.isForkCopy(event.docId, event.update)) {
+    return { update: EMPTY_UPDATE, forkBase: { update: event.update, edited: docs.writtenFork(event.docId)?.copyOnly === false } };
+  }
+  const fork = event.baseMoved ? docs.writtenFork(event.docId) : undefined;
+  return fork ? { update: event.update, forkBase: sentBase(fork.base, !fork.copyOnly) } : { update: event.update };
+}
+
+function sentBase(base: ForkBase, edited: boolean): SentForkBase {
+  return { update: base.baseUpdate, edited, ...(base.movedFrom && { movedFrom: base.movedFrom }) };
 }
 
 /**
@@ -74,7 +86,20 @@ export function outgoingRow(docs: DocStore, event: DocUpdate): Outgoing {
 export function takeForkBase(docs: DocStore, docId: string, forkBase: SentForkBase, origin: unknown, over: 'copy' | 'earlier-copy'): boolean {
   const sourceDocId = forkSourceOf(docId);
   if (!sourceDocId) return false;
-  const taken = docs.adoptForkBase(docId, sourceDocId, forkBase.update, origin, over);
+  const taken = docs.adoptForkBase(docId, sourceDocId, forkBase.update, origin, over, forkBase.movedFrom);
   if (!taken.ok) throw new MalformedFrame(taken.problem.message);
   return taken.adopted;
+}
+
+/**
+ * A peer's fork base, judged after what came with it applied by a doc written here, which keeps
+ * its content and takes the base that comes first (`DocStore.preferForkBase`): a base an update
+ * moved over a copy or an earlier moved one, the earlier of two copies. So every engine ends with
+ * one base, and judges a merge or an update as the others do (docs/sync.md, "Fork bases").
+ */
+export function preferForkBase(docs: DocStore, docId: string, forkBase: SentForkBase, by: 'hub' | 'replica'): void {
+  const sourceDocId = forkSourceOf(docId);
+  if (!sourceDocId) return;
+  const preferred = docs.preferForkBase(docId, sourceDocId, forkBase.update, forkBase.movedFrom, by);
+  if (!preferred.ok) throw new MalformedFrame(preferred.problem.message);
 }

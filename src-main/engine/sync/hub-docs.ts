@@ -9,7 +9,7 @@ import { writeFromClient } from '../yjs/client-writes.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
 import { DOCS_CHANNEL, failOn, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage, type SentForkBase } from './doc-messages.js';
-import { materializeForkedDoc, outgoingDoc, outgoingRow, takeForkBase, writeUncopiedEmpty } from './forked-docs.js';
+import { materializeForkedDoc, outgoingDoc, outgoingRow, preferForkBase, takeForkBase, writeUncopiedEmpty } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
 import { namesUnknownUser } from './unknown-writers.js';
 import { changesSince } from './sql.js';
@@ -87,8 +87,10 @@ export class HubDocsChannel implements SyncChannel {
    * One write, queued to share its transaction with others (group commit, `Database.queueWrite`):
    * the answer is sent once it has committed. A change request doc's fork
    * base is taken first if the actor may write the doc: edited on, it replaces a mere copy here;
-   * a copy replaces an older one only (docs/sync.md, "Fork bases"). A base the hub keeps its own
-   * against goes back to the sender, whose copy then becomes the hub's.
+   * a copy replaces an older one only (docs/sync.md, "Fork bases"). Once the update applied, a
+   * doc written here takes the sender's base if it comes first (`preferForkBase`: moved by an
+   * update, or an earlier copy). A base the hub keeps its own against goes back to the sender,
+   * which then takes the hub's.
    */
   private write(docId: string, update: Uint8Array, forkBase: SentForkBase | undefined): void {
     const { db } = this.deps;
@@ -96,13 +98,13 @@ export class HubDocsChannel implements SyncChannel {
       db.noticeExternalChanges();
       const target = syncableDoc(contextFor(this.deps, this.actor), docId);
       if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
-      if (forkBase && replicaWriteRefusal(contextFor(this.deps, this.actor), target, forkBase.update) === undefined) {
-        takeForkBase(this.deps.docs, docId, forkBase, this, forkBase.edited ? 'copy' : 'earlier-copy');
-      }
+      const baseAllowed = forkBase !== undefined && replicaWriteRefusal(contextFor(this.deps, this.actor), target, forkBase.update) === undefined;
+      if (baseAllowed) takeForkBase(this.deps.docs, docId, forkBase, this, forkBase.edited ? 'copy' : 'earlier-copy');
       materializeForkedDoc(this.deps.docs, docId);
       writeUncopiedEmpty(this.deps.docs, docId, this, () => replicaWriteRefusal(contextFor(this.deps, this.actor), target, update) === undefined);
       const result = writeFromClient(this.deps, this.actor, target, update, this, replicaWriteRefusal);
       if (result.outcome === 'malformed') throw new MalformedFrame(result.problem);
+      if (baseAllowed && result.outcome !== 'refused') preferForkBase(this.deps.docs, docId, forkBase, 'hub');
       const stateVector = this.deps.docs.stateVector(docId);
       if (result.outcome === 'refused') {
         // Judged only once refused, so that taken writes cost no second look at the doc.

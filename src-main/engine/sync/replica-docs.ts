@@ -7,7 +7,7 @@ import { intersection } from '../docs/state-vector.js';
 import type { DocStore } from '../docs/store.js';
 import { DOCS_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage, type SentForkBase } from './doc-messages.js';
-import { materializeForkedDoc, outgoingDoc, outgoingRow, takeForkBase, writeUncopiedEmpty } from './forked-docs.js';
+import { materializeForkedDoc, outgoingDoc, outgoingRow, preferForkBase, takeForkBase, writeUncopiedEmpty } from './forked-docs.js';
 import { takeHubCopy, undoRefused, type Refusal } from './revert.js';
 import type { Schedule } from './schedule.js';
 import { ackedStateVector, isPending, notePulled, noteSynced, pendingDocIds, readUpstream, recordAcked } from './sql.js';
@@ -151,7 +151,10 @@ export class ReplicaDocsChannel implements SyncChannel {
     this.write(() => notePulled(this.deps.db, cursor, this.now()));
   }
 
-  /** The hub's data (a change request doc's fork base first, which the hub decides), and what the hub holds of the doc, in one transaction. */
+  /**
+   * The hub's data (a change request doc's fork base first, which the hub decides; for a doc
+   * written here, once the data is in), and what the hub holds of the doc, in one transaction.
+   */
   private apply(docId: string, update: Uint8Array, hubStateVector: Uint8Array, forkBase: SentForkBase | undefined): void {
     let taken = false;
     this.write(() => {
@@ -160,6 +163,7 @@ export class ReplicaDocsChannel implements SyncChannel {
       writeUncopiedEmpty(this.deps.docs, docId, this);
       const applied = this.deps.docs.applyRemote(docId, update, this);
       if (!applied.ok) throw new MalformedFrame(applied.problem.message);
+      if (forkBase) preferForkBase(this.deps.docs, docId, forkBase, 'replica');
       recordAcked(this.deps.db, this.deps.docs, docId, Y.decodeStateVector(hubStateVector));
     });
     // The update was the hub's answer to what the doc held before it took the base (main's, read

@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocStore } from '../../../src-main/engine/docs/store.js';
 import { Stores, addParagraphs, contentOf, recordUpdates, rowsOf, textOf } from './fixture.js';
 
 let stores: Stores;
@@ -182,5 +183,69 @@ describe("a peer's fork base", () => {
     const { store, db } = twoCopies();
     expect(store.adoptForkBase('cr-1:page', 'main:page', new Uint8Array([1, 2, 3]), 'peer', 'copy')).toMatchObject({ ok: false, problem: { kind: 'malformed-update' } });
     expect(rowsOf(db, 'cr-1:page')).toEqual([]);
+  });
+});
+
+/** A change request doc written here on its own copy of `base` (an early or a late copy of main). */
+function writtenOn(store: DocStore, docId: string, base: Uint8Array) {
+  expect(store.adoptForkBase(docId, 'main:page', base, 'peer', 'copy').ok).toBe(true);
+  const editor = crEditor(store.load(docId));
+  textOf(editor.editor, 2).insert(0, 'Mine: ');
+  for (const update of editor.updates) store.append(docId, update);
+  return () => contentOf(store.load(docId));
+}
+
+describe("a peer's fork base, for a doc written here", () => {
+  it('is taken when it is the earlier of two copies, by the hub and by a replica, and the content stays', () => {
+    const { store, early, late } = twoCopies();
+    const content = writtenOn(store, 'cr-late:page', late);
+    const before = content();
+    expect(store.preferForkBase('cr-late:page', 'main:page', early, undefined, 'hub')).toEqual({ ok: true, taken: true });
+    expect(bytesOf(store.forkBase('cr-late:page')!.baseUpdate)).toEqual(bytesOf(early));
+    expect(content()).toEqual(before);
+
+    writtenOn(store, 'cr-early:page', early);
+    for (const by of ['hub', 'replica'] as const) {
+      expect(store.preferForkBase('cr-early:page', 'main:page', late, undefined, by)).toEqual({ ok: true, taken: false });
+    }
+    expect(bytesOf(store.forkBase('cr-early:page')!.baseUpdate)).toEqual(bytesOf(early));
+  });
+
+  it('is taken when an update moved it, once the doc holds its structs, and no copy replaces it then', () => {
+    const { store, early, late } = twoCopies();
+    writtenOn(store, 'cr-1:page', early);
+    const movedFrom = store.forkBase('cr-1:page')!.stateVector;
+    expect(store.preferForkBase('cr-1:page', 'main:page', late, movedFrom, 'hub')).toEqual({ ok: true, taken: false });
+    // What the update pulled in arrives with it.
+    store.append('cr-1:page', Y.diffUpdate(late, movedFrom));
+    expect(store.preferForkBase('cr-1:page', 'main:page', late, movedFrom, 'hub')).toEqual({ ok: true, taken: true });
+    expect(bytesOf(store.forkBase('cr-1:page')!.movedFrom!)).toEqual(bytesOf(movedFrom));
+    for (const by of ['hub', 'replica'] as const) {
+      expect(store.preferForkBase('cr-1:page', 'main:page', early, undefined, by)).toEqual({ ok: true, taken: false });
+    }
+    expect(bytesOf(store.forkBase('cr-1:page')!.baseUpdate)).toEqual(bytesOf(late));
+  });
+
+  it('is recorded as moved by an update here, and the rows of that transaction say so to observers', () => {
+    const { store, db, early, late } = twoCopies();
+    writtenOn(store, 'cr-1:page', early);
+    const movedFrom = store.forkBase('cr-1:page')!.stateVector;
+    const heard: unknown[] = [];
+    store.onUpdate('cr-1:page', (event) => heard.push(event.baseMoved ?? false));
+    db.transaction(() => {
+      store.append('cr-1:page', Y.diffUpdate(late, movedFrom));
+      expect(store.moveForkBase('cr-1:page').ok).toBe(true);
+    });
+    store.append('cr-1:page', Y.encodeStateAsUpdate(new Y.Doc()));
+    expect(heard).toEqual([true, false]);
+    expect(bytesOf(store.forkBase('cr-1:page')!.movedFrom!)).toEqual(bytesOf(movedFrom));
+  });
+
+  it('is refused, changing nothing, when its base or where it moved from is not well formed', () => {
+    const { store, early } = twoCopies();
+    writtenOn(store, 'cr-1:page', early);
+    expect(store.preferForkBase('cr-1:page', 'main:page', new Uint8Array([1, 2, 3]), undefined, 'hub')).toMatchObject({ ok: false, problem: { kind: 'malformed-update' } });
+    expect(store.preferForkBase('cr-1:page', 'main:page', early, new Uint8Array([9]), 'hub')).toMatchObject({ ok: false, problem: { kind: 'malformed-state-vector' } });
+    expect(bytesOf(store.forkBase('cr-1:page')!.baseUpdate)).toEqual(bytesOf(early));
   });
 });

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../src-shared/client/client.js';
 import { ok } from '../../support/content.js';
+import { eventually, type Replica } from './nodes.js';
 
 /** A change request's address, as its operations take it. */
 export type ChangeRequestParams = { spaceId: string; changeRequestId: string };
@@ -35,4 +36,18 @@ export async function mainPage(client: ApiClient, spaceId: string, markdown: str
   }));
   ok(await client.call('mergeChangeRequest', { params }));
   return 'changes' in inserted ? (inserted.changes[0]!.page as { id: string }).id : '';
+}
+
+/**
+ * `writer` (offline) connects until its change request's row reached `other` through the hub, but
+ * not its docs: its connection is lost between the change log and the docs (`Replica.holdDocs`).
+ * Then both are offline.
+ */
+export async function rowOnlyThenOffline(writer: Replica, other: Replica, params: ChangeRequestParams): Promise<void> {
+  writer.holdDocs = true;
+  writer.engine.sync.start();
+  await eventually(async () => ok(await other.client.call('getChangeRequestById', { params })));
+  writer.engine.sync.stop();
+  writer.holdDocs = false;
+  other.engine.sync.stop();
 }

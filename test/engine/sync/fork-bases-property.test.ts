@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src-shared/client/client.js';
+import type { Engine } from '../../../src-main/engine/engine.js';
+import { changeRequestBranch, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { ok } from '../../support/content.js';
-import { crMarkdown, mainMarkdown, mainPage, openChangeRequest, rewrite } from './change-requests.js';
+import { crMarkdown, mainMarkdown, mainPage, openChangeRequest, rewrite, rowOnlyThenOffline } from './change-requests.js';
 import { SyncedSpace, eventually, type Replica } from './nodes.js';
 
 /**
@@ -14,6 +16,7 @@ import { SyncedSpace, eventually, type Replica } from './nodes.js';
  */
 const PARAGRAPHS = 3;
 const paragraphs = (texts: readonly string[]) => texts.map((text) => `${text}\n`).join('\n');
+const base = Array.from({ length: PARAGRAPHS }, (_, index) => `Base ${index}.`);
 
 /** Which paragraphs a side rewrites, and with what words. */
 const edits = (side: string) =>
@@ -28,6 +31,28 @@ const scenario = fc.record({
   mergeOn: fc.integer({ min: 0, max: 2 }),
 });
 
+const baseOf = (engine: Engine, docId: string) => Buffer.from(engine.docs.forkBase(docId)?.baseUpdate ?? []).toString('base64');
+
+/**
+ * Two writers of one change request, each on its own copy of main: `a` copies main before main's
+ * change (offline), `b` after it (it heard of the change request, not of `a`'s docs, and went
+ * offline). Every engine ends with `a`'s earlier copy as the base and the same content, and a merge
+ * made anywhere judges against it: a paragraph main changed and either writer changed is a conflict
+ * that changes nothing; otherwise main ends with each paragraph as one side wrote it.
+ */
+const twoWriters = fc
+  .record({ writers: edits('Writer'), main: edits('Main').filter((map) => map.size > 0), mergeOn: fc.integer({ min: 0, max: 2 }), aFirst: fc.boolean() })
+  .chain(({ writers, ...rest }) =>
+    // Each paragraph a writer changed goes to one of the two; `a` has at least one.
+    fc.array(fc.boolean(), { minLength: writers.size, maxLength: writers.size }).map((toA) => {
+      const entries = [...writers];
+      const a = new Map(entries.filter((_, index) => toA[index]).map(([index, word]) => [index, word.replace('Writer', 'A')]));
+      const b = new Map(entries.filter((_, index) => !toA[index]).map(([index, word]) => [index, word.replace('Writer', 'B')]));
+      return { ...rest, a, b };
+    }),
+  )
+  .filter(({ a }) => a.size > 0);
+
 describe('merging a change request written while main moved elsewhere', () => {
   let synced: SyncedSpace;
   let a: Replica;
@@ -38,15 +63,20 @@ describe('merging a change request written while main moved elsewhere', () => {
   });
   afterAll(() => synced.stop());
 
+  /** A page of main with the base paragraphs, on the hub and both replicas. */
+  async function pageEverywhere(): Promise<string> {
+    const pageId = await mainPage(synced.hub.owner.client, synced.spaceId, paragraphs(base));
+    for (const client of [a.client, b.client]) await eventually(async () => expect(await mainMarkdown(client, synced.spaceId, pageId)).toBe(paragraphs(base)));
+    return pageId;
+  }
+
   it('sees every conflict on the hub and on both replicas, and otherwise main holds only what one side wrote', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async ({ writer, main, mergeOn }) => {
         const { spaceId } = synced;
         const hubClient = synced.hub.owner.client;
         const engines: ApiClient[] = [hubClient, a.client, b.client];
-        const base = Array.from({ length: PARAGRAPHS }, (_, index) => `Base ${index}.`);
-        const pageId = await mainPage(hubClient, spaceId, paragraphs(base));
-        for (const client of [a.client, b.client]) await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(base)));
+        const pageId = await pageEverywhere();
 
         a.engine.sync.stop();
         const writerText = base.map((text, index) => writer.get(index) ?? text);
@@ -81,4 +111,52 @@ describe('merging a change request written while main moved elsewhere', () => {
       { numRuns: 6 },
     );
   }, 120_000);
+
+  it('ends with one base everywhere, and a merge anywhere sees every conflict with main and lands only what one side wrote', async () => {
+    await fc.assert(
+      fc.asyncProperty(twoWriters, async ({ a: aEdits, b: bEdits, main, mergeOn, aFirst }) => {
+        const { spaceId } = synced;
+        const hubClient = synced.hub.owner.client;
+        const engines: ApiClient[] = [hubClient, a.client, b.client];
+        const pageId = await pageEverywhere();
+
+        a.engine.sync.stop();
+        const changeRequest = await openChangeRequest(a.client, spaceId, 'Writers');
+        await rewrite(a.client, changeRequest, pageId, paragraphs(base.map((text, index) => aEdits.get(index) ?? text)));
+        const docId = pageDoc(spaceId, changeRequestBranch(changeRequest.changeRequestId), pageId);
+        const aCopy = baseOf(a.engine, docId);
+        const mainText = base.map((text, index) => main.get(index) ?? text);
+        const other = await openChangeRequest(hubClient, spaceId, 'Main');
+        await rewrite(hubClient, other, pageId, paragraphs(mainText));
+        expect(ok(await hubClient.call('mergeChangeRequest', { params: other })).result).toBe('merge');
+        await eventually(async () => expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(paragraphs(mainText)));
+
+        // `b` writes on its copy of main as it is now.
+        await rowOnlyThenOffline(a, b, changeRequest);
+        if (bEdits.size > 0) await rewrite(b.client, changeRequest, pageId, paragraphs(mainText.map((text, index) => bEdits.get(index) ?? text)));
+        for (const replica of aFirst ? [a, b] : [b, a]) replica.engine.sync.start();
+
+        await eventually(async () => {
+          for (const engine of [synced.hub.engine, a.engine, b.engine]) expect(baseOf(engine, docId)).toBe(aCopy);
+          const texts = await Promise.all(engines.map((client) => crMarkdown(client, changeRequest, pageId)));
+          expect(new Set(texts).size).toBe(1);
+          // Where main changed a paragraph a writer rewrote too, the two mix (docs/sync.md, "Not yet"); elsewhere each writer's text is there.
+          for (const [index, word] of [...aEdits, ...bEdits]) if (!main.has(index)) expect(texts[0]).toContain(word);
+          for (const client of engines) expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(mainText));
+        });
+
+        if ([...aEdits.keys(), ...bEdits.keys()].some((index) => main.has(index))) {
+          for (const client of engines) {
+            expect(ok(await client.call('mergeChangeRequest', { params: changeRequest })).result).toBe('conflicts');
+            expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(mainText));
+          }
+          return;
+        }
+        expect(ok(await engines[mergeOn]!.call('mergeChangeRequest', { params: changeRequest })).result).toBe('merge');
+        const merged = base.map((text, index) => aEdits.get(index) ?? bEdits.get(index) ?? main.get(index) ?? text);
+        for (const client of engines) await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(merged)));
+      }),
+      { numRuns: 6 },
+    );
+  }, 180_000);
 });

@@ -7,7 +7,9 @@ import { httpTransport } from '../../../src-shared/client/http-transport.js';
 import { bootstrapIfEmpty, type FirstStartOptions } from '../../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../../src-main/engine/http/server.js';
+import type { SyncChannel } from '../../../src-main/engine/sync/channel.js';
 import { SYNC_PATH } from '../../../src-main/engine/sync/hub.js';
+import type { ReplicaChannelDeps } from '../../../src-main/engine/sync/worker.js';
 import { saveUpstream } from '../../../src-main/engine/sync/sql.js';
 import { mainTreeDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
@@ -38,6 +40,11 @@ export class Replica {
   client!: ApiClient;
   /** The data dir owner's token (after adoption, the hub user's on this engine). */
   token!: string;
+  /**
+   * While set, each connection exchanges the change log only and its docs channel never opens, as
+   * a connection lost between the two would (the worker restarted after a change takes effect).
+   */
+  holdDocs = false;
 
   private constructor(readonly dataDir: string) {}
 
@@ -86,7 +93,7 @@ export class Replica {
   }
 
   private async open(port = 0, firstStart: FirstStartOptions = {}): Promise<void> {
-    this.engine = new Engine({ workers: sharedWorkers(), dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20 }, observeAnswers: referenceAnswers.observe });
+    this.engine = new Engine({ workers: sharedWorkers(), dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20, channels: [docsHeldWhile(() => this.holdDocs)] }, observeAnswers: referenceAnswers.observe });
     bootstrapIfEmpty(this.engine, firstStart);
     this.server = await listen(this.engine, port);
     this.token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
@@ -99,6 +106,15 @@ export class Replica {
     this.engine.close();
   }
 }
+
+/** A channel of no traffic that keeps the docs channel closed on a connection opened while `held()`. */
+function docsHeldWhile(held: () => boolean) {
+  return (deps: ReplicaChannelDeps): SyncChannel => {
+    if (held()) deps.docsGate.hold();
+    return { id: DOCS_HELD_CHANNEL, open: () => {}, receive: () => {}, close: () => {} };
+  };
+}
+const DOCS_HELD_CHANNEL = 99;
 
 /** Waits, polling, until `check` stops throwing; fails with its last error after a few seconds. */
 export function eventually<T>(check: () => T | Promise<T>): Promise<T> {

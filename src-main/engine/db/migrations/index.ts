@@ -27,6 +27,7 @@ import * as changeRequestReviews from './026-change-request-reviews.js';
 import * as changeLogTriggers from './027-change-log-triggers.js';
 import * as fileBlobsRowid from './028-file-blobs-rowid.js';
 import * as changeRequestRequestedTeams from './029-change-request-requested-teams.js';
+import * as movedForkBases from './030-moved-fork-bases.js';
 
 /** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string; rebuildsTables?: boolean }[] = [
@@ -59,6 +60,7 @@ export const migrations: readonly { version: number; name: string; sql: string; 
   { version: 27, name: 'change-log-triggers', sql: changeLogTriggers.sql },
   { version: 28, name: 'file-blobs-rowid', sql: fileBlobsRowid.sql, rebuildsTables: fileBlobsRowid.rebuildsTables },
   { version: 29, name: 'change-request-requested-teams', sql: changeRequestRequestedTeams.sql },
+  { version: 30, name: 'moved-fork-bases', sql: movedForkBases.sql },
 ];
 
 /** The schema version a fully migrated database has. */

@@ -27,18 +27,22 @@ export async function pollTranslation(
 /** A translation whose `runs`-th run has ended. */
 export const runsReached = (runs: number) => (translation: Translation) => translation.stats.runs === runs && translation.status === 'completed';
 
-/** The engine settings that point at `translator` with `kind`'s protocol; a short timeout for the hanging mode. */
-export function translatorOptions(translator: TranslatorServer, kind: TranslatorKind = 'libretranslate'): Partial<EngineOptions> {
-  return { translator: { kind, url: translator.url, key: 'test-key', model: 'test-model', timeoutMs: 300 } };
+/**
+ * The engine settings that point at `translator` with `kind`'s protocol. The timeout is long enough
+ * for a loopback answer at a load of 15 on two cores (300 ms was not); the file of the hanging mode
+ * gives a short one of its own.
+ */
+export function translatorOptions(translator: TranslatorServer, kind: TranslatorKind = 'libretranslate', timeoutMs = 10_000): Partial<EngineOptions> {
+  return { translator: { kind, url: translator.url, key: 'test-key', model: 'test-model', timeoutMs } };
 }
 
 /** A Folio server using a translation server of the file's own, both stopped after the file's tests. */
-export function serverWithTranslator(ready: (t: TestServer, translator: TranslatorServer) => void, kind: TranslatorKind = 'libretranslate'): void {
+export function serverWithTranslator(ready: (t: TestServer, translator: TranslatorServer) => void, kind: TranslatorKind = 'libretranslate', timeoutMs?: number): void {
   let t: TestServer;
   let translator: TranslatorServer;
   beforeAll(async () => {
     translator = await TranslatorServer.start();
-    t = await TestServer.start(translatorOptions(translator, kind));
+    t = await TestServer.start(translatorOptions(translator, kind, timeoutMs));
     ready(t, translator);
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ const NOTE = 'Note: backups are automatic.\n';
 describeWithPostgres("a change request's fork base on a hub of two processes", (postgres) => {
   const cluster = hubClusterEachTest(postgres);
 
-  it('is the writer’s on the hub, whichever process took the change request, and a merge on a replica of the other process conflicts', async () => {
+  it('is the writer’s on the hub, whichever process took the change request, a merge on a replica of the other process conflicts, and an update there moves it on the hub and on the writer’s replica', async () => {
     const { a, b, spaceId } = await cluster.twoSides();
     const pageId = await mainPage(a.client, spaceId, ORIGINAL);
     await eventually(async () => expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(ORIGINAL));
@@ -39,13 +39,17 @@ describeWithPostgres("a change request's fork base on a hub of two processes", (
       { base: { markdown: ORIGINAL }, main: { markdown: NOTE }, changeRequest: { markdown: TIP } },
     ]);
 
-    // What the hub's processes share: the change request as written, on the writer's base.
+    // What the hub's processes share: the change request as written, on the base the update on `b` moved to main as it was.
+    await eventually(async () => expect(await b.status()).toMatchObject({ outbox: 0, pendingChanges: 0 }));
+    const docId = pageDoc(spaceId, changeRequestBranch(tip.changeRequestId), pageId);
+    // The writer's replica, on the other process, moves its base too.
+    await eventually(() => expect(a.engine.docs.forkBase(docId)!.baseUpdate).toEqual(b.engine.docs.forkBase(docId)!.baseUpdate));
     const hub = await openPostgresEngine(cluster.database());
     try {
-      const docId = pageDoc(spaceId, changeRequestBranch(tip.changeRequestId), pageId);
       expect(contentOf(hub.engine, docId)).toMatchObject({ body: expect.stringContaining('Tip: back up every day.') });
       expect(contentOf(hub.engine, docId)).not.toMatchObject({ body: expect.stringContaining('Note') });
-      expect(forkBaseDoc(hub.engine.docs, docId)!.getXmlFragment('body').toString()).toContain('Back up often.');
+      expect(forkBaseDoc(hub.engine.docs, docId)!.getXmlFragment('body').toString()).toContain('Note: backups are automatic.');
+      expect(hub.engine.docs.forkBase(docId)!.baseUpdate).toEqual(b.engine.docs.forkBase(docId)!.baseUpdate);
     } finally {
       hub.close();
     }
