@@ -173,13 +173,19 @@ async function clusterBenches(): Promise<void> {
   else reportSyncCluster(await benchSyncCluster());
 }
 
-/** `BENCH_ONLY=sync`, `git`, `content`, `editor`, `cluster` or `main-loop` runs those figures alone. */
+/** `BENCH_ONLY=sync`, `git`, `content`, `editor`, `cluster`, `main-loop` or `review` runs those figures alone. */
 const ONLY: Record<string, () => Promise<unknown>> = {
   sync: syncBenches,
   git: () => benchGitSync(),
   cluster: clusterBenches,
   content: async () => benchContentConversions(),
   editor: async () => reportEditor(await benchEditor()),
+  // Issue 14's figures: a merge, conflicts detected and listed, and the review screen in Chromium.
+  review: async () => {
+    reportMerge(await benchMerge());
+    reportConflicts(await benchConflicts());
+    reportReviewScreen(await benchReviewScreen());
+  },
   // Issue 16's figures: the main loop under load, and what a keystroke costs.
   'main-loop': async () => {
     reportMainLoop(await benchMainLoop());
