@@ -192,7 +192,8 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
           }}
         />
       )}
-      <div className="editor-body" onMouseMove={(event) => view && hover(view, event.clientY, setAround)}>
+      {/* The handle stays with its block while the pointer is on it, however the line under the pointer lies. */}
+      <div className="editor-body" onMouseMove={(event) => view && !(event.target as Element).closest('.block-handle') && hover(view, event.clientY, setAround)}>
         {view && around.handle !== undefined && <BlockHandle view={view} pos={around.handle} />}
         <div ref={mount} className="editor-surface" />
         {view && around.slash && <SlashMenu id={menuId} view={view} menu={around.slash} context={context} />}
@@ -215,16 +216,23 @@ export function PageEditor({ room, access, label, files, onComment }: Props) {
 }
 
 /**
- * The `+` handle beside the block at `pos`. Its height is read when it moves to another block (a
- * change above the block moves its start too), not with each transaction: reading it makes the
- * browser lay out the page there and then, which on a long page cost more than the rest of a
- * keystroke, and several times over while a page opened.
+ * The `+` handle beside the block at `pos`. Its height is read when it moves to another block, and
+ * again when the editor's size changes (a block above grew or shrank: an embed's card drawn, a
+ * line added), not with each transaction: reading it makes the browser lay out the page there and
+ * then, which on a long page cost more than the rest of a keystroke. A ResizeObserver reports
+ * after the browser's own layout, so its read costs nothing more.
  */
 function BlockHandle({ view, pos }: { view: EditorView; pos: number }) {
   const button = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
-    const dom = pos <= view.state.doc.content.size ? view.nodeDOM(pos) : null;
-    if (button.current && dom instanceof HTMLElement) button.current.style.top = `${dom.offsetTop}px`;
+    const place = () => {
+      const dom = pos <= view.state.doc.content.size ? view.nodeDOM(pos) : null;
+      if (button.current && dom instanceof HTMLElement) button.current.style.top = `${dom.offsetTop}px`;
+    };
+    place();
+    const resized = new ResizeObserver(place);
+    resized.observe(view.dom);
+    return () => resized.disconnect();
   }, [view, pos]);
   return (
     <button
