@@ -14,22 +14,17 @@ export interface Written {
   baseMoved?: true;
 }
 
-/** The rows of one hook scope (`Database.hookScope`): the transaction, or one queued write in it that may roll back alone. */
-interface Segment {
-  written: Written[];
-  docs: Set<string>;
-  basesMoved: Set<string>;
-  loadedAhead: Set<string>;
-}
-
 /**
  * The rows the open transaction has appended. They reach the observers only once it commits; if
  * it rolls back they are forgotten, and the docs they touch are named to the store so that a
- * loaded copy that read them (a projection inside the transaction) is dropped. A queued write
- * (`Database.queueWrite`) that rolls back alone inside a shared transaction forgets its own rows.
+ * loaded copy that read them (a projection inside the transaction) is dropped.
  */
 export class OpenWrites {
-  private readonly segments = new Map<object, Segment>();
+  private written: Written[] = [];
+  private ending = false;
+  private readonly docs = new Set<string>();
+  private readonly basesMoved = new Set<string>();
+  private readonly loadedAhead = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -39,42 +34,41 @@ export class OpenWrites {
 
   /** Called inside the transaction that wrote the row. */
   add(row: Written): void {
-    const segment = this.segment();
-    segment.written.push(row);
-    segment.docs.add(row.docId);
+    this.endWithTransaction();
+    this.written.push(row);
+    this.docs.add(row.docId);
   }
 
   /** Called inside the transaction that moved the doc's fork base: its rows are marked so (sync sends the base with them). */
   baseMoved(docId: string): void {
-    this.segment().basesMoved.add(docId);
+    this.endWithTransaction();
+    this.basesMoved.add(docId);
   }
 
   touches(docId: string): boolean {
-    for (const segment of this.segments.values()) if (segment.docs.has(docId)) return true;
-    return false;
+    return this.docs.has(docId);
   }
 
   /** A loaded doc now holds this transaction's rows of `docId`. */
   loadedWith(docId: string): void {
-    for (const segment of this.segments.values()) if (segment.docs.has(docId)) segment.loadedAhead.add(docId);
+    this.loadedAhead.add(docId);
   }
 
-  /** The open scope's segment, opened (and told when its scope ends) on its first row or moved base. */
-  private segment(): Segment {
-    const scope = this.db.hookScope()!;
-    let segment = this.segments.get(scope);
-    if (!segment) {
-      const opened: Segment = { written: [], docs: new Set(), basesMoved: new Set(), loadedAhead: new Set() };
-      this.segments.set(scope, opened);
-      this.db.onTransactionEnd((committed) => this.end(scope, opened, committed));
-      segment = opened;
-    }
-    return segment;
+  private endWithTransaction(): void {
+    if (this.ending) return;
+    this.ending = true;
+    this.db.onTransactionEnd((committed) => this.end(committed));
   }
 
-  private end(scope: object, segment: Segment, committed: boolean): void {
-    this.segments.delete(scope);
-    if (!committed) return this.rolledBack(segment.loadedAhead);
-    this.committed(segment.written.map((row) => (segment.basesMoved.has(row.docId) ? { ...row, baseMoved: true as const } : row)));
+  private end(committed: boolean): void {
+    const written = this.written.map((row) => (this.basesMoved.has(row.docId) ? { ...row, baseMoved: true as const } : row));
+    const loadedAhead = new Set(this.loadedAhead);
+    this.written = [];
+    this.ending = false;
+    this.docs.clear();
+    this.basesMoved.clear();
+    this.loadedAhead.clear();
+    if (committed) this.committed(written);
+    else this.rolledBack(loadedAhead);
   }
 }
