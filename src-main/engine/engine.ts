@@ -42,6 +42,7 @@ import { GitSyncRunner } from './git-sync/runner.js';
 import type { RemotePolicy } from './git-sync/remote.js';
 import { LiveRevisions } from './yjs/live-edits.js';
 import { YjsServer } from './yjs/yjs-server.js';
+import { parseDocName } from '../../src-shared/sync/doc-names.js';
 
 export interface EngineOptions {
   dataDir: string;
@@ -147,7 +148,11 @@ export class Engine {
     const workers = options.workers ?? {};
     this.ownsWorkers = !('pool' in workers);
     this.workers = 'pool' in workers ? workers.pool : new WorkerPool({ entry: workers.entry ?? WORKER_PROGRAM, size: workers.size });
-    this.docs = new DocStore(db, { merge: (updates) => this.workers.run('mergeDocRows', updates) });
+    this.docs = new DocStore(db, {
+      merge: (updates) => this.workers.run('mergeDocRows', updates),
+      // A space's tree exists from the space's creation; its first row, empty, does not travel.
+      emptyWithoutRows: (docId) => parseDocName(docId)?.kind === 'tree',
+    });
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
     const projector = (this.projector = new Projector(db, this.docs, clock));

@@ -31,6 +31,13 @@ export interface DocStoreOptions {
    * compactions merge in the caller's thread.
    */
   merge?: (updates: Uint8Array[]) => Promise<MergedRows>;
+  /**
+   * Docs that exist, empty, before their first row (a space's page tree: that row, holding no
+   * structs, does not travel, so one engine has it and another not). A copy of such a doc that has
+   * no row here copies the empty doc and records it as its fork base, as where it has a row; other
+   * docs without a row (a page main does not have) leave nothing to copy.
+   */
+  emptyWithoutRows?: (docId: string) => boolean;
 }
 
 const DEFAULTS = {
@@ -62,6 +69,7 @@ export class DocStore {
   private closed = false;
   private writeHook: ((docId: string, seq: number) => void) | undefined;
   private readonly merge: DocStoreOptions['merge'];
+  private readonly emptyWithoutRows: (docId: string) => boolean;
 
   constructor(
     private readonly db: Database,
@@ -78,6 +86,7 @@ export class DocStore {
     this.compactEveryRows = options.compactEveryRows ?? DEFAULTS.compactEveryRows;
     this.schedule = options.schedule ?? DEFAULTS.schedule;
     this.merge = options.merge;
+    this.emptyWithoutRows = options.emptyWithoutRows ?? (() => false);
   }
 
   /**
@@ -216,7 +225,7 @@ export class DocStore {
   fork(sourceDocId: string, targetDocId: string, origin?: unknown): DocResult<{ seq: number }> {
     return this.db.transaction((): DocResult<{ seq: number }> => {
       if (this.log.meta(targetDocId)) return problem('doc-exists', `doc ${targetDocId} already exists`);
-      if (!this.log.meta(sourceDocId)) return problem('unknown-doc', `doc ${sourceDocId} does not exist`);
+      if (!this.copyable(sourceDocId)) return problem('unknown-doc', `doc ${sourceDocId} does not exist`);
       return { ok: true, seq: this.copyInto(sourceDocId, targetDocId, origin) };
     });
   }
@@ -244,7 +253,7 @@ export class DocStore {
       const recorded = readForkBase(this.db, docId);
       if (recorded || this.log.meta(docId)) return recorded;
       const source = this.branches.sourceOf(docId);
-      return source && this.log.meta(source) ? forkBaseOf(source, this.stateOf(source)) : undefined;
+      return source && this.copyable(source) ? forkBaseOf(source, this.stateOf(source)) : undefined;
     }, 'read');
   }
 
@@ -401,9 +410,19 @@ export class DocStore {
       return meta;
     }
     const source = this.branches.sourceOf(docId);
-    if (!source || !this.log.meta(source)) return undefined;
+    if (!source || !this.copyable(source)) return undefined;
     this.copyInto(source, docId, undefined);
     return this.log.meta(docId);
+  }
+
+  /**
+   * Whether a copy of `sourceDocId` can be made: it has rows, or exists empty without them
+   * (`emptyWithoutRows`). Otherwise a copy that holds nothing would go without a fork base, and an
+   * engine where the source has rows by then would copy it as it is there: content the writer's
+   * copy never had (docs/sync.md, "Forked docs").
+   */
+  private copyable(sourceDocId: string): boolean {
+    return this.log.meta(sourceDocId) !== undefined || this.emptyWithoutRows(sourceDocId);
   }
 
   private copyInto(sourceDocId: string, targetDocId: string, origin: unknown): number {

@@ -113,6 +113,35 @@ describe('forkBranch', () => {
   });
 });
 
+describe('a source that exists without rows (emptyWithoutRows)', () => {
+  /** A change request forked from a main whose tree has no row here; `emptyTrees`: the store knows trees exist empty before their first row. */
+  function forkedFromNothing(emptyTrees: boolean) {
+    const opened = stores.open(emptyTrees ? { emptyWithoutRows: (docId) => docId.endsWith('/tree') } : {});
+    opened.store.forkBranch(MAIN, CR);
+    const editor = new Y.Doc();
+    const updates = recordUpdates(editor);
+    addParagraphs(editor, 1, 'CR');
+    for (const update of updates) opened.store.append(CR + 'tree', update);
+    opened.store.append(CR + 'page/new', Y.encodeStateAsUpdate(editor));
+    return opened;
+  }
+
+  it('copies the empty doc before the change request first writes it, and records it as the base', () => {
+    const { store } = forkedFromNothing(true);
+    const fork = store.writtenFork(CR + 'tree')!;
+    expect(fork.base.sourceDocId).toBe(MAIN + 'tree');
+    expect(fork.base.snapshot.sv.size).toBe(0);
+    expect(fork.copyOnly).toBe(false);
+    expect(store.forkBase(CR + 'page/new')).toBeUndefined();
+  });
+
+  it('leaves a doc without a base when its source does not exist empty', () => {
+    const { store } = forkedFromNothing(false);
+    expect(store.writtenFork(CR + 'tree')).toBeUndefined();
+    expect(store.forkBase(CR + 'tree')).toBeUndefined();
+  });
+});
+
 describe('freezeBranch', () => {
   it('stops copying main into a closed branch, whose unwritten docs then read main as it is', () => {
     const { store, db } = forkedSpace();
