@@ -25,6 +25,7 @@ describe("a change request's tree first written where main's tree has no row", (
     const { organizationId } = hub;
     await eventually(async () => ok(await maker.client.call('getOrganizationById', { params: { organizationId } })));
     const spaceId = ok(await maker.client.call('createSpace', { params: { organizationId }, body: { title: 'Made on a replica' } })).id;
+    await eventually(async () => ok(await hub.owner.client.call('getSpaceById', { params: { spaceId } })));
     const open = async (subject: string) => ok(await hub.owner.client.call('createChangeRequest', { params: { spaceId }, body: { subject } })).id;
     const merged = await open('Merged');
     const own = await open('Own');
