@@ -18,8 +18,8 @@ export interface OwnPageChange {
   after?: TreePage;
   /** Whether its body changed (always for a page created with a body). */
   bodyChanged: boolean;
-  /** The body at the base and in the head, as asked (`OwnChangesRead`), where the page shows them. */
-  bodies?: { before?: ShownBody; after?: ShownBody };
+  /** The body at the base and in the head, as `compareBodies` showed them, where the page shows them. */
+  bodies?: Pick<ComparedBody, 'before' | 'after'>;
 }
 
 export interface OwnFileChange {
@@ -128,10 +128,7 @@ export function ownChanges(read: OwnChangesRead, compared: readonly ComparedBody
   const bodies = new Map(compared.map((body) => [body.pageId, body]));
   const { base, head } = read;
   const changed = (pageId: string) => bodies.get(pageId)?.bodyChanged === true;
-  const shown = (pageId: string) => {
-    const body = bodies.get(pageId);
-    return body && (body.before || body.after) ? { bodies: { ...(body.before ? { before: body.before } : {}), ...(body.after ? { after: body.after } : {}) } } : {};
-  };
+  const shown = (pageId: string) => ({ bodies: bodies.get(pageId) });
   const pages: OwnPageChange[] = [];
   for (const [pageId, after] of head) {
     const before = base.get(pageId);
