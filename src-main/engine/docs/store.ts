@@ -4,6 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
+import { deletionOf, itemsBetweenCopies } from './later-copy.js';
 import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, readForkBase, recordFork, sameBytes, snapshotOf, type DocState, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
@@ -330,8 +331,21 @@ export class DocStore {
    * struct of the base. Only the record moves: the content stays the doc's. `by: 'hub'` takes a base
    * that comes strictly first; `'replica'` the hub's unless its own comes strictly first, so that
    * bases neither of which comes first end on the hub's.
+   *
+   * With `hideLaterCopy` (a page body), a copy that comes after the base kept or taken, and whose
+   * structs the doc holds, has what main wrote between the two deleted from the doc
+   * (`itemsBetweenCopies`): the doc holds both copies' structs, and main's text from between them
+   * would mix into the writers'. A deletion alone makes no struct, so every engine that finds it
+   * converges; it is written as an ordinary row, which sync carries to peers.
    */
-  preferForkBase(docId: string, sourceDocId: string, base: Uint8Array, movedFrom: Uint8Array | undefined, by: 'hub' | 'replica'): DocResult<{ taken: boolean }> {
+  preferForkBase(
+    docId: string,
+    sourceDocId: string,
+    base: Uint8Array,
+    movedFrom: Uint8Array | undefined,
+    by: 'hub' | 'replica',
+    hideLaterCopy = false,
+  ): DocResult<{ taken: boolean }> {
     const decoded = decode(() => Y.decodeUpdate(base));
     if ('malformed' in decoded) return problem('malformed-update', decoded.malformed);
     const from = movedFrom && decode(() => Y.decodeStateVector(movedFrom));
@@ -342,12 +356,24 @@ export class DocStore {
       if (!own || !meta || sameBytes(own.baseUpdate, base)) return { ok: true, taken: false };
       const theirs = { snapshot: snapshotOf(base), moved: movedFrom !== undefined };
       const ours = { snapshot: own.snapshot, moved: own.movedFrom !== undefined };
-      const taken = by === 'hub' ? comesFirst(theirs, ours) : !comesFirst(ours, theirs);
-      if (!taken || !holdsStructsOf(heldBy(meta), theirs.snapshot)) return { ok: true, taken: false };
-      recordFork(this.db, docId, sourceDocId, { update: base, snapshot: theirs.snapshot }, movedFrom);
-      this.writes.baseMoved(docId);
-      return { ok: true, taken: true };
+      const held = heldBy(meta);
+      const taken = (by === 'hub' ? comesFirst(theirs, ours) : !comesFirst(ours, theirs)) && holdsStructsOf(held, theirs.snapshot);
+      const [kept, other] = taken ? [theirs, ours] : [ours, theirs];
+      if (taken) {
+        recordFork(this.db, docId, sourceDocId, { update: base, snapshot: theirs.snapshot }, movedFrom);
+        this.writes.baseMoved(docId);
+      }
+      if (hideLaterCopy && !other.moved && comesFirst(kept, other) && holdsStructsOf(held, other.snapshot)) {
+        this.hideLaterCopy(docId, kept.snapshot, taken ? own.baseUpdate : base);
+      }
+      return { ok: true, taken };
     });
+  }
+
+  /** Deletes from the doc what `later`, a copy of its source, holds past `base` and the doc still shows (`preferForkBase`). */
+  private hideLaterCopy(docId: string, base: Y.Snapshot, later: Uint8Array): void {
+    const deletion = deletionOf(this.load(docId), itemsBetweenCopies(base, later));
+    if (deletion) this.append(docId, deletion);
   }
 
   /** The ids of the docs under `prefix` that have rows of their own (for a forked branch: the docs it wrote). */

@@ -95,11 +95,14 @@ export function takeForkBase(docs: DocStore, docId: string, forkBase: SentForkBa
  * A peer's fork base, judged after what came with it applied by a doc written here, which keeps
  * its content and takes the base that comes first (`DocStore.preferForkBase`): a base an update
  * moved over a copy or an earlier moved one, the earlier of two copies. So every engine ends with
- * one base, and judges a merge or an update as the others do (docs/sync.md, "Fork bases").
+ * one base, and judges a merge or an update as the others do (docs/sync.md, "Fork bases"). A
+ * page body whose later copy gives way to an earlier base loses the text main wrote between the
+ * two; a tree keeps it (docs/sync.md, "Not yet").
  */
 export function preferForkBase(docs: DocStore, docId: string, forkBase: SentForkBase, by: 'hub' | 'replica'): void {
   const sourceDocId = forkSourceOf(docId);
   if (!sourceDocId) return;
-  const preferred = docs.preferForkBase(docId, sourceDocId, forkBase.update, forkBase.movedFrom, by);
+  const hideLaterCopy = parseDocName(docId)?.kind === 'page';
+  const preferred = docs.preferForkBase(docId, sourceDocId, forkBase.update, forkBase.movedFrom, by, hideLaterCopy);
   if (!preferred.ok) throw new MalformedFrame(preferred.problem.message);
 }

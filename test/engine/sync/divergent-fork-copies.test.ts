@@ -18,10 +18,20 @@ const paragraphs = (...texts: string[]) => texts.map((text) => `${text}\n`).join
 const BASE = paragraphs('Base zero.', 'Base one.');
 const MAIN = paragraphs('Base zero.', 'Main one.');
 
+/** What main becomes between the two copies, and what `a` (on the earlier copy) and `b` (on the later) write. */
+interface Story {
+  main: string;
+  a: string;
+  b: string;
+}
+
+/** `a` and main rewrite the same paragraph: a conflict wherever the change request is merged. */
+const SAME_PARAGRAPH: Story = { main: MAIN, a: paragraphs('Base zero.', 'A one.'), b: paragraphs('Base zero.', 'Main one.', 'B two.') };
+
 const baseOf = (engine: Engine, docId: string) => Buffer.from(engine.docs.forkBase(docId)?.baseUpdate ?? []).toString('base64');
 
 /** `a` and `b` write the change request on copies of main before and after main's change; `first` reconnects first. */
-async function writtenOnTwoCopies(first: 'a' | 'b') {
+async function writtenOnTwoCopies(first: 'a' | 'b', story: Story = SAME_PARAGRAPH) {
   const { hub, spaceId } = current();
   const { client } = hub.owner;
   const pageId = await mainPage(client, spaceId, BASE);
@@ -30,23 +40,22 @@ async function writtenOnTwoCopies(first: 'a' | 'b') {
 
   a.engine.sync.stop();
   const shared = await openChangeRequest(a.client, spaceId, 'Shared');
-  await rewrite(a.client, shared, pageId, paragraphs('Base zero.', 'A one.'));
+  await rewrite(a.client, shared, pageId, story.a);
   const docId = pageDoc(spaceId, changeRequestBranch(shared.changeRequestId), pageId);
   const aCopy = baseOf(a.engine, docId);
 
   const other = await openChangeRequest(client, spaceId, 'Main');
-  await rewrite(client, other, pageId, MAIN);
+  await rewrite(client, other, pageId, story.main);
   ok(await client.call('mergeChangeRequest', { params: other }));
-  await eventually(async () => expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(MAIN));
+  await eventually(async () => expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(story.main));
 
   await rowOnlyThenOffline(a, b, shared);
-  await rewrite(b.client, shared, pageId, paragraphs('Base zero.', 'Main one.', 'B two.'));
+  await rewrite(b.client, shared, pageId, story.b);
   expect(baseOf(b.engine, docId)).not.toBe(aCopy);
 
   const [early, late] = first === 'a' ? [a, b] : [b, a];
   early.engine.sync.start();
-  const earlyText = first === 'a' ? 'A one.' : 'B two.';
-  await eventually(async () => expect(await crMarkdown(client, shared, pageId)).toContain(earlyText));
+  await eventually(async () => expect(await crMarkdown(client, shared, pageId)).toBe(first === 'a' ? story.a : story.b));
   late.engine.sync.start();
   const engines = [hub.engine, a.engine, b.engine];
   await eventually(async () => {
@@ -54,7 +63,7 @@ async function writtenOnTwoCopies(first: 'a' | 'b') {
     const texts = await Promise.all([client, a.client, b.client].map((engine) => crMarkdown(engine, shared, pageId)));
     expect(texts[1]).toBe(texts[0]);
     expect(texts[2]).toBe(texts[0]);
-    expect(texts[0]).toContain('B two.');
+    expect(texts[0]).toContain(story.b.trim().split('\n').at(-1));
   });
   return { client, spaceId, pageId, a, b, shared };
 }
@@ -68,10 +77,35 @@ describe('a change request written on two copies of main made before and after m
     }
   }, 60_000);
 
-  // Not yet (docs/sync.md, "Not yet"): the change request holds the union of both copies' structs,
-  // so main's rewrite of the second paragraph, which `b` copied, mixes with `a`'s ("AMain one.").
-  it.fails('reads as what its two writers wrote, with no text main wrote between the two copies', async () => {
-    const { client, pageId, a, b, shared } = await writtenOnTwoCopies('a');
+  // The doc holds the union of both copies' structs: without deleting what main wrote between
+  // them, main's rewrite of the second paragraph, which `b` copied, mixed with `a`'s ("AMain one.").
+  it.each(['a', 'b'] as const)('reads as what its two writers wrote, with no text main wrote between the two copies (%s reconnects first)', async (first) => {
+    const { client, pageId, a, b, shared } = await writtenOnTwoCopies(first);
     for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(paragraphs('Base zero.', 'A one.', 'B two.'));
+  }, 60_000);
+
+  /** Main adds a paragraph between the copies that neither writer touches: the change request stops showing it. */
+  const ADDED_PARAGRAPH: Story = {
+    main: paragraphs('Base zero.', 'Base one.', 'Main two.'),
+    a: paragraphs('A zero.', 'Base one.'),
+    b: paragraphs('Base zero.', 'Base one.', 'Main two.', 'B three.'),
+  };
+  const withMains = paragraphs('A zero.', 'Base one.', 'Main two.', 'B three.');
+
+  it('merges without taking out of main the paragraph main added between the copies, which the change request no longer shows', async () => {
+    const { client, spaceId, pageId, a, b, shared } = await writtenOnTwoCopies('a', ADDED_PARAGRAPH);
+    for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(paragraphs('A zero.', 'Base one.', 'B three.'));
+    expect(ok(await b.client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+    expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(withMains);
+    await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(withMains));
+  }, 60_000);
+
+  it('shows that paragraph again once updated from main, and a merge then keeps it in main', async () => {
+    const { client, spaceId, pageId, a, shared } = await writtenOnTwoCopies('b', ADDED_PARAGRAPH);
+    expect(ok(await a.client.call('updateChangeRequest', { params: shared })).result).toBe('update');
+    expect(await crMarkdown(a.client, shared, pageId)).toBe(withMains);
+    await eventually(async () => expect(await crMarkdown(client, shared, pageId)).toBe(withMains));
+    expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+    expect(await mainMarkdown(client, spaceId, pageId)).toBe(withMains);
   }, 60_000);
 });

@@ -28,7 +28,9 @@ export interface PlannedWrite {
  * Plans carrying what the incoming side changed in a page body since the base over to the other
  * side's doc, reading everything first and writing nothing. Block hashes are compared only when a
  * block of the base was reached by both sides' changes (`touchedElements`); most pages both sides
- * edited were edited in different blocks, and Yjs merges those exactly.
+ * edited were edited in different blocks, and Yjs merges those exactly. They are compared too
+ * when the change request deletes items main wrote after the base (a later copy's, which it no
+ * longer shows): Yjs would delete them from main, and the block takes main's version back.
  *
  * Where both sides reached a block, the merged body is checked block by block against the three
  * versions: a block both changed differently is a conflict; one Yjs merged into something neither
@@ -61,7 +63,7 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
   const changes = [way.since(into).update, update];
   for (const change of changes) Y.applyUpdate(merged, change);
   const [ours, theirs] = changes.map((change) => touchedElements(merged, change, baseDeletions));
-  const reachedByBoth = !ours || !theirs || [...blocks.values()].some((item) => ours.has(item) && theirs.has(item));
+  const reachedByBoth = !ours || !theirs || [...blocks.values()].some((item) => ours.has(item) && theirs.has(item)) || way.hidesMainsLater();
   let appended = update;
   const conflicts: Conflict[] = [];
   if (reachedByBoth) {

@@ -23,6 +23,12 @@ export interface ThreeWay {
   since: (side: Side) => SideChanges;
   /** Whether a side changed the doc, read from its state vector alone when that tells (see `changed`). */
   changed: (side: Side) => boolean;
+  /**
+   * Whether the change request's doc deletes items main wrote after the base: what a later copy
+   * of main held, which the change request no longer shows (docs/sync.md, "Fork bases"). Yjs
+   * would carry those deletions to main, so the merge checks every block.
+   */
+  hidesMainsLater: () => boolean;
 }
 
 const NO_CHANGES: SideChanges = { update: EMPTY_UPDATE, changed: false };
@@ -53,7 +59,17 @@ export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
       if (!fork) return side === 'change-request';
       return addsStructs(docs.stateVector(docIdOf(pair, side)), fork.snapshot.sv) || since(side).changed;
     },
+    hidesMainsLater: once(() => fork !== undefined && deletesPast(since('change-request').update, fork.snapshot.sv, Y.decodeStateVector(docs.stateVector(pair.main)))),
   };
+}
+
+/** Whether `update` deletes a clock `from` does not cover and `to` does: items written between the two. */
+function deletesPast(update: Uint8Array, from: Map<number, number>, to: Map<number, number>): boolean {
+  for (const [client, ranges] of Y.decodeUpdate(update).ds.clients) {
+    const [start, end] = [from.get(client) ?? 0, to.get(client) ?? 0];
+    if (ranges.some(({ clock, len }) => clock < end && clock + len > start)) return true;
+  }
+  return false;
 }
 
 /** The doc a side has of the pair. */
