@@ -199,3 +199,35 @@ describe('updating a change request from main', () => {
     expect(treeOf(docs, SPACE, CR).b!.title).toBe('Mine');
   });
 });
+
+/**
+ * The change request's page was also written on a later copy of main, which held a paragraph main
+ * added after its base; that copy gave way to the base, and the paragraph was deleted from the
+ * change request (docs/sync.md, "Fork bases"). Yjs would carry that deletion to main.
+ */
+describe('a change request that no longer shows what a later copy of main held', () => {
+  const crDoc = pageDoc(SPACE, CR, 'a');
+  const mainDoc = pageDoc(SPACE, MAIN, 'a');
+  beforeEach(() => {
+    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one (cr)', a2: 'two' }));
+    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'one', a2: 'two', a3: 'three (main)' }));
+    const later = Y.encodeStateAsUpdate(docs.load(mainDoc));
+    const held = docs.diff(mainDoc, docs.forkBase(crDoc)!.stateVector);
+    docs.append(crDoc, held.ok ? held.update : new Uint8Array());
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
+    expect(docs.preferForkBase(crDoc, mainDoc, later, undefined, 'hub', true)).toEqual({ ok: true, taken: false });
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two' });
+  });
+
+  it('merges without taking that paragraph out of main', () => {
+    expect(merge()).toEqual([]);
+    expect(blocks(MAIN, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
+  });
+
+  it('shows the paragraph again once updated, and a merge then keeps it in main', () => {
+    expect(update()).toEqual([]);
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
+    expect(merge()).toEqual([]);
+    expect(blocks(MAIN, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
+  });
+});
