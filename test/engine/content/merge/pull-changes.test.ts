@@ -208,26 +208,43 @@ describe('updating a change request from main', () => {
 describe('a change request that no longer shows what a later copy of main held', () => {
   const crDoc = pageDoc(SPACE, CR, 'a');
   const mainDoc = pageDoc(SPACE, MAIN, 'a');
-  beforeEach(() => {
-    writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one (cr)', a2: 'two' }));
-    writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'one', a2: 'two', a3: 'three (main)' }));
-    const later = Y.encodeStateAsUpdate(docs.load(mainDoc));
+  /** Main becomes `later`; the change request gets main's copy as it is then, which then gives way to its base. */
+  function heldThenHidden(later: Record<string, string>): void {
+    writePage(docs, SPACE, MAIN, 'a', paragraphs(later));
+    const copy = Y.encodeStateAsUpdate(docs.load(mainDoc));
     const held = docs.diff(mainDoc, docs.forkBase(crDoc)!.stateVector);
     docs.append(crDoc, held.ok ? held.update : new Uint8Array());
-    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
-    expect(docs.preferForkBase(crDoc, mainDoc, later, undefined, 'hub', true)).toEqual({ ok: true, taken: false });
-    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two' });
-  });
+    expect(docs.preferForkBase(crDoc, mainDoc, copy, undefined, 'hub', true)).toEqual({ ok: true, taken: false });
+  }
+  beforeEach(() => writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one (cr)', a2: 'two' })));
 
-  it('merges without taking that paragraph out of main', () => {
+  it('merges without taking a paragraph main added out of main', () => {
+    heldThenHidden({ a1: 'one', a2: 'two', a3: 'three (main)' });
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two' });
     expect(merge()).toEqual([]);
     expect(blocks(MAIN, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
   });
 
-  it('shows the paragraph again once updated, and a merge then keeps it in main', () => {
+  it('shows that paragraph again once updated, and a merge then keeps it in main', () => {
+    heldThenHidden({ a1: 'one', a2: 'two', a3: 'three (main)' });
     expect(update()).toEqual([]);
     expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
     expect(merge()).toEqual([]);
     expect(blocks(MAIN, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
+  });
+
+  it('refuses to merge a paragraph main rewrote that now reads as neither version, and changes nothing', () => {
+    heldThenHidden({ a1: 'one', a2: 'deux' });
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: '' });
+    const before = mainState();
+    expect(merge()).toEqual([{ kind: 'block', pageId: 'a', blockId: 'a2' }]);
+    expect(mainState()).toEqual(before);
+  });
+
+  it('merges a paragraph main only added words to as main has it', () => {
+    heldThenHidden({ a1: 'one', a2: 'two, rewritten' });
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two' });
+    expect(merge()).toEqual([]);
+    expect(blocks(MAIN, 'a')).toEqual({ a1: 'one (cr)', a2: 'two, rewritten' });
   });
 });
