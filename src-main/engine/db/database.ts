@@ -41,6 +41,8 @@ export type TransactionEndHook = (committed: boolean) => void;
 export interface FileBytesStore {
   read(sha256: string): Buffer | undefined;
   write(sha256: string, bytes: Uint8Array): void;
+  /** Lets the bytes go (a folder keeps them a while, for backups), if there; only ever called inside a write transaction that found no row naming them. */
+  remove(sha256: string): void;
 }
 
 /** How a queued write ended (`queueWrite`): its value once committed, or why it was not. */

@@ -8,7 +8,7 @@ import { badRequest, errorBody, forbidden, notFound, unavailable, type Failure }
 import { requestUrl } from '../../pipeline/query.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
 import { EMPTY_SHA256 } from '../../api/content/sql.js';
-import { BlobFolder, BlobFolderRefused } from './blob-folder.js';
+import { BlobFolder, BlobFolderRefused, sweepEvery } from './blob-folder.js';
 import { RoomRelay } from './room-relay.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
@@ -54,6 +54,7 @@ export async function startPostgresHub(
     update: (docId, update) => engine.yjs.remoteUpdate(docId, update),
   });
   const follower = new CommitFollower(url, order, tooFarBehind, (payload) => relay.heard(payload));
+  const stopSweeping = folder ? sweepEvery(engine.db, folder) : () => undefined;
   engine.yjs.relayRooms(relay);
   await follower.start();
   // A load balancer's address as the client wrote it stands for this process's own: the endpoints check Host as usual.
@@ -103,6 +104,7 @@ export async function startPostgresHub(
     close: () =>
       new Promise<void>((done) => {
         follower.stop();
+        stopSweeping();
         engine.yjs.close();
         engine.syncHub.closeConnections();
         server.close(() => {
