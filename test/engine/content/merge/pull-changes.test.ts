@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { Conflict, ConflictSide } from '../../../../src-main/engine/content/merge/conflicts.js';
-import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
+import { planMerge, readMerge } from '../../../../src-main/engine/content/merge/merge-plan.js';
+import { applyPull, planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
 import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
@@ -29,10 +30,13 @@ function blocks(branch: typeof MAIN, pageId: string): Record<string, string> {
   return Object.fromEntries((body.content ?? []).map((block) => [block.attrs!.id, (block.content ?? []).map((t) => t.text).join('')]));
 }
 
+/** Where a merge is planned: on the store, or from the bytes a worker is given (`planMerge`, as the API plans it). */
+let plannedFrom: 'store' | 'bytes' = 'store';
+
 /** A merge as the API makes it: applied only when nothing conflicts. */
 function merge(): Conflict[] {
-  const plan = planPull(docs, SPACE, 'c1', 'merge');
-  if (plan.conflicts.length === 0) plan.apply();
+  const plan = plannedFrom === 'bytes' ? planMerge(readMerge(docs, SPACE, 'c1').input) : planPull(docs, SPACE, 'c1', 'merge');
+  if (plan.conflicts.length === 0) applyPull(docs, { writes: plan.writes, movedBases: [] });
   return plan.conflicts;
 }
 const update = () => pullFromMain(docs, SPACE, 'c1').map(({ sides: _sides, ...conflict }) => conflict);
@@ -40,7 +44,14 @@ const update = () => pullFromMain(docs, SPACE, 'c1').map(({ sides: _sides, ...co
 /** Main's docs, to see that a refused merge left them as they were. */
 const mainState = () => ['a', 'b', 'c'].map((pageId) => docs.stateVector(pageDoc(SPACE, MAIN, pageId))).concat(docs.stateVector(treeDoc(SPACE, MAIN)));
 
-describe('merging a change request into main', () => {
+describe.each(['store', 'bytes'] as const)('merging a change request into main, planned from the %s', (from) => {
+  beforeEach(() => {
+    plannedFrom = from;
+  });
+  afterEach(() => {
+    plannedFrom = 'store';
+  });
+
   it('carries its edits over when the two sides changed different pages and blocks', () => {
     writePage(docs, SPACE, MAIN, 'a', paragraphs({ a1: 'one (main)', a2: 'two' }));
     writePage(docs, SPACE, CR, 'a', paragraphs({ a1: 'one', a2: 'two (cr)' }));
