@@ -1,8 +1,8 @@
 import type { changeRequests } from '../../../../src-shared/contract/change-requests.js';
 import { changeRequestContentDocs, mainContentDocs } from '../../content/merge/branch-docs.js';
 import { isResolvable } from '../../content/merge/conflicts.js';
-import { mergeBytes, mergeVersion, readMerge } from '../../content/merge/merge-plan.js';
-import { applyPull, planPull, pullFromMain, type PullPlan } from '../../content/merge/pull-changes.js';
+import { pullBytes, pullVersion, readPull } from '../../content/merge/merge-plan.js';
+import { applyPull, planPull, type Direction, type PullPlan } from '../../content/merge/pull-changes.js';
 import { newId } from '../../ids.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { conflict, isFailure, LaterWrite, type Failure, type Handlers } from '../../pipeline/index.js';
@@ -20,12 +20,13 @@ import { addContributor, updateChangeRequest, type ChangeRequestRow } from './sq
 
 type MergeHandlers = Pick<Handlers<typeof changeRequests>, 'mergeChangeRequest' | 'updateChangeRequest'>;
 
-/** How many times a merge is planned off the event loop before, main or the change request moving each time, it is planned inside its write. */
+/** How many times a pull is planned off the event loop before, main or the change request moving each time, it is planned inside its write. */
 const PLANS_OFF_LOOP = 2;
 
 /**
- * The bytes a merge reads up to which it is planned at once, inside the request's transaction: a
- * few milliseconds of work, less than a worker's round trip (docs/architecture.md, "Worker threads").
+ * The bytes a merge or an update reads up to which it is planned at once, inside the request's
+ * transaction: a few milliseconds of work, less than a worker's round trip (docs/architecture.md,
+ * "Worker threads").
  */
 export const PLAN_ON_LOOP_BYTES = 64 * 1024;
 
@@ -33,100 +34,115 @@ export const PLAN_ON_LOOP_BYTES = 64 * 1024;
  * Merge carries a change request into main; update pulls main into it. A merge that conflicts (our
  * rule finds a place both sides changed, or a conflict an update recorded is still open) changes
  * nothing and answers main's revision; an update keeps the change request's version of each
- * conflicting place and records the conflict for the writer to resolve. An update is one
- * transaction. A merge is planned off the event loop (docs/architecture.md, "Worker threads"): the
- * request's transaction reads the bytes of the docs it merges, a worker merges them, and a second
- * transaction writes the plan, all at once, only if none of those docs moved meanwhile; otherwise
- * it plans again, and at last plans inside that write itself. Either way the merge is atomic and
- * never writes a plan made from docs that have since changed.
+ * conflicting place and records the conflict for the writer to resolve. Each writes in one
+ * transaction. One that reads much is planned off the event loop (docs/architecture.md, "Worker
+ * threads"): the request's transaction reads the bytes of the docs it pulls, a worker plans the
+ * pull, and a second transaction writes the plan only if none of those docs moved meanwhile;
+ * otherwise it plans again, and at last inside that write itself. A plan made from docs that have
+ * since changed is never written.
  */
 export const mergeHandlers: MergeHandlers = {
   mergeChangeRequest(ctx, { params }) {
-    return mergeOffLoop(ctx, params, PLANS_OFF_LOOP);
+    return pullOffLoop(ctx, params, MERGE, PLANS_OFF_LOOP);
   },
 
   updateChangeRequest(ctx, { params }) {
-    const target = requireMergeable(ctx, params, 'update');
-    if (isFailure(target)) return target;
-    const { space, changeRequest } = target;
-    const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
-    const conflicts = pullFromMain(ctx.docs, space.id, changeRequest.id, ctx.projector).filter(isResolvable);
-    const docIds = changeRequestContentDocs(ctx.docs, space.id, changeRequest.id);
-    const revision = newRevision(ctx, changeRequest, 'update', [changeRequest.revision, mainHead], docIds);
-    recordConflicts(ctx.db, changeRequest.id, conflicts, revision, ctx.now);
-    updateChangeRequest(ctx.db, changeRequest.id, { revision, revision_merged_ancestor: mainHead, updated_at: ctx.now });
-    addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
-    return { revision, result: openConflictCount(ctx.db, changeRequest.id) > 0 ? ('conflicts' as const) : ('update' as const) };
+    return pullOffLoop(ctx, params, UPDATE, PLANS_OFF_LOOP);
   },
 };
 
-type MergeParams = { spaceId: string; changeRequestId: string };
-type MergeAnswer = { revision: string; result: 'merge' | 'conflicts' };
+type PullParams = { spaceId: string; changeRequestId: string };
+type PullAnswer<D extends Direction> = { revision: string; result: D | 'conflicts' };
 
-/** The checks of a merge, then its docs read for a worker to plan it, and the write of the plan once it is back. */
-function mergeOffLoop(ctx: RequestContext, params: MergeParams, plansLeft: number): MergeAnswer | LaterWrite<MergeAnswer> | Failure {
-  const checked = checkMerge(ctx, params);
-  if (!('target' in checked)) return checked;
-  const { space, changeRequest } = checked.target;
-  const read = plansLeft > 0 ? readMerge(ctx.docs, space.id, changeRequest.id) : undefined;
-  if (!read || mergeBytes(read.input) <= PLAN_ON_LOOP_BYTES) {
-    const plan = planPull(ctx.docs, space.id, changeRequest.id, 'merge');
-    return plan.conflicts.length > 0 ? checked.refused : writeMerge(ctx, checked.target, plan);
-  }
+interface PullTarget {
+  space: SpaceRow;
+  changeRequest: ChangeRequestRow;
+}
+
+/** A merge or an update: the checks before it reads its docs, and the write of its plan. */
+interface Pull<D extends Direction> {
+  direction: D;
+  /** The target once the caller may pull and its state allows it; else the answer or failure that ends the request. */
+  check: (ctx: RequestContext, params: PullParams) => PullTarget | PullAnswer<D> | Failure;
+  /** Writes the plan (or refuses it) inside the caller's transaction, and answers. */
+  write: (ctx: RequestContext, target: PullTarget, plan: PullPlan) => PullAnswer<D>;
+}
+
+const isTarget = (checked: object): checked is PullTarget => 'changeRequest' in checked;
+
+/** The checks of a pull, then its docs read for a worker to plan it, and the write of the plan once it is back. */
+function pullOffLoop<D extends Direction>(ctx: RequestContext, params: PullParams, pull: Pull<D>, plansLeft: number): PullAnswer<D> | LaterWrite<PullAnswer<D>> | Failure {
+  const target = pull.check(ctx, params);
+  if (!isTarget(target)) return target;
+  const { space, changeRequest } = target;
+  const read = plansLeft > 0 ? readPull(ctx.docs, space.id, changeRequest.id) : undefined;
+  if (!read || pullBytes(read.input) <= PLAN_ON_LOOP_BYTES) return pull.write(ctx, target, planPull(ctx.docs, space.id, changeRequest.id, pull.direction));
   return new LaterWrite(async () => {
-    // A worker that fails (a lost thread, the engine closing) leaves the merge to be planned on the event loop, as before.
-    const planned = await ctx.workers.run('planMerge', read.input).catch(() => undefined);
+    // A worker that fails (a lost thread, the engine closing, a doc the read did not foresee) leaves the pull to be planned on the event loop.
+    const planned = await ctx.workers.run('planPull', { ...read.input, direction: pull.direction }).catch(() => undefined);
     return (later: RequestContext) => {
-      if (!planned) return mergeOffLoop(later, params, 0);
-      const again = checkMerge(later, params);
-      if (!('target' in again)) return again;
-      if (mergeVersion(later.docs, again.target.space.id, again.target.changeRequest.id) !== read.version) return mergeOffLoop(later, params, plansLeft - 1);
-      return planned.conflicts.length > 0 ? again.refused : writeMerge(later, again.target, planned);
+      if (!planned) return pullOffLoop(later, params, pull, 0);
+      const again = pull.check(later, params);
+      if (!isTarget(again)) return again;
+      if (pullVersion(later.docs, again.space.id, again.changeRequest.id) !== read.version) return pullOffLoop(later, params, pull, plansLeft - 1);
+      return pull.write(later, again, planned);
     };
   });
 }
 
-/** What a merge checks before it looks at its docs: who may merge, the state of both, the merge rules, conflicts still open (then it is refused with main's revision). */
-function checkMerge(ctx: RequestContext, params: MergeParams): { target: MergeTarget; refused: MergeAnswer } | MergeAnswer | Failure {
-  const target = requireMergeable(ctx, params, 'merge');
-  if (isFailure(target)) return target;
-  const { space, changeRequest } = target;
-  const unmet = unmetMergeRule(ctx.db, space, changeRequest, ctx.actor.id);
-  if (unmet) return conflict(`mergeRules: ${unmet}`);
-  const refused = { revision: space.revision, result: 'conflicts' as const };
-  if (openConflictCount(ctx.db, changeRequest.id) > 0) return refused;
-  return { target, refused };
-}
+const MERGE: Pull<'merge'> = {
+  direction: 'merge',
+  // Who may merge, the state of both, the merge rules; conflicts still open refuse it with main's revision.
+  check(ctx, params) {
+    const target = requireMergeable(ctx, params, 'merge');
+    if (isFailure(target)) return target;
+    const unmet = unmetMergeRule(ctx.db, target.space, target.changeRequest, ctx.actor.id);
+    if (unmet) return conflict(`mergeRules: ${unmet}`);
+    if (openConflictCount(ctx.db, target.changeRequest.id) > 0) return { revision: target.space.revision, result: 'conflicts' };
+    return target;
+  },
+  // A merge that conflicts writes nothing; else main's docs, its revision, the change request merged.
+  write(ctx, { space, changeRequest }, plan) {
+    if (plan.conflicts.length > 0) return { revision: space.revision, result: 'conflicts' };
+    const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
+    applyPull(ctx.docs, plan, ctx.projector);
+    ctx.docs.freezeBranch(branchDocPrefix(space.id, changeRequestBranch(changeRequest.id)));
+    const revision = newRevision(ctx, changeRequest, 'merge', [mainHead, changeRequest.revision], mainContentDocs(ctx.docs, space.id));
+    updateRow(ctx.db, 'spaces', space.id, { revision, updated_at: ctx.now });
+    updateChangeRequest(ctx.db, changeRequest.id, {
+      status: 'merged',
+      revision_merged: revision,
+      merged_by: ctx.actor.id,
+      merged_at: ctx.now,
+      updated_at: ctx.now,
+    });
+    // A space linked to a repository exports each merge as a commit (docs/git-sync.md).
+    ctx.gitSync.afterMerge(space.id, ctx.actor.id);
+    return { revision, result: 'merge' };
+  },
+};
 
-/** Writes a merge that found no conflict, inside the caller's transaction: main's docs, its revision, the change request merged. */
-function writeMerge(ctx: RequestContext, { space, changeRequest }: MergeTarget, plan: Pick<PullPlan, 'writes'>): MergeAnswer {
-  const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
-  applyPull(ctx.docs, { writes: plan.writes, movedBases: [] }, ctx.projector);
-  ctx.docs.freezeBranch(branchDocPrefix(space.id, changeRequestBranch(changeRequest.id)));
-  const revision = newRevision(ctx, changeRequest, 'merge', [mainHead, changeRequest.revision], mainContentDocs(ctx.docs, space.id));
-  updateRow(ctx.db, 'spaces', space.id, { revision, updated_at: ctx.now });
-  updateChangeRequest(ctx.db, changeRequest.id, {
-    status: 'merged',
-    revision_merged: revision,
-    merged_by: ctx.actor.id,
-    merged_at: ctx.now,
-    updated_at: ctx.now,
-  });
-  // A space linked to a repository exports each merge as a commit (docs/git-sync.md).
-  ctx.gitSync.afterMerge(space.id, ctx.actor.id);
-  return { revision, result: 'merge' as const };
-}
+const UPDATE: Pull<'update'> = {
+  direction: 'update',
+  check: (ctx, params) => requireMergeable(ctx, params, 'update'),
+  // Main's changes into the change request's docs, conflicts or not (it keeps its own version of those, recorded).
+  write(ctx, { space, changeRequest }, plan) {
+    const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
+    applyPull(ctx.docs, plan, ctx.projector);
+    const docIds = changeRequestContentDocs(ctx.docs, space.id, changeRequest.id);
+    const revision = newRevision(ctx, changeRequest, 'update', [changeRequest.revision, mainHead], docIds);
+    recordConflicts(ctx.db, changeRequest.id, plan.conflicts.filter(isResolvable), revision, ctx.now);
+    updateChangeRequest(ctx.db, changeRequest.id, { revision, revision_merged_ancestor: mainHead, updated_at: ctx.now });
+    addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
+    return { revision, result: openConflictCount(ctx.db, changeRequest.id) > 0 ? 'conflicts' : 'update' };
+  },
+};
 
 /** Cuts a revision a change request made, with the state of `docIds` as this transaction leaves them; answers its id. */
 function newRevision(ctx: RequestContext, changeRequest: ChangeRequestRow, type: 'merge' | 'update', parents: string[], docIds: string[]): string {
   const id = newId();
   cutRevision(ctx.db, ctx.docs, { id, spaceId: changeRequest.space_id, parents, type, changeRequestId: changeRequest.id, docIds, now: ctx.now });
   return id;
-}
-
-interface MergeTarget {
-  space: SpaceRow;
-  changeRequest: ChangeRequestRow;
 }
 
 const LOCKED = { merge: 'merges', update: 'updates of its change requests' };
@@ -156,7 +172,7 @@ function requireMergeable(
   ctx: RequestContext,
   params: { spaceId: string; changeRequestId: string },
   action: 'merge' | 'update',
-): MergeTarget | Failure {
+): PullTarget | Failure {
   const access = requireSpace(ctx, params.spaceId, action === 'merge' ? can.merge : can.update);
   if (isFailure(access)) return access;
   const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);

@@ -8,17 +8,17 @@ import { bodyFacts } from '../body-text.js';
 import { writtenPairs } from './branch-docs.js';
 import type { Conflict } from './conflicts.js';
 import type { DocWrite, Lend, MergeReads } from './merge-reads.js';
-import { planPull } from './pull-changes.js';
+import { planPull, type Direction } from './pull-changes.js';
 
-/** The bytes of one doc a merge reads: its rows as stored, its state vector, and its fork base where it has one. */
+/** The bytes of one doc a pull reads: its rows as stored, its state vector, and its fork base where it has one. */
 export interface DocBytes {
   rows: Uint8Array[];
   stateVector: Uint8Array;
   fork?: { sourceDocId: string; baseUpdate: Uint8Array; snapshot: Uint8Array };
 }
 
-/** What a merge of a change request into main is planned from in a worker thread. */
-export interface MergeInput {
+/** What a merge of a change request into main, or an update of it from main, is planned from in a worker thread. */
+export interface PullInput {
   spaceId: string;
   changeRequestId: string;
   /** The docs the change request wrote. */
@@ -26,25 +26,27 @@ export interface MergeInput {
   docs: Record<string, DocBytes>;
 }
 
-/** A merge as read in one transaction: its input, and where the docs it read stood (`mergeVersion`). */
-export interface MergeRead {
-  input: MergeInput;
+/** A pull as read in one transaction: its input, and where the docs it read stood (`pullVersion`). */
+export interface PullRead {
+  input: PullInput;
   version: string;
 }
 
-/** A merge planned in a worker: its conflicts (then it writes nothing), else its writes, in order. */
-export interface PlannedMerge {
+/** A pull planned in a worker: its conflicts, its writes in order (none for a merge that conflicts), the fork bases an update moves. */
+export interface PlannedPull {
   conflicts: Conflict[];
   writes: { docId: string; update: Uint8Array; lend?: Lend }[];
+  movedBases: string[];
 }
 
 /**
- * Reads, inside the caller's transaction, the bytes a merge is planned from (`planMerge`): each doc
- * the change request wrote, and main's doc of the same content where the change request's has a
- * fork base (a doc it created has none: main has none of it) or is the tree. Only rows are read,
- * the change request's in one query: nothing is decoded or merged here, on the event loop.
+ * Reads, inside the caller's transaction, the bytes a merge or an update is planned from
+ * (`planPullFromBytes`): each doc the change request wrote, and main's doc of the same content
+ * where the change request's has a fork base (a doc it created has none: main has none of it) or
+ * is the tree. Only rows are read, the change request's in one query: nothing is decoded or
+ * merged here, on the event loop.
  */
-export function readMerge(docs: DocStore, spaceId: string, changeRequestId: string): MergeRead {
+export function readPull(docs: DocStore, spaceId: string, changeRequestId: string): PullRead {
   const own = docs.readUnder(branchDocPrefix(spaceId, changeRequestBranch(changeRequestId)));
   const bytes: Record<string, DocBytes> = {};
   for (const [docId, { rows, stateVector, fork }] of own) bytes[docId] = { rows, stateVector, ...(fork && { fork }) };
@@ -52,14 +54,14 @@ export function readMerge(docs: DocStore, spaceId: string, changeRequestId: stri
     if (bytes[pair.changeRequest]?.fork || pair.pageId === undefined) bytes[pair.main] = { rows: docs.updatesOf(pair.main), stateVector: docs.stateVector(pair.main) };
   }
   const input = { spaceId, changeRequestId, written: [...own.keys()], docs: bytes };
-  return { input, version: mergeVersion(docs, spaceId, changeRequestId) };
+  return { input, version: pullVersion(docs, spaceId, changeRequestId) };
 }
 
 /**
- * Where the docs a merge reads stand: the docs the change request wrote, each with main's doc of
+ * Where the docs a pull reads stand: the docs the change request wrote, each with main's doc of
  * the same content (two queries). A plan made from them is written only if this is unchanged then.
  */
-export function mergeVersion(docs: DocStore, spaceId: string, changeRequestId: string): string {
+export function pullVersion(docs: DocStore, spaceId: string, changeRequestId: string): string {
   const own = docs.versionsUnder(branchDocPrefix(spaceId, changeRequestBranch(changeRequestId)));
   const main = docs.versionsUnder(branchDocPrefix(spaceId, MAIN));
   return writtenPairs(writtenAmong([...own.keys()]), spaceId, changeRequestId)
@@ -68,8 +70,8 @@ export function mergeVersion(docs: DocStore, spaceId: string, changeRequestId: s
     .join('\n');
 }
 
-/** How many bytes a merge's input holds: what planning it decodes. */
-export function mergeBytes(input: MergeInput): number {
+/** How many bytes a pull's input holds: what planning it decodes. */
+export function pullBytes(input: PullInput): number {
   let bytes = 0;
   for (const doc of Object.values(input.docs)) {
     for (const row of doc.rows) bytes += row.byteLength;
@@ -82,30 +84,32 @@ export function mergeBytes(input: MergeInput): number {
 const writtenAmong = (written: readonly string[]) => ({ writtenUnder: (prefix: string) => written.filter((docId) => docId.startsWith(prefix)) });
 
 /**
- * Plans a merge from the bytes `readMerge` read (the work of a worker thread: pure, from bytes),
- * as `planPull` plans it on the store: the same rule, the same writes. What the writes lend the
- * projector crosses back as data: a merged body as the facts its projection writes; a tree as
- * nothing (the projector reads the tree as written).
+ * Plans a merge or an update from the bytes `readPull` read (the work of a worker thread: pure,
+ * from bytes), as `planPull` plans it on the store: the same rule, the same writes. What the
+ * writes lend the projector crosses back as data: a merged body as the facts its projection
+ * writes; a tree as nothing (the projector reads the tree as written). A doc the read did not
+ * foresee (an update reads main's body of a page the change request deleted without writing it,
+ * for a conflict's sides) fails the task: the pull is then planned on the store.
  */
-export function planMerge(input: MergeInput): PlannedMerge {
-  const plan = planPull(bytesReads(input), input.spaceId, input.changeRequestId, 'merge');
-  if (plan.conflicts.length > 0) return { conflicts: plan.conflicts, writes: [] };
-  return { conflicts: [], writes: plan.writes.map(cloneable) };
+export function planPullFromBytes({ direction, ...input }: PullInput & { direction: Direction }): PlannedPull {
+  const plan = planPull(bytesReads(input), input.spaceId, input.changeRequestId, direction);
+  if (direction === 'merge' && plan.conflicts.length > 0) return { conflicts: plan.conflicts, writes: [], movedBases: [] };
+  return { conflicts: plan.conflicts, writes: plan.writes.map(cloneable), movedBases: plan.movedBases };
 }
 
-function cloneable(write: DocWrite): PlannedMerge['writes'][number] {
+function cloneable(write: DocWrite): PlannedPull['writes'][number] {
   const update = typeof write.update === 'function' ? write.update() : write.update;
   const lend = write.lend;
   if (!lend || 'tree' in lend) return { docId: write.docId, update };
   return { docId: write.docId, update, lend: 'body' in lend ? { facts: bodyFacts(readBody(lend.body)) } : lend };
 }
 
-/** The store's reads, answered from a merge's bytes as the store answers them. */
-function bytesReads(input: MergeInput): MergeReads {
+/** The store's reads, answered from a pull's bytes as the store answers them. */
+function bytesReads(input: PullInput): MergeReads {
   const of = (docId: string): DocBytes => {
     const bytes = input.docs[docId];
-    // readMerge reads every doc planPull reads for a merge: a doc missing is a bug, and the merge is planned on the event loop instead.
-    if (!bytes) throw new Error(`the merge read no bytes of ${docId}`);
+    // The pull is then planned on the store, on the event loop (see planPullFromBytes).
+    if (!bytes) throw new Error(`the pull read no bytes of ${docId}`);
     return bytes;
   };
   return {

@@ -8,7 +8,7 @@ import { TestServer } from '../../../support/server.js';
 import { editTree, writePage } from '../../../support/yjs-edits.js';
 
 /**
- * A merge large enough to be planned in a worker (`planMerge`), and what happens when main or the
+ * A merge large enough to be planned in a worker (`planPull`), and what happens when main or the
  * change request moves between the read of its docs and the write of its plan: the plan is made
  * again, never written stale. The moves are made where the pool is asked to plan, after the
  * request's first transaction read the docs and before the worker answers.
@@ -17,7 +17,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await TestServer.start();
   // A thread that has loaded the merge's modules once (the pool is shared by the process's test files): the first test pays no start-up.
-  expect(await t.engine.workers.run('planMerge', { spaceId: 's', changeRequestId: 'c', written: [], docs: {} })).toEqual({ conflicts: [], writes: [] });
+  expect(await t.engine.workers.run('planPull', { spaceId: 's', changeRequestId: 'c', written: [], docs: {}, direction: 'merge' })).toEqual({ conflicts: [], writes: [], movedBases: [] });
 }, 60_000);
 afterAll(() => t.stop());
 afterEach(() => vi.restoreAllMocks());
@@ -47,7 +47,7 @@ function whilePlanning(meanwhile: (call: number) => void | Promise<void> = () =>
   const run = pool.run.bind(pool);
   let calls = 0;
   vi.spyOn(pool, 'run').mockImplementation(async (kind, input, options) => {
-    if (kind === 'planMerge') await meanwhile(++calls);
+    if (kind === 'planPull') await meanwhile(++calls);
     return run(kind, input, options);
   });
   return { calls: () => calls };
@@ -140,5 +140,23 @@ describe('a merge planned off the event loop', { timeout: 60_000 }, () => {
     const answers = [first.status, (await second!).status].sort();
     expect(answers).toEqual([200, 409]);
     expect(blocks(spaceId, MAIN, 'a')).toEqual({ a1: 'one', a2: 'two (cr)' });
+  });
+
+  it('updates a change request from main as one would, recording the conflict, and plans again when the change request moved meanwhile', async () => {
+    const { spaceId, branch, params } = await largeChangeRequest();
+    writePage(t.engine.docs, spaceId, MAIN, 'a', paragraphs({ a1: 'one (main)', a2: 'two (main)' }));
+    editTree(t.engine.docs, spaceId, MAIN, { m: { position: 'a3', title: 'From main' } });
+    const planning = whilePlanning((call) => {
+      if (call === 1) writePage(t.engine.docs, spaceId, branch, 'b', paragraphs({ b1: 'one (cr, meanwhile)', b2: 'two' }));
+    });
+    expect(ok(await t.owner.client.call('updateChangeRequest', { params })).result).toBe('conflicts');
+    expect(planning.calls()).toBe(2);
+    // The change request keeps its version of the block both edited, takes main's other edits, and keeps its own edit made meanwhile.
+    expect(blocks(spaceId, branch, 'a')).toEqual({ a1: 'one (main)', a2: 'two (cr)' });
+    expect(blocks(spaceId, branch, 'b')).toEqual({ b1: 'one (cr, meanwhile)', b2: 'two' });
+    const conflicts = ok(await t.owner.client.call('listChangeRequestConflicts', { params, query: {} }));
+    expect(JSON.stringify(conflicts)).toContain('"a2"');
+    const pages = ok(await t.owner.client.call('listPagesInChangeRequest', { params, query: {} }));
+    expect(JSON.stringify(pages)).toContain('"title":"From main"');
   });
 });

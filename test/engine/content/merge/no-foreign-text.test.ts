@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../../../src-main/engine/content/merge/conflicts.js';
-import { planMerge, readMerge } from '../../../../src-main/engine/content/merge/merge-plan.js';
+import { planPullFromBytes, readPull } from '../../../../src-main/engine/content/merge/merge-plan.js';
 import { applyPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import { setBlocks } from '../../../../src-main/engine/content/merge/set-blocks.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
@@ -107,8 +107,8 @@ function newSpace(baseBlocks: Blocks): string {
 
 /** A merge as the API makes it: planned from the docs' bytes (a worker's task), applied only when nothing conflicts. */
 function merge(spaceId: string): number {
-  const plan = planMerge(readMerge(docs, spaceId, 'c1').input);
-  if (plan.conflicts.length === 0) applyPull(docs, { writes: plan.writes, movedBases: [] });
+  const plan = planPullFromBytes({ ...readPull(docs, spaceId, 'c1').input, direction: 'merge' });
+  if (plan.conflicts.length === 0) applyPull(docs, plan);
   return plan.conflicts.length;
 }
 
