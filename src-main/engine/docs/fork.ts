@@ -61,6 +61,11 @@ export interface StoredForkBase {
   baseUpdate: Uint8Array;
 }
 
+/** The snapshot of each fork base recorded under `prefix`, as stored: it changes whenever the base moves. */
+export function storedBaseSnapshotsUnder(db: Database, prefix: string): { docId: string; snapshot: Uint8Array }[] {
+  return db.all('SELECT doc_id AS docId, base_snapshot AS snapshot FROM doc_forks WHERE doc_id >= ? AND doc_id < ? AND base_update IS NOT NULL', ...rangeUnder(prefix));
+}
+
 /** The fork bases recorded for the docs under `prefix`, in one read. */
 export function storedForkBasesUnder(db: Database, prefix: string): StoredForkBase[] {
   return db.all<StoredForkBase>(

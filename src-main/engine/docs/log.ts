@@ -84,6 +84,11 @@ export class UpdateLog {
     return this.db.all('SELECT doc_id AS docId, seq, row_count AS rowCount, state_vector AS stateVector FROM docs WHERE ' + IN_RANGE, ...rangeUnder(prefix));
   }
 
+  /** The last seq of each doc under `prefix`, in one read of the index alone. */
+  seqsUnder(prefix: string): { docId: string; seq: number }[] {
+    return this.db.all('SELECT doc_id AS docId, seq FROM docs WHERE ' + IN_RANGE, ...rangeUnder(prefix));
+  }
+
   /** The rows of every doc under `prefix`, each doc's oldest first, in one read. */
   rowsUnder(prefix: string): (UpdateRow & { docId: string })[] {
     return this.db.all(`SELECT doc_id AS docId, seq, "update" FROM doc_updates WHERE ${IN_RANGE} ORDER BY doc_id, seq`, ...rangeUnder(prefix));

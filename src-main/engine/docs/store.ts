@@ -4,7 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, readForkBase, recordFork, sameBytes, snapshotOf, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
+import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, readForkBase, recordFork, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -233,8 +233,8 @@ export class DocStore {
   /** Where each doc written under `prefix` stands, as a string that changes with every write to it and every move of its fork base (see `readUnder`). */
   versionsUnder(prefix: string): Map<string, string> {
     return this.db.transaction(() => {
-      const bases = new Map(storedForkBasesUnder(this.db, prefix).map((fork) => [fork.docId, Buffer.from(fork.snapshot).toString('base64')]));
-      return new Map(this.log.metasUnder(prefix).map((meta) => [meta.docId, `${meta.seq} ${bases.get(meta.docId) ?? ''}`]));
+      const bases = new Map(storedBaseSnapshotsUnder(this.db, prefix).map((fork) => [fork.docId, Buffer.from(fork.snapshot).toString('base64')]));
+      return new Map(this.log.seqsUnder(prefix).map(({ docId, seq }) => [docId, `${seq} ${bases.get(docId) ?? ''}`]));
     }, 'read');
   }
 

@@ -87,9 +87,10 @@ const writtenAmong = (written: readonly string[]) => ({ writtenUnder: (prefix: s
  * Plans a merge or an update from the bytes `readPull` read (the work of a worker thread: pure,
  * from bytes), as `planPull` plans it on the store: the same rule, the same writes. What the
  * writes lend the projector crosses back as data: a merged body as the facts its projection
- * writes; a tree as nothing (the projector reads the tree as written). A doc the read did not
- * foresee (an update reads main's body of a page the change request deleted without writing it,
- * for a conflict's sides) fails the task: the pull is then planned on the store.
+ * writes; a tree as the pages it changed (the projector reads them from the store's tree, as
+ * written). A doc the read did not foresee (an update reads main's body of a page the change
+ * request deleted without writing it, for a conflict's sides) fails the task: the pull is then
+ * planned on the store.
  */
 export function planPullFromBytes({ direction, ...input }: PullInput & { direction: Direction }): PlannedPull {
   const plan = planPull(bytesReads(input), input.spaceId, input.changeRequestId, direction);
@@ -100,7 +101,8 @@ export function planPullFromBytes({ direction, ...input }: PullInput & { directi
 function cloneable(write: DocWrite): PlannedPull['writes'][number] {
   const update = typeof write.update === 'function' ? write.update() : write.update;
   const lend = write.lend;
-  if (!lend || 'tree' in lend) return { docId: write.docId, update };
+  if (!lend) return { docId: write.docId, update };
+  if ('tree' in lend) return { docId: write.docId, update, lend: { treeChanges: lend.changes } };
   return { docId: write.docId, update, lend: 'body' in lend ? { facts: bodyFacts(readBody(lend.body)) } : lend };
 }
 

@@ -22,10 +22,12 @@ export interface DocWrite {
 
 /**
  * The doc as written (a tree with the pages it changed, a body), the branch whose projection
- * already holds the same body, or the facts a worker read from the body as written.
+ * already holds the same body, or what a worker found of the doc as written: a body's facts, or
+ * the pages a tree's write changed (the store's doc, once written, is the tree as written).
  */
 export type Lend =
   | { tree: Y.Doc; changes: TreeChanges }
+  | { treeChanges: TreeChanges }
   | { body: Y.Doc }
   | { bodyOf: { spaceId: string; branch: Branch; pageId: string } }
   | { facts: BodyFacts };
@@ -36,6 +38,7 @@ export function writeDoc(docs: DocStore, write: DocWrite, projector: Projector |
   const lend = write.lend;
   if (!projector || !lend) return;
   if ('tree' in lend) projector.lend(write.docId, seq, lend.tree, lend.changes);
+  else if ('treeChanges' in lend) projector.lend(write.docId, seq, docs.load(write.docId), lend.treeChanges);
   else if ('body' in lend) projector.lendBody(write.docId, seq, lend.body);
   else if ('bodyOf' in lend) projector.lendBodyOf(write.docId, seq, lend.bodyOf);
   else projector.lendBodyFacts(write.docId, seq, lend.facts);

@@ -3,6 +3,7 @@ import { PLAN_ON_LOOP_BYTES } from '../../../../src-main/engine/api/change-reque
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import { MAIN, changeRequestBranch, pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { paragraphs } from '../../content/merge/bodies.js';
+import { expectRowsOfDocs } from '../../content/merge/projected-rows.js';
 import { newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { editTree, writePage } from '../../../support/yjs-edits.js';
@@ -64,6 +65,7 @@ describe('a merge planned off the event loop', { timeout: 60_000 }, () => {
       params.changeRequestId,
     )!;
     expect(input.bytes).toBeGreaterThan(PLAN_ON_LOOP_BYTES);
+    editTree(t.engine.docs, spaceId, MAIN, { b: { title: 'B (main)' } });
     const planning = whilePlanning();
     const merged = ok(await t.owner.client.call('mergeChangeRequest', { params }));
     expect(merged.result).toBe('merge');
@@ -71,9 +73,10 @@ describe('a merge planned off the event loop', { timeout: 60_000 }, () => {
     expect(blocks(spaceId, MAIN, 'a')).toEqual({ a1: 'one', a2: 'two (cr)' });
     expect(Object.keys(blocks(spaceId, MAIN, 'big'))).toHaveLength(1_500);
     expect(await mainRevision(spaceId)).toBe(merged.revision);
-    // The projection follows: main lists the new page like any other.
+    // The projection follows, from what the worker found of the docs as written.
     const listed = ok(await t.owner.client.call('listPages', { params: { spaceId }, query: {} }));
     expect(JSON.stringify(listed)).toContain('"title":"Big"');
+    expectRowsOfDocs(t, spaceId, MAIN);
   });
 
   it('plans again from main as it is when main moved meanwhile, keeping both sides’ edits', async () => {
@@ -158,5 +161,6 @@ describe('a merge planned off the event loop', { timeout: 60_000 }, () => {
     expect(JSON.stringify(conflicts)).toContain('"a2"');
     const pages = ok(await t.owner.client.call('listPagesInChangeRequest', { params, query: {} }));
     expect(JSON.stringify(pages)).toContain('"title":"From main"');
+    expectRowsOfDocs(t, spaceId, branch);
   });
 });
