@@ -20,6 +20,8 @@ async function main(argv: string[]): Promise<void> {
     postgres: { type: 'string' },
     // With --postgres: a Host a load balancer in front passes on (HOST:PORT), accepted as this process's own.
     'allow-host': { type: 'string', multiple: true },
+    // With --postgres: the folder all processes of the hub keep file bytes in, instead of the database.
+    'blob-dir': { type: 'string' },
     'sync-url': { type: 'string' },
     'sync-token': { type: 'string' },
     // First start only (a new data dir): the owner's name and the first organization's title.
@@ -38,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
   if (values.postgres !== undefined) return servePostgresHub(values.postgres, port, values);
-  if (values['allow-host'] !== undefined) throw new UsageError('--allow-host goes with --postgres');
+  for (const flag of ['allow-host', 'blob-dir'] as const) if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --postgres`);
   const hub = syncSettings(values['sync-url'], values['sync-token']);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const translator = resolveTranslator(
@@ -83,7 +85,7 @@ async function servePostgresHub(url: string, port: number, values: Record<string
   const alone = ['data-dir', 'sync-url', 'sync-token', 'name', 'organization', 'translator', 'translator-url', 'translator-key', 'translator-model'].find((flag) => values[flag] !== undefined);
   if (alone) throw new UsageError(`--${alone} does not go with --postgres: a hub process keeps everything in PostgreSQL`);
   checkPostgresUrl(url);
-  const { StoreRefused, startPostgresHub } = await runners();
+  const { BlobFolderRefused, StoreRefused, startPostgresHub } = await runners();
   let hub;
   try {
     hub = await startPostgresHub(
@@ -94,9 +96,10 @@ async function servePostgresHub(url: string, port: number, values: Record<string
         process.exit(1);
       },
       hosts,
+      values['blob-dir'] as string | undefined,
     );
   } catch (error) {
-    if (error instanceof StoreRefused) throw new UsageError(error.message);
+    if (error instanceof StoreRefused || error instanceof BlobFolderRefused) throw new UsageError(error.message);
     throw error;
   }
   console.log(`Folio hub listening on ${hub.url}`);

@@ -268,6 +268,11 @@ export class Engine {
     return plainResponse(response);
   }
 
+  /** File bytes another process of a hub on PostgreSQL stored (docs/hub.md): replicas here that asked for them get them. */
+  blobsStoredElsewhere(sha256: string): void {
+    this.blobWatch.storedElsewhere(sha256);
+  }
+
   close(): void {
     clearInterval(this.purgeTimer);
     this.sync.stop();

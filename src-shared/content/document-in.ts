@@ -156,9 +156,8 @@ function image(block: z.output<typeof DocImages>, ids: IdAllocator): Node | unde
 function expandable(block: z.output<typeof DocExpandable>, ids: IdAllocator): Node | undefined {
   const [title, body] = block.fragments;
   const [paragraph] = title.nodes;
-  const text = textOf(paragraph.nodes);
   const content = blocksIn('expanded', body.nodes, ids);
-  const heading = make('expandable_title', {}, text ? [pageSchema.text(text)] : [], paragraph.key, ids);
+  const heading = make('expandable_title', {}, inlinesFromDocument(paragraph.nodes), paragraph.key, ids);
   return make('expandable', {}, [heading, ...content], block.key, ids);
 }
 

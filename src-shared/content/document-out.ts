@@ -77,7 +77,7 @@ const WRITERS: Record<string, (node: Node) => DocumentBlockJson> = {
   table: tableOut,
   expandable: (node) => {
     const [title, ...body] = children(node);
-    const paragraph = block('paragraph', title!, { data: {}, nodes: [plainText(title!.textContent)] });
+    const paragraph = block('paragraph', title!, { data: {}, nodes: inlinesToDocument(title!) });
     const fragments = [
       { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [paragraph] },
       { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body.map((child) => WRITERS[child.type.name]!(child)) },

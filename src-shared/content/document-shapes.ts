@@ -127,7 +127,7 @@ export const DocExpandable = z.strictObject({
   // The service computes `meta.id` (the block's URL anchor); it is not content.
   meta: z.unknown().optional(),
   fragments: z.tuple([
-    z.strictObject({ ...fragmentOf('expandable-title'), nodes: z.tuple([CaptionParagraph]) }),
+    z.strictObject({ ...fragmentOf('expandable-title'), nodes: z.tuple([DocParagraph]) }),
     z.strictObject({ ...fragmentOf('expandable-body'), nodes: children }),
   ]),
 });

@@ -83,10 +83,9 @@ function unescapeTagText(text: string): string {
  */
 export const DETAILS_OPEN = '<details>';
 export const DETAILS_CLOSE = '</details>';
-export const summaryLine = (title: string) => `<summary>${title.replace(/[&<>\n\r]/g, (char) => HTML_ESCAPES[char]!)}</summary>`;
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\n': '&#10;', '\r': '&#13;' };
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
+/** `title`: the `<summary>`'s inner HTML as written (`readSummary` reads its marks). */
 export type DetailsPart = { kind: 'open'; title: string | undefined } | { kind: 'summary'; title: string } | { kind: 'close' };
 
 /** `<details>` (with its `<summary>` when written on the next line), a `<summary>` alone, or `</details>`. */
@@ -94,9 +93,9 @@ export function readDetails(html: string): DetailsPart | undefined {
   const text = html.trim();
   if (text === DETAILS_CLOSE) return { kind: 'close' };
   const open = /^<details>(?:\s*<summary>(.*)<\/summary>)?$/s.exec(text);
-  if (open) return { kind: 'open', title: open[1] === undefined ? undefined : decodeReferences(open[1]) };
+  if (open) return { kind: 'open', title: open[1] };
   const summary = /^<summary>(.*)<\/summary>$/s.exec(text);
-  return summary ? { kind: 'summary', title: decodeReferences(summary[1]!) } : undefined;
+  return summary ? { kind: 'summary', title: summary[1]! } : undefined;
 }
 
 /**
@@ -111,7 +110,8 @@ export function nestingStep(html: string): number {
   return details?.kind === 'open' ? 1 : details?.kind === 'close' ? -1 : 0;
 }
 
-function decodeReferences(text: string): string {
+/** HTML's character references (`&amp;`, `&#10;`, …) as the characters they stand for. */
+export function decodeReferences(text: string): string {
   return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-z]+));/g, (whole, decimal?: string, hex?: string, name?: string) => {
     if (name !== undefined) return NAMED[name] ?? whole;
     const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);

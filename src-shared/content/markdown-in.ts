@@ -5,6 +5,7 @@ import { IdAllocator } from './ids.js';
 import { blockFromDocument } from './document-in.js';
 import { CLOSERS, readDetails, readOpaque, readTag, type Tag } from './markdown-dialect.js';
 import { parseMarkdown } from './markdown-parse.js';
+import { readSummary } from './summary-html.js';
 import type { PmNodeJson } from './pm-json.js';
 import { markdownNestingProblem, markdownTreeProblem } from './limits.js';
 import { fail, ok, type Result } from './result.js';
@@ -117,10 +118,10 @@ class Reader {
     const first = inner[0];
     const summary = title === undefined && first?.type === 'html' ? readDetails(first.value) : undefined;
     if (summary?.kind === 'summary') rest = inner.slice(1);
-    const text = title ?? (summary?.kind === 'summary' ? summary.title : '');
+    const inlines = readSummary(title ?? (summary?.kind === 'summary' ? summary.title : ''));
     let titled = false;
     const lead = () => {
-      const heading = this.block(nodes.expandable_title!, {}, !titled && text ? [pageSchema.text(text)] : []);
+      const heading = this.block(nodes.expandable_title!, {}, titled ? [] : inlines);
       titled = true;
       return heading;
     };

@@ -12,13 +12,13 @@ import {
   HINT_CLOSE,
   hintOpen,
   opaqueComment,
-  summaryLine,
   TAB_CLOSE,
   tabOpen,
   TABS_CLOSE,
   TABS_OPEN,
 } from './markdown-dialect.js';
 import { mathLines } from './markdown-math.js';
+import { summaryLine } from './summary-html.js';
 import { parsePm, type PmNodeJson } from './pm-json.js';
 import { ok, type Result } from './result.js';
 import { pageSchema, type Alignment, type HintStyle } from './schema.js';
@@ -95,7 +95,7 @@ const WRITERS: Record<string, (node: Node) => BlockContent[]> = {
     node.forEach((child, _offset, i) => {
       if (i > 0) body.push(...WRITERS[child.type.name]!(child));
     });
-    return [html(DETAILS_OPEN), html(summaryLine(node.firstChild!.textContent)), ...body, html(DETAILS_CLOSE)];
+    return [html(DETAILS_OPEN), html(summaryLine(node.firstChild!)), ...body, html(DETAILS_CLOSE)];
   },
   tabs: (node) => [html(TABS_OPEN), ...flowOut(node), html(TABS_CLOSE)],
   tab: (node) => [html(tabOpen(node.attrs.title as string)), ...flowOut(node), html(TAB_CLOSE)],

@@ -141,12 +141,12 @@ const nodes: Record<string, NodeSpec> = {
     toDOM: (node) => dom('figure', node.attrs, false),
   },
   /**
-   * A block that shows its body on demand: a one-line plain-text title (the `Document` keeps it as
-   * a paragraph in the `expandable-title` fragment; a title with marks stays opaque), then the
-   * blocks of the `expandable-body` fragment.
+   * A block that shows its body on demand: a one-line title with marks (the `Document` keeps it
+   * as a paragraph in the `expandable-title` fragment, Markdown as a `<summary>`'s inline HTML),
+   * then the blocks of the `expandable-body` fragment.
    */
   expandable: block('top', 'expandable_title expanded+', 'div.expandable', { defining: true, isolating: true }),
-  expandable_title: block('', 'text*', 'div.expandable-title', { marks: '', defining: true, isolating: true }),
+  expandable_title: block('', 'text*', 'div.expandable-title', { defining: true, isolating: true }),
   /** A set of tabs, each a titled list of blocks (`tabs` of `tabs-item`). */
   tabs: block('top', 'tab+', 'div.tabs', { isolating: true }),
   tab: {

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database, FileBytesStore } from '../db/database.js';
 
 /**
  * Deletes the file bytes (`file_blobs`) that no content can reach any more, inside the caller's
@@ -14,12 +14,30 @@ import type { Database } from '../db/database.js';
  */
 export function collectUnreachableBlobs(db: Database): number {
   const unlisted = db.all<{ sha256: string }>('SELECT sha256 FROM file_blobs EXCEPT SELECT blob FROM content_files');
-  let deleted = 0;
+  const deleted: string[] = [];
   for (const { sha256 } of unlisted) {
     if (inTreeHistory(db, sha256)) continue;
-    deleted += db.run('DELETE FROM file_blobs WHERE sha256 = ?', sha256).changes;
+    if (db.run('DELETE FROM file_blobs WHERE sha256 = ?', sha256).changes > 0) deleted.push(sha256);
   }
-  return deleted;
+  const store = db.fileBytes;
+  if (store && deleted.length > 0) db.onTransactionEnd((committed) => committed && removeUnlistedBytes(db, store, deleted));
+  return deleted.length;
+}
+
+/**
+ * Deletes the bytes a store besides the database (a hub's folder) keeps for rows a committed
+ * transaction deleted, in a write transaction of its own: on a hub process that is a turn, so no
+ * other process is meanwhile storing the same bytes for a new row (it would find the file there
+ * and write none). Bytes whose row came back since stay.
+ */
+function removeUnlistedBytes(db: Database, store: FileBytesStore, sha256s: readonly string[]): void {
+  try {
+    db.transaction(() => {
+      for (const sha256 of sha256s) if (db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256) === undefined) store.remove(sha256);
+    });
+  } catch {
+    // The hub's database is out of reach: the folder's sweep (docs/hub.md) deletes them later.
+  }
 }
 
 function inTreeHistory(db: Database, sha256: string): boolean {

@@ -176,6 +176,15 @@ export function blobExists(db: Database, sha256: string): boolean {
   return db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256) !== undefined;
 }
 
+/**
+ * Keeps a file's bytes under their SHA-256. With a store besides the database (a hub's folder,
+ * `Database.fileBytes`) the bytes go there first, durably, and the row holds none.
+ */
 export function storeBlob(db: Database, sha256: string, bytes: Uint8Array): void {
-  db.run('INSERT OR IGNORE INTO file_blobs (sha256, bytes) VALUES (?, ?)', sha256, bytes);
+  const store = db.fileBytes;
+  // Written again if the row is there already: a file lost from the folder comes back with the next upload.
+  store?.write(sha256, bytes);
+  db.run('INSERT OR IGNORE INTO file_blobs (sha256, bytes) VALUES (?, ?)', sha256, store ? EMPTY_BYTES : bytes);
 }
+
+const EMPTY_BYTES = Buffer.alloc(0);

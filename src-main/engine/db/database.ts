@@ -34,6 +34,26 @@ const MEMO_LIMIT = 10_000;
 export type TransactionEndHook = (committed: boolean) => void;
 
 /**
+ * Where file bytes live besides their `file_blobs` row, which then holds no bytes: the folder a
+ * hub's processes share (`serve --postgres URL --blob-dir DIR`, docs/hub.md). A data dir has none.
+ * `write` must leave the bytes durable before it returns: the row naming them commits after it.
+ */
+export interface FileBytesStore {
+  read(sha256: string): Buffer | undefined;
+  write(sha256: string, bytes: Uint8Array): void;
+  /** Lets the bytes go (a folder keeps them a while, for backups), if there; only ever called inside a write transaction that found no row naming them. */
+  remove(sha256: string): void;
+}
+
+/** How a queued write ended (`queueWrite`): its value once committed, or why it was not. */
+export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+interface QueuedWrite {
+  fn: () => unknown;
+  done: (outcome: WriteOutcome<unknown>) => void;
+}
+
+/**
  * Where write transactions are ordered and made durable besides this file: a hub process's
  * PostgreSQL (docs/hub.md). A data dir has none, and its writes cost nothing more.
  */
@@ -62,6 +82,10 @@ export class Database {
   private endHooks: TransactionEndHook[] | undefined;
   /** Work the open transaction runs just before it commits (projections); undefined outside one. */
   private commitHooks: (() => void)[] | undefined;
+  /** Writes waiting to share one transaction (`queueWrite`); only ever filled with a write order. */
+  private queued: QueuedWrite[] = [];
+  /** Where file bytes go instead of their `file_blobs` row; none on a data dir. */
+  private fileBytesStore: FileBytesStore | undefined;
 
   constructor(file: string, options: DatabaseOptions = {}) {
     this.raw = new BetterSqlite3(file, { nativeBinding: options.nativeBinding });
@@ -104,6 +128,15 @@ export class Database {
     this.order = order;
   }
 
+  /** From now on, new file bytes go to `store`, their rows holding none (a hub process with `--blob-dir`). */
+  useFileBytes(store: FileBytesStore): void {
+    this.fileBytesStore = store;
+  }
+
+  get fileBytes(): FileBytesStore | undefined {
+    return this.fileBytesStore;
+  }
+
   /** Rows changed under the engine (replayed from another hub process): what was memoized may be stale. */
   forgetReads(): void {
     this.memo.clear();
@@ -117,6 +150,8 @@ export class Database {
    */
   transaction<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
     if (this.raw.inTransaction) return fn();
+    // Queued writes arrived first: they commit first, and nothing answers from before them.
+    if (this.queued.length > 0) this.commitQueued();
     const order = mode === 'write' ? this.order : undefined;
     order?.begin();
     try {
@@ -149,6 +184,82 @@ export class Database {
       // Outside the transaction, so that a hook may open a new one.
       for (const hook of hooks) hook(committed);
     }
+  }
+
+  /**
+   * Runs `fn` as a write transaction and tells `done` how it ended, after it committed or rolled
+   * back. Without a write order (a data dir) that is at once, as `transaction` would. With one (a
+   * hub process on PostgreSQL) it is group commit: the writes queued in one turn of the event loop
+   * share one transaction, and so one turn of the hub (two round trips to PostgreSQL for all of
+   * them). Each runs in a savepoint of its own, so one that throws rolls back alone (its end hooks
+   * told so); all are told only once the shared transaction committed, or that it did not. Any
+   * other transaction first commits what is queued, so writes keep their order of arrival.
+   */
+  queueWrite<T>(fn: () => T, done: (outcome: WriteOutcome<T>) => void): void {
+    if (!this.order) {
+      let outcome: WriteOutcome<T>;
+      try {
+        outcome = { ok: true, value: this.transaction(fn) };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      done(outcome);
+      return;
+    }
+    this.queued.push({ fn, done: done as QueuedWrite['done'] });
+    if (this.queued.length === 1) setImmediate(() => this.commitQueued());
+  }
+
+  private commitQueued(): void {
+    const queued = this.queued;
+    if (queued.length === 0) return;
+    this.queued = [];
+    const outcomes: WriteOutcome<unknown>[] = [];
+    let failed: { error: unknown } | undefined;
+    try {
+      if (!this.raw.open) throw new Error('the database closed before the write ran');
+      this.transaction(() => {
+        for (const write of queued) outcomes.push(this.inSavepoint(write.fn));
+      });
+    } catch (error) {
+      failed = { error };
+    }
+    queued.forEach((write, n) => write.done(failed ? { ok: false, error: failed.error } : outcomes[n]!));
+  }
+
+  /** One queued write inside the shared transaction, with hooks of its own: kept if it succeeds, rolled back alone (its end hooks told so) if it throws. */
+  private inSavepoint(fn: () => unknown): WriteOutcome<unknown> {
+    const endHooks = this.endHooks!;
+    const commitHooks = this.commitHooks!;
+    const own: TransactionEndHook[] = [];
+    this.endHooks = own;
+    this.commitHooks = [];
+    this.statement('SAVEPOINT queued_write').run();
+    try {
+      const value = fn();
+      this.runBeforeCommit();
+      this.statement('RELEASE queued_write').run();
+      endHooks.push(...own);
+      return { ok: true, value };
+    } catch (error) {
+      this.statement('ROLLBACK TO queued_write').run();
+      this.statement('RELEASE queued_write').run();
+      this.memo.clear();
+      // At once, before the next queued write: what mirrors the rows in memory drops what was rolled back.
+      for (const hook of own) hook(false);
+      return { ok: false, error };
+    } finally {
+      this.endHooks = endHooks;
+      this.commitHooks = commitHooks;
+    }
+  }
+
+  /**
+   * What the end hooks registered now belong to: the transaction in progress, or one queued write
+   * in it (`queueWrite`), which may roll back alone. Undefined outside a transaction.
+   */
+  hookScope(): object | undefined {
+    return this.endHooks;
   }
 
   /**

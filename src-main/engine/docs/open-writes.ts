@@ -14,17 +14,22 @@ export interface Written {
   baseMoved?: true;
 }
 
+/** The rows of one hook scope (`Database.hookScope`): the transaction, or one queued write in it that may roll back alone. */
+interface Segment {
+  written: Written[];
+  docs: Set<string>;
+  basesMoved: Set<string>;
+  loadedAhead: Set<string>;
+}
+
 /**
  * The rows the open transaction has appended. They reach the observers only once it commits; if
  * it rolls back they are forgotten, and the docs they touch are named to the store so that a
- * loaded copy that read them (a projection inside the transaction) is dropped.
+ * loaded copy that read them (a projection inside the transaction) is dropped. A queued write
+ * (`Database.queueWrite`) that rolls back alone inside a shared transaction forgets its own rows.
  */
 export class OpenWrites {
-  private written: Written[] = [];
-  private ending = false;
-  private readonly docs = new Set<string>();
-  private readonly basesMoved = new Set<string>();
-  private readonly loadedAhead = new Set<string>();
+  private readonly segments = new Map<object, Segment>();
 
   constructor(
     private readonly db: Database,
@@ -34,41 +39,42 @@ export class OpenWrites {
 
   /** Called inside the transaction that wrote the row. */
   add(row: Written): void {
-    this.endWithTransaction();
-    this.written.push(row);
-    this.docs.add(row.docId);
+    const segment = this.segment();
+    segment.written.push(row);
+    segment.docs.add(row.docId);
   }
 
   /** Called inside the transaction that moved the doc's fork base: its rows are marked so (sync sends the base with them). */
   baseMoved(docId: string): void {
-    this.endWithTransaction();
-    this.basesMoved.add(docId);
+    this.segment().basesMoved.add(docId);
   }
 
   touches(docId: string): boolean {
-    return this.docs.has(docId);
+    for (const segment of this.segments.values()) if (segment.docs.has(docId)) return true;
+    return false;
   }
 
   /** A loaded doc now holds this transaction's rows of `docId`. */
   loadedWith(docId: string): void {
-    this.loadedAhead.add(docId);
+    for (const segment of this.segments.values()) if (segment.docs.has(docId)) segment.loadedAhead.add(docId);
   }
 
-  private endWithTransaction(): void {
-    if (this.ending) return;
-    this.ending = true;
-    this.db.onTransactionEnd((committed) => this.end(committed));
+  /** The open scope's segment, opened (and told when its scope ends) on its first row or moved base. */
+  private segment(): Segment {
+    const scope = this.db.hookScope()!;
+    let segment = this.segments.get(scope);
+    if (!segment) {
+      const opened: Segment = { written: [], docs: new Set(), basesMoved: new Set(), loadedAhead: new Set() };
+      this.segments.set(scope, opened);
+      this.db.onTransactionEnd((committed) => this.end(scope, opened, committed));
+      segment = opened;
+    }
+    return segment;
   }
 
-  private end(committed: boolean): void {
-    const written = this.written.map((row) => (this.basesMoved.has(row.docId) ? { ...row, baseMoved: true as const } : row));
-    const loadedAhead = new Set(this.loadedAhead);
-    this.written = [];
-    this.ending = false;
-    this.docs.clear();
-    this.basesMoved.clear();
-    this.loadedAhead.clear();
-    if (committed) this.committed(written);
-    else this.rolledBack(loadedAhead);
+  private end(scope: object, segment: Segment, committed: boolean): void {
+    this.segments.delete(scope);
+    if (!committed) return this.rolledBack(segment.loadedAhead);
+    this.committed(segment.written.map((row) => (segment.basesMoved.has(row.docId) ? { ...row, baseMoved: true as const } : row)));
   }
 }

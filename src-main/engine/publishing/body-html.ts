@@ -115,8 +115,7 @@ function file(node: PmNodeJson, links: BodyLinks): string {
 
 function expandable(node: PmNodeJson, links: BodyLinks): string {
   const [title, ...body] = node.content ?? [];
-  const summary = (title?.content ?? []).map((text) => text.text ?? '').join('');
-  return `<details class="expandable"><summary>${escapeHtml(summary)}</summary>\n${blocks(body, links)}\n</details>`;
+  return `<details class="expandable"><summary>${inlineHtml(title?.content, links)}</summary>\n${blocks(body, links)}\n</details>`;
 }
 
 /** A tab as a section labelled by its title, so that the tabs read in order, each under its name. */

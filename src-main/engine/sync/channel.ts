@@ -1,6 +1,8 @@
 /** Where a channel's frames go: the one WebSocket of the peer. */
 export interface ChannelLink {
   send(payload: Uint8Array | SharedPayload): void;
+  /** Work of the channel that ran later than its payload arrived (a queued write) failed: the connection ends as if `receive` had thrown it. */
+  fail?(error: unknown): void;
 }
 
 /**
@@ -17,6 +19,16 @@ export class SharedPayload {
     this.wire ??= build(this.payload);
     return this.wire;
   }
+}
+
+/**
+ * Hands `link` the failure of a channel's deferred work (a queued write); a link without `fail` (a
+ * test's) has it thrown to the caller, as `receive` would have; a closed channel (no link) drops it.
+ */
+export function failOn(link: ChannelLink | undefined, error: unknown): void {
+  if (!link) return;
+  if (!link.fail) throw error;
+  link.fail(error);
 }
 
 /** The bytes of a payload, shared or not. */

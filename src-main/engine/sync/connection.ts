@@ -36,7 +36,7 @@ export class SyncConnection {
   start(): void {
     this.ws.on('message', (data: Buffer) => this.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
     this.ws.on('close', () => this.closeChannels());
-    for (const channel of this.channels.values()) channel.open({ send: (payload) => this.send(channel.id, payload) });
+    for (const channel of this.channels.values()) channel.open({ send: (payload) => this.send(channel.id, payload), fail: (error) => this.failWith(error) });
   }
 
   /** Ends the connection at once: the channels stop now (their timers too), not when the socket reports closing. */
@@ -63,19 +63,25 @@ export class SyncConnection {
       // A channel this side does not run (an older peer): its frames are dropped, not fatal.
       channel?.receive(frame.payload);
     } catch (error) {
-      if (error instanceof MalformedFrame) {
-        this.failed?.(`${this.describe} sent something that is not Folio sync (${error.message}); trying again`);
-        this.ws.close(CLOSE_MALFORMED, error.message.slice(0, 120));
-        return;
-      }
-      if (error instanceof TryAgainLater) {
-        console.error(`sync message from ${this.describe} not taken: ${error.message}`);
-        this.ws.close(CLOSE_TRY_AGAIN_LATER, error.message.slice(0, 120));
-        return;
-      }
-      console.error(`sync message from ${this.describe} failed`, error);
-      this.failed?.(`This device could not take in what ${this.describe} sent (${(error as Error).message}); trying again`);
-      this.ws.close(CLOSE_INTERNAL_ERROR, 'internal error');
+      this.failWith(error);
     }
+  }
+
+  /** Closes the socket for what a channel threw: bytes that are not the protocol, a database away for now, or a bug of ours. */
+  private failWith(error: unknown): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (error instanceof MalformedFrame) {
+      this.failed?.(`${this.describe} sent something that is not Folio sync (${error.message}); trying again`);
+      this.ws.close(CLOSE_MALFORMED, error.message.slice(0, 120));
+      return;
+    }
+    if (error instanceof TryAgainLater) {
+      console.error(`sync message from ${this.describe} not taken: ${error.message}`);
+      this.ws.close(CLOSE_TRY_AGAIN_LATER, error.message.slice(0, 120));
+      return;
+    }
+    console.error(`sync message from ${this.describe} failed`, error);
+    this.failed?.(`This device could not take in what ${this.describe} sent (${(error as Error).message}); trying again`);
+    this.ws.close(CLOSE_INTERNAL_ERROR, 'internal error');
   }
 }

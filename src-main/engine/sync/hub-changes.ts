@@ -1,6 +1,6 @@
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
-import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
+import { CHANGES_CHANNEL, failOn, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
 import { applyChanges } from './changes/apply.js';
 import { removeDocsOfDepartedPlaces } from './departed-places.js';
@@ -71,22 +71,25 @@ export class HubChangesChannel implements SyncChannel {
     this.send({ type: 'changes', ...batch, now: this.deps.capture.wallMs() });
   }
 
+  /** One write, queued to share its transaction with others (group commit, `Database.queueWrite`): acknowledged once it has committed. */
   private apply(push: Extract<ChangeMessage, { type: 'push' }>): void {
     this.deps.db.noticeExternalChanges();
-    let result;
-    try {
-      result = this.deps.db.transaction(() => {
+    this.deps.db.queueWrite(
+      () => {
         const applied = applyChanges(this.deps.db, this.deps.capture, push.changes, { user: this.actor.id });
         removeDocsOfDepartedPlaces(this.deps.db, this.deps.docs, push.changes);
         return applied;
-      });
-    } catch (error) {
-      if (!lacksParent(error)) throw error;
-      this.send({ type: 'incomplete' });
-      return;
-    }
-    this.send({ type: 'ack', cursor: push.cursor });
-    if (result.applied + result.compensated > 0) this.log.pokeAll();
+      },
+      (outcome) => {
+        if (!outcome.ok) {
+          if (lacksParent(outcome.error)) this.send({ type: 'incomplete' });
+          else failOn(this.link, outcome.error);
+          return;
+        }
+        this.send({ type: 'ack', cursor: push.cursor });
+        if (outcome.value.applied + outcome.value.compensated > 0) this.log.pokeAll();
+      },
+    );
   }
 
   private send(message: ChangeMessage): void {

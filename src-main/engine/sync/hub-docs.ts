@@ -7,7 +7,7 @@ import { isFailure, type Failure } from '../pipeline/failure.js';
 import { parseDocName, treeDoc } from '../../../src-shared/sync/doc-names.js';
 import { writeFromClient } from '../yjs/client-writes.js';
 import { readableDoc, type ReadableDoc } from '../yjs/doc-access.js';
-import { DOCS_CHANNEL, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
+import { DOCS_CHANNEL, failOn, MalformedFrame, SharedPayload, type ChannelLink, type SyncChannel } from './channel.js';
 import { decodeDocMessage, encodeDocMessage, type DocMessage, type SentForkBase } from './doc-messages.js';
 import { materializeForkedDoc, outgoingDoc, outgoingRow, preferForkBase, takeForkBase, writeUncopiedEmpty } from './forked-docs.js';
 import { replicaWriteRefusal } from './replica-write-rule.js';
@@ -84,7 +84,8 @@ export class HubDocsChannel implements SyncChannel {
   }
 
   /**
-   * One write transaction: the answer is sent once it has committed. A change request doc's fork
+   * One write, queued to share its transaction with others (group commit, `Database.queueWrite`):
+   * the answer is sent once it has committed. A change request doc's fork
    * base is taken first if the actor may write the doc: edited on, it replaces a mere copy here;
    * a copy replaces an older one only (docs/sync.md, "Fork bases"). Once the update applied, a
    * doc written here takes the sender's base if it comes first (`preferForkBase`: moved by an
@@ -93,7 +94,7 @@ export class HubDocsChannel implements SyncChannel {
    */
   private write(docId: string, update: Uint8Array, forkBase: SentForkBase | undefined): void {
     const { db } = this.deps;
-    const answer = db.transaction((): DocMessage => {
+    db.queueWrite((): DocMessage => {
       db.noticeExternalChanges();
       const target = syncableDoc(contextFor(this.deps, this.actor), docId);
       if (isFailure(target)) return { type: 'unavailable', docId, reason: target.message };
@@ -113,9 +114,11 @@ export class HubDocsChannel implements SyncChannel {
         return this.refusal(docId, `${result.reason}: the update was not applied`, stateVector);
       }
       return { type: 'ack', docId, stateVector };
+    }, (outcome) => {
+      if (!outcome.ok) return failOn(this.link, outcome.error);
+      if (forkBase && outcome.value.type === 'ack') this.sendOwnForkBase(docId, forkBase);
+      this.send(outcome.value);
     });
-    if (forkBase && answer.type === 'ack') this.sendOwnForkBase(docId, forkBase);
-    this.send(answer);
   }
 
   private sendOwnForkBase(docId: string, theirs: SentForkBase): void {

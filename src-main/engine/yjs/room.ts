@@ -21,6 +21,15 @@ interface AwarenessChange {
 /** The origin of awareness that came from another hub process's room (docs/hub.md): not sent back out. */
 const REMOTE = Symbol('awareness of another process');
 
+/** Where a room's clients' awareness changes and live updates go for the same doc's rooms in other hub processes (docs/hub.md). */
+export interface RoomsOut {
+  awareness(docId: string, update: Uint8Array): void;
+  update(docId: string, update: Uint8Array): void;
+}
+
+/** Updates of other processes' clients remembered per room, so that they are not sent twice; the oldest go first. */
+const REMEMBERED_REMOTE = 256;
+
 /** The origin of a write whose update the room relayed before it was stored: its commit is not sent again. */
 export class Relayed {
   constructor(readonly room: Room) {}
@@ -38,12 +47,17 @@ export class Room {
   /** Someone edits the doc here: it stays loaded while the room is open (docs/cache.ts). */
   private readonly release: () => void;
   private readonly stopPreparing: () => void;
+  /**
+   * On a hub of several processes: updates of other processes' clients this room sent its own, as
+   * base64, whichever came first of their early relay and their commit; the other is not sent again.
+   */
+  private readonly sentOnce = new Set<string>();
 
   constructor(
     readonly docId: string,
     docs: DocStore,
-    /** Told of every awareness change its own clients make, for the rooms of the same doc in other hub processes. */
-    private readonly publishAwareness?: (update: Uint8Array) => void,
+    /** Told of every awareness change and live update its own clients make, for the rooms of the same doc in other hub processes. */
+    private readonly out?: RoomsOut,
     /** Gets the doc ready for live edits while the loop is free (content/projector.ts); answers how to stop. */
     prepare?: (docId: string) => () => void,
   ) {
@@ -53,7 +67,7 @@ export class Room {
     this.stopPreparing = prepare?.(docId) ?? (() => undefined);
     this.stopObserving = docs.onUpdate(docId, (event) => {
       if (event.replaced) dismissAll([...this.members.keys()]);
-      else if (!(event.origin instanceof Relayed && event.origin.room === this)) this.broadcast(syncUpdate(event.update), event.origin);
+      else if (!(event.origin instanceof Relayed && event.origin.room === this) && this.firstTime(event.update)) this.broadcast(syncUpdate(event.update), event.origin);
     });
   }
 
@@ -70,7 +84,16 @@ export class Room {
   /** A member's update, to every other member now, encoded once; the write that stores it takes the answer as its origin. */
   relay(update: Uint8Array, sender: RoomMember): Relayed {
     this.broadcast(syncUpdate(update), sender);
+    this.out?.update(this.docId, update);
     return new Relayed(this);
+  }
+
+  /**
+   * A client's update that another hub process's room relayed before its commit: to every member
+   * now, as that process's own members got it; its commit, replayed here later, is not sent again.
+   */
+  relayRemote(update: Uint8Array): void {
+    if (this.firstTime(update)) this.broadcast(syncUpdate(update));
   }
 
   /** A member's awareness update; throws on bytes that are not one. */
@@ -110,7 +133,21 @@ export class Room {
     const changed = [...added, ...updated, ...removed];
     const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
     this.broadcast(awarenessMessage(update));
-    if (origin !== REMOTE) this.publishAwareness?.(update);
+    if (origin !== REMOTE) this.out?.awareness(this.docId, update);
+  }
+
+  /**
+   * Whether this room has not sent `update` to its clients yet. Only rooms of a hub's processes
+   * keep count (an update may come twice there: relayed early, and committed); the second time
+   * is forgotten too, so a count stays for updates that never came twice, the oldest going first.
+   */
+  private firstTime(update: Uint8Array): boolean {
+    if (!this.out) return true;
+    const key = Buffer.from(update).toString('base64');
+    if (this.sentOnce.delete(key)) return false;
+    if (this.sentOnce.size >= REMEMBERED_REMOTE) this.sentOnce.delete(this.sentOnce.values().next().value!);
+    this.sentOnce.add(key);
+    return true;
   }
 
   private broadcast(data: Uint8Array, except?: unknown): void {

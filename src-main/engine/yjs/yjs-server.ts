@@ -10,7 +10,7 @@ import { Failure, isFailure, notFound, unauthorized } from '../pipeline/failure.
 import { Connection } from './connection.js';
 import { readableDoc, type ReadableDoc } from './doc-access.js';
 import { LocalSocket, type LocalClient, type LocalPeer } from './local-client.js';
-import { Room } from './room.js';
+import { Room, type RoomsOut } from './room.js';
 
 /** Where the rooms are: `/v1/yjs/<doc id>`, the doc ids of docs/content-design.md. */
 export const YJS_PATH = '/v1/yjs/';
@@ -35,8 +35,8 @@ export class YjsServer {
   private readonly rooms = new Map<string, Room>();
   private readonly localSockets = new Set<LocalSocket>();
   private readonly roomListeners = new Set<(docId: string) => void>();
-  /** Where awareness of this process's rooms goes for the other processes of a hub on PostgreSQL; none on a data dir. */
-  private awarenessOut: ((docId: string, update: Uint8Array) => void) | undefined;
+  /** Where this process's rooms' awareness and live updates go for the other processes of a hub on PostgreSQL; none on a data dir. */
+  private roomsOut: RoomsOut | undefined;
 
   constructor(private readonly deps: PipelineDeps) {}
 
@@ -73,9 +73,17 @@ export class YjsServer {
     return () => this.roomListeners.delete(listener);
   }
 
-  /** Sends every room's awareness changes to `publish` (a hub process: the other processes of its hub). */
-  relayAwareness(publish: (docId: string, update: Uint8Array) => void): void {
-    this.awarenessOut = publish;
+  /**
+   * Sends every room's awareness changes, and its clients' updates as they are relayed before
+   * their commit, to `out` (a hub process: the other processes of its hub, docs/hub.md).
+   */
+  relayRooms(out: RoomsOut): void {
+    this.roomsOut = out;
+  }
+
+  /** A client's update relayed by another process's room of `docId`, to this process's room when one is open. */
+  remoteUpdate(docId: string, update: Uint8Array): void {
+    this.rooms.get(docId)?.relayRemote(update);
   }
 
   /** Awareness from another process's room of `docId`, to this process's room when one is open; bytes that are no update are dropped. */
@@ -139,7 +147,7 @@ export class YjsServer {
     let room = this.rooms.get(docId);
     if (!room) {
       const { projector } = this.deps.services;
-      room = new Room(docId, this.deps.docs, (update) => this.awarenessOut?.(docId, update), (id) => projector.prepareLiveEdits(id));
+      room = new Room(docId, this.deps.docs, this.roomsOut, (id) => projector.prepareLiveEdits(id));
       this.rooms.set(docId, room);
       for (const listener of this.roomListeners) listener(docId);
     }

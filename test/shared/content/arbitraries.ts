@@ -120,9 +120,10 @@ function block(group: Group, depth: number): fc.Arbitrary<PmNodeJson> {
   }
   if (group === 'top') {
     containers.push(
-      fc.tuple(lines(12), inner('expanded')).map(([title, content]) => ({
+      // A title of plain lines (line breaks and all), or of marked text and links.
+      fc.tuple(fc.oneof(lines(12).map((text) => (text ? [{ type: 'text', text }] : [])), inlines(0)), inner('expanded')).map(([title, content]) => ({
         type: 'expandable',
-        content: [{ type: 'expandable_title', content: title ? [{ type: 'text', text: title }] : [] }, ...content],
+        content: [{ type: 'expandable_title', content: title }, ...content],
       })),
       fc
         .array(fc.tuple(lines(8), inner('tabbed')).map(([title, content]) => ({ type: 'tab', attrs: { title }, content })), { minLength: 1, maxLength: 3 })

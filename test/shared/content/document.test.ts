@@ -122,6 +122,32 @@ describe('Document -> page body', () => {
     expect(value(pmToDocument(pm)).nodes).toEqual(unsupported);
   });
 
+  it('reads an expandable whose title has marks and a link as an expandable, and writes the title back as it came', () => {
+    const titleParagraph = {
+      object: 'block',
+      type: 'paragraph',
+      key: 't1',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Read ', marks: [] }, { object: 'leaf', text: 'this', marks: [{ object: 'mark', type: 'bold' }] }] }],
+    };
+    const expandable = {
+      object: 'block',
+      type: 'expandable',
+      key: 'e1',
+      isVoid: true,
+      data: {},
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [titleParagraph] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [paragraph('p1', 'Body')] },
+      ],
+    };
+    const pm = value(documentToPm(document(expandable)));
+    expect(types(pm)).not.toContain('opaque');
+    expect(pm.content![0]!.content![0]).toMatchObject({ type: 'expandable_title', content: [{ text: 'Read ' }, { text: 'this', marks: [{ type: 'bold' }] }] });
+    const back = value(pmToDocument(pm)).nodes[0] as unknown as { fragments: { nodes: unknown[] }[] };
+    expect(back.fragments[0]!.nodes[0]).toMatchObject({ key: 't1', nodes: [{ leaves: [{ text: 'Read ' }, { text: 'this', marks: [{ type: 'bold' }] }] }] });
+  });
+
   it('keeps a block the container may not hold there opaque, and converts the rest around it', () => {
     const quote = { object: 'block', type: 'blockquote', key: 'q1', nodes: [paragraph('p1', 'a'), { object: 'block', type: 'hint', key: 'h1', data: { style: 'info' }, nodes: [paragraph('p2', 'b')] }] };
     const pm = value(documentToPm(document(quote)));

@@ -97,6 +97,37 @@ describe('the Markdown dialect', () => {
     expect(toMd(EXAMPLES.math!)).toBe('$$\nf(x) = \\int_{-\\infty}^{\\infty} e^{2 \\pi i \\xi x}\n\\, dx\n$$\n\n* \\$$\n\n  $$\n    a\n\n  b $$\n  $$\n');
   });
 
+  it('writes an expandable title\'s marks and links as the summary\'s inline HTML, and reads them back', () => {
+    const link = { type: 'link', attrs: { href: 'https://x.example/?a=1&b="2"' } };
+    const title = [
+      { type: 'text', text: 'Bold', marks: [{ type: 'bold' }] },
+      { type: 'text', text: ' & ' },
+      { type: 'text', text: 'linked', marks: [link, { type: 'italic' }] },
+      { type: 'text', text: ' <x>', marks: [{ type: 'code' }] },
+    ];
+    const pm: PmNodeJson = {
+      type: 'doc',
+      content: [{ type: 'expandable', content: [{ type: 'expandable_title', content: title }, { type: 'paragraph', content: [{ type: 'text', text: 'Body' }] }] }],
+    };
+    const markdown = toMd(pm);
+    expect(markdown).toBe(
+      '<details>\n\n<summary><strong>Bold</strong> &amp; <a href="https://x.example/?a=1&amp;b=&quot;2&quot;"><em>linked</em></a><code> &lt;x&gt;</code></summary>\n\nBody\n\n</details>\n',
+    );
+    expect(shape(fromMd(markdown))).toEqual(shape(canonical(pm)));
+  });
+
+  it('reads the tags the service writes in a summary, and keeps any other tag, or a closing one never opened, as text', () => {
+    const title = (markdown: string) => fromMd(`<details>\n\n<summary>${markdown}</summary>\n\nBody\n\n</details>\n`).content![0]!.content![0]!.content;
+    expect(title('<b>a</b><i>b</i><del>c</del><strike>d</strike>')).toEqual([
+      { type: 'text', text: 'a', marks: [{ type: 'bold' }] },
+      { type: 'text', text: 'b', marks: [{ type: 'italic' }] },
+      { type: 'text', text: 'cd', marks: [{ type: 'strikethrough' }] },
+    ]);
+    expect(title('<span>x</span></em> &lt;b&gt;')).toEqual([{ type: 'text', text: '<span>x</span></em> <b>' }]);
+    // Unclosed tags mark the rest; a tag twice marks once.
+    expect(title('<strong><b>all</b> of it')).toEqual([{ type: 'text', text: 'all of it', marks: [{ type: 'bold' }] }]);
+  });
+
   it('reads the service\'s compact forms: tags against each other, the summary beside <details>, one-line math', () => {
     const pm = fromMd(
       '{% tabs %}\n{% tab title="A &amp; B" %}\nFirst\n{% endtab %}\n{% tab title="2" %}\n{% embed url="https://x.example/?a=1&b=2" %}\n{% endtab %}\n{% endtabs %}\n' +

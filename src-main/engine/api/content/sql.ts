@@ -99,9 +99,18 @@ export function fileOfBranch(db: Database, spaceId: string, branch: string, file
   );
 }
 
+/**
+ * A file's bytes by their SHA-256. A row holding none has them in the hub's folder
+ * (`Database.fileBytes`), unless the file is empty; without a folder they are missing.
+ */
 export function blobBytes(db: Database, sha256: string): Buffer | undefined {
-  return db.get<{ bytes: Buffer }>('SELECT bytes FROM file_blobs WHERE sha256 = ?', sha256)?.bytes;
+  const bytes = db.get<{ bytes: Buffer }>('SELECT bytes FROM file_blobs WHERE sha256 = ?', sha256)?.bytes;
+  if (bytes === undefined || bytes.length > 0 || sha256 === EMPTY_SHA256) return bytes;
+  return db.fileBytes?.read(sha256);
 }
+
+/** The SHA-256 of no bytes: the one file whose row rightly holds none. */
+export const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 export interface RevisionRow {
   id: string;

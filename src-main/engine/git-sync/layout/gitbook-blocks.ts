@@ -1,4 +1,5 @@
-import { documentToMarkdown, markdownToDocument, type DocumentBlockJson } from '../../../../src-shared/content/index.js';
+import { documentToMarkdown, documentToPm, markdownToDocument, pageSchema, type DocumentBlockJson } from '../../../../src-shared/content/index.js';
+import { summaryLine } from '../../../../src-shared/content/summary-html.js';
 import { embedLine, opaqueComment, readOpaque, tabOpen } from '../../../../src-shared/content/markdown-dialect.js';
 
 /**
@@ -198,14 +199,21 @@ function writeBlock(block: Block): string | undefined {
     }
     case 'expandable': {
       const fragments = (block.fragments ?? []) as { fragment: string; nodes: Block[] }[];
-      const title = blocksMarkdown(fragments.find((part) => part.fragment === 'expandable-title')?.nodes ?? []);
+      const title = summaryOf(fragments.find((part) => part.fragment === 'expandable-title')?.nodes ?? []);
       const body = blocksMarkdown(fragments.find((part) => part.fragment === 'expandable-body')?.nodes ?? []);
       if (title === undefined || body === undefined) return undefined;
-      return `<details>\n\n<summary>${title}</summary>\n\n${body}\n\n</details>`;
+      return `<details>\n\n${title}\n\n${body}\n\n</details>`;
     }
     default:
       return undefined;
   }
+}
+
+/** An expandable's title paragraph as the `<summary>` line, its marks as tags, as the model's own expandables write it. */
+function summaryOf(nodes: readonly Block[]): string | undefined {
+  const read = documentToPm({ object: 'document', data: {}, nodes });
+  const paragraph = read.ok ? pageSchema.nodeFromJSON(read.value).firstChild : null;
+  return paragraph?.type.name === 'paragraph' ? summaryLine(paragraph) : undefined;
 }
 
 /** Blocks as Markdown, the service's blocks among them in its syntax; no trailing line break. */

@@ -40,6 +40,11 @@ export class BlobWatch {
     return true;
   }
 
+  /** Bytes another process of the hub stored (their row replayed here, docs/hub.md): a peer that asked in vain gets them now. */
+  storedElsewhere(sha256: string): void {
+    for (const listener of this.listeners) listener.arrived(sha256);
+  }
+
   close(): void {
     this.stopObserving();
     this.listeners.clear();

@@ -48,6 +48,7 @@ export function acceptBlob(db: Database, docs: DocStore, sha256: string, bytes: 
     storeBlob(db, sha256, bytes);
     for (const docId of docsWanting(db, sha256)) {
       const name = parseDocName(docId)!;
+      if (!db.get('SELECT 1 FROM spaces WHERE id = ?', name.spaceId)) continue;
       const branch = name.branch.kind === 'main' ? 'main' : name.branch.changeRequestId;
       writeFileRows(db, name.spaceId, branch, readFiles(docs.load(docId)));
     }

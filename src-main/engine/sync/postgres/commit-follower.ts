@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { Backoff } from '../backoff.js';
 import type { PostgresOrder } from './postgres-order.js';
-import { AWARENESS_CHANNEL, COMMIT_CHANNEL, purgeTombstones, readNotification, ROWS_SINCE, redacted } from './store.js';
+import { COMMIT_CHANNEL, notifiedTurn, purgeTombstones, readNotification, redacted, ROOMS_CHANNEL, ROWS_SINCE } from './store.js';
 
 /** A lost NOTIFY costs at most this much latency: the cursor is compared with the counter this often. */
 export const CURSOR_CHECK_MS = 1000;
@@ -27,6 +27,8 @@ export class CommitFollower {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly backoff = new Backoff({ baseMs: 250, capMs: 10_000, random: Math.random });
   private reading = false;
+  /** The last query asked on the LISTEN connection, until it is answered; undefined when none is under way. */
+  private lane: Promise<void> | undefined;
   private again = false;
   private stopped = false;
   state: FollowerState = { state: 'reconnecting', since: new Date().toISOString(), problem: 'not connected yet' };
@@ -35,16 +37,18 @@ export class CommitFollower {
     private readonly url: string,
     private readonly order: PostgresOrder,
     private readonly onTooFarBehind: (message: string) => void,
-    /** A NOTIFY on the awareness channel (another process's room, or this one's own echo). */
-    private readonly onAwareness: (payload: string) => void = () => undefined,
+    /** A NOTIFY on the rooms channel (another process's room, or this one's own echo). */
+    private readonly onRooms: (payload: string) => void = () => undefined,
   ) {}
 
   /**
-   * Sends `payload` on the awareness channel over the LISTEN connection, without waiting: awareness
-   * is ephemeral, so while PostgreSQL is away it is dropped, as a lost packet would be.
+   * Sends `payload` on the rooms channel over the LISTEN connection, without waiting: awareness is
+   * ephemeral and an update also arrives by its commit, so while PostgreSQL is away it is dropped,
+   * as a lost packet would be.
    */
-  notifyAwareness(payload: string): void {
-    void this.client?.query('SELECT pg_notify($1, $2)', [AWARENESS_CHANNEL, payload]).catch(() => undefined);
+  notifyRooms(payload: string): void {
+    const client = this.client;
+    if (client) void this.inLane(() => client.query('SELECT pg_notify($1, $2)', [ROOMS_CHANNEL, payload])).catch(() => undefined);
   }
 
   async start(): Promise<void> {
@@ -59,7 +63,7 @@ export class CommitFollower {
     const client = this.client;
     if (!client) return;
     try {
-      await purgeTombstones(client);
+      await this.inLane(() => purgeTombstones(client));
     } catch (error) {
       console.error(`Folio hub: purging tombstones failed (${(error as Error).message}); the next hour tries again`);
     }
@@ -75,6 +79,24 @@ export class CommitFollower {
     void client?.end().catch(() => undefined);
   }
 
+  /**
+   * One query at a time on the LISTEN connection, in the order asked (`pg` would queue them too,
+   * but warns that it will stop). With none under way it is sent now, not a microtask later: a
+   * live edit's relay leaves before the engine blocks on the edit's own turn.
+   */
+  private inLane<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.lane === undefined ? work() : this.lane.then(work, work);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lane = settled;
+    void settled.then(() => {
+      if (this.lane === settled) this.lane = undefined;
+    });
+    return next;
+  }
+
   /** Drops the LISTEN connection as a network fault would (tests); it comes back by itself. */
   dropConnection(): void {
     this.client?.emit('error', new Error('connection dropped'));
@@ -85,10 +107,10 @@ export class CommitFollower {
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     client.on('notification', (message) => {
-      if (message.channel === AWARENESS_CHANNEL && message.payload) return this.onAwareness(message.payload);
+      if (message.channel === ROOMS_CHANNEL && message.payload) return this.onRooms(message.payload);
       if (message.channel !== COMMIT_CHANNEL || !message.payload) return;
+      if (notifiedTurn(message.payload) <= this.order.cursor) return;
       const { seq, rows } = readNotification(message.payload);
-      if (seq <= this.order.cursor) return;
       // The next turn, with its rows: replayed at once, no query. Anything else is read from the store.
       if (rows && seq === this.order.cursor + 1 && !this.reading) this.order.replay(seq, rows);
       else this.catchUp();
@@ -96,7 +118,7 @@ export class CommitFollower {
     try {
       await client.connect();
       await client.query(`LISTEN ${COMMIT_CHANNEL}`);
-      await client.query(`LISTEN ${AWARENESS_CHANNEL}`);
+      await client.query(`LISTEN ${ROOMS_CHANNEL}`);
       const purged = await client.query<{ value: string }>("SELECT value FROM folio_hub_meta WHERE key = 'purged_through'");
       const purgedThrough = Number(purged.rows[0]?.value ?? 0);
       if (purgedThrough > this.order.cursor) {
@@ -147,8 +169,7 @@ export class CommitFollower {
     }
     this.reading = true;
     const cursor = this.order.cursor;
-    client
-      .query({ text: ROWS_SINCE, values: [cursor], rowMode: 'array' })
+    this.inLane(() => client.query({ text: ROWS_SINCE, values: [cursor], rowMode: 'array' }))
       .then((result) => {
         const rows = result.rows as unknown[][];
         const head = Number(rows[0]![0]);

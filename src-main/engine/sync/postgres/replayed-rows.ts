@@ -10,11 +10,21 @@ export const OTHER_PROCESS = Symbol('another hub process');
 /**
  * What the engine keeps beside its rows, moved on when another process's rows are replayed:
  * the doc store's listeners (the fan-out to this process's replicas, its y-websocket rooms, the
- * blob watch) hear each update row that is new here, and the change log's clock observes the
- * newest stamp, so that a change stamped here next sorts after every change already in the log.
+ * blob watch) hear each update row that is new here; the blob watch hears of file bytes stored
+ * (a replica here that asked for them before they came gets them); and the change log's clock
+ * observes the newest stamp, so that a change stamped here next sorts after every change already
+ * in the log.
  */
-export function followReplayedRows(db: Database, docs: DocStore, capture: ChangeCapture, effects: RowEffects): ReplayListener {
+export function followReplayedRows(
+  db: Database,
+  docs: DocStore,
+  capture: ChangeCapture,
+  effects: RowEffects,
+  /** Told of file bytes another process stored, once replayed: a replica here that asked for them in vain gets them. */
+  blobsStored: (sha256: string) => void,
+): ReplayListener {
   let seqsBefore = new Map<string, number>();
+  let blobs: string[] = [];
   return {
     // Replays before the listeners hear (two turns in one synchronous span) add up: each doc from its first seq.
     before(rows) {
@@ -23,6 +33,9 @@ export function followReplayedRows(db: Database, docs: DocStore, capture: Change
         if (row.tbl === 'docs') {
           const docId = docIdOf(db, effects, row);
           if (docId !== undefined && !seqsBefore.has(docId)) seqsBefore.set(docId, docSeq(db, docId));
+        } else if (row.tbl === 'file_blobs') {
+          const sha256 = effects.columnsOf(row, ['sha256'])?.[0];
+          if (typeof sha256 === 'string') blobs.push(sha256);
         } else if (row.tbl === 'change_log') {
           const hlc = effects.columnsOf(row, ['hlc'])?.[0];
           if (typeof hlc === 'string' && (newest === undefined || hlc > newest)) newest = hlc;
@@ -32,8 +45,11 @@ export function followReplayedRows(db: Database, docs: DocStore, capture: Change
     },
     after() {
       const before = seqsBefore;
+      const stored = blobs;
       seqsBefore = new Map();
+      blobs = [];
       for (const [docId, seq] of before) docs.noticeWrittenElsewhere(docId, seq, OTHER_PROCESS);
+      for (const sha256 of stored) blobsStored(sha256);
     },
   };
 }

@@ -38,6 +38,8 @@ export class RowEffects {
   private readonly tables = new Map<string, TableShape>();
   private sequences = new Map<string, number>();
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  /** Each table's replay statement, prepared once (a keystroke replays four rows). */
+  private readonly inserts = new Map<string, BetterSqlite3.Statement>();
 
   constructor(
     private readonly raw: BetterSqlite3.Database,
@@ -138,9 +140,13 @@ export class RowEffects {
     }
     const shape = this.tables.get(tbl);
     if (!shape) throw new Error(`the store holds rows of table ${tbl}, which this Folio does not have`);
-    const columns = [...(shape.primaryKey ? [] : ['rowid']), ...shape.columns];
-    const sql = `INSERT OR REPLACE INTO ${quote(shape.name)} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    this.prepared(sql).run(...values);
+    let insert = this.inserts.get(tbl);
+    if (!insert) {
+      const columns = [...(shape.primaryKey ? [] : ['rowid']), ...shape.columns];
+      insert = this.raw.prepare(`INSERT OR REPLACE INTO ${quote(shape.name)} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      this.inserts.set(tbl, insert);
+    }
+    insert.run(...values);
   }
 
   private readSequences(): Map<string, number> {

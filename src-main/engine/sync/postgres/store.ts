@@ -12,8 +12,8 @@ const SETUP_LOCK = 0x466f6c69; // "Foli"
 /** Other processes hear of each commit on this channel, its payload the new cursor. */
 export const COMMIT_CHANNEL = 'folio_hub_commit';
 
-/** y-websocket awareness (cursors, who is here) of one process's rooms, for the same rooms in the others; never stored. */
-export const AWARENESS_CHANNEL = 'folio_hub_awareness';
+/** y-websocket awareness (cursors, who is here) and live updates of one process's rooms, for the same rooms in the others; never stored. */
+export const ROOMS_CHANNEL = 'folio_hub_rooms';
 
 /** Rows read per query when a process loads the whole store. */
 const LOAD_PAGE = 2000;
@@ -231,6 +231,12 @@ const ROWS_IN_NOTIFICATION = 7000;
 export function notification(seq: number, rows: readonly RowEffect[]): string {
   const encoded = serialize(rows).toString('base64');
   return encoded.length <= ROWS_IN_NOTIFICATION ? `${seq} ${encoded}` : String(seq);
+}
+
+/** The turn a NOTIFY payload announces, read without decoding its rows (a process hears its own commits too). */
+export function notifiedTurn(payload: string): number {
+  const space = payload.indexOf(' ');
+  return Number(space === -1 ? payload : payload.slice(0, space));
 }
 
 /** A NOTIFY payload read back: the turn, and its rows when they came along. */

@@ -18,6 +18,7 @@ describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
     expect(result.stderr).toMatch(message);
   }
 
+  // Six processes started one after another (five CLI commands, a hub) and a replica: minutes on a loaded machine.
   it('administers the hub from the command line: a user, a token, an organization, a member; the token opens the sync endpoint', async () => {
     const url = cluster.database();
     const cli = async (...args: string[]) => {
@@ -65,7 +66,7 @@ describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
     }
     expect((await fetch(`${hub.url}/health`)).status).toBe(200);
     await killHub(hub);
-  }, 120_000);
+  }, 240_000);
 
   function statusWithHost(port: number, host: string): Promise<number> {
     return new Promise((resolve, reject) => {
