@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
+import { rangeUnder } from './log.js';
 import { advance } from './state-vector.js';
 
 /** Where a fork started: changes since `snapshot` on either side are what a merge carries over. */
@@ -50,6 +51,28 @@ export function readForkBase(db: Database, docId: string): ForkBase | undefined 
   // The stored snapshot spares decoding the whole base, which a merge of many pages would pay per page.
   const snapshot = Y.decodeSnapshot(row.snapshot);
   return { sourceDocId: row.sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: row.base, ...(row.movedFrom && { movedFrom: row.movedFrom }) };
+}
+
+/** A recorded fork base as stored, its snapshot undecoded (it changes whenever the base moves): for work off the event loop. */
+export interface StoredForkBase {
+  docId: string;
+  sourceDocId: string;
+  snapshot: Uint8Array;
+  baseUpdate: Uint8Array;
+}
+
+/** The snapshot of each fork base recorded under `prefix`, as stored: it changes whenever the base moves. */
+export function storedBaseSnapshotsUnder(db: Database, prefix: string): { docId: string; snapshot: Uint8Array }[] {
+  return db.all('SELECT doc_id AS docId, base_snapshot AS snapshot FROM doc_forks WHERE doc_id >= ? AND doc_id < ? AND base_update IS NOT NULL', ...rangeUnder(prefix));
+}
+
+/** The fork bases recorded for the docs under `prefix`, in one read. */
+export function storedForkBasesUnder(db: Database, prefix: string): StoredForkBase[] {
+  return db.all<StoredForkBase>(
+    `SELECT doc_id AS docId, source_doc_id AS sourceDocId, base_snapshot AS snapshot, base_update AS baseUpdate
+     FROM doc_forks WHERE doc_id >= ? AND doc_id < ? AND base_update IS NOT NULL`,
+    ...rangeUnder(prefix),
+  );
 }
 
 export function forkBaseOf(sourceDocId: string, { update, snapshot }: DocState): ForkBase {

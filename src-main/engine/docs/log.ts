@@ -3,6 +3,15 @@ import type { Database } from '../db/database.js';
 // substr, not LIKE: doc ids may hold `_`, a LIKE wildcard.
 const UNDER = 'substr(doc_id, 1, length(?)) = ?';
 
+/**
+ * The doc ids under `prefix` as a range of the primary key, which ids compare bytewise in: from
+ * the prefix to the prefix with its last character (ASCII: a branch's prefix ends in `/`) one higher.
+ */
+export function rangeUnder(prefix: string): [string, string] {
+  return [prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)];
+}
+const IN_RANGE = 'doc_id >= ? AND doc_id < ?';
+
 /** What `docs` says of a doc: enough to append, to answer a state vector and to decide on compaction. */
 export interface DocMeta {
   seq: number;
@@ -68,6 +77,21 @@ export class UpdateLog {
       stateVector,
     );
     this.db.run('INSERT INTO doc_updates (doc_id, seq, "update") VALUES (?, ?, ?)', docId, seq, update);
+  }
+
+  /** The `docs` row of each doc under `prefix` (see `rangeUnder`), in one read. */
+  metasUnder(prefix: string): (DocMeta & { docId: string })[] {
+    return this.db.all('SELECT doc_id AS docId, seq, row_count AS rowCount, state_vector AS stateVector FROM docs WHERE ' + IN_RANGE, ...rangeUnder(prefix));
+  }
+
+  /** The last seq of each doc under `prefix`, in one read of the index alone. */
+  seqsUnder(prefix: string): { docId: string; seq: number }[] {
+    return this.db.all('SELECT doc_id AS docId, seq FROM docs WHERE ' + IN_RANGE, ...rangeUnder(prefix));
+  }
+
+  /** The rows of every doc under `prefix`, each doc's oldest first, in one read. */
+  rowsUnder(prefix: string): (UpdateRow & { docId: string })[] {
+    return this.db.all(`SELECT doc_id AS docId, seq, "update" FROM doc_updates WHERE ${IN_RANGE} ORDER BY doc_id, seq`, ...rangeUnder(prefix));
   }
 
   /** The ids of the docs whose id starts with `prefix`. */

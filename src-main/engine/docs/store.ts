@@ -5,7 +5,7 @@ import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
 import { deletionOf, itemsBetweenCopies } from './later-copy.js';
-import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, readForkBase, recordFork, sameBytes, snapshotOf, type DocState, type ForkBase } from './fork.js';
+import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, readForkBase, recordFork, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -58,6 +58,14 @@ const DEFAULTS = {
  * One store per connection: its cache trusts that every doc write on the connection goes through
  * it (other connections' commits are caught up on load). Call `compact` outside read transactions.
  */
+/** A doc as `readUnder` reads it. */
+export interface DocRead {
+  rows: Uint8Array[];
+  stateVector: Uint8Array;
+  seq: number;
+  fork?: Omit<StoredForkBase, 'docId'>;
+}
+
 export class DocStore {
   private readonly log: UpdateLog;
   private readonly branches: BranchForks;
@@ -202,6 +210,32 @@ export class DocStore {
     return this.db.transaction(() => {
       const { docId: from, meta } = this.readFrom(docId);
       return meta ? this.log.rows(from).map((row) => row.update) : [];
+    }, 'read');
+  }
+
+  /**
+   * The docs written under `prefix` (a branch's), read at once for work off the event loop: each
+   * one's rows as stored, its state vector, its last seq (which grows with every write) and its
+   * recorded fork base, the base's snapshot undecoded (it changes whenever the base moves).
+   */
+  readUnder(prefix: string): Map<string, DocRead> {
+    return this.db.transaction(() => {
+      const read = new Map<string, DocRead>();
+      for (const meta of this.log.metasUnder(prefix)) read.set(meta.docId, { rows: [], stateVector: meta.stateVector, seq: meta.seq });
+      for (const row of this.log.rowsUnder(prefix)) read.get(row.docId)?.rows.push(row.update);
+      for (const { docId, ...fork } of storedForkBasesUnder(this.db, prefix)) {
+        const doc = read.get(docId);
+        if (doc) doc.fork = fork;
+      }
+      return read;
+    }, 'read');
+  }
+
+  /** Where each doc written under `prefix` stands, as a string that changes with every write to it and every move of its fork base (see `readUnder`). */
+  versionsUnder(prefix: string): Map<string, string> {
+    return this.db.transaction(() => {
+      const bases = new Map(storedBaseSnapshotsUnder(this.db, prefix).map((fork) => [fork.docId, Buffer.from(fork.snapshot).toString('base64')]));
+      return new Map(this.log.seqsUnder(prefix).map(({ docId, seq }) => [docId, `${seq} ${bases.get(docId) ?? ''}`]));
     }, 'read');
   }
 

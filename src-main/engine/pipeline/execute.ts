@@ -8,7 +8,7 @@ import type { WorkerPool } from '../workers/pool.js';
 import type { Actor, ReadMarkdown, RequestContext, Services } from './context.js';
 import type { Handler } from './handler.js';
 import { Failure, badRequest, errorBody, isFailure, unauthorized } from './failure.js';
-import { Later } from './later.js';
+import { Later, LaterWrite } from './later.js';
 import { Reply } from './reply.js';
 import type { ApiRequest, ApiResponse } from './request.js';
 import { arrayFields, parseBody, parsePart } from './validate.js';
@@ -109,12 +109,16 @@ export class BoundOperation {
     return this.run(deps, request, { ...head, body: parsed.value } as OperationInput<OperationDef>, parsed.readMarkdown);
   }
 
-  /** One transaction: the caller, then the input's verdict, then the handler. */
+  /**
+   * One transaction: the caller, then the input's verdict, then the handler (or the write a
+   * handler's `LaterWrite` resolved to, in a transaction of its own once its work is done).
+   */
   private run(
     deps: PipelineDeps,
     request: ApiRequest,
     input: OperationInput<OperationDef> | Failure,
     readMarkdown: ReadMarkdown,
+    handle: Handler<OperationDef> = this.handler,
   ): ApiResponse | Promise<ApiResponse> {
     let result: unknown;
     try {
@@ -125,13 +129,16 @@ export class BoundOperation {
         if (!actor) throw new Rollback(unauthorized());
         if (this.op.method !== 'GET') deps.beforeWrite(deps.db, actor.id);
         if (isFailure(input)) throw new Rollback(input);
-        const value = this.handler(contextFor(deps, actor, undefined, readMarkdown), input);
+        const value = handle(contextFor(deps, actor, undefined, readMarkdown), input);
         if (isFailure(value)) throw new Rollback(value);
         return value;
       }, this.op.method === 'GET' ? 'read' : 'write');
     } catch (error) {
       if (error instanceof Rollback) return failureResponse(error.failure);
       throw error;
+    }
+    if (result instanceof LaterWrite) {
+      return (result as LaterWrite<unknown>).work().then((write) => this.run(deps, request, input, readMarkdown, (ctx) => write(ctx) as ReturnType<Handler<OperationDef>>));
     }
     if (result instanceof Later) {
       return (result as Later<unknown>).work().then((value) => (isFailure(value) ? failureResponse(value) : this.success(deps, value)));

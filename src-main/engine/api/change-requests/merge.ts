@@ -1,10 +1,11 @@
 import type { changeRequests } from '../../../../src-shared/contract/change-requests.js';
 import { changeRequestContentDocs, mainContentDocs } from '../../content/merge/branch-docs.js';
 import { isResolvable } from '../../content/merge/conflicts.js';
-import { planPull, pullFromMain } from '../../content/merge/pull-changes.js';
+import { pullBytes, pullVersion, readPull } from '../../content/merge/merge-plan.js';
+import { applyPull, planPull, type Direction, type PullPlan } from '../../content/merge/pull-changes.js';
 import { newId } from '../../ids.js';
 import type { RequestContext } from '../../pipeline/context.js';
-import { conflict, isFailure, type Failure, type Handlers } from '../../pipeline/index.js';
+import { conflict, isFailure, LaterWrite, type Failure, type Handlers } from '../../pipeline/index.js';
 import { branchDocPrefix, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import { cutRevision } from '../../revisions/revisions.js';
 import { cutPendingEdits } from '../../yjs/live-edits.js';
@@ -19,25 +20,92 @@ import { addContributor, updateChangeRequest, type ChangeRequestRow } from './sq
 
 type MergeHandlers = Pick<Handlers<typeof changeRequests>, 'mergeChangeRequest' | 'updateChangeRequest'>;
 
+/** How many times a pull is planned off the event loop before, main or the change request moving each time, it is planned inside its write. */
+const PLANS_OFF_LOOP = 2;
+
 /**
- * Merge carries a change request into main; update pulls main into it. Each is one transaction.
- * A merge that conflicts (our rule finds a place both sides changed, or a conflict an update
- * recorded is still open) changes nothing and answers main's revision; an update keeps the change
- * request's version of each conflicting place and records the conflict for the writer to resolve.
+ * The bytes a merge or an update reads up to which it is planned at once, inside the request's
+ * transaction: a few milliseconds of work, less than a worker's round trip (docs/architecture.md,
+ * "Worker threads").
+ */
+export const PLAN_ON_LOOP_BYTES = 64 * 1024;
+
+/**
+ * Merge carries a change request into main; update pulls main into it. A merge that conflicts (our
+ * rule finds a place both sides changed, or a conflict an update recorded is still open) changes
+ * nothing and answers main's revision; an update keeps the change request's version of each
+ * conflicting place and records the conflict for the writer to resolve. Each writes in one
+ * transaction. One that reads much is planned off the event loop (docs/architecture.md, "Worker
+ * threads"): the request's transaction reads the bytes of the docs it pulls, a worker plans the
+ * pull, and a second transaction writes the plan only if none of those docs moved meanwhile;
+ * otherwise it plans again, and at last inside that write itself. A plan made from docs that have
+ * since changed is never written.
  */
 export const mergeHandlers: MergeHandlers = {
   mergeChangeRequest(ctx, { params }) {
+    return pullOffLoop(ctx, params, MERGE, PLANS_OFF_LOOP);
+  },
+
+  updateChangeRequest(ctx, { params }) {
+    return pullOffLoop(ctx, params, UPDATE, PLANS_OFF_LOOP);
+  },
+};
+
+type PullParams = { spaceId: string; changeRequestId: string };
+type PullAnswer<D extends Direction> = { revision: string; result: D | 'conflicts' };
+
+interface PullTarget {
+  space: SpaceRow;
+  changeRequest: ChangeRequestRow;
+}
+
+/** A merge or an update: the checks before it reads its docs, and the write of its plan. */
+interface Pull<D extends Direction> {
+  direction: D;
+  /** The target once the caller may pull and its state allows it; else the answer or failure that ends the request. */
+  check: (ctx: RequestContext, params: PullParams) => PullTarget | PullAnswer<D> | Failure;
+  /** Writes the plan (or refuses it) inside the caller's transaction, and answers. */
+  write: (ctx: RequestContext, target: PullTarget, plan: PullPlan) => PullAnswer<D>;
+}
+
+const isTarget = (checked: object): checked is PullTarget => 'changeRequest' in checked;
+
+/** The checks of a pull, then its docs read for a worker to plan it, and the write of the plan once it is back. */
+function pullOffLoop<D extends Direction>(ctx: RequestContext, params: PullParams, pull: Pull<D>, plansLeft: number): PullAnswer<D> | LaterWrite<PullAnswer<D>> | Failure {
+  const target = pull.check(ctx, params);
+  if (!isTarget(target)) return target;
+  const { space, changeRequest } = target;
+  const read = plansLeft > 0 ? readPull(ctx.docs, space.id, changeRequest.id) : undefined;
+  if (!read || pullBytes(read.input) <= PLAN_ON_LOOP_BYTES) return pull.write(ctx, target, planPull(ctx.docs, space.id, changeRequest.id, pull.direction));
+  return new LaterWrite(async () => {
+    // A worker that fails (a lost thread, the engine closing, a doc the read did not foresee) leaves the pull to be planned on the event loop.
+    const planned = await ctx.workers.run('planPull', { ...read.input, direction: pull.direction }).catch(() => undefined);
+    return (later: RequestContext) => {
+      if (!planned) return pullOffLoop(later, params, pull, 0);
+      const again = pull.check(later, params);
+      if (!isTarget(again)) return again;
+      if (pullVersion(later.docs, again.space.id, again.changeRequest.id) !== read.version) return pullOffLoop(later, params, pull, plansLeft - 1);
+      return pull.write(later, again, planned);
+    };
+  });
+}
+
+const MERGE: Pull<'merge'> = {
+  direction: 'merge',
+  // Who may merge, the state of both, the merge rules; conflicts still open refuse it with main's revision.
+  check(ctx, params) {
     const target = requireMergeable(ctx, params, 'merge');
     if (isFailure(target)) return target;
-    const { space, changeRequest } = target;
-    const unmet = unmetMergeRule(ctx.db, space, changeRequest, ctx.actor.id);
+    const unmet = unmetMergeRule(ctx.db, target.space, target.changeRequest, ctx.actor.id);
     if (unmet) return conflict(`mergeRules: ${unmet}`);
-    const refused = { revision: space.revision, result: 'conflicts' as const };
-    if (openConflictCount(ctx.db, changeRequest.id) > 0) return refused;
-    const plan = planPull(ctx.docs, space.id, changeRequest.id, 'merge', ctx.projector);
-    if (plan.conflicts.length > 0) return refused;
+    if (openConflictCount(ctx.db, target.changeRequest.id) > 0) return { revision: target.space.revision, result: 'conflicts' };
+    return target;
+  },
+  // A merge that conflicts writes nothing; else main's docs, its revision, the change request merged.
+  write(ctx, { space, changeRequest }, plan) {
+    if (plan.conflicts.length > 0) return { revision: space.revision, result: 'conflicts' };
     const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
-    plan.apply();
+    applyPull(ctx.docs, plan, ctx.projector);
     ctx.docs.freezeBranch(branchDocPrefix(space.id, changeRequestBranch(changeRequest.id)));
     const revision = newRevision(ctx, changeRequest, 'merge', [mainHead, changeRequest.revision], mainContentDocs(ctx.docs, space.id));
     updateRow(ctx.db, 'spaces', space.id, { revision, updated_at: ctx.now });
@@ -50,21 +118,23 @@ export const mergeHandlers: MergeHandlers = {
     });
     // A space linked to a repository exports each merge as a commit (docs/git-sync.md).
     ctx.gitSync.afterMerge(space.id, ctx.actor.id);
-    return { revision, result: 'merge' as const };
+    return { revision, result: 'merge' };
   },
+};
 
-  updateChangeRequest(ctx, { params }) {
-    const target = requireMergeable(ctx, params, 'update');
-    if (isFailure(target)) return target;
-    const { space, changeRequest } = target;
+const UPDATE: Pull<'update'> = {
+  direction: 'update',
+  check: (ctx, params) => requireMergeable(ctx, params, 'update'),
+  // Main's changes into the change request's docs, conflicts or not (it keeps its own version of those, recorded).
+  write(ctx, { space, changeRequest }, plan) {
     const mainHead = cutPendingEdits(ctx.db, ctx.docs, space.id, ctx.now) ?? space.revision;
-    const conflicts = pullFromMain(ctx.docs, space.id, changeRequest.id, ctx.projector).filter(isResolvable);
+    applyPull(ctx.docs, plan, ctx.projector);
     const docIds = changeRequestContentDocs(ctx.docs, space.id, changeRequest.id);
     const revision = newRevision(ctx, changeRequest, 'update', [changeRequest.revision, mainHead], docIds);
-    recordConflicts(ctx.db, changeRequest.id, conflicts, revision, ctx.now);
+    recordConflicts(ctx.db, changeRequest.id, plan.conflicts.filter(isResolvable), revision, ctx.now);
     updateChangeRequest(ctx.db, changeRequest.id, { revision, revision_merged_ancestor: mainHead, updated_at: ctx.now });
     addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
-    return { revision, result: openConflictCount(ctx.db, changeRequest.id) > 0 ? ('conflicts' as const) : ('update' as const) };
+    return { revision, result: openConflictCount(ctx.db, changeRequest.id) > 0 ? 'conflicts' : 'update' };
   },
 };
 
@@ -102,7 +172,7 @@ function requireMergeable(
   ctx: RequestContext,
   params: { spaceId: string; changeRequestId: string },
   action: 'merge' | 'update',
-): { space: SpaceRow; changeRequest: ChangeRequestRow } | Failure {
+): PullTarget | Failure {
   const access = requireSpace(ctx, params.spaceId, action === 'merge' ? can.merge : can.update);
   if (isFailure(access)) return access;
   const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);

@@ -13,7 +13,7 @@ export interface DocPair {
  * The tree and page docs a change request wrote (copied or created), each with main's doc of the
  * same content. Its comments are its own and never merge.
  */
-export function writtenPairs(docs: DocStore, spaceId: string, changeRequestId: string): DocPair[] {
+export function writtenPairs(docs: Pick<DocStore, 'writtenUnder'>, spaceId: string, changeRequestId: string): DocPair[] {
   const branch = changeRequestBranch(changeRequestId);
   const pairs: DocPair[] = [];
   for (const docId of docs.writtenUnder(branchDocPrefix(spaceId, branch))) {

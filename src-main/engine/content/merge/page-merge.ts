@@ -1,12 +1,10 @@
 import * as Y from 'yjs';
 import { BODY_FRAGMENT, blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
-import type { DocStore } from '../../docs/store.js';
 import type { Branch } from '../../../../src-shared/sync/doc-names.js';
-import type { Projector } from '../projector.js';
 import { blockConflicts, blocksToRetake } from './block-conflicts.js';
 import { blockSide } from './conflict-sides.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
-import { ownWrite } from './own-writes.js';
+import type { DocWrite, MergeReads } from './merge-reads.js';
 import { blocksFromSides, setBlocks } from './set-blocks.js';
 import { docIdOf, once, type ThreeWay } from './three-way.js';
 import { blockItems, touchedElements } from './touched-elements.js';
@@ -18,10 +16,10 @@ export interface Incoming {
   branch: Branch;
 }
 
-/** One doc's part of a pull: what our rule finds, and the write, made only if the caller goes on. */
+/** One doc's part of a pull: what our rule finds, and the write, made only if the caller goes on (none: nothing to write, or a merge that conflicts). */
 export interface PlannedWrite {
   conflicts: Conflict[];
-  write: () => void;
+  write?: DocWrite;
 }
 
 /**
@@ -38,11 +36,11 @@ export interface PlannedWrite {
  * (an update), a conflicting block keeps the change request's version, and the conflict carries
  * the three versions; without it (a merge) the caller refuses.
  *
- * The projector (when the caller has one) is lent the body as merged, so that it loads nothing: when the target did not
- * change the page, the incoming side's body, whose rows that side's projection already holds;
+ * The write lends the projector the body as merged, so that it loads nothing: when the target did
+ * not change the page, the incoming side's body, whose rows that side's projection already holds;
  * otherwise the merged body built here.
  */
-export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, record: boolean, projector?: Projector): PlannedWrite {
+export function planPage(docs: MergeReads, way: ThreeWay, incoming: Incoming, record: boolean): PlannedWrite {
   const into = otherSide(incoming.side);
   const target = docIdOf(way.pair, into);
   const pageId = way.pair.pageId!;
@@ -50,10 +48,7 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
     // Read when written (the incoming side's doc is not the one written to): a refused merge never reads it.
     return {
       conflicts: [],
-      write: () => {
-        const { seq } = ownWrite(docs.append(target, way.since(incoming.side).update));
-        projector?.lendBodyOf(target, seq, { spaceId: incoming.spaceId, branch: incoming.branch, pageId });
-      },
+      write: { docId: target, update: () => way.since(incoming.side).update, lend: { bodyOf: { spaceId: incoming.spaceId, branch: incoming.branch, pageId } } },
     };
   }
   const update = way.since(incoming.side).update;
@@ -73,7 +68,7 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
     ];
     conflicts.push(...blockConflicts(pageId, base, main, changeRequest));
     // A merge with conflicts writes nothing: what it would have retaken does not matter.
-    if (!record && conflicts.length > 0) return { conflicts, write: neverWritten };
+    if (!record && conflicts.length > 0) return { conflicts };
     const retake = blocksToRetake(base, main, changeRequest, blockIndex(merged), duplicatedBlocks(merged));
     const bodies = once(() => ({ main: readBody(versions.main), 'change-request': readBody(versions.changeRequest) }));
     if (record) {
@@ -97,19 +92,8 @@ export function planPage(docs: DocStore, way: ThreeWay, incoming: Incoming, reco
       appended = Y.mergeUpdates([update, Y.encodeStateAsUpdate(merged, before)]);
     }
   }
-  return {
-    conflicts,
-    write: () => {
-      const { seq } = ownWrite(docs.append(target, appended));
-      projector?.lendBody(target, seq, merged);
-    },
-  };
+  return { conflicts, write: { docId: target, update: appended, lend: { body: merged } } };
 }
-
-/** The write of a merge that conflicts: the caller refuses it, so it never runs. */
-export const neverWritten = () => {
-  throw new Error('a merge with conflicts is never written');
-};
 
 /** Block ids a body holds more than once (each side moved a block: two copies of it). */
 function duplicatedBlocks(doc: Y.Doc): Set<string> {

@@ -2,6 +2,7 @@ import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
 import type { Projector } from '../projector.js';
+import { writeDoc, type DocWrite, type MergeReads } from './merge-reads.js';
 import { MAIN, changeRequestBranch, pageDoc } from '../../../../src-shared/sync/doc-names.js';
 import { writtenPairs } from './branch-docs.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
@@ -17,19 +18,21 @@ export type Direction = 'merge' | 'update';
 /** A pull read and judged, not yet written. */
 export interface PullPlan {
   conflicts: Conflict[];
-  /** Writes it, inside the caller's transaction. */
-  apply: () => void;
+  /** The docs it writes, the tree first; none where it conflicts (a merge then refuses). */
+  writes: DocWrite[];
+  /** The change request's docs whose fork base moves to main as it is now (an update). */
+  movedBases: string[];
 }
 
 /**
  * Reads one side's changes since the fork base and judges them against the other side's by our
  * rule (docs/content-design.md, "Merge"), writing nothing: a merge with conflicts must leave main
- * as it was, so the caller applies the plan only when it goes on. For an update the plan keeps
- * the change request's version of every conflicting place, with the conflicts' three versions;
- * applied, it then moves the change request's fork bases to main as it is now. What it writes is
- * lent to `projector`, when the caller has one, so that it loads nothing again.
+ * as it was, so the caller applies the plan (`applyPull`) only when it goes on. For an update the
+ * plan keeps the change request's version of every conflicting place, with the conflicts' three
+ * versions; applied, it then moves the change request's fork bases to main as it is now. `docs`
+ * is the store, or a worker's copy of the bytes a merge reads (merge-plan.ts).
  */
-export function planPull(docs: DocStore, spaceId: string, changeRequestId: string, direction: Direction, projector?: Projector): PullPlan {
+export function planPull(docs: MergeReads, spaceId: string, changeRequestId: string, direction: Direction): PullPlan {
   const record = direction === 'update';
   const into: Side = direction === 'merge' ? 'main' : 'change-request';
   const from = otherSide(into);
@@ -39,25 +42,30 @@ export function planPull(docs: DocStore, spaceId: string, changeRequestId: strin
   const incoming = { spaceId, side: from, branch: from === 'main' ? MAIN : changeRequestBranch(changeRequestId) };
   // Pages first: a merge one of them refuses answers the same whatever the tree holds, so it reads
   // no tree (an update reads it for every conflict to record). The tree is written first.
-  const pagePlans = pages.map((way) => planPage(docs, way, incoming, record, projector));
+  const pagePlans = pages.map((way) => planPage(docs, way, incoming, record));
   const refused = !record && pagePlans.some((plan) => plan.conflicts.length > 0);
-  const treePlan = tree && !refused ? planTree(docs, tree, into, bodyEditedIn(ways), bodyReader(docs, spaceId, changeRequestId, ways), record, projector) : undefined;
+  const treePlan = tree && !refused ? planTree(docs, tree, into, bodyEditedIn(ways), bodyReader(docs, spaceId, changeRequestId, ways), record) : undefined;
   const planned = [...(treePlan ? [treePlan] : []), ...pagePlans];
   return {
     conflicts: planned.flatMap((part) => part.conflicts),
-    apply: () => {
-      for (const part of planned) part.write();
-      if (direction === 'update') {
-        for (const way of ways) if (way.since('main').changed) ownWrite(docs.moveForkBase(way.pair.changeRequest));
-      }
-    },
+    writes: planned.flatMap((part) => (part.write ? [part.write] : [])),
+    movedBases: record ? ways.filter((way) => way.since('main').changed).map((way) => way.pair.changeRequest) : [],
   };
+}
+
+/**
+ * Writes a plan inside the caller's transaction. What it writes is lent to `projector`, when the
+ * caller has one, so that it loads nothing again.
+ */
+export function applyPull(docs: DocStore, plan: Pick<PullPlan, 'writes' | 'movedBases'>, projector?: Projector): void {
+  for (const write of plan.writes) writeDoc(docs, write, projector);
+  for (const docId of plan.movedBases) ownWrite(docs.moveForkBase(docId));
 }
 
 /** An update: main's changes pulled into the change request, conflicts or not (it keeps its own version of those). */
 export function pullFromMain(docs: DocStore, spaceId: string, changeRequestId: string, projector?: Projector): Conflict[] {
-  const plan = planPull(docs, spaceId, changeRequestId, 'update', projector);
-  plan.apply();
+  const plan = planPull(docs, spaceId, changeRequestId, 'update');
+  applyPull(docs, plan, projector);
   return plan.conflicts;
 }
 
@@ -67,7 +75,7 @@ function bodyEditedIn(ways: ThreeWay[]): BodyEdited {
 }
 
 /** A page's body on either side or at the base, read before anything is written. */
-function bodyReader(docs: DocStore, spaceId: string, changeRequestId: string, ways: ThreeWay[]): PageBodyOf {
+function bodyReader(docs: MergeReads, spaceId: string, changeRequestId: string, ways: ThreeWay[]): PageBodyOf {
   const byPage = new Map(ways.filter((way) => way.pair.pageId !== undefined).map((way) => [way.pair.pageId!, way]));
   return (version, pageId): PmNodeJson => {
     const way = byPage.get(pageId);

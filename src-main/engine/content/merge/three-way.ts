@@ -1,8 +1,8 @@
 import * as Y from 'yjs';
-import type { DocStore } from '../../docs/store.js';
 import { EMPTY_STATE_VECTOR } from '../../docs/state-vector.js';
 import { EMPTY_UPDATE, newDoc } from '../../docs/updates.js';
 import type { DocPair } from './branch-docs.js';
+import type { MergeReads } from './merge-reads.js';
 import type { Side } from './conflicts.js';
 
 /** What one side did to a doc since the base: the update carrying it, and whether it changed anything. */
@@ -37,7 +37,7 @@ const NO_CHANGES: SideChanges = { update: EMPTY_UPDATE, changed: false };
  * Reads a pair against the change request's fork base. A doc the change request created has
  * no base: everything in it is its change, and main has none of it.
  */
-export function threeWay(docs: DocStore, pair: DocPair): ThreeWay {
+export function threeWay(docs: MergeReads, pair: DocPair): ThreeWay {
   const fork = docs.forkBase(pair.changeRequest);
   const read = (side: Side): SideChanges => {
     if (!fork && side === 'main') return NO_CHANGES;

@@ -1,12 +1,10 @@
 import * as Y from 'yjs';
 import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
-import type { DocStore } from '../../docs/store.js';
-import type { Projector } from '../projector.js';
 import { watchTree } from '../tree-watch.js';
 import { valueSide } from './conflict-sides.js';
 import { otherSide, type Conflict, type ConflictSide, type Side } from './conflicts.js';
-import { ownWrite } from './own-writes.js';
-import { neverWritten, type PlannedWrite } from './page-merge.js';
+import type { MergeReads } from './merge-reads.js';
+import type { PlannedWrite } from './page-merge.js';
 import { PAGES, readPageTree, type PageFields, type PageTree } from './page-tree.js';
 import { docIdOf, type ThreeWay } from './three-way.js';
 import { treeConflicts, type BodyEdited } from './tree-conflicts.js';
@@ -15,7 +13,7 @@ import { repairTree } from './tree-repair.js';
 /** A page's body on a side, or at the base, for the sides of a page deleted on one side. */
 export type PageBodyOf = (version: Side | 'base', pageId: string) => PmNodeJson;
 
-const NOTHING: PlannedWrite = { conflicts: [], write: () => {} };
+const NOTHING: PlannedWrite = { conflicts: [] };
 
 /**
  * Plans the tree's part of a pull, reading everything first: the conflicts when either side
@@ -23,11 +21,11 @@ const NOTHING: PlannedWrite = { conflicts: [], write: () => {} };
  * applied to the target's tree and repaired, to be written as one update. With `record` (an
  * update), each page field and page that conflicts keeps the change request's version, and the
  * conflict carries the three versions. The target's tree is built once, from the base (which the
- * comparison reads anyway) and the target's changes, rather than copied from the store; the
- * projector is lent it with the pages the incoming changes and the repair touched. A merge that
- * conflicts prepares no write.
+ * comparison reads anyway) and the target's changes, rather than copied from the store; the write
+ * lends it to the projector with the pages the incoming changes and the repair touched. A merge
+ * that conflicts prepares no write.
  */
-export function planTree(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited: BodyEdited, bodyOf: PageBodyOf, record: boolean, projector?: Projector): PlannedWrite {
+export function planTree(docs: MergeReads, tree: ThreeWay, into: Side, bodyEdited: BodyEdited, bodyOf: PageBodyOf, record: boolean): PlannedWrite {
   const from = otherSide(into);
   const incoming = tree.since(from);
   const targetChanged = tree.changed(into);
@@ -38,22 +36,15 @@ export function planTree(docs: DocStore, tree: ThreeWay, into: Side, bodyEdited:
   const [intoTree, fromTree] = [targetChanged ? readPageTree(merged) : base, readPageTree(docs.load(docIdOf(tree.pair, from)))];
   const [main, changeRequest] = into === 'main' ? [intoTree, fromTree] : [fromTree, intoTree];
   const conflicts = treeConflicts(base, main, changeRequest, bodyEdited);
-  if (!incoming.changed) return { conflicts, write: () => {} };
-  if (!record && conflicts.length > 0) return { conflicts, write: neverWritten };
+  if (!incoming.changed) return { conflicts };
+  if (!record && conflicts.length > 0) return { conflicts };
   const before = Y.encodeStateVector(merged);
   const changes = watchTree(merged);
   Y.applyUpdate(merged, incoming.update);
   if (record) keepChangeRequest(merged, conflicts, { base, main, changeRequest }, bodyOf);
   conflicts.push(...repairTree(merged, main, base));
   const update = Y.encodeStateAsUpdate(merged, before);
-  return {
-    conflicts,
-    write: () => {
-      const target = docIdOf(tree.pair, into);
-      const { seq } = ownWrite(docs.append(target, update));
-      projector?.lend(target, seq, merged, changes);
-    },
-  };
+  return { conflicts, write: { docId: docIdOf(tree.pair, into), update, lend: { tree: merged, changes } } };
 }
 
 /**

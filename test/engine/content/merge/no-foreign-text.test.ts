@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../../../src-main/engine/content/merge/conflicts.js';
-import { planPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
+import { planPullFromBytes, readPull } from '../../../../src-main/engine/content/merge/merge-plan.js';
+import { applyPull, pullFromMain } from '../../../../src-main/engine/content/merge/pull-changes.js';
 import { setBlocks } from '../../../../src-main/engine/content/merge/set-blocks.js';
 import type { DocStore } from '../../../../src-main/engine/docs/store.js';
 import { MAIN, branchDocPrefix, changeRequestBranch, pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
@@ -104,10 +105,10 @@ function newSpace(baseBlocks: Blocks): string {
   return spaceId;
 }
 
-/** A merge as the API makes it: applied only when nothing conflicts. */
+/** A merge as the API makes it: planned from the docs' bytes (a worker's task), applied only when nothing conflicts. */
 function merge(spaceId: string): number {
-  const plan = planPull(docs, spaceId, 'c1', 'merge');
-  if (plan.conflicts.length === 0) plan.apply();
+  const plan = planPullFromBytes({ ...readPull(docs, spaceId, 'c1').input, direction: 'merge' });
+  if (plan.conflicts.length === 0) applyPull(docs, plan);
   return plan.conflicts.length;
 }
 

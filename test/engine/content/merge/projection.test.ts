@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyFacts } from '../../../../src-main/engine/content/body-text.js';
-import { PAGE_ROW_COLUMNS, pageRows, type PageRow } from '../../../../src-main/engine/content/page-rows.js';
-import { projectedBodyRows, projectedPages } from '../../../../src-main/engine/content/projection-sql.js';
-import { readPages } from '../../../../src-main/engine/content/tree.js';
-import { MAIN, changeRequestBranch, pageDoc, treeDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
-import { readBody } from '../../../../src-shared/content/yjs.js';
+import { MAIN, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
+import { expectRowsOfDocs } from './projected-rows.js';
 import { ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { created, spaceWithChangeRequest, write, type Target } from '../../api/content/fixture.js';
@@ -60,23 +56,6 @@ async function apply(target: Target, steps: Edit[], pages: string[]): Promise<vo
   }
 }
 
-function expectRowsOfDocs(spaceId: string, branch: Branch): void {
-  const key = branch.kind === 'main' ? 'main' : branch.changeRequestId;
-  const tree = t.engine.docs.load(treeDoc(spaceId, branch));
-  const expected = [...pageRows(readPages(tree)).values()].sort(byPage);
-  const projected = projectedPages(t.engine.db, spaceId, key).sort(byPage);
-  expect(projected.map(columns)).toEqual(expected.map(columns));
-  for (const { page_id: pageId } of expected) {
-    const facts = bodyFacts(readBody(t.engine.docs.load(pageDoc(spaceId, branch, pageId))));
-    const rows = projectedBodyRows(t.engine.db, spaceId, key, pageId);
-    expect({ ...rows, links: sorted(rows?.links ?? []) }).toEqual({ ...facts, links: sorted(facts.links) });
-  }
-}
-
-const byPage = (a: { page_id: string }, b: { page_id: string }) => (a.page_id < b.page_id ? -1 : 1);
-const columns = (row: PageRow) => Object.fromEntries(PAGE_ROW_COLUMNS.map((column) => [column, row[column]]));
-const sorted = (links: { kind: string; target: string }[]) => [...links].sort((a, b) => `${a.kind} ${a.target}`.localeCompare(`${b.kind} ${b.target}`));
-
 describe('the rows a merge or an update leaves', () => {
   it('are those of the merged docs, whatever both sides edited', async () => {
     const steps = fc.array(edit, { minLength: 1, maxLength: 5 });
@@ -90,11 +69,11 @@ describe('the rows a merge or an update leaves', () => {
         await apply(a, ours, pages);
         await apply(b, theirs, pages);
         ok(await t.owner.client.call('mergeChangeRequest', { params: a }));
-        expectRowsOfDocs(spaceId, MAIN);
+        expectRowsOfDocs(t, spaceId, MAIN);
         ok(await t.owner.client.call('updateChangeRequest', { params: b }));
-        expectRowsOfDocs(spaceId, changeRequestBranch(b.changeRequestId));
+        expectRowsOfDocs(t, spaceId, changeRequestBranch(b.changeRequestId));
         ok(await t.owner.client.call('mergeChangeRequest', { params: b }));
-        expectRowsOfDocs(spaceId, MAIN);
+        expectRowsOfDocs(t, spaceId, MAIN);
       }),
       { numRuns: 12 },
     );
