@@ -17,6 +17,11 @@ export interface ForkBase {
    * the base it moved from; none for a copy. Peers take a moved base over their own older one.
    */
   movedFrom?: Uint8Array;
+  /**
+   * For a moved base, the conflicts the change request held open after the update that moved it
+   * (migration 031): an engine judges a merge against this base only once they have all arrived.
+   */
+  movedConflicts?: string[];
 }
 
 /** A doc's whole state as one update, with its snapshot (state vector and delete set). */
@@ -29,9 +34,9 @@ export interface DocState {
 export function recordFork(db: Database, docId: string, sourceDocId: string, state: DocState, movedFrom?: Uint8Array): ForkBase {
   const forkBase = { ...forkBaseOf(sourceDocId, state), ...(movedFrom && { movedFrom }) };
   db.run(
-    `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update, moved_from) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update, moved_from, moved_conflicts) VALUES (?, ?, ?, ?, ?, NULL)
      ON CONFLICT (doc_id) DO UPDATE SET source_doc_id = excluded.source_doc_id, base_snapshot = excluded.base_snapshot,
-       base_update = excluded.base_update, moved_from = excluded.moved_from`,
+       base_update = excluded.base_update, moved_from = excluded.moved_from, moved_conflicts = NULL`,
     docId,
     sourceDocId,
     Y.encodeSnapshot(forkBase.snapshot),
@@ -42,15 +47,22 @@ export function recordFork(db: Database, docId: string, sourceDocId: string, sta
 }
 
 export function readForkBase(db: Database, docId: string): ForkBase | undefined {
-  const row = db.get<{ sourceDocId: string; snapshot: Uint8Array; base: Uint8Array; movedFrom: Uint8Array | null }>(
-    `SELECT source_doc_id AS sourceDocId, base_snapshot AS snapshot, base_update AS base, moved_from AS movedFrom
+  const row = db.get<{ sourceDocId: string; snapshot: Uint8Array; base: Uint8Array; movedFrom: Uint8Array | null; conflicts: string | null }>(
+    `SELECT source_doc_id AS sourceDocId, base_snapshot AS snapshot, base_update AS base, moved_from AS movedFrom, moved_conflicts AS conflicts
      FROM doc_forks WHERE doc_id = ? AND base_update IS NOT NULL`,
     docId,
   );
   if (!row) return undefined;
   // The stored snapshot spares decoding the whole base, which a merge of many pages would pay per page.
   const snapshot = Y.decodeSnapshot(row.snapshot);
-  return { sourceDocId: row.sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: row.base, ...(row.movedFrom && { movedFrom: row.movedFrom }) };
+  return {
+    sourceDocId: row.sourceDocId,
+    stateVector: Y.encodeStateVector(snapshot.sv),
+    snapshot,
+    baseUpdate: row.base,
+    ...(row.movedFrom && { movedFrom: row.movedFrom }),
+    ...(row.movedFrom && row.conflicts !== null && { movedConflicts: JSON.parse(row.conflicts) as string[] }),
+  };
 }
 
 /** A recorded fork base as stored, its snapshot undecoded (it changes whenever the base moves): for work off the event loop. */
@@ -83,6 +95,22 @@ export function forkBaseOf(sourceDocId: string, { update, snapshot }: DocState):
 export function snapshotOf(update: Uint8Array): Y.Snapshot {
   const { structs, ds } = Y.decodeUpdate(update);
   return Y.createSnapshot(ds, advance(new Map(), structs));
+}
+
+/** Names the conflicts that came with the moved bases of `docIds` (a base that is a copy names none). */
+export function noteMovedConflicts(db: Database, docIds: readonly string[], conflictIds: readonly string[]): void {
+  for (const docId of docIds) db.run('UPDATE doc_forks SET moved_conflicts = ? WHERE doc_id = ? AND moved_from IS NOT NULL', JSON.stringify(conflictIds), docId);
+}
+
+/** Every conflict the moved bases of docs under `prefix` name, each once. */
+export function movedConflictsUnder(db: Database, prefix: string): string[] {
+  return db
+    .all<{ id: string }>(
+      `SELECT DISTINCT j.value AS id FROM doc_forks f, json_each(f.moved_conflicts) j
+       WHERE f.doc_id >= ? AND f.doc_id < ? AND f.moved_conflicts IS NOT NULL`,
+      ...rangeUnder(prefix),
+    )
+    .map((row) => row.id);
 }
 
 /**

@@ -5,7 +5,7 @@ import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
 import { deletionOf, itemsBetweenCopies } from './later-copy.js';
-import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, readForkBase, recordFork, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
+import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, recordFork, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -304,6 +304,19 @@ export class DocStore {
       if (!base || !meta) return undefined;
       return { base, copyOnly: meta.rowCount === 1 && isForkBaseRow(this.db, docId, this.log.rows(docId)[0]!.update) };
     }, 'read');
+  }
+
+  /**
+   * Names the conflicts a change request holds open with the moved bases of `docIds` (an update
+   * that recorded them, or a peer's base that came with them), for `movedConflictsUnder`.
+   */
+  noteMovedConflicts(docIds: readonly string[], conflictIds: readonly string[]): void {
+    this.db.transaction(() => noteMovedConflicts(this.db, docIds, conflictIds));
+  }
+
+  /** The conflicts the moved bases of the docs under `prefix` came with: a merge waits until each has arrived. */
+  movedConflictsUnder(prefix: string): string[] {
+    return this.db.transaction(() => movedConflictsUnder(this.db, prefix), 'read');
   }
 
   /** Whether a row of the doc is its fork base: a copy made here, or a base taken from a peer. */

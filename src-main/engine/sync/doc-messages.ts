@@ -45,6 +45,8 @@ export interface SentForkBase {
   update: Uint8Array;
   edited: boolean;
   movedFrom?: Uint8Array;
+  /** With a moved base: the conflicts open after the update that moved it (after `movedFrom`, so an older peer ignores them). */
+  conflicts?: string[];
 }
 
 // Appended only: a type's number is its place here.
@@ -67,7 +69,13 @@ export function encodeDocMessage(message: DocMessage): Uint8Array {
   if ('forkBase' in message && message.forkBase) {
     encoding.writeVarUint8Array(encoder, message.forkBase.update);
     encoding.writeVarUint(encoder, message.forkBase.edited ? 1 : 0);
-    if (message.forkBase.movedFrom) encoding.writeVarUint8Array(encoder, message.forkBase.movedFrom);
+    if (message.forkBase.movedFrom) {
+      encoding.writeVarUint8Array(encoder, message.forkBase.movedFrom);
+      if (message.forkBase.conflicts) {
+        encoding.writeVarUint(encoder, message.forkBase.conflicts.length);
+        for (const id of message.forkBase.conflicts) encoding.writeVarString(encoder, id);
+      }
+    }
   }
   if ('docIds' in message) {
     encoding.writeVarUint(encoder, message.docIds.length);
@@ -83,6 +91,8 @@ export function decodeDocMessage(payload: Uint8Array): DocMessage {
     const type = TYPES[decoding.readVarUint(decoder)];
     const bytes = () => decoding.readVarUint8Array(decoder);
     const text = () => decoding.readVarString(decoder);
+    // Each string read before the next is counted: a count larger than the bytes ends the frame as malformed.
+    const strings = () => Array.from({ length: Math.min(decoding.readVarUint(decoder), payload.length) }, text);
     switch (type) {
       case 'step1':
         return { type, docId: text(), stateVector: bytes() };
@@ -91,7 +101,9 @@ export function decodeDocMessage(payload: Uint8Array): DocMessage {
         const message = { type, docId: text(), update: bytes(), stateVector: bytes() };
         if (!decoding.hasContent(decoder)) return message;
         const forkBase: SentForkBase = { update: bytes(), edited: decoding.readVarUint(decoder) === 1 };
-        return { ...message, forkBase: decoding.hasContent(decoder) ? { ...forkBase, movedFrom: bytes() } : forkBase };
+        if (!decoding.hasContent(decoder)) return { ...message, forkBase };
+        const moved = { ...forkBase, movedFrom: bytes() };
+        return { ...message, forkBase: decoding.hasContent(decoder) ? { ...moved, conflicts: strings() } : moved };
       }
       case 'ack':
         return { type, docId: text(), stateVector: bytes() };

@@ -1,4 +1,4 @@
-import type { ForkBase } from '../docs/fork.js';
+import { sameBytes, type ForkBase } from '../docs/fork.js';
 import type { DocUpdate } from '../docs/observers.js';
 import type { DocStore } from '../docs/store.js';
 import { EMPTY_UPDATE } from '../docs/updates.js';
@@ -74,7 +74,7 @@ export function outgoingRow(docs: DocStore, event: DocUpdate): Outgoing {
 }
 
 function sentBase(base: ForkBase, edited: boolean): SentForkBase {
-  return { update: base.baseUpdate, edited, ...(base.movedFrom && { movedFrom: base.movedFrom }) };
+  return { update: base.baseUpdate, edited, ...(base.movedFrom && { movedFrom: base.movedFrom }), ...(base.movedConflicts && { conflicts: base.movedConflicts }) };
 }
 
 /**
@@ -88,6 +88,7 @@ export function takeForkBase(docs: DocStore, docId: string, forkBase: SentForkBa
   if (!sourceDocId) return false;
   const taken = docs.adoptForkBase(docId, sourceDocId, forkBase.update, origin, over, forkBase.movedFrom);
   if (!taken.ok) throw new MalformedFrame(taken.problem.message);
+  if (taken.adopted) withConflicts(docs, docId, forkBase);
   return taken.adopted;
 }
 
@@ -105,4 +106,15 @@ export function preferForkBase(docs: DocStore, docId: string, forkBase: SentFork
   const hideLaterCopy = parseDocName(docId)?.kind === 'page';
   const preferred = docs.preferForkBase(docId, sourceDocId, forkBase.update, forkBase.movedFrom, by, hideLaterCopy);
   if (!preferred.ok) throw new MalformedFrame(preferred.problem.message);
+  withConflicts(docs, docId, forkBase);
+}
+
+/**
+ * A moved base held here, taken now or before, keeps the conflicts it came with (migration 031):
+ * its doc may arrive before the conflict rows, and a merge here waits for them.
+ */
+function withConflicts(docs: DocStore, docId: string, forkBase: SentForkBase): void {
+  if (!forkBase.movedFrom || !forkBase.conflicts) return;
+  const own = docs.forkBase(docId);
+  if (own?.movedFrom && sameBytes(own.baseUpdate, forkBase.update)) docs.noteMovedConflicts([docId], forkBase.conflicts);
 }

@@ -198,7 +198,7 @@ describe('a data dir holding files, before 028', () => {
     } finally {
       engine.close();
     }
-    // The table as 007 made it, and the database as a release at 027 left it.
+    // The table as 007 made it, and the database as a release at 027 left it (what 029–031 added taken out).
     const raw = new BetterSqlite3(join(dataDir, 'folio.db'));
     raw.pragma('foreign_keys = OFF');
     raw.exec(`
@@ -208,6 +208,7 @@ describe('a data dir holding files, before 028', () => {
       ALTER TABLE old_blobs RENAME TO file_blobs;
       DROP TABLE change_request_requested_teams;
       DROP TRIGGER doc_forks_base_count_change;
+      ALTER TABLE doc_forks DROP COLUMN moved_conflicts;
       ALTER TABLE doc_forks DROP COLUMN moved_from;
       PRAGMA user_version = 27;
     `);

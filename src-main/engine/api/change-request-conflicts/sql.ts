@@ -57,6 +57,19 @@ export function openConflictCount(db: Database, changeRequestId: string): number
   return db.get<{ n: number }>("SELECT count(*) AS n FROM change_request_conflicts WHERE change_request_id = ? AND status = 'open'", changeRequestId)!.n;
 }
 
+export function openConflictIds(db: Database, changeRequestId: string): string[] {
+  return db.all<{ id: string }>("SELECT id FROM change_request_conflicts WHERE change_request_id = ? AND status = 'open' ORDER BY id", changeRequestId).map((row) => row.id);
+}
+
+/** How many of `ids` are conflicts of the change request here, open or resolved. */
+export function knownConflictCount(db: Database, changeRequestId: string, ids: readonly string[]): number {
+  return db.get<{ n: number }>(
+    'SELECT count(*) AS n FROM change_request_conflicts WHERE change_request_id = ? AND id IN (SELECT value FROM json_each(?))',
+    changeRequestId,
+    JSON.stringify(ids),
+  )!.n;
+}
+
 const placeOf = (conflict: ResolvableConflict) =>
   conflict.kind === 'block' ? conflict.blockId : conflict.kind === 'page-field' ? conflict.field : '';
 

@@ -12,7 +12,7 @@ import { cutPendingEdits } from '../../yjs/live-edits.js';
 import { updateRow } from '../content-tree/rows.js';
 import { requireSpace } from '../spaces/rules.js';
 import type { SpaceRow } from '../spaces/sql.js';
-import { openConflictCount, recordConflicts } from '../change-request-conflicts/sql.js';
+import { knownConflictCount, openConflictCount, openConflictIds, recordConflicts } from '../change-request-conflicts/sql.js';
 import { unmetMergeRule } from './merge-rules.js';
 import type { Role } from '../../../../src-shared/contract/common.js';
 import { can, requireChangeRequest } from './rules.js';
@@ -98,7 +98,8 @@ const MERGE: Pull<'merge'> = {
     if (isFailure(target)) return target;
     const unmet = unmetMergeRule(ctx.db, target.space, target.changeRequest, ctx.actor.id);
     if (unmet) return conflict(`mergeRules: ${unmet}`);
-    if (openConflictCount(ctx.db, target.changeRequest.id) > 0) return { revision: target.space.revision, result: 'conflicts' };
+    const { space, changeRequest } = target;
+    if (openConflictCount(ctx.db, changeRequest.id) > 0 || conflictsOnTheWay(ctx, space.id, changeRequest.id)) return { revision: space.revision, result: 'conflicts' };
     return target;
   },
   // A merge that conflicts writes nothing; else main's docs, its revision, the change request merged.
@@ -132,11 +133,24 @@ const UPDATE: Pull<'update'> = {
     const docIds = changeRequestContentDocs(ctx.docs, space.id, changeRequest.id);
     const revision = newRevision(ctx, changeRequest, 'update', [changeRequest.revision, mainHead], docIds);
     recordConflicts(ctx.db, changeRequest.id, plan.conflicts.filter(isResolvable), revision, ctx.now);
+    // The bases this update moved travel apart from these rows: each names what is open, for an engine that gets it first.
+    ctx.docs.noteMovedConflicts(docIds, openConflictIds(ctx.db, changeRequest.id));
     updateChangeRequest(ctx.db, changeRequest.id, { revision, revision_merged_ancestor: mainHead, updated_at: ctx.now });
     addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
     return { revision, result: openConflictCount(ctx.db, changeRequest.id) > 0 ? 'conflicts' : 'update' };
   },
 };
+
+/**
+ * Whether a base an update moved names a conflict that has not arrived here yet: the moved base
+ * came on the docs channel ahead of the update's rows on the change log. Judged against that base
+ * the merge would land the change request's side of the place, where every other engine refuses
+ * it until the conflict is resolved (docs/sync.md, "Fork bases").
+ */
+function conflictsOnTheWay(ctx: RequestContext, spaceId: string, changeRequestId: string): boolean {
+  const named = ctx.docs.movedConflictsUnder(branchDocPrefix(spaceId, changeRequestBranch(changeRequestId)));
+  return named.length > 0 && knownConflictCount(ctx.db, changeRequestId, named) < named.length;
+}
 
 /** Cuts a revision a change request made, with the state of `docIds` as this transaction leaves them; answers its id. */
 function newRevision(ctx: RequestContext, changeRequest: ChangeRequestRow, type: 'merge' | 'update', parents: string[], docIds: string[]): string {
