@@ -78,12 +78,11 @@ function unescapeTagText(text: string): string {
 }
 
 /**
- * An expandable's HTML lines. The title is plain text in an HTML block, read raw: `&`, `<`, `>`
- * and line breaks are written as character references, and references are decoded on the way in.
+ * An expandable's HTML lines. The title is the `<summary>`'s inline HTML, read raw: its text and
+ * marks are written and read by `summary-html.ts`.
  */
 export const DETAILS_OPEN = '<details>';
 export const DETAILS_CLOSE = '</details>';
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** `title`: the `<summary>`'s inner HTML as written (`readSummary` reads its marks). */
 export type DetailsPart = { kind: 'open'; title: string | undefined } | { kind: 'summary'; title: string } | { kind: 'close' };
@@ -110,14 +109,6 @@ export function nestingStep(html: string): number {
   return details?.kind === 'open' ? 1 : details?.kind === 'close' ? -1 : 0;
 }
 
-/** HTML's character references (`&amp;`, `&#10;`, …) as the characters they stand for. */
-export function decodeReferences(text: string): string {
-  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-z]+));/g, (whole, decimal?: string, hex?: string, name?: string) => {
-    if (name !== undefined) return NAMED[name] ?? whole;
-    const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
 
 const OPAQUE = /^<!-- folio-block (.*) -->$/;
 

@@ -1,5 +1,4 @@
 import { Mark, type Node } from 'prosemirror-model';
-import { decodeReferences } from './markdown-dialect.js';
 import { pageSchema, type SimpleMark } from './schema.js';
 
 /**
@@ -13,6 +12,7 @@ const MARK_OF: Record<string, SimpleMark> = { strong: 'bold', b: 'bold', em: 'it
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\n': '&#10;', '\r': '&#13;' };
 const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '"': '&quot;' };
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** The title's text as a `<summary>` line, each text's marks as tags in the schema's order (a link outermost). */
 export function summaryLine(title: Node): string {
@@ -62,4 +62,13 @@ function markOf(tag: string, href: string) {
 
 function escape(text: string, escapes: Record<string, string>): string {
   return text.replace(/[&<>"\n\r]/g, (char) => escapes[char] ?? char);
+}
+
+/** HTML's character references (`&amp;`, `&#10;`, …) as the characters they stand for. */
+function decodeReferences(text: string): string {
+  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-z]+));/g, (whole, decimal?: string, hex?: string, name?: string) => {
+    if (name !== undefined) return NAMED[name] ?? whole;
+    const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
 }

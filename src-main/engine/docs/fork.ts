@@ -99,7 +99,11 @@ export function snapshotOf(update: Uint8Array): Y.Snapshot {
 
 /** Names the conflicts that came with the moved bases of `docIds` (a base that is a copy names none). */
 export function noteMovedConflicts(db: Database, docIds: readonly string[], conflictIds: readonly string[]): void {
-  for (const docId of docIds) db.run('UPDATE doc_forks SET moved_conflicts = ? WHERE doc_id = ? AND moved_from IS NOT NULL', JSON.stringify(conflictIds), docId);
+  db.run(
+    'UPDATE doc_forks SET moved_conflicts = ? WHERE moved_from IS NOT NULL AND doc_id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(conflictIds),
+    JSON.stringify(docIds),
+  );
 }
 
 /** Every conflict the moved bases of docs under `prefix` name, each once. */

@@ -51,13 +51,6 @@ const DEFAULTS = {
   schedule: (task: () => void) => void setImmediate(task),
 };
 
-/**
- * The Yjs document store: page trees, page bodies and comment threads as append logs in SQLite
- * (see docs/doc-store.md). Writes join the caller's transaction, so a projection change and the
- * update it came from commit or roll back together; loaded docs and observers follow commits only.
- * One store per connection: its cache trusts that every doc write on the connection goes through
- * it (other connections' commits are caught up on load). Call `compact` outside read transactions.
- */
 /** A doc as `readUnder` reads it. */
 export interface DocRead {
   rows: Uint8Array[];
@@ -66,6 +59,13 @@ export interface DocRead {
   fork?: Omit<StoredForkBase, 'docId'>;
 }
 
+/**
+ * The Yjs document store: page trees, page bodies and comment threads as append logs in SQLite
+ * (see docs/doc-store.md). Writes join the caller's transaction, so a projection change and the
+ * update it came from commit or roll back together; loaded docs and observers follow commits only.
+ * One store per connection: its cache trusts that every doc write on the connection goes through
+ * it (other connections' commits are caught up on load). Call `compact` outside read transactions.
+ */
 export class DocStore {
   private readonly log: UpdateLog;
   private readonly branches: BranchForks;
