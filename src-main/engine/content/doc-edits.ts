@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import type { DocStore } from '../docs/store.js';
 import { newDoc } from '../docs/updates.js';
+import { writtenSince } from '../docs/written-state.js';
 
 interface OpenCopy {
   doc: Y.Doc;
@@ -58,6 +59,19 @@ export class DocEdits {
   read(docId: string): Y.Doc {
     if (this.created.has(docId)) return this.open(docId);
     return this.copies.get(docId)?.doc ?? this.docs.load(docId);
+  }
+
+  /**
+   * What each changed copy adds to its doc as stored (`writtenSince`), read before `save`: what
+   * another engine must hold before it holds this request's writes.
+   */
+  written(): Map<string, Y.Snapshot> {
+    const written = new Map<string, Y.Snapshot>();
+    for (const [docId, copy] of this.copies) {
+      const added = writtenSince(this.docs.load(docId), copy.doc);
+      if (added) written.set(docId, added);
+    }
+    return written;
   }
 
   /** Appends every changed copy; answers each saved doc with the seq of its row, the copy now being its state. */

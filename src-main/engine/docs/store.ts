@@ -5,6 +5,7 @@ import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
 import { deletionOf, itemsBetweenCopies } from './later-copy.js';
+import { holdsWrite } from './written-state.js';
 import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, recordFork, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
@@ -177,6 +178,11 @@ export class DocStore {
    */
   keepLoaded(docId: string): () => void {
     return this.cache.keep(docId);
+  }
+
+  /** Whether the doc holds a write another engine made (`writtenSince`): every item it made and every deletion. */
+  holdsWrite(docId: string, written: Y.Snapshot): boolean {
+    return holdsWrite(this.load(docId), written);
   }
 
   /** Whether the doc has no rows (nor, in a forked branch, a source that has some): nothing was ever written to it. */

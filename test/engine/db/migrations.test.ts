@@ -198,7 +198,7 @@ describe('a data dir holding files, before 028', () => {
     } finally {
       engine.close();
     }
-    // The table as 007 made it, and the database as a release at 027 left it (what 029–031 added taken out).
+    // The table as 007 made it, and the database as a release at 027 left it (what 029–032 added taken out; 032 makes the conflicts' capture triggers again).
     const raw = new BetterSqlite3(join(dataDir, 'folio.db'));
     raw.pragma('foreign_keys = OFF');
     raw.exec(`
@@ -210,6 +210,10 @@ describe('a data dir holding files, before 028', () => {
       DROP TRIGGER doc_forks_base_count_change;
       ALTER TABLE doc_forks DROP COLUMN moved_conflicts;
       ALTER TABLE doc_forks DROP COLUMN moved_from;
+      DROP TRIGGER sync_capture_change_request_conflicts_insert;
+      DROP TRIGGER sync_capture_change_request_conflicts_update;
+      DROP TRIGGER sync_capture_change_request_conflicts_delete;
+      ALTER TABLE change_request_conflicts DROP COLUMN resolution_writes;
       PRAGMA user_version = 27;
     `);
     expect(raw.prepare("SELECT sql FROM sqlite_master WHERE name = 'file_blobs'").pluck().get()).toMatch(/WITHOUT ROWID/);

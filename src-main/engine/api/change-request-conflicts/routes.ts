@@ -48,7 +48,8 @@ export const changeRequestConflictsHandlers: Handlers<typeof changeRequestConfli
   /**
    * Writes the resolution into the change request's content (a new `edits` revision when it
    * changes anything) and marks the conflict resolved, in one transaction. Resolving takes the
-   * edit role, as writing the content does; a resolved conflict answers 409.
+   * edit role, as writing the content does; a resolved conflict answers 409. The row names what
+   * the resolution wrote, so that an engine holding the row before the writes waits to merge.
    */
   resolveChangeRequestConflict(ctx, { params, body }) {
     const target = requireWritableChangeRequest(ctx, params);
@@ -60,9 +61,11 @@ export const changeRequestConflictsHandlers: Handlers<typeof changeRequestConfli
     const batch = new Batch(ctx, target);
     const resolution = applyResolution(batch, row, body);
     if (isFailure(resolution)) return resolution;
+    // Read before the save: what the row names for an engine that gets it ahead of these writes.
+    const writes = batch.outcomes.size > 0 ? batch.edits.written() : new Map();
     if (batch.outcomes.size > 0) commitBatch(ctx, batch);
     else addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
-    markResolved(ctx.db, row.id, resolution, ctx.actor.id, ctx.now);
+    markResolved(ctx.db, row.id, resolution, writes, ctx.actor.id, ctx.now);
     return toConflict(ctx, target.space.id, findConflict(ctx.db, changeRequest.id, row.id)!);
   },
 };

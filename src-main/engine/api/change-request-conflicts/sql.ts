@@ -1,3 +1,4 @@
+import * as Y from 'yjs';
 import type { ConflictSide, ResolvableConflict } from '../../content/merge/conflicts.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../ids.js';
@@ -25,6 +26,8 @@ export interface ConflictRow {
   revision: string;
   created_at: string;
   updated_at: string;
+  /** What the resolution wrote into the change request's docs (migration 032): JSON, doc id to a base64 `Y.Snapshot`. */
+  resolution_writes: string | null;
   page_title: string | null;
 }
 
@@ -104,11 +107,33 @@ export function recordConflicts(db: Database, changeRequestId: string, conflicts
   }
 }
 
-export function markResolved(db: Database, conflictId: string, resolution: ConflictResolution, userId: string, now: string): void {
+/** Marks a conflict resolved, naming what the resolution wrote into which docs (none when it kept the change request's side). */
+export function markResolved(db: Database, conflictId: string, resolution: ConflictResolution, writes: ReadonlyMap<string, Y.Snapshot>, userId: string, now: string): void {
+  const named = writes.size === 0 ? null : JSON.stringify(Object.fromEntries([...writes].map(([docId, written]) => [docId, Buffer.from(Y.encodeSnapshot(written)).toString('base64')])));
   db.run(
-    "UPDATE change_request_conflicts SET status = 'resolved', resolution = ?, resolved_by = ?, resolved_at = ?, updated_at = ? WHERE id = ?",
-    resolution, userId, now, now, conflictId,
+    "UPDATE change_request_conflicts SET status = 'resolved', resolution = ?, resolution_writes = ?, resolved_by = ?, resolved_at = ?, updated_at = ? WHERE id = ?",
+    resolution, named, userId, now, now, conflictId,
   );
+}
+
+/**
+ * What the resolutions of a change request's conflicts wrote, by doc: what an engine must hold
+ * before it merges. A value that does not decode (a peer's bug) names nothing to wait for.
+ */
+export function resolutionWrites(db: Database, changeRequestId: string): { docId: string; written: Y.Snapshot }[] {
+  const rows = db.all<{ docId: string; written: unknown }>(
+    `SELECT j.key AS docId, j.value AS written FROM change_request_conflicts c, json_each(c.resolution_writes) j
+     WHERE c.change_request_id = ? AND c.status = 'resolved' AND json_valid(c.resolution_writes) AND json_type(c.resolution_writes) = 'object'`,
+    changeRequestId,
+  );
+  return rows.flatMap(({ docId, written }) => {
+    if (typeof written !== 'string') return [];
+    try {
+      return [{ docId, written: Y.decodeSnapshot(Buffer.from(written, 'base64')) }];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export function readSide(json: string | null): StoredSide | null {

@@ -12,7 +12,7 @@ import { cutPendingEdits } from '../../yjs/live-edits.js';
 import { updateRow } from '../content-tree/rows.js';
 import { requireSpace } from '../spaces/rules.js';
 import type { SpaceRow } from '../spaces/sql.js';
-import { knownConflictCount, openConflictCount, openConflictIds, recordConflicts } from '../change-request-conflicts/sql.js';
+import { knownConflictCount, openConflictCount, openConflictIds, recordConflicts, resolutionWrites } from '../change-request-conflicts/sql.js';
 import { unmetMergeRule } from './merge-rules.js';
 import type { Role } from '../../../../src-shared/contract/common.js';
 import { can, requireChangeRequest } from './rules.js';
@@ -99,7 +99,7 @@ const MERGE: Pull<'merge'> = {
     const unmet = unmetMergeRule(ctx.db, target.space, target.changeRequest, ctx.actor.id);
     if (unmet) return conflict(`mergeRules: ${unmet}`);
     const { space, changeRequest } = target;
-    if (openConflictCount(ctx.db, changeRequest.id) > 0 || conflictsOnTheWay(ctx, space.id, changeRequest.id)) return { revision: space.revision, result: 'conflicts' };
+    if (openConflictCount(ctx.db, changeRequest.id) > 0 || conflictsInTransit(ctx, space.id, changeRequest.id)) return { revision: space.revision, result: 'conflicts' };
     return target;
   },
   // A merge that conflicts writes nothing; else main's docs, its revision, the change request merged.
@@ -142,15 +142,24 @@ const UPDATE: Pull<'update'> = {
 };
 
 /**
- * Whether a base an update moved names a conflict that has not arrived here yet: the moved base
- * came on the docs channel ahead of the update's rows on the change log. Judged against that base
- * the merge would land the change request's side of the place, where every other engine refuses
- * it until the conflict is resolved (docs/sync.md, "Fork bases").
+ * Why a merge here would misjudge the change request's conflicts, its docs and its rows having
+ * arrived apart (docs/sync.md, "Conflicts in transit"), or undefined:
+ * - a base an update moved names a conflict whose row has not arrived: judged against that base
+ *   the merge would land the change request's side of the place, where every other engine
+ *   refuses it until the conflict is resolved;
+ * - a resolution's row arrived ahead of what it wrote: the merge would land the side the writer
+ *   did not keep.
  */
-function conflictsOnTheWay(ctx: RequestContext, spaceId: string, changeRequestId: string): boolean {
+function conflictsInTransit(ctx: RequestContext, spaceId: string, changeRequestId: string): string | undefined {
   const named = ctx.docs.movedConflictsUnder(branchDocPrefix(spaceId, changeRequestBranch(changeRequestId)));
-  return named.length > 0 && knownConflictCount(ctx.db, changeRequestId, named) < named.length;
+  const unknown = named.length === 0 ? 0 : named.length - knownConflictCount(ctx.db, changeRequestId, named);
+  if (unknown > 0) return `conflicts: ${counted(unknown, 'conflict')} an update recorded ${unknown === 1 ? 'has' : 'have'} not reached this engine yet; sync brings ${unknown === 1 ? 'it' : 'them'}`;
+  const waiting = resolutionWrites(ctx.db, changeRequestId).some(({ docId, written }) => !ctx.docs.holdsWrite(docId, written));
+  if (waiting) return 'conflicts: what resolving its conflicts wrote into the change request has not reached this engine yet; sync brings it';
+  return undefined;
 }
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Cuts a revision a change request made, with the state of `docIds` as this transaction leaves them; answers its id. */
 function newRevision(ctx: RequestContext, changeRequest: ChangeRequestRow, type: 'merge' | 'update', parents: string[], docIds: string[]): string {
@@ -173,6 +182,8 @@ export function mergeRefusal(ctx: RequestContext, space: SpaceRow, changeRequest
   if (changeRequest.status === 'archived') return 'status: the change request is archived; reopen it first';
   // Conflicts first: they are what the writer has to do; the rules often wait for a review of the result.
   if (openConflicts > 0) return `conflicts: ${openConflicts} ${openConflicts === 1 ? 'conflict is' : 'conflicts are'} still open`;
+  const inTransit = conflictsInTransit(ctx, space.id, changeRequest.id);
+  if (inTransit) return inTransit;
   const unmet = unmetMergeRule(ctx.db, space, changeRequest, ctx.actor.id);
   return unmet ? `mergeRules: ${unmet}` : undefined;
 }

@@ -29,6 +29,7 @@ import * as fileBlobsRowid from './028-file-blobs-rowid.js';
 import * as changeRequestRequestedTeams from './029-change-request-requested-teams.js';
 import * as movedForkBases from './030-moved-fork-bases.js';
 import * as movedBaseConflicts from './031-moved-base-conflicts.js';
+import * as resolutionWrites from './032-resolution-writes.js';
 
 /** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
 export const migrations: readonly { version: number; name: string; sql: string; rebuildsTables?: boolean }[] = [
@@ -63,6 +64,7 @@ export const migrations: readonly { version: number; name: string; sql: string; 
   { version: 29, name: 'change-request-requested-teams', sql: changeRequestRequestedTeams.sql },
   { version: 30, name: 'moved-fork-bases', sql: movedForkBases.sql },
   { version: 31, name: 'moved-base-conflicts', sql: movedBaseConflicts.sql },
+  { version: 32, name: 'resolution-writes', sql: resolutionWrites.sql },
 ];
 
 /** The schema version a fully migrated database has. */

@@ -144,7 +144,7 @@ export const REPLICATED_TABLES: readonly TableSpec[] = [
     key: ['id'],
     columns: [
       'id', 'change_request_id', 'page_id', 'kind', 'place', 'deleted_on', 'base', 'main', 'change_request', 'status', 'resolution',
-      'resolved_by', 'resolved_at', 'revision', 'created_at', 'updated_at',
+      'resolved_by', 'resolved_at', 'revision', 'created_at', 'updated_at', 'resolution_writes',
     ],
     organization: spaceOrganization(changeRequestSpace),
     space: changeRequestSpace,
