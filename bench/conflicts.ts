@@ -12,7 +12,9 @@ import { caller, editPages, seedSpace } from './merge.js';
  * Conflict detection and listing: a change request touching 100 pages of a 1,000-page space (20
  * paragraphs each), main having changed 100 pages since, 50 of them in the very block the change
  * request rewrote: 50 conflicting blocks. Each run, in a new space: the merge that finds them and
- * is refused (changing nothing), the update that records them, and the listing of the 50.
+ * is refused (changing nothing), the update that records them, and the listing of the 50; then
+ * each resolved keeping main's block, the mergeability read (it checks that the engine holds what
+ * every resolution wrote: docs/sync.md, "Conflicts in transit") and the merge that lands them.
  */
 export interface ConflictsBenchResult {
   pages: number;
@@ -22,6 +24,11 @@ export interface ConflictsBenchResult {
   refusedMergeMs: number;
   updateMs: number;
   listMs: number;
+  /** One conflict resolved keeping main's block. */
+  resolveMs: number;
+  /** The mergeability read once all are resolved, and the merge after it. */
+  mergeabilityMs: number;
+  mergeMs: number;
   /** CPU of the process for the refused merge and the listing together, and for each of the others. */
   detectAndListCpuMs: number;
   refusedMergeCpuMs: number;
@@ -37,7 +44,10 @@ export async function benchConflicts(options: { pages?: number; touched?: number
   try {
     bootstrapIfEmpty(engine);
     const call = caller(engine, readFileSync(join(dataDir, 'token'), 'utf8').trim());
-    const figures = { refused: [] as number[], update: [] as number[], list: [] as number[], cpu: [] as number[], refusedCpu: [] as number[], updateCpu: [] as number[] };
+    const figures = {
+      refused: [] as number[], update: [] as number[], list: [] as number[], cpu: [] as number[], refusedCpu: [] as number[], updateCpu: [] as number[],
+      resolve: [] as number[], mergeability: [] as number[], merge: [] as number[],
+    };
     for (let run = 0; run < runs; run++) {
       const { spaceId, ids } = await seedSpace(engine, call, pages);
       const changeRequestId = (await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'conflicting' })).id as string;
@@ -46,10 +56,10 @@ export async function benchConflicts(options: { pages?: number; touched?: number
       editPages(engine, spaceId, changeRequestBranch(changeRequestId), theirs, 'the change request', 0);
       editPages(engine, spaceId, MAIN, ours, 'main', 0, false);
       const path = `/v1/spaces/${spaceId}/change-requests/${changeRequestId}`;
-      const measure = async (method: string, to: string) => {
+      const measure = async (method: string, to: string, body?: unknown) => {
         const start = performance.now();
         const cpu = process.cpuUsage();
-        const answer = await call(method, to);
+        const answer = await call(method, to, body);
         const used = process.cpuUsage(cpu);
         return { answer, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
       };
@@ -59,6 +69,17 @@ export async function benchConflicts(options: { pages?: number; touched?: number
       if (updated.answer.result !== 'conflicts') throw new Error(`update: ${JSON.stringify(updated.answer)}`);
       const listed = await measure('GET', `${path}/conflicts?status=open&limit=100`);
       if (listed.answer.count !== touched / 2) throw new Error(`conflicts: ${listed.answer.count}`);
+      for (const conflict of listed.answer.items as { id: string }[]) {
+        const resolved = await measure('POST', `${path}/conflicts/${conflict.id}/resolve`, { keep: 'main' });
+        if (resolved.answer.status !== 'resolved') throw new Error(`resolve: ${JSON.stringify(resolved.answer)}`);
+        figures.resolve.push(resolved.ms);
+      }
+      const mergeability = await measure('GET', `${path}/mergeability`);
+      if (mergeability.answer.mergeable !== true) throw new Error(`mergeability: ${JSON.stringify(mergeability.answer)}`);
+      const merged = await measure('POST', `${path}/merge`);
+      if (merged.answer.result !== 'merge') throw new Error(`merge: ${JSON.stringify(merged.answer)}`);
+      figures.mergeability.push(mergeability.ms);
+      figures.merge.push(merged.ms);
       figures.refused.push(refused.ms);
       figures.update.push(updated.ms);
       figures.list.push(listed.ms);
@@ -75,6 +96,9 @@ export async function benchConflicts(options: { pages?: number; touched?: number
       refusedMergeMs: later(figures.refused),
       updateMs: later(figures.update),
       listMs: later(figures.list),
+      resolveMs: median(figures.resolve),
+      mergeabilityMs: later(figures.mergeability),
+      mergeMs: later(figures.merge),
       detectAndListCpuMs: later(figures.cpu),
       refusedMergeCpuMs: later(figures.refusedCpu),
       updateCpuMs: later(figures.updateCpu),
@@ -104,6 +128,9 @@ export function report(result: ConflictsBenchResult): void {
     { step: 'listing them', median: ms(result.listMs) },
     { step: `detection + listing (≤ ${TARGET_MS} ms)`, median: ms(detectAndList), 'median CPU': ms(result.detectAndListCpuMs), target: verdict(detectAndList, result.detectAndListCpuMs) },
     { step: 'update recording them', median: ms(result.updateMs), 'median CPU': ms(result.updateCpuMs) },
+    { step: "one resolved keeping main's block", median: ms(result.resolveMs) },
+    { step: `mergeability, all ${result.conflicts} resolved`, median: ms(result.mergeabilityMs) },
+    { step: 'merge landing them', median: ms(result.mergeMs) },
   ]);
   console.log(`medians of ${result.runs - 1} runs after the first; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 }
