@@ -7,16 +7,24 @@ export interface TreeChanges {
   files: boolean;
 }
 
-/** Starts recording the changes made to a tree doc from now on. */
-export function watchTree(doc: Y.Doc): TreeChanges {
+/**
+ * Starts recording the changes made to a tree doc from now on. With `stops`, the functions that
+ * stop it are added there: a copy handed back to the store must carry no observer of a request
+ * that ended (DocEdits.spareSaved).
+ */
+export function watchTree(doc: Y.Doc, stops?: (() => void)[]): TreeChanges {
   const changes: TreeChanges = { pages: new Set(), files: false };
   const pages = pagesMap(doc);
-  pages.observeDeep((events) => {
+  const pagesChanged = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
     for (const event of events) {
       if (event.target === pages) for (const key of event.changes.keys.keys()) changes.pages.add(key);
       else changes.pages.add(String(event.path[0]));
     }
-  });
-  filesMap(doc).observeDeep(() => (changes.files = true));
+  };
+  const filesChanged = () => (changes.files = true);
+  const files = filesMap(doc);
+  pages.observeDeep(pagesChanged);
+  files.observeDeep(filesChanged);
+  stops?.push(() => pages.unobserveDeep(pagesChanged), () => files.unobserveDeep(filesChanged));
   return changes;
 }

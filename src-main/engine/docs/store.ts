@@ -42,6 +42,9 @@ export interface DocStoreOptions {
   emptyWithoutRows?: (docId: string) => boolean;
 }
 
+/** How many requests' copies `spareCopy` keeps: one per tree being written in turn is what pays. */
+const SPARE_COPIES = 4;
+
 const DEFAULTS = {
   // Measured on a 10,000-block page: each uncompacted edit row adds ~45 µs to a load, so 500 add
   // ~20 ms; compacting them takes ~270 ms, run after the commit rather than inside the request.
@@ -80,6 +83,8 @@ export class DocStore {
   private writeHook: ((docId: string, seq: number) => void) | undefined;
   private readonly merge: DocStoreOptions['merge'];
   private readonly emptyWithoutRows: (docId: string) => boolean;
+  /** Requests' copies of docs they wrote, each as the doc stood after row `seq` (`spareCopy`). */
+  private readonly spares = new Map<string, { seq: number; doc: Y.Doc }>();
 
   constructor(
     private readonly db: Database,
@@ -108,7 +113,11 @@ export class DocStore {
       this.branches.removeUnder(prefix);
       return this.log.removeUnder(prefix);
     });
-    for (const docId of ids) this.cache.drop(docId);
+    // A doc written again after its removal starts its seqs over: a copy spared before would match them.
+    for (const docId of ids) {
+      this.cache.drop(docId);
+      this.spares.delete(docId);
+    }
   }
 
   /** Appends `update` to the doc's log, inside the caller's transaction or a new one. */
@@ -178,6 +187,30 @@ export class DocStore {
    */
   keepLoaded(docId: string): () => void {
     return this.cache.keep(docId);
+  }
+
+  /**
+   * Keeps `doc`, a request's copy of the doc that it has just appended as row `seq`, for the next
+   * request that edits the doc (`takeCopy`) rather than copying the doc again. Dropped if this
+   * transaction rolls back; the last few spared are kept.
+   */
+  spareCopy(docId: string, seq: number, doc: Y.Doc): void {
+    if (this.db.hookScope() === undefined) return;
+    const spare = { seq, doc };
+    this.spares.delete(docId);
+    this.spares.set(docId, spare);
+    if (this.spares.size > SPARE_COPIES) this.spares.delete(this.spares.keys().next().value!);
+    this.db.onTransactionEnd((committed) => {
+      if (!committed && this.spares.get(docId) === spare) this.spares.delete(docId);
+    });
+  }
+
+  /** The copy `spareCopy` kept, if the doc has had no row since: the caller's to edit from now on. */
+  takeCopy(docId: string): Y.Doc | undefined {
+    const spare = this.spares.get(docId);
+    if (!spare) return undefined;
+    this.spares.delete(docId);
+    return this.db.transaction(() => this.log.meta(docId)?.seq, 'read') === spare.seq ? spare.doc : undefined;
   }
 
   /** Whether the doc holds a write another engine made (`writtenSince`): every item it made and every deletion. */
@@ -465,6 +498,7 @@ export class DocStore {
   close(): void {
     this.closed = true;
     this.cache.clear();
+    this.spares.clear();
   }
 
   /** The doc reads come from, with its meta: itself once written, else the source of the branch it was forked in. */

@@ -69,3 +69,65 @@ describe('DocEdits.create', () => {
     expect(store.updatesOf('s/main/page/a')).toEqual([]);
   });
 });
+
+describe('DocEdits.spareSaved', () => {
+  const DOC = 's/main/tree';
+  const write = (edits: DocEdits, key: string, value: string) => edits.open(DOC).getMap('m').set(key, value);
+  const entries = (doc: Y.Doc) => doc.getMap('m').toJSON();
+
+  /** One request's write: opens the doc, sets `key`, saves, and hands its copy back. */
+  function request(db: ReturnType<typeof openStore>['db'], store: ReturnType<typeof openStore>['store'], key: string, value: string, fail = false): Y.Doc {
+    return db.transaction(() => {
+      const edits = new DocEdits(store);
+      write(edits, key, value);
+      const copy = edits.open(DOC);
+      edits.save();
+      edits.spareSaved(DOC);
+      if (fail) throw new Error('refused later');
+      return copy;
+    });
+  }
+
+  it('gives the next request the copy the last one wrote, and it writes on from the stored state', () => {
+    const { db, store } = openStore();
+    const first = request(db, store, 'a', '1');
+    const second = request(db, store, 'b', '2');
+    expect(second).toBe(first);
+    expect(entries(store.load(DOC))).toEqual({ a: '1', b: '2' });
+    expect(store.updatesOf(DOC)).toHaveLength(2);
+  });
+
+  it('is not given once the doc has had a row from elsewhere, a deletion alone included', () => {
+    const { db, store } = openStore();
+    const first = request(db, store, 'a', '1');
+    // Another writer (a live editor, sync) deletes the entry: no new item, only a deletion.
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(store.load(DOC)));
+    const updates: Uint8Array[] = [];
+    other.on('update', (update: Uint8Array) => updates.push(update));
+    other.getMap('m').delete('a');
+    expect(store.append(DOC, updates[0]!).ok).toBe(true);
+    const second = request(db, store, 'b', '2');
+    expect(second).not.toBe(first);
+    expect(entries(store.load(DOC))).toEqual({ b: '2' });
+  });
+
+  it('is dropped when the request that spared it rolls back', () => {
+    const { db, store } = openStore();
+    const first = request(db, store, 'a', '1');
+    expect(() => request(db, store, 'b', 'lost', true)).toThrow('refused later');
+    const third = request(db, store, 'c', '3');
+    expect(third).not.toBe(first);
+    expect(entries(store.load(DOC))).toEqual({ a: '1', c: '3' });
+    expect(entries(third)).toEqual({ a: '1', c: '3' });
+  });
+
+  it('is dropped when the doc is removed, whose seqs then start over', () => {
+    const { db, store } = openStore();
+    request(db, store, 'a', '1');
+    store.removeUnder('s/');
+    const again = request(db, store, 'b', '2');
+    expect(entries(again)).toEqual({ b: '2' });
+    expect(entries(store.load(DOC))).toEqual({ b: '2' });
+  });
+});

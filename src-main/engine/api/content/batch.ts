@@ -29,6 +29,8 @@ export class Batch {
   /** The tree's pages as last read, and their children by parent once asked for, kept up to date as the batch changes them. */
   private known: KnownPages | undefined;
   private readonly builtUsed = new WeakSet<BuiltBody>();
+  /** Stops the observers the batch put on its copy of the tree, before the copy goes back to the store. */
+  private readonly stops: (() => void)[] = [];
 
   constructor(
     readonly ctx: RequestContext,
@@ -41,7 +43,7 @@ export class Batch {
   /** The tree, to change it. Copying a large tree costs: changes that only read it use `pages()`. */
   get tree(): Y.Doc {
     const doc = this.edits.open(this.treeId);
-    this.treeChanges ??= watchTree(doc);
+    this.treeChanges ??= watchTree(doc, this.stops);
     return doc;
   }
 
@@ -52,6 +54,8 @@ export class Batch {
   save(): void {
     const saved = this.edits.save().get(this.treeId);
     if (saved && this.treeChanges) this.ctx.projector.lend(this.treeId, saved.seq, saved.doc, this.treeChanges);
+    for (const stop of this.stops.splice(0)) stop();
+    this.edits.spareSaved(this.treeId);
   }
 
   /**
@@ -84,7 +88,7 @@ export class Batch {
     // The stored doc does not change under the batch, which changes only its own copy: only that is followed (and goes with the batch).
     if (!this.edits.opened(this.treeId)) return known;
     const map = pagesMap(doc);
-    map.observeDeep((events) => {
+    const follow = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
       if (this.known !== known) return;
       for (const event of events) {
         const ids = event.target === map ? [...(event as Y.YMapEvent<unknown>).keysChanged] : [String(event.path[0])];
@@ -97,7 +101,9 @@ export class Batch {
           if (known.children) moveChild(known.children, before, page);
         }
       }
-    });
+    };
+    map.observeDeep(follow);
+    this.stops.push(() => map.unobserveDeep(follow));
     return known;
   }
 
