@@ -117,17 +117,24 @@ export function markResolved(db: Database, conflictId: string, resolution: Confl
 }
 
 /**
+ * A resolution's snapshot of one doc is a few bytes per range it deleted; one past this (only a
+ * peer's bug or malice makes one) names nothing, rather than being decoded at every merge.
+ */
+const MAX_WRITTEN_CHARS = 1024 * 1024;
+
+/**
  * What the resolutions of a change request's conflicts wrote, by doc: what an engine must hold
- * before it merges. A value that does not decode (a peer's bug) names nothing to wait for.
+ * before it merges. A value that does not decode, or is too large, names nothing to wait for.
  */
 export function resolutionWrites(db: Database, changeRequestId: string): { docId: string; written: Y.Snapshot }[] {
-  const rows = db.all<{ docId: string; written: unknown }>(
+  const rows = db.all<{ docId: string; written: string }>(
     `SELECT j.key AS docId, j.value AS written FROM change_request_conflicts c, json_each(c.resolution_writes) j
-     WHERE c.change_request_id = ? AND c.status = 'resolved' AND json_valid(c.resolution_writes) AND json_type(c.resolution_writes) = 'object'`,
+     WHERE c.change_request_id = ? AND c.status = 'resolved' AND json_valid(c.resolution_writes) AND json_type(c.resolution_writes) = 'object'
+       AND j.type = 'text' AND length(j.value) <= ?`,
     changeRequestId,
+    MAX_WRITTEN_CHARS,
   );
   return rows.flatMap(({ docId, written }) => {
-    if (typeof written !== 'string') return [];
     try {
       return [{ docId, written: Y.decodeSnapshot(Buffer.from(written, 'base64')) }];
     } catch {

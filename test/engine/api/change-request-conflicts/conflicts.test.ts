@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { changeRequestBranch, pageDoc } from '../../../../src-shared/sync/doc-names.js';
 import { Engine } from '../../../../src-main/engine/engine.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer, raw } from '../../../support/server.js';
@@ -106,6 +108,37 @@ describe('a change request that conflicts with main', () => {
       expect(await mainMarkdown(spaceId, pageId)).toBe(`# Backups\n\n${expected}\n`);
     });
   }
+
+  it("names what a resolution wrote, and a merge waits for it only while this engine lacks it", async () => {
+    const { spaceId, pageId, b } = await rewrittenTwice();
+    await update(b);
+    const [first] = (await conflicts(b)).items;
+    ok(await t.owner.client.call('resolveChangeRequestConflict', { params: { ...b, conflictId: first!.id }, body: { keep: 'main' } }));
+    const row = () => t.engine.db.get<{ resolution_writes: string | null }>('SELECT resolution_writes FROM change_request_conflicts WHERE id = ?', first!.id)!;
+    const named = JSON.parse(row().resolution_writes!) as Record<string, string>;
+    // Keeping main's paragraph wrote into the change request's page doc alone.
+    expect(Object.keys(named)).toEqual([pageDoc(spaceId, changeRequestBranch(b.changeRequestId), pageId)]);
+    const mergeability = async () => ok(await t.owner.client.call('getChangeRequestMergeability', { params: b }));
+    expect(await mergeability()).toMatchObject({ mergeable: true, openConflicts: 0 });
+
+    // Writes this engine never got (a client and clock nobody reached): held back, with the reason.
+    const [docId] = Object.keys(named);
+    const unreachable = Buffer.from(Y.encodeSnapshot(Y.createSnapshot(Y.createDeleteSet(), new Map([[4242, 7]])))).toString('base64');
+    const setNamed = (value: string | null) => t.engine.db.run('UPDATE change_request_conflicts SET resolution_writes = ? WHERE id = ?', value, first!.id);
+    setNamed(JSON.stringify({ [docId!]: unreachable }));
+    expect((await mergeability()).reason).toMatch(/^conflicts: what resolving its conflicts wrote .* has not reached this engine yet/);
+    const space = ok(await t.owner.client.call('getSpaceById', { params: { spaceId } }));
+    expect(await merge(b)).toEqual({ revision: space.revision, result: 'conflicts' });
+
+    // A value that does not decode, or one too large to read at every merge, names nothing.
+    for (const value of ['not json', JSON.stringify({ [docId!]: 'not a snapshot' }), JSON.stringify({ [docId!]: 7 }), JSON.stringify({ [docId!]: 'A'.repeat(1024 * 1024 + 4) })]) {
+      setNamed(value);
+      expect(await mergeability(), value.slice(0, 40)).toMatchObject({ mergeable: true });
+    }
+    setNamed(JSON.stringify(named));
+    expect((await merge(b)).result).toBe('merge');
+    expect(await mainMarkdown(spaceId, pageId)).toBe(`# Backups\n\n${TIP}\n`);
+  });
 
   it('answers the documented errors for bad input, changing nothing', async () => {
     const { b } = await rewrittenTwice();
