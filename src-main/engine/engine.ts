@@ -42,6 +42,8 @@ import { GitSyncRunner } from './git-sync/runner.js';
 import type { RemotePolicy } from './git-sync/remote.js';
 import { LiveRevisions } from './yjs/live-edits.js';
 import { YjsServer } from './yjs/yjs-server.js';
+import { ChangeRequestPulses } from './sync/change-request-pulses.js';
+import { realSchedule } from './sync/schedule.js';
 import { parseDocName } from '../../src-shared/sync/doc-names.js';
 
 export interface EngineOptions {
@@ -137,6 +139,7 @@ export class Engine {
   readonly deps: PipelineDeps;
   private listenPort = 0;
   private readonly purgeTimer: NodeJS.Timeout;
+  private readonly pulses: ChangeRequestPulses;
   /** False when the pool was lent (`EngineOptions.workers.pool`): its owner closes it. */
   private readonly ownsWorkers: boolean;
 
@@ -214,6 +217,9 @@ export class Engine {
     };
     this.dispatcher = new Dispatcher(this.deps, options.observeAnswers);
     this.yjs = new YjsServer(this.deps);
+    // A change request's screen follows its comments' room; the room is told when the change request's rows change.
+    this.pulses = new ChangeRequestPulses(db, realSchedule, () => this.yjs.openDocIds, (docId) => this.yjs.pulse(docId));
+    this.yjs.onRoomOpened((docId) => this.pulses.roomOpened(docId));
     this.hubChangeLog = new HubChangeLog({ ...this.deps, capture });
     this.syncHub = new SyncHub(this.deps, [this.hubChangeLog.channelFor, (actor) => new HubBlobsChannel(this.deps, actor, this.blobWatch)]);
     this.liveRevisions = new LiveRevisions(db, this.docs, clock);
@@ -283,6 +289,7 @@ export class Engine {
     this.translations.close();
     this.gitSync.close();
     this.integrations.close();
+    this.pulses.stop();
     this.yjs.close();
     this.liveRevisions.close();
     this.docs.close();

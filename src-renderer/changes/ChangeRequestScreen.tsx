@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { attempt, type Outcome } from '../api/call.js';
 import type { ApiClient } from '../../src-shared/client/client.js';
 import type { Answer, ChangeRequest, Space } from '../api/types.js';
@@ -37,9 +37,14 @@ interface Props {
 export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
   const { client, user, access } = useWorkspace();
   const params = { spaceId, changeRequestId: String(number) };
-  const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number));
-  // Others' comments arrive pushed: both the review and the comments panel read them again when they change.
-  const commentsChanged = useCommentsFeed(access, resource.status === 'ready' ? commentsDoc(spaceId, changeRequestBranch(resource.data.changeRequest.id)) : undefined);
+  const [pulses, setPulses] = useState(0);
+  const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number), pulses);
+  // Others' comments arrive pushed: both the review and the comments panel read them again when they
+  // change. So do others' reviews, merges, resolutions: the change request, its mergeability, its
+  // review and its conflicts are read again (not its pages: a writer may be typing in them).
+  const feed = useCommentsFeed(access, resource.status === 'ready' ? commentsDoc(spaceId, changeRequestBranch(resource.data.changeRequest.id)) : undefined);
+  const commentsChanged = feed.comments;
+  useEffect(() => setPulses(feed.changeRequest), [feed.changeRequest]);
   const { problem, run } = useAction(reload);
   const [view, setView] = useState<'review' | 'pages'>();
   const [confirming, setConfirming] = useState(false);
@@ -47,6 +52,8 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
   const [outcome, setOutcome] = useState<{ words: string; conflicts: boolean }>();
   const [combining, setCombining] = useState<'merge' | 'update'>();
   const [combined, setCombined] = useState(0);
+  // What the panels of the change request's state reload on: a merge or an update here, or a pulse.
+  const moved = `${combined}/${pulses}`;
   const [target, setTarget] = useState<CommentTarget>();
   const combine = async (kind: 'merge' | 'update') => {
     setOutcome(undefined);
@@ -140,7 +147,7 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
               spaceId={spaceId}
               changeRequestId={changeRequest.id}
               canResolve={space.permissions.edit && changeRequest.status !== 'merged'}
-              refreshOn={combined}
+              refreshOn={moved}
               onResolved={() => {
                 setCombined((count) => count + 1);
                 reload();
@@ -159,7 +166,7 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
                 org={org}
                 space={space}
                 changeRequest={changeRequest}
-                refreshOn={combined}
+                refreshOn={moved}
                 commentsChanged={commentsChanged}
                 onReviewed={reload}
                 onComment={space.permissions.comment ? setTarget : undefined}

@@ -11,8 +11,8 @@ const CHOSEN = 'Backups run every night; keep one copy offsite.';
 /**
  * Issue 14's day in the browser build: two change requests rewrite one paragraph; the second's
  * merge is refused, its writer brings main in and resolves the conflict in the conflict view; a
- * reviewer lands on the review, reads the diff and approves; the merge rule is met, the writer
- * merges, and main holds exactly the chosen text.
+ * reviewer lands on the review, reads the diff and approves (the writer's open screen sees it at
+ * once); the merge rule is met, the writer merges, and main holds exactly the chosen text.
  */
 describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
   let served: ServedEngine;
@@ -139,6 +139,11 @@ describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
     await review.getByRole('button', { name: 'Approve' }).click();
     await review.locator('.review-state', { hasText: 'Rhea Reviewer' }).getByText('Approved').waitFor();
     await reviewer.screenshot({ path: screenshot('review.png') });
+    // The writer's screen, open all along, learns of the approval from the engine (its comments room
+    // is told the change request moved): the review shows it and the merge rule is met, unreloaded.
+    await writer.getByRole('region', { name: 'Review' }).locator('.review-state', { hasText: 'Rhea Reviewer' }).getByText('Approved').waitFor();
+    await writer.getByText(/Merging waits/).waitFor({ state: 'detached' });
+    expect(await writer.getByRole('button', { name: 'Merge', exact: true }).isDisabled()).toBe(false);
   });
 
   it('lets the writer ask a team for a review, named among the reviewers', async () => {

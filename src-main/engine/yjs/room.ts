@@ -60,8 +60,10 @@ export class Room {
     private readonly out?: RoomsOut,
     /** Gets the doc ready for live edits while the loop is free (content/projector.ts); answers how to stop. */
     prepare?: (docId: string) => () => void,
+    /** The room tells its clients when what the doc belongs to changes (`pulse`): a change request's comments. */
+    signals = false,
   ) {
-    this.awareness.setLocalState(null);
+    this.awareness.setLocalState(signals ? { pulse: 0 } : null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
     this.release = docs.keepLoaded(docId);
     this.stopPreparing = prepare?.(docId) ?? (() => undefined);
@@ -94,6 +96,17 @@ export class Room {
    */
   relayRemote(update: Uint8Array): void {
     if (this.firstTime(update)) this.broadcast(syncUpdate(update));
+  }
+
+  /**
+   * Tells the clients that what the doc belongs to changed (a change request's reviews, status,
+   * conflicts: sync/change-request-pulses.ts), as a counter in the room's own awareness state,
+   * `{ pulse: n }`: a client reads the change request again when it moves. Each hub process tells
+   * its own rooms, so a pulse is not relayed to the others.
+   */
+  pulse(): void {
+    const state = this.awareness.getLocalState() as { pulse?: number } | null;
+    this.awareness.setLocalState({ pulse: (state?.pulse ?? 0) + 1 });
   }
 
   /** A member's awareness update; throws on bytes that are not one. */
@@ -133,7 +146,8 @@ export class Room {
     const changed = [...added, ...updated, ...removed];
     const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
     this.broadcast(awarenessMessage(update));
-    if (origin !== REMOTE) this.out?.awareness(this.docId, update);
+    // 'local' is the room's own state (`pulse`), which each process keeps for its own clients.
+    if (origin !== REMOTE && origin !== 'local') this.out?.awareness(this.docId, update);
   }
 
   /**

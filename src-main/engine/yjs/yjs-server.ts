@@ -11,6 +11,7 @@ import { Connection } from './connection.js';
 import { readableDoc, type ReadableDoc } from './doc-access.js';
 import { LocalSocket, type LocalClient, type LocalPeer } from './local-client.js';
 import { Room, type RoomsOut } from './room.js';
+import { parseDocName } from '../../../src-shared/sync/doc-names.js';
 
 /** Where the rooms are: `/v1/yjs/<doc id>`, the doc ids of docs/content-design.md. */
 export const YJS_PATH = '/v1/yjs/';
@@ -86,6 +87,11 @@ export class YjsServer {
     this.rooms.get(docId)?.relayRemote(update);
   }
 
+  /** Tells the clients of `docId`'s room, when one is open, that what the doc belongs to changed (`Room.pulse`). */
+  pulse(docId: string): void {
+    this.rooms.get(docId)?.pulse();
+  }
+
   /** Awareness from another process's room of `docId`, to this process's room when one is open; bytes that are no update are dropped. */
   remoteAwareness(docId: string, update: Uint8Array): void {
     try {
@@ -147,7 +153,8 @@ export class YjsServer {
     let room = this.rooms.get(docId);
     if (!room) {
       const { projector } = this.deps.services;
-      room = new Room(docId, this.deps.docs, this.roomsOut, (id) => projector.prepareLiveEdits(id));
+      const signals = parseDocName(docId)?.kind === 'comments';
+      room = new Room(docId, this.deps.docs, this.roomsOut, (id) => projector.prepareLiveEdits(id), signals);
       this.rooms.set(docId, room);
       for (const listener of this.roomListeners) listener(docId);
     }
