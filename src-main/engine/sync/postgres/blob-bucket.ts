@@ -80,7 +80,8 @@ export class BlobBucket implements SweptBytesStore {
     const key = this.keyOf(sha256);
     // The same bytes stored again (by another process, or uploaded twice) are not sent again.
     if (this.send('HEAD', key, [200, 404]).status === 200) return;
-    this.send('PUT', key, [200], { body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    // The payload's hash signed (aws4fetch would send UNSIGNED-PAYLOAD): the server refuses bytes that changed on the way.
+    this.send('PUT', key, [200], { body: bytes, headers: { 'content-type': 'application/octet-stream', 'x-amz-content-sha256': sha256 } });
   }
 
   /**

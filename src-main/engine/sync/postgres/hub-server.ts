@@ -41,21 +41,16 @@ export async function startPostgresHub(
   blobs?: BlobStoreChoice,
 ): Promise<PostgresHub> {
   const bytes = blobs === undefined ? undefined : openBlobStore(blobs);
-  let opened: PostgresEngine;
+  let opened: PostgresEngine | undefined;
   try {
     opened = await openPostgresEngine(url, tooFarBehind);
+    await checkBlobStoreKind(url, opened.engine.db, blobs?.kind);
   } catch (error) {
+    opened?.close();
     bytes?.stop?.();
     throw error;
   }
   const { engine, order } = opened;
-  try {
-    await checkBlobStoreKind(url, engine.db, blobs?.kind);
-  } catch (error) {
-    opened.close();
-    bytes?.stop?.();
-    throw error;
-  }
   if (bytes) engine.db.useFileBytes(bytes);
   // Rooms' awareness and live updates ride the follower's LISTEN connection: out as NOTIFYs, in to this process's rooms.
   const relay = new RoomRelay((payload) => follower.notifyRooms(payload), {
