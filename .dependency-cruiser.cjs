@@ -130,7 +130,7 @@ const RUNTIME_LAYERS = [
     files: ['^src-shared/', '^src-main/(engine|cli)/'],
     packages: [
       ...PURE,
-      ...['better-sqlite3', 'hono', 'ws', 'y-protocols', 'pdfkit', 'ajv', 'ajv-formats', 'jose', 'jsep', '@readme/openapi-parser', 'pg', 'fflate'],
+      ...['better-sqlite3', 'hono', 'ws', 'y-protocols', 'pdfkit', 'ajv', 'ajv-formats', 'jose', 'jsep', '@readme/openapi-parser', 'pg', 'fflate', 'aws4fetch'],
       ...['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', 'tsx'],
       '@types/(better-sqlite3|ws|pdfkit|pg)',
     ],

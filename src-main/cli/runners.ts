@@ -11,6 +11,6 @@ export { saveUpstream } from '../engine/sync/sql.js';
 export { startPostgresHub } from '../engine/sync/postgres/hub-server.js';
 export { openPostgresEngine } from '../engine/sync/postgres/working-copy.js';
 export { StoreRefused } from '../engine/sync/postgres/store.js';
-export { BlobFolderRefused } from '../engine/sync/postgres/blob-folder.js';
+export { BlobStoreRefused } from '../engine/sync/postgres/blob-address.js';
 export { siteExport } from './site-export.js';
 export { spaceFolder } from './space-folder.js';

@@ -22,6 +22,8 @@ async function main(argv: string[]): Promise<void> {
     'allow-host': { type: 'string', multiple: true },
     // With --postgres: the folder all processes of the hub keep file bytes in, instead of the database.
     'blob-dir': { type: 'string' },
+    // With --postgres: the S3-compatible bucket they keep them in instead; its credentials come from the environment.
+    'blob-s3': { type: 'string' },
     'sync-url': { type: 'string' },
     'sync-token': { type: 'string' },
     // First start only (a new data dir): the owner's name and the first organization's title.
@@ -40,7 +42,7 @@ async function main(argv: string[]): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: not a port number: ${values.port}`);
   if (values.postgres !== undefined) return servePostgresHub(values.postgres, port, values);
-  for (const flag of ['allow-host', 'blob-dir'] as const) if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --postgres`);
+  for (const flag of ['allow-host', 'blob-dir', 'blob-s3'] as const) if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --postgres`);
   const hub = syncSettings(values['sync-url'], values['sync-token']);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const translator = resolveTranslator(
@@ -85,7 +87,8 @@ async function servePostgresHub(url: string, port: number, values: Record<string
   const alone = ['data-dir', 'sync-url', 'sync-token', 'name', 'organization', 'translator', 'translator-url', 'translator-key', 'translator-model'].find((flag) => values[flag] !== undefined);
   if (alone) throw new UsageError(`--${alone} does not go with --postgres: a hub process keeps everything in PostgreSQL`);
   checkPostgresUrl(url);
-  const { BlobFolderRefused, StoreRefused, startPostgresHub } = await runners();
+  const blobs = blobStoreChoice(values['blob-dir'] as string | undefined, values['blob-s3'] as string | undefined);
+  const { BlobStoreRefused, StoreRefused, startPostgresHub } = await runners();
   let hub;
   try {
     hub = await startPostgresHub(
@@ -96,10 +99,10 @@ async function servePostgresHub(url: string, port: number, values: Record<string
         process.exit(1);
       },
       hosts,
-      values['blob-dir'] as string | undefined,
+      blobs,
     );
   } catch (error) {
-    if (error instanceof StoreRefused || error instanceof BlobFolderRefused) throw new UsageError(error.message);
+    if (error instanceof StoreRefused || error instanceof BlobStoreRefused) throw new UsageError(error.message);
     throw error;
   }
   console.log(`Folio hub listening on ${hub.url}`);
@@ -112,6 +115,13 @@ async function servePostgresHub(url: string, port: number, values: Record<string
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** `--blob-dir` or `--blob-s3`, not both; a bucket's credentials are read from the environment, never from flags. */
+function blobStoreChoice(dir: string | undefined, s3: string | undefined) {
+  if (dir !== undefined && s3 !== undefined) throw new UsageError('--blob-dir and --blob-s3: file bytes are kept in one place, give one of them');
+  if (dir !== undefined) return { kind: 'folder' as const, dir };
+  return s3 === undefined ? undefined : { kind: 's3' as const, location: s3, env: process.env };
 }
 
 /** Checked by the first-start operation's own schema; the organization is named after the person unless given. */

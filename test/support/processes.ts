@@ -15,18 +15,18 @@ export function runCli(args: string[]): Promise<{ status: number; stdout: string
   return runScript('src-main/cli/folio.ts', args);
 }
 
-function runScript(script: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+function runScript(script: string, args: string[], env?: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(NODE_TSX[0], [...NODE_TSX[1], script, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(NODE_TSX[0], [...NODE_TSX[1], script, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') reject(error);
       else resolve({ status: error ? (error.code as number) : 0, stdout, stderr });
     });
   });
 }
 
-/** Runs `npm run serve -- …` that is expected to stop by itself (bad flags, a database it refuses). */
-export function runServeToEnd(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  return runScript('src-main/cli/serve.ts', args);
+/** Runs `npm run serve -- …` that is expected to stop by itself (bad flags, a database it refuses); `env` in place of this process's. */
+export function runServeToEnd(args: string[], env?: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  return runScript('src-main/cli/serve.ts', args, env);
 }
 
 export interface ServeProcess {
@@ -55,8 +55,8 @@ export function startServe(args: string[]): Promise<ServeProcess> {
 /**
  * Runs a TypeScript file of the repository (a path from its root) in a process of its own, its
  * stdout piped. Node itself runs it, with tsx as a loader, so that the child's pid is the
- * script's: a signal sent to it reaches the script, not a wrapper.
+ * script's: a signal sent to it reaches the script, not a wrapper. `env` in place of this process's.
  */
-export function spawnScript(script: string, args: string[]): ChildProcess {
-  return spawn(NODE_TSX[0], [...NODE_TSX[1], script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+export function spawnScript(script: string, args: string[], env?: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(NODE_TSX[0], [...NODE_TSX[1], script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env });
 }

@@ -25,10 +25,10 @@ export function collectUnreachableBlobs(db: Database): number {
 }
 
 /**
- * Deletes the bytes a store besides the database (a hub's folder) keeps for rows a committed
- * transaction deleted, in a write transaction of its own: on a hub process that is a turn, so no
- * other process is meanwhile storing the same bytes for a new row (it would find the file there
- * and write none). Bytes whose row came back since stay.
+ * Lets go the bytes a store besides the database (a hub's folder or bucket) keeps for rows a
+ * committed transaction deleted, in a write transaction of its own: on a hub process that is a
+ * turn, so no other process is meanwhile storing the same bytes for a new row (it would find them
+ * there and store none). Bytes whose row came back since stay.
  */
 function removeUnlistedBytes(db: Database, store: FileBytesStore, sha256s: readonly string[]): void {
   try {
@@ -36,7 +36,7 @@ function removeUnlistedBytes(db: Database, store: FileBytesStore, sha256s: reado
       for (const sha256 of sha256s) if (db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256) === undefined) store.remove(sha256);
     });
   } catch {
-    // The hub's database is out of reach: the folder's sweep (docs/hub.md) deletes them later.
+    // The hub's database or store is out of reach: the store's sweep (docs/hub.md) moves them later.
   }
 }
 
@@ -46,4 +46,76 @@ function inTreeHistory(db: Database, sha256: string): boolean {
     db.get(`SELECT 1 FROM doc_updates WHERE doc_id LIKE '%/tree' AND instr("update", ?) > 0 LIMIT 1`, needle) !== undefined ||
     db.get(`SELECT 1 FROM doc_forks WHERE doc_id LIKE '%/tree' AND instr(base_update, ?) > 0 LIMIT 1`, needle) !== undefined
   );
+}
+
+/** Bytes no row names any more are kept this long in a store's trash before a sweep deletes them. */
+export const TRASH_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A store of file bytes besides the database that keeps what it lets go (`remove`) in a trash,
+ * and that a sweep can walk a shard at a time (a shard: the SHA-256s whose hex starts with two
+ * given digits): a hub's folder or bucket (docs/hub.md).
+ */
+export interface SweptBytesStore extends FileBytesStore {
+  /** The SHA-256s of the bytes kept (not in the trash) in the shard. */
+  keptIn(shard: string): string[];
+  /** The SHA-256s in the trash in the shard, with when each went there (epoch ms). */
+  trashedIn(shard: string): { sha256: string; since: number }[];
+  /** Bytes in the trash back where `read` finds them first. */
+  restore(sha256: string): void;
+  /** Bytes in the trash gone for good. */
+  purge(sha256: string): void;
+  /** What else the store tidies in the shard (a folder's files half-written by a process that died). */
+  tidy?(shard: string, now: number): void;
+}
+
+/**
+ * Sweeps one shard (`shard` 0–255) of the store: bytes no row names (`listed`) go to the trash,
+ * answered; bytes in the trash a row names again (a restored backup) come back; bytes in the
+ * trash longer than `TRASH_KEEP_MS` are deleted. Call it inside a write turn (docs/hub.md): no
+ * process stores bytes outside its turn, so none are being stored for a row about to commit.
+ */
+export function sweepShard(store: SweptBytesStore, shard: number, listed: (sha256: string) => boolean, now = Date.now()): string[] {
+  const prefix = shard.toString(16).padStart(2, '0');
+  const trashed: string[] = [];
+  for (const sha256 of store.keptIn(prefix)) {
+    if (listed(sha256)) continue;
+    store.remove(sha256);
+    trashed.push(sha256);
+  }
+  for (const { sha256, since } of store.trashedIn(prefix)) {
+    if (listed(sha256)) store.restore(sha256);
+    else if (now - since > TRASH_KEEP_MS) store.purge(sha256);
+  }
+  store.tidy?.(prefix, now);
+  return trashed;
+}
+
+/** One shard swept every this often: a whole pass of the store in about an hour. */
+const SHARD_EVERY_MS = 15_000;
+
+/**
+ * Sweeps the store one shard per tick (`sweepShard`): bytes no `file_blobs` row names (their rows
+ * deleted by a process that died before it moved them, or stored in a turn that then rolled back)
+ * go to the trash, and the trash is emptied of what it kept a day. Starts at a random shard so
+ * that the processes of a hub spread their sweeps. Answers how to stop it.
+ */
+export function sweepEvery(db: Database, store: SweptBytesStore, everyMs = SHARD_EVERY_MS): () => void {
+  let shard = Math.floor(Math.random() * 256);
+  const timer = setInterval(() => {
+    const current = shard;
+    shard = (shard + 1) % 256;
+    try {
+      sweepInTurn(db, store, current);
+    } catch {
+      // The database or the store is out of reach: this shard waits for the next pass.
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** One shard swept inside a write transaction of `db` (on a hub process, a turn: the working copy caught up, no other process writing). */
+export function sweepInTurn(db: Database, store: SweptBytesStore, shard: number): string[] {
+  return db.transaction(() => sweepShard(store, shard, (sha256) => db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256) !== undefined));
 }

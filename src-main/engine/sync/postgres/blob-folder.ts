@@ -1,20 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Database, FileBytesStore } from '../../db/database.js';
-
-/** A file's name in the folder is its SHA-256 in hex, and nothing else is ever made into a path. */
-const SHA256 = /^[0-9a-f]{64}$/;
+import type { SweptBytesStore } from '../../content/blob-gc.js';
+import { BlobStoreRefused, checkAddress, PROBE, SHA256, sha256Hex } from './blob-address.js';
 
 /** Files being written, renamed into place once whole and on disk. */
 const WRITING = 'writing';
 
-/** Bytes no row names any more, kept `TRASH_KEEP_MS` before they are deleted. */
+/** Bytes no row names any more, kept `TRASH_KEEP_MS` (blob-gc.ts) before a sweep deletes them. */
 const TRASH = 'trash';
-const TRASH_KEEP_MS = 24 * 60 * 60 * 1000;
-
-/** Why the folder cannot hold the hub's file bytes: said in one line, and the process exits. */
-export class BlobFolderRefused extends Error {}
 
 /**
  * File bytes of a hub on PostgreSQL kept as files in a folder every process of the hub shares
@@ -25,7 +19,7 @@ export class BlobFolderRefused extends Error {}
  * names it commits in PostgreSQL: a row never names bytes that are not on disk. The same bytes
  * written twice (by two processes) land on the same name with the same content.
  */
-export class BlobFolder implements FileBytesStore {
+export class BlobFolder implements SweptBytesStore {
   private constructor(readonly dir: string) {}
 
   /** The folder, checked: it exists, is a folder, and this process can write and rename files in it. */
@@ -35,14 +29,14 @@ export class BlobFolder implements FileBytesStore {
     try {
       isFolder = statSync(path).isDirectory();
     } catch (error) {
-      throw new BlobFolderRefused(`--blob-dir: ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): create it first, writable by this process`);
+      throw new BlobStoreRefused(`--blob-dir: ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): create it first, writable by this process`);
     }
-    if (!isFolder) throw new BlobFolderRefused(`--blob-dir: ${path} is not a folder`);
+    if (!isFolder) throw new BlobStoreRefused(`--blob-dir: ${path} is not a folder`);
     const folder = new BlobFolder(path);
     try {
       folder.write(sha256Hex(PROBE), PROBE);
     } catch (error) {
-      throw new BlobFolderRefused(`--blob-dir: cannot write files in ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new BlobStoreRefused(`--blob-dir: cannot write files in ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
     return folder;
   }
@@ -53,7 +47,7 @@ export class BlobFolder implements FileBytesStore {
   }
 
   write(sha256: string, bytes: Uint8Array): void {
-    if (sha256Hex(bytes) !== sha256) throw new Error(`file bytes do not have the SHA-256 they are stored under (${sha256})`);
+    checkAddress(sha256, bytes);
     const target = this.pathOf(sha256);
     const shard = join(this.dir, sha256.slice(0, 2));
     if (exists(target)) return;
@@ -102,36 +96,34 @@ export class BlobFolder implements FileBytesStore {
     utimesSync(this.trashPathOf(sha256), now, now);
   }
 
-  /**
-   * Sweeps one shard (`00`…`ff`, `shard` 0–255) and its part of `trash/` and `writing/`: files no
-   * row names (`listed`) go to the trash, answered; files in the trash a row names again (a
-   * restored backup) go back; files in the trash longer than `TRASH_KEEP_MS`, and files left
-   * half-written in `writing/` by a process that died (older than `STALE_WRITE_MS`), are deleted.
-   * Call it inside a write turn (docs/hub.md, "File bytes in a folder"): no process writes a file
-   * outside its turn, so none is being written for a row about to commit.
-   */
-  sweepShard(shard: number, listed: (sha256: string) => boolean, now = Date.now()): string[] {
-    const trashed: string[] = [];
-    const prefix = shard.toString(16).padStart(2, '0');
-    const ours = (name: string) => SHA256.test(name) && name.startsWith(prefix);
-    for (const name of namesIn(join(this.dir, prefix))) {
-      if (!ours(name) || listed(name)) continue;
-      this.remove(name);
-      trashed.push(name);
-    }
-    for (const name of namesIn(join(this.dir, TRASH)).filter(ours)) {
-      const path = this.trashPathOf(name);
-      if (listed(name)) {
-        made(join(this.dir, prefix));
-        renameSync(path, this.pathOf(name));
-      } else if (ageOf(path, now) > TRASH_KEEP_MS) rmSync(path, { force: true });
-    }
+  keptIn(shard: string): string[] {
+    return namesIn(join(this.dir, shard)).filter((name) => SHA256.test(name) && name.startsWith(shard));
+  }
+
+  trashedIn(shard: string): { sha256: string; since: number }[] {
+    const names = namesIn(join(this.dir, TRASH)).filter((name) => SHA256.test(name) && name.startsWith(shard));
+    return names.flatMap((sha256) => {
+      const since = modifiedAt(this.trashPathOf(sha256));
+      return since === undefined ? [] : [{ sha256, since }];
+    });
+  }
+
+  restore(sha256: string): void {
+    made(join(this.dir, sha256.slice(0, 2)));
+    renameSync(this.trashPathOf(sha256), this.pathOf(sha256));
+  }
+
+  purge(sha256: string): void {
+    rmSync(this.trashPathOf(sha256), { force: true });
+  }
+
+  /** Deletes the files of the shard a process that died left half-written in `writing/` (older than `STALE_WRITE_MS`). */
+  tidy(shard: string, now: number): void {
     for (const name of namesIn(join(this.dir, WRITING))) {
       // A file being written by a process still opening its folder (`open`'s probe) is young.
       const path = join(this.dir, WRITING, name);
-      if (name.startsWith(prefix) && ageOf(path, now) > STALE_WRITE_MS) rmSync(path, { force: true });
+      if (name.startsWith(shard) && now - (modifiedAt(path) ?? now) > STALE_WRITE_MS) rmSync(path, { force: true });
     }
-    return trashed;
   }
 
   private trashPathOf(sha256: string): string {
@@ -143,35 +135,6 @@ export class BlobFolder implements FileBytesStore {
     if (!SHA256.test(sha256)) throw new Error('not a SHA-256 in hex');
     return join(this.dir, sha256.slice(0, 2), sha256);
   }
-}
-
-/** One shard swept every this often: a whole pass of the folder in about an hour. */
-const SHARD_EVERY_MS = 15_000;
-
-/**
- * Sweeps the folder one shard per tick (`sweepShard`): bytes no `file_blobs` row names (their
- * rows deleted by a process that died before it moved them, or written in a turn that then rolled
- * back) go to the trash, and the trash is emptied of what it kept a day. Starts at a random shard so that the processes of a hub spread their sweeps.
- * Answers how to stop it.
- */
-export function sweepEvery(db: Database, folder: BlobFolder, everyMs = SHARD_EVERY_MS): () => void {
-  let shard = Math.floor(Math.random() * 256);
-  const timer = setInterval(() => {
-    const current = shard;
-    shard = (shard + 1) % 256;
-    try {
-      sweepInTurn(db, folder, current);
-    } catch {
-      // The database is out of reach: this shard waits for the next pass.
-    }
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
-/** One shard swept inside a write transaction of `db` (on a hub process, a turn: the working copy caught up, no other process writing). */
-export function sweepInTurn(db: Database, folder: BlobFolder, shard: number): string[] {
-  return db.transaction(() => folder.sweepShard(shard, (sha256) => db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256) !== undefined));
 }
 
 /** How old a file in `writing/` must be before a sweep takes it for one a dead process left. */
@@ -196,20 +159,13 @@ function namesIn(path: string): string[] {
   }
 }
 
-/** Milliseconds since the file was last written; 0 when it is gone already. */
-function ageOf(path: string, now: number): number {
+/** When the file was last written (epoch ms); undefined when it is gone already. */
+function modifiedAt(path: string): number | undefined {
   try {
-    return now - statSync(path).mtimeMs;
+    return statSync(path).mtimeMs;
   } catch {
-    return 0;
+    return undefined;
   }
-}
-
-/** What `open` writes to learn that the folder takes files: small, and a file like any other. */
-const PROBE = Buffer.from('Folio keeps file bytes here\n');
-
-function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** A folder right under the store's, there already or made now (not recursive: the store's own must exist). */

@@ -7,8 +7,8 @@ import { answerOnSocket } from '../../http/socket-answers.js';
 import { badRequest, errorBody, forbidden, notFound, unavailable, type Failure } from '../../pipeline/failure.js';
 import { requestUrl } from '../../pipeline/query.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
-import { EMPTY_SHA256 } from '../../api/content/sql.js';
-import { BlobFolder, BlobFolderRefused, sweepEvery } from './blob-folder.js';
+import { sweepEvery } from '../../content/blob-gc.js';
+import { checkBlobStoreKind, openBlobStore, type BlobStoreChoice } from './blob-store.js';
 import { RoomRelay } from './room-relay.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
@@ -37,24 +37,28 @@ export async function startPostgresHub(
   tooFarBehind: (message: string) => void,
   /** Host headers accepted besides the loopback names with this port: a load balancer's address (`--allow-host`). */
   allowedHosts: readonly string[] = [],
-  /** The folder every process of the hub keeps file bytes in (`--blob-dir`); in the database when absent. */
-  blobDir?: string,
+  /** The folder or bucket every process of the hub keeps file bytes in (`--blob-dir`, `--blob-s3`); in the database when absent. */
+  blobs?: BlobStoreChoice,
 ): Promise<PostgresHub> {
-  const folder = blobDir === undefined ? undefined : BlobFolder.open(blobDir);
-  const opened = await openPostgresEngine(url, tooFarBehind);
-  const { engine, order } = opened;
-  if (folder) engine.db.useFileBytes(folder);
-  else if (keepsBytesInFolder(engine)) {
-    opened.close();
-    throw new BlobFolderRefused('this hub keeps file bytes in a folder: start every process with --blob-dir DIR, the folder the others use');
+  const bytes = blobs === undefined ? undefined : openBlobStore(blobs);
+  let opened: PostgresEngine | undefined;
+  try {
+    opened = await openPostgresEngine(url, tooFarBehind);
+    await checkBlobStoreKind(url, opened.engine.db, blobs?.kind);
+  } catch (error) {
+    opened?.close();
+    bytes?.stop?.();
+    throw error;
   }
+  const { engine, order } = opened;
+  if (bytes) engine.db.useFileBytes(bytes);
   // Rooms' awareness and live updates ride the follower's LISTEN connection: out as NOTIFYs, in to this process's rooms.
   const relay = new RoomRelay((payload) => follower.notifyRooms(payload), {
     awareness: (docId, update) => engine.yjs.remoteAwareness(docId, update),
     update: (docId, update) => engine.yjs.remoteUpdate(docId, update),
   });
   const follower = new CommitFollower(url, order, tooFarBehind, (payload) => relay.heard(payload));
-  const stopSweeping = folder ? sweepEvery(engine.db, folder) : () => undefined;
+  const stopSweeping = bytes ? sweepEvery(engine.db, bytes) : () => undefined;
   engine.yjs.relayRooms(relay);
   await follower.start();
   // A load balancer's address as the client wrote it stands for this process's own: the endpoints check Host as usual.
@@ -109,16 +113,12 @@ export async function startPostgresHub(
         engine.syncHub.closeConnections();
         server.close(() => {
           opened.close();
+          bytes?.stop?.();
           done();
         });
         server.closeAllConnections();
       }),
   };
-}
-
-/** Whether a file's row holds no bytes (an empty file aside): they are in the hub's folder. */
-function keepsBytesInFolder(engine: PostgresEngine['engine']): boolean {
-  return engine.db.get("SELECT 1 FROM file_blobs WHERE length(bytes) = 0 AND sha256 <> ? LIMIT 1", EMPTY_SHA256) !== undefined;
 }
 
 /** What `/health` answers: 200 while PostgreSQL is reachable, 503 while the process waits for it (it keeps serving reads). */

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { collectUnreachableBlobs } from '../../../../src-main/engine/content/blob-gc.js';
+import { collectUnreachableBlobs, sweepInTurn } from '../../../../src-main/engine/content/blob-gc.js';
 import { storeBlob } from '../../../../src-main/engine/content/projection-sql.js';
-import { BlobFolder, sweepInTurn } from '../../../../src-main/engine/sync/postgres/blob-folder.js';
+import { BlobFolder } from '../../../../src-main/engine/sync/postgres/blob-folder.js';
 import { openPostgresEngine, type PostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { describeWithPostgres } from './hub-processes.js';
 

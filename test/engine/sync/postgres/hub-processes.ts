@@ -19,8 +19,8 @@ export interface HubProcess {
   exited: Promise<number | null>;
 }
 
-export function startHubProcess(database: string, port = 0, flags: string[] = []): Promise<HubProcess> {
-  const child = spawnScript('src-main/cli/serve.ts', ['--postgres', database, '--port', String(port), ...flags]);
+export function startHubProcess(database: string, port = 0, flags: string[] = [], env?: NodeJS.ProcessEnv): Promise<HubProcess> {
+  const child = spawnScript('src-main/cli/serve.ts', ['--postgres', database, '--port', String(port), ...flags], env);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     void exited.then((code) => reject(new Error(`hub process exited with ${code}`)));

@@ -1,0 +1,288 @@
+import { createRequire } from 'node:module';
+import type { SweptBytesStore } from '../../content/blob-gc.js';
+import { BlockingCall } from '../../workers/blocking-call.js';
+import { TryAgainLater } from '../channel.js';
+import { BlobStoreRefused, checkAddress, PROBE, SHA256, sha256Hex } from './blob-address.js';
+
+/** Under the store's prefix: bytes no row names any more, kept `TRASH_KEEP_MS` (blob-gc.ts) before a sweep deletes them. */
+const TRASH = 'trash/';
+
+/** How long one request may take before the transaction waiting on it fails (`FOLIO_S3_TIMEOUT_MS`). */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The bucket could not be reached, or answered what it should not: the write did not happen, try later. */
+export class BlobBucketUnavailable extends TryAgainLater {}
+
+/** Where the bucket is, from `--blob-s3`: requests go to `${base}/${key}` (path-style, or the bucket's own host on AWS). */
+export interface BucketLocation {
+  base: string;
+  bucket: string;
+  /** Empty, or ending in `/`. */
+  prefix: string;
+  region: string;
+}
+
+interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/**
+ * File bytes of a hub on PostgreSQL kept as objects in an S3-compatible bucket every process of
+ * the hub shares (`serve --postgres URL --blob-s3 URL`, docs/hub.md, "File bytes in an S3
+ * bucket"), so that the database holds only their `file_blobs` rows. Content-addressed: the key
+ * `PREFIX/abcdef…` holds the bytes whose SHA-256 is `abcdef…`. Bytes are PUT, with their SHA-256
+ * signed (the server checks it), inside the write transaction, and only a 200 lets the
+ * transaction go on to commit in PostgreSQL: a row never names bytes the bucket did not take.
+ *
+ * The engine's transactions are synchronous, so each request is made by a worker thread while
+ * the event loop waits (`BlockingCall`, docs/decisions.md); one that takes longer than the
+ * timeout fails the transaction, which rolls back whole. An object whose row then never commits
+ * is swept to the trash later.
+ */
+export class BlobBucket implements SweptBytesStore {
+  private constructor(
+    private readonly location: BucketLocation,
+    private readonly http: BlockingCall,
+    /** How the bucket is named in errors: the flag as given (it holds no secret). */
+    private readonly name: string,
+  ) {}
+
+  /**
+   * The bucket, checked: it is there, takes the credentials and takes an object, or
+   * `BlobStoreRefused` in one line. Credentials and the timeout come from the environment.
+   */
+  static open(flag: string, env: Readonly<Record<string, string | undefined>>): BlobBucket {
+    const location = bucketLocation(flag, env);
+    const credentials = bucketCredentials(env);
+    const timeoutMs = requestTimeout(env);
+    const aws4fetchPath = createRequire(import.meta.url).resolve('aws4fetch');
+    const http = new BlockingCall(WORKER_SOURCE, { aws4fetchPath, credentials, region: location.region }, timeoutMs, (ms) => new BlobBucketUnavailable(`the bucket did not answer within ${ms} ms`));
+    const bucket = new BlobBucket(location, http, flag);
+    try {
+      bucket.list(location.prefix, 1);
+      bucket.write(sha256Hex(PROBE), PROBE);
+    } catch (error) {
+      http.stop();
+      throw new BlobStoreRefused(`--blob-s3: ${flag}: ${refusal(error as Error)}`);
+    }
+    return bucket;
+  }
+
+  /** The bytes, from their key or else from the trash (a row a backup brought back after they went). */
+  read(sha256: string): Buffer | undefined {
+    return this.get(this.keyOf(sha256)) ?? this.get(this.trashKeyOf(sha256));
+  }
+
+  write(sha256: string, bytes: Uint8Array): void {
+    checkAddress(sha256, bytes);
+    const key = this.keyOf(sha256);
+    // The same bytes stored again (by another process, or uploaded twice) are not sent again.
+    if (this.send('HEAD', key, [200, 404]).status === 200) return;
+    // The payload's hash signed (aws4fetch would send UNSIGNED-PAYLOAD): the server refuses bytes that changed on the way.
+    this.send('PUT', key, [200], { body: bytes, headers: { 'content-type': 'application/octet-stream', 'x-amz-content-sha256': sha256 } });
+  }
+
+  /**
+   * Moves the bytes under `trash/`, where they stay `TRASH_KEEP_MS` before a sweep deletes them:
+   * a copy of the bucket taken within that time after the database's dump still has the bytes of
+   * every row in the dump. A copy is a new object, so the trash counts its time from the move.
+   */
+  remove(sha256: string): void {
+    if (!this.copy(this.keyOf(sha256), this.trashKeyOf(sha256))) return;
+    this.send('DELETE', this.keyOf(sha256), [200, 204]);
+  }
+
+  keptIn(shard: string): string[] {
+    return this.list(`${this.location.prefix}${shard}`).flatMap(({ key }) => {
+      const sha256 = key.slice(this.location.prefix.length);
+      return SHA256.test(sha256) ? [sha256] : [];
+    });
+  }
+
+  trashedIn(shard: string): { sha256: string; since: number }[] {
+    const trash = `${this.location.prefix}${TRASH}`;
+    return this.list(`${trash}${shard}`).flatMap(({ key, since }) => {
+      const sha256 = key.slice(trash.length);
+      return SHA256.test(sha256) ? [{ sha256, since }] : [];
+    });
+  }
+
+  restore(sha256: string): void {
+    if (this.copy(this.trashKeyOf(sha256), this.keyOf(sha256))) this.purge(sha256);
+  }
+
+  purge(sha256: string): void {
+    this.send('DELETE', this.trashKeyOf(sha256), [200, 204]);
+  }
+
+  /** Ends the worker that makes the requests. */
+  stop(): void {
+    this.http.stop();
+  }
+
+  /** Copies `from` to `to` within the bucket; false when there is no `from`. */
+  private copy(from: string, to: string): boolean {
+    const source = `/${this.location.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+    const answer = this.send('PUT', to, [200, 404], { headers: { 'x-amz-copy-source': source } });
+    if (answer.status === 404) {
+      if (errorCode(answer.body) === 'NoSuchKey') return false;
+      throw new BlobBucketUnavailable(`${this.name} answered 404 ${errorCode(answer.body) ?? ''} to a copy`);
+    }
+    // A copy can fail after S3 answered 200: the error is then in the body.
+    if (errorCode(answer.body) !== undefined) throw new BlobBucketUnavailable(`${this.name} could not copy ${from} (${errorCode(answer.body)})`);
+    return true;
+  }
+
+  private get(key: string): Buffer | undefined {
+    const answer = this.send('GET', key, [200, 404]);
+    return answer.status === 200 ? answer.body : undefined;
+  }
+
+  /** The keys under `prefix`, with when each was last written, page after page (`limit`: one page of at most that many). */
+  private list(prefix: string, limit?: number): { key: string; since: number }[] {
+    const found: { key: string; since: number }[] = [];
+    let token: string | undefined;
+    do {
+      const query = new URLSearchParams({ 'list-type': '2', prefix, 'max-keys': String(limit ?? 1000) });
+      if (token) query.set('continuation-token', token);
+      const text = this.send('GET', `?${query}`, [200]).body.toString('utf8');
+      for (const [, contents] of text.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = unescapeXml(/<Key>([\s\S]*?)<\/Key>/.exec(contents!)?.[1] ?? '');
+        found.push({ key, since: Date.parse(/<LastModified>([^<]*)<\/LastModified>/.exec(contents!)?.[1] ?? '') || 0 });
+      }
+      token = /<IsTruncated>true<\/IsTruncated>/.test(text) ? unescapeXml(/<NextContinuationToken>([^<]*)</.exec(text)?.[1] ?? '') || undefined : undefined;
+    } while (token && limit === undefined);
+    return found;
+  }
+
+  /** One signed request: a key of the store, or `?query` on the bucket. Any status but `expected`, or no answer, throws. */
+  private send(method: string, target: string, expected: readonly number[], init: { body?: Uint8Array; headers?: Record<string, string> } = {}): { status: number; body: Buffer } {
+    const url = target.startsWith('?') ? `${this.location.base}${target}` : `${this.location.base}/${target.split('/').map(encodeURIComponent).join('/')}`;
+    const answer = this.http.call({ method, url, headers: init.headers ?? {}, body: init.body }) as { status?: number; body?: Uint8Array; error?: string };
+    if (answer.error !== undefined) {
+      const unreachable = /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/.test(answer.error);
+      throw new BlobBucketUnavailable(`${unreachable ? 'cannot reach' : 'lost the connection to'} ${this.location.base} (${answer.error})`);
+    }
+    const body = Buffer.from(answer.body!.buffer, answer.body!.byteOffset, answer.body!.byteLength);
+    if (!expected.includes(answer.status!)) throw new BucketAnswered(answer.status!, errorCode(body), errorMessage(body));
+    return { status: answer.status!, body };
+  }
+
+  private keyOf(sha256: string): string {
+    if (!SHA256.test(sha256)) throw new Error('not a SHA-256 in hex');
+    return `${this.location.prefix}${sha256}`;
+  }
+
+  private trashKeyOf(sha256: string): string {
+    if (!SHA256.test(sha256)) throw new Error('not a SHA-256 in hex');
+    return `${this.location.prefix}${TRASH}${sha256}`;
+  }
+}
+
+/** A status the bucket should not have answered; its S3 error code when it gave one. */
+class BucketAnswered extends BlobBucketUnavailable {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    detail: string | undefined,
+  ) {
+    super(`the bucket answered ${status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+/** The one line `open` refuses with, from what its first requests met. */
+function refusal(error: Error): string {
+  if (!(error instanceof BucketAnswered)) return error.message;
+  if (error.code === 'NoSuchBucket' || (error.status === 404 && !error.code)) return 'the bucket does not exist: create it first';
+  if (error.status === 403 || error.status === 401) {
+    return `the credentials were refused (${error.code ?? error.status}): set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or FOLIO_S3_ACCESS_KEY_ID and FOLIO_S3_SECRET_ACCESS_KEY) to a key that may list, read, write and delete in the bucket`;
+  }
+  return error.message;
+}
+
+/**
+ * `--blob-s3`: `s3://BUCKET[/PREFIX]` on AWS (the region from the environment), or
+ * `http(s)://HOST[:PORT]/BUCKET[/PREFIX]` for any other S3-compatible server, addressed
+ * path-style. Never credentials: they come from the environment only.
+ */
+export function bucketLocation(flag: string, env: Readonly<Record<string, string | undefined>>): BucketLocation {
+  const refuse = (why: string) => new BlobStoreRefused(`--blob-s3: ${why}`);
+  let url: URL;
+  try {
+    url = new URL(flag);
+  } catch {
+    throw refuse(`expected s3://BUCKET[/PREFIX] or http(s)://HOST[:PORT]/BUCKET[/PREFIX], got ${flag}`);
+  }
+  if (url.username || url.password) throw refuse('credentials do not go in the URL: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (docs/hub.md)');
+  if (url.search || url.hash) throw refuse(`no query or fragment in the URL: ${flag}`);
+  const region = env.FOLIO_S3_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region)) throw refuse(`not a region: ${region}`);
+  let bucket: string;
+  let path: string[];
+  let base: string;
+  if (url.protocol === 's3:') {
+    bucket = url.hostname;
+    path = url.pathname.split('/').filter(Boolean);
+    base = `https://${bucket}.s3.${region}.amazonaws.com`;
+  } else if (url.protocol === 'http:' || url.protocol === 'https:') {
+    [bucket = '', ...path] = url.pathname.split('/').filter(Boolean);
+    base = `${url.origin}/${bucket}`;
+  } else throw refuse(`expected s3://, http:// or https://, got ${flag}`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw refuse(`not a bucket name: ${bucket || '(none)'}`);
+  const prefix = path.join('/');
+  if (prefix && !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(prefix)) throw refuse(`a prefix is letters, digits, '.', '_', '-' and '/': ${prefix}`);
+  return { base, bucket, prefix: prefix ? `${prefix}/` : '', region };
+}
+
+/** The key pair, from `FOLIO_S3_*` or else the AWS variables; a missing one is refused. */
+function bucketCredentials(env: Readonly<Record<string, string | undefined>>): Credentials {
+  const [id, secret, session] = env.FOLIO_S3_ACCESS_KEY_ID
+    ? [env.FOLIO_S3_ACCESS_KEY_ID, env.FOLIO_S3_SECRET_ACCESS_KEY, env.FOLIO_S3_SESSION_TOKEN]
+    : [env.AWS_ACCESS_KEY_ID, env.AWS_SECRET_ACCESS_KEY, env.AWS_SESSION_TOKEN];
+  if (!id || !secret) throw new BlobStoreRefused('--blob-s3: no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or FOLIO_S3_ACCESS_KEY_ID and FOLIO_S3_SECRET_ACCESS_KEY) in the environment');
+  return session ? { accessKeyId: id, secretAccessKey: secret, sessionToken: session } : { accessKeyId: id, secretAccessKey: secret };
+}
+
+function requestTimeout(env: Readonly<Record<string, string | undefined>>): number {
+  const given = env.FOLIO_S3_TIMEOUT_MS;
+  if (given === undefined || given === '') return DEFAULT_TIMEOUT_MS;
+  const ms = Number(given);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) throw new BlobStoreRefused(`FOLIO_S3_TIMEOUT_MS: milliseconds from 100 to 600000, got ${given}`);
+  return ms;
+}
+
+function errorCode(body: Buffer): string | undefined {
+  return /<Error>[\s\S]*?<Code>([^<]*)<\/Code>/.exec(body.toString('utf8'))?.[1];
+}
+
+function errorMessage(body: Buffer): string | undefined {
+  const message = /<Error>[\s\S]*?<Message>([^<]*)<\/Message>/.exec(body.toString('utf8'))?.[1];
+  return message === undefined ? undefined : unescapeXml(message).slice(0, 200);
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);
+}
+
+/**
+ * The worker's source (`BlockingCall`): one signed request per message, answered with its status
+ * and body, or with why there was none (the connection refused, reset or closed). aws4fetch's own
+ * retries are off: the caller's timeout bounds the whole request.
+ */
+const WORKER_SOURCE = `
+const { AwsClient } = require(workerData.aws4fetchPath);
+const aws = new AwsClient({ ...workerData.credentials, service: 's3', region: workerData.region, retries: 0 });
+port.on('message', async ({ method, url, headers, body }) => {
+  let reply;
+  try {
+    const response = await aws.fetch(url, { method, headers, body });
+    reply = { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
+  } catch (error) {
+    const cause = error && error.cause;
+    reply = { error: String((cause && (cause.code || cause.message)) || (error && error.message) || error) };
+  }
+  answer(reply);
+});
+`;

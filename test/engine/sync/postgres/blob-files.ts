@@ -1,0 +1,89 @@
+// What the tests of a hub's file bytes kept in a folder (blob-folder.test.ts) or a bucket (blob-s3.test.ts) share.
+import { deserialize } from 'node:v8';
+import pg from 'pg';
+import { createHash } from 'node:crypto';
+import { expect, vi } from 'vitest';
+import type { ApiClient } from '../../../../src-shared/client/client.js';
+import { ok } from '../../../support/content.js';
+import { eventually, type Replica } from '../nodes.js';
+import { hubUser, startHubProcess, type hubClusterEachTest } from './hub-processes.js';
+
+/**
+ * Two hub processes started with `flags` (and `env`), a replica on each alone, a file uploaded
+ * through the first and downloaded through the second, which read it from the store: answers its
+ * SHA-256 once the download has it whole.
+ */
+export async function uploadedOnOneReadOnOther(cluster: ReturnType<typeof hubClusterEachTest>, flags: string[], env?: NodeJS.ProcessEnv): Promise<string> {
+  const database = cluster.database();
+  const ann = await hubUser(database, 'ann@example.com', 'Team');
+  const [first, second] = await Promise.all([startHubProcess(database, 0, flags, env), startHubProcess(database, 0, flags, env)]);
+  cluster.hubs().push(first, second);
+  const a = await cluster.replicaOn(first.syncUrl, ann.token);
+  const b = await cluster.replicaOn(second.syncUrl, ann.token);
+  const { spaceId, changeRequestId } = await changeRequestOn(a.client, (await teamOn(a)).id);
+  const text = 'written through the first process';
+  const fileId = await insertFile(a.client, spaceId, changeRequestId, text);
+  await vi.waitFor(async () => expect(await download(b, spaceId, changeRequestId, fileId)).toBe(text), { timeout: 60_000, interval: 50 });
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** One line on stderr, a non-zero exit, nothing on stdout. */
+export function refusedInOneLine(result: { status: number; stdout: string; stderr: string }, message: RegExp): void {
+  expect(result.status).not.toBe(0);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(message);
+}
+
+/** Ann's organization, once it reached the replica. */
+export function teamOn(replica: Replica): Promise<{ id: string }> {
+  return eventually(async () => {
+    const team = ok(await replica.client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} })).items.find((org) => org.title === 'Team');
+    expect(team).toBeDefined();
+    return team!;
+  });
+}
+
+export async function changeRequestOn(client: ApiClient, organizationId: string): Promise<{ spaceId: string; changeRequestId: string }> {
+  const spaceId = ok(await client.call('createSpace', { params: { organizationId }, body: { title: 'Files' } })).id;
+  const changeRequestId = ok(await client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Files' } })).id;
+  return { spaceId, changeRequestId };
+}
+
+export const fileOf = (text: string) => ({ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from(text).toString('base64') });
+
+export async function insertFile(client: ApiClient, spaceId: string, changeRequestId: string, text: string): Promise<string> {
+  const answer = ok(await client.call('updateChangeRequestContent', { params: { spaceId, changeRequestId }, query: { compat: 'false' }, body: { changes: [{ operation: 'insert_files', files: [fileOf(text)] }] } }));
+  return ('insertedFiles' in answer ? answer.insertedFiles : [])[0]!.id;
+}
+
+/** A file's bytes as a replica serves them (its `downloadURL`), as text. */
+export async function download(at: Replica, spaceId: string, changeRequestId: string, fileId: string): Promise<string> {
+  const path = `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content/files/${fileId}/download`;
+  const answer = await at.engine.request({ method: 'GET', path, headers: { authorization: `Bearer ${at.token}` } });
+  expect(answer.status).toBe(200);
+  return Buffer.from(answer.body as Uint8Array).toString();
+}
+
+/** The hub's `file_blobs` rows as PostgreSQL holds them: SHA-256 → the bytes column. */
+export async function storedBlobRows(database: string): Promise<Map<string, Buffer>> {
+  const client = new pg.Client(database);
+  await client.connect();
+  try {
+    const rows = await client.query<{ data: Buffer }>("SELECT data FROM folio_hub_rows WHERE tbl = 'file_blobs' AND data IS NOT NULL");
+    // Values in column order after the rowid: sha256, bytes.
+    return new Map(rows.rows.map((row) => deserialize(row.data) as [number, string, Uint8Array]).map(([, hex, bytes]) => [hex, Buffer.from(bytes)]));
+  } finally {
+    await client.end();
+  }
+}
+
+export async function tableCount(database: string): Promise<number> {
+  const client = new pg.Client(database);
+  await client.connect();
+  try {
+    return Number((await client.query("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()")).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ApiClient } from '../../../../src-shared/client/client.js';
+import { httpTransport } from '../../../../src-shared/client/http-transport.js';
+import { listen } from '../../../../src-main/engine/http/server.js';
+import { BlobBucket } from '../../../../src-main/engine/sync/postgres/blob-bucket.js';
+import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
+import { ok } from '../../../support/content.js';
+import { runServeToEnd } from '../../../support/processes.js';
+import { S3_ENV, startS3, type TestS3 } from '../../../support/s3.js';
+import { changeRequestOn, fileOf, insertFile, refusedInOneLine, storedBlobRows, tableCount, uploadedOnOneReadOnOther } from './blob-files.js';
+import { describeWithPostgres, hubClusterEachTest, hubUser, killHub, startHubProcess } from './hub-processes.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describeWithPostgres('file bytes in an S3-compatible bucket the processes of a hub share (serve --postgres --blob-s3)', (postgres) => {
+  const cluster = hubClusterEachTest(postgres);
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startS3(['blobs', 'other']);
+  }, 60_000);
+  afterAll(() => s3?.stop());
+  /** The bucket under a prefix of the test's database's own, so tests share the server and not their objects. */
+  const bucketOf = (database: string) => ({ url: `${s3.endpoint}/blobs/${database.split('/').pop()}`, prefix: `${database.split('/').pop()}/` });
+
+  it('a file uploaded through one process is kept in the bucket, not the database, and served by the other', async () => {
+    const database = cluster.database();
+    const { url, prefix } = bucketOf(database);
+    const hex = await uploadedOnOneReadOnOther(cluster, ['--blob-s3', url], S3_ENV);
+    expect((await s3.object('blobs', `${prefix}${hex}`))?.toString()).toBe('written through the first process');
+    // The database holds the file's row, without its bytes.
+    expect((await storedBlobRows(database)).get(hex)).toEqual(Buffer.alloc(0));
+  }, 180_000);
+
+  it('refuses in one line, before touching the database: no credentials, credentials refused, no such bucket, nobody listening', async () => {
+    const database = cluster.database();
+    const { url } = bucketOf(database);
+    const serve = (location: string, env: NodeJS.ProcessEnv) => runServeToEnd(['--postgres', database, '--blob-s3', location], env);
+    const { AWS_ACCESS_KEY_ID: _id, AWS_SECRET_ACCESS_KEY: _secret, ...noCredentials } = S3_ENV;
+    refusedInOneLine(await serve(url, noCredentials), /--blob-s3: no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+    refusedInOneLine(await serve(url, { ...S3_ENV, AWS_ACCESS_KEY_ID: 'WRONG' }), /--blob-s3: .*: the credentials were refused \(InvalidAccessKeyId\)/);
+    refusedInOneLine(await serve(`${s3.endpoint}/missing-bucket`, S3_ENV), /--blob-s3: .*missing-bucket: the bucket does not exist: create it first/);
+    // A port nobody listens on: the server just stopped is the surest.
+    const gone = await startS3([]);
+    await gone.stop();
+    refusedInOneLine(await serve(`${gone.endpoint}/blobs`, S3_ENV), /--blob-s3: .*: cannot reach http:\/\/127\.0\.0\.1:\d+\/blobs \(ECONNREFUSED\)/);
+    refusedInOneLine(await serve(url.replace('http://', 'http://key:secret@'), S3_ENV), /--blob-s3: credentials do not go in the URL/);
+    refusedInOneLine(await runServeToEnd(['--postgres', database, '--blob-s3', url, '--blob-dir', '/tmp'], S3_ENV), /--blob-dir and --blob-s3/);
+    refusedInOneLine(await runServeToEnd(['--data-dir', '/tmp/folio-nowhere', '--blob-s3', url], S3_ENV), /--blob-s3 goes with --postgres/);
+    expect(await tableCount(database)).toBe(0);
+  }, 120_000);
+
+  it('refuses a process started without the bucket, or with a folder, once the hub keeps file bytes in one', async () => {
+    const database = cluster.database();
+    const hub = await startHubProcess(database, 0, ['--blob-s3', bucketOf(database).url], S3_ENV);
+    await killHub(hub);
+    refusedInOneLine(await runServeToEnd(['--postgres', database]), /this hub keeps file bytes in an S3-compatible bucket: start every process with --blob-s3 URL/);
+    refusedInOneLine(await runServeToEnd(['--postgres', database, '--blob-dir', '/tmp']), /this hub keeps file bytes in an S3-compatible bucket, not a folder: start every process with --blob-s3 URL/);
+  }, 120_000);
+
+  it('a bucket that stops mid-write fails the request in the error envelope, and no row names the bytes', async () => {
+    const database = cluster.database();
+    const ann = await hubUser(database, 'ann@example.com', 'Team');
+    // A process of the hub in this one, its API served: the upload is one request, answered here.
+    const opened = await openPostgresEngine(database);
+    const bucket = BlobBucket.open(`${s3.proxied}/blobs/${database.split('/').pop()}`, { ...S3_ENV, FOLIO_S3_TIMEOUT_MS: '2000' });
+    opened.engine.db.useFileBytes(bucket);
+    const server = await listen(opened.engine, 0);
+    try {
+      const client = new ApiClient(httpTransport(server.url, ann.token, fetch));
+      const team = ok(await client.call('listOrganizationsForAuthenticatedUser', { params: undefined, query: {} })).items.find((org) => org.title === 'Team')!;
+      const { spaceId, changeRequestId } = await changeRequestOn(client, team.id);
+      for (const [mode, text] of [['cut-puts', 'cut off halfway'], ['stall-puts', 'never answered']] as const) {
+        await s3.proxy(mode);
+        const answer = await client.call('updateChangeRequestContent', { params: { spaceId, changeRequestId }, query: { compat: 'false' }, body: { changes: [{ operation: 'insert_files', files: [fileOf(text)] }] } });
+        // The envelope, its message saying nothing of the internals.
+        expect(answer).toMatchObject({ ok: false, status: 500, error: { code: 500, message: expect.stringMatching(/./) } });
+        expect(JSON.stringify(answer)).not.toMatch(/blob-bucket|\.ts:\d/);
+        expect((await storedBlobRows(database)).has(sha256(text))).toBe(false);
+      }
+      // The bucket back: the same upload goes through.
+      await s3.proxy('pass');
+      await insertFile(client, spaceId, changeRequestId, 'cut off halfway');
+      expect((await storedBlobRows(database)).has(sha256('cut off halfway'))).toBe(true);
+    } finally {
+      await server.close();
+      opened.close();
+      bucket.stop();
+      await s3.proxy('pass');
+    }
+  }, 120_000);
+});

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { AwsClient } from 'aws4fetch';
+
+const SCRIPT = fileURLToPath(new URL('./s3-server.ts', import.meta.url));
+
+/** s3rver's one key pair, in the variables a hub process reads; no FOLIO_S3_* of the machine's own. */
+export const S3_ENV: Record<string, string | undefined> = {
+  ...Object.fromEntries(Object.keys(process.env).filter((name) => !name.startsWith('FOLIO_S3_') && !name.startsWith('AWS_')).map((name) => [name, process.env[name]])),
+  AWS_ACCESS_KEY_ID: 'S3RVER',
+  AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  AWS_REGION: 'us-east-1',
+};
+
+export interface TestS3 {
+  /** `http://127.0.0.1:PORT`: the server itself. */
+  endpoint: string;
+  /** The proxy in front of it, which `proxy` tells to pass requests on, cut PUTs halfway or hold them. */
+  proxied: string;
+  proxy(mode: 'pass' | 'cut-puts' | 'stall-puts'): Promise<void>;
+  /** The object's bytes, or undefined when there is none. */
+  object(bucket: string, key: string): Promise<Buffer | undefined>;
+  /** The keys under `prefix`. */
+  keys(bucket: string, prefix?: string): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/** s3rver on an ephemeral loopback port, in a temporary folder and a process of its own (`s3-server.ts`), with `buckets` made. */
+export async function startS3(buckets: string[]): Promise<TestS3> {
+  const directory = mkdtempSync(join(tmpdir(), 'folio-s3-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, directory, ...buckets], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const { port, proxyPort } = await new Promise<{ port: number; proxyPort: number }>((resolve, reject) => {
+    void exited.then(() => reject(new Error('the S3 server exited before it listened')));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const aws = new AwsClient({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1', service: 's3', retries: 0 });
+  return {
+    endpoint,
+    proxied: `http://127.0.0.1:${proxyPort}`,
+    proxy: (mode) =>
+      new Promise((resolve) => {
+        child.once('message', () => resolve());
+        child.send(mode);
+      }),
+    async object(bucket, key) {
+      const answer = await aws.fetch(`${endpoint}/${bucket}/${key}`);
+      if (answer.status === 404) return undefined;
+      if (answer.status !== 200) throw new Error(`GET ${key}: ${answer.status}`);
+      return Buffer.from(await answer.arrayBuffer());
+    },
+    async keys(bucket, prefix = '') {
+      const answer = await aws.fetch(`${endpoint}/${bucket}?${new URLSearchParams({ 'list-type': '2', prefix })}`);
+      return [...(await answer.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1]!).sort();
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
