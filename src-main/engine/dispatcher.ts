@@ -10,7 +10,7 @@ import { OperationRouter, type RouteMatch } from './http/router.js';
 import { servePublishedSite, type SiteRequest } from './publishing/site-requests.js';
 import type { Actor } from './pipeline/context.js';
 import { BoundOperation, failureResponse, knownCaller, type PipelineDeps } from './pipeline/execute.js';
-import { internalError, notFound, type Failure } from './pipeline/failure.js';
+import { internalError, notFound, TryAgainLater, unavailable, type Failure } from './pipeline/failure.js';
 import type { Handler } from './pipeline/handler.js';
 import type { ApiRequest, ApiResponse } from './pipeline/request.js';
 
@@ -121,8 +121,16 @@ export class Dispatcher {
   }
 }
 
-/** An exception nobody expected: logged here; on the wire, a bare 500. */
+/**
+ * An exception nobody expected: logged here; on the wire, a bare 500. One from something the
+ * engine depends on being away (`TryAgainLater`) is a 503 instead, which says nothing was written
+ * and names no address of it.
+ */
 export function unexpectedFailure(error: unknown): Failure {
+  if (error instanceof TryAgainLater) {
+    console.error('folio: a request met something this engine depends on away:', error.message);
+    return unavailable('Something this hub depends on did not answer, and nothing was written: try again in a moment');
+  }
   console.error('folio: unexpected error while answering a request:', error);
   return internalError();
 }

@@ -23,6 +23,13 @@ export const internalError = () => new Failure(500, 'Internal error');
 /** Something the server needs is away for now (a hub process's database): retry later, or elsewhere. */
 export const unavailable = (message: string) => new Failure(503, message);
 
+/**
+ * Something the engine depends on is away for now (a hub's PostgreSQL, its bucket): nothing was
+ * written. A request answers 503 (`unexpectedFailure`); a sync connection closes with 1013 (try
+ * again later) and the replica resends from its outbox on the next one.
+ */
+export class TryAgainLater extends Error {}
+
 /** The error envelope every refusal is answered with, on every transport (the contract's `ErrorBody`). */
 export function errorBody(failure: Failure): z.input<typeof ErrorBody> {
   return { error: { code: failure.status, message: failure.message } };

@@ -58,9 +58,3 @@ export const BLOBS_CHANNEL = 2;
 
 /** Bytes that are not the protocol: the connection closes with 1007. */
 export class MalformedFrame extends Error {}
-
-/**
- * Something the hub needs is away for now (its PostgreSQL): nothing was written, the connection
- * closes with 1013 (try again later) and the replica resends from its outbox on the next one.
- */
-export class TryAgainLater extends Error {}

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { binaryFrame } from '../http/websocket-frame.js';
-import { MalformedFrame, payloadBytes, SharedPayload, TryAgainLater, type SyncChannel } from './channel.js';
+import { MalformedFrame, payloadBytes, SharedPayload, type SyncChannel } from './channel.js';
+import { TryAgainLater } from '../pipeline/failure.js';
 import { decodeFrame, encodeFrame } from './frames.js';
 
 /** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */

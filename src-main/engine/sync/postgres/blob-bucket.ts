@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
 import { BlockingCall } from '../../workers/blocking-call.js';
-import { TryAgainLater } from '../channel.js';
+import { TryAgainLater } from '../../pipeline/failure.js';
 import { BlobStoreRefused, checkAddress, PROBE, SHA256, sha256Hex } from './blob-address.js';
 
 /** Under the store's prefix: bytes no row names any more, kept `TRASH_KEEP_MS` (blob-gc.ts) before a sweep deletes them. */

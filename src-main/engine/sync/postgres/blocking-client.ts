@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { TryAgainLater } from '../channel.js';
+import { TryAgainLater } from '../../pipeline/failure.js';
 import { BlockingCall } from '../../workers/blocking-call.js';
 
 /**
