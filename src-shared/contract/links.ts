@@ -21,7 +21,7 @@ const VersionContext = z.discriminatedUnion('type', [
 
 const InContent = { organization: Organization, space: Space, versionContext: VersionContext.optional() };
 
-export const ContentLocation = z
+const contentLocation = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('url'), url: z.string() }).meta({ id: 'ContentLocationURL' }),
     z
@@ -35,6 +35,10 @@ export const ContentLocation = z
     z.object({ kind: z.literal('file'), ...InContent, file: RevisionFile }).meta({ id: 'ContentLocationFile' }),
   ])
   .meta({ id: 'ContentLocation' });
+type ContentLocationType = typeof contentLocation;
+/** An interface, so that declarations name this schema where it is used rather than writing out its type (links.d.ts was 820 kB). */
+export interface ContentLocationSchema extends ContentLocationType {}
+export const ContentLocation: ContentLocationSchema = contentLocation;
 
 export const ContentReferenceUsage = z
   .object({
