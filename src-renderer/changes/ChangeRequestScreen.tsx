@@ -37,14 +37,15 @@ interface Props {
 export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
   const { client, user, access } = useWorkspace();
   const params = { spaceId, changeRequestId: String(number) };
-  const [pulses, setPulses] = useState(0);
-  const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number), pulses);
+  const { resource, reload } = useResource(`change-request/${spaceId}/${number}`, () => loadBoth(client, spaceId, number));
   // Others' comments arrive pushed: both the review and the comments panel read them again when they
   // change. So do others' reviews, merges, resolutions: the change request, its mergeability, its
   // review and its conflicts are read again (not its pages: a writer may be typing in them).
   const feed = useCommentsFeed(access, resource.status === 'ready' ? commentsDoc(spaceId, changeRequestBranch(resource.data.changeRequest.id)) : undefined);
   const commentsChanged = feed.comments;
-  useEffect(() => setPulses(feed.changeRequest), [feed.changeRequest]);
+  useEffect(() => {
+    if (feed.changeRequest > 0) reload();
+  }, [feed.changeRequest, reload]);
   const { problem, run } = useAction(reload);
   const [view, setView] = useState<'review' | 'pages'>();
   const [confirming, setConfirming] = useState(false);
@@ -53,7 +54,7 @@ export function ChangeRequestScreen({ org, spaceId, number, page }: Props) {
   const [combining, setCombining] = useState<'merge' | 'update'>();
   const [combined, setCombined] = useState(0);
   // What the panels of the change request's state reload on: a merge or an update here, or a pulse.
-  const moved = `${combined}/${pulses}`;
+  const moved = `${combined}/${feed.changeRequest}`;
   const [target, setTarget] = useState<CommentTarget>();
   const combine = async (kind: 'merge' | 'update') => {
     setOutcome(undefined);

@@ -1,10 +1,8 @@
 import type { Database } from '../db/database.js';
 import { changeRequestBranch, commentsDoc, parseDocName } from '../../../src-shared/sync/doc-names.js';
 import { logHead } from './change-cursors.js';
+import { LogWatch } from './log-watch.js';
 import type { Schedule } from './schedule.js';
-
-/** How often the change log's end is looked at while a change request is on someone's screen; one indexed read. */
-export const PULSE_WATCH_MS = 250;
 
 /**
  * The change request each change of these tables belongs to: its own row, or a row naming it (a
@@ -30,13 +28,12 @@ const TABLES = [
  * Tells the screens of change requests that their state moved — a review, a status, a conflict
  * recorded or resolved, reviewers asked — whoever wrote it: this engine's API, sync, the CLI. A
  * change request's screen is in the room of its comment threads (a Yjs doc it follows live), so
- * that room is told (`pulse`), and the screen reads the change request again. Only while such a
- * room is open is the change log's end read, every `PULSE_WATCH_MS`; a room is not told of changes
- * from before it opened.
+ * that room is told (`pulse`), and the screen reads the change request again. The change log's end
+ * is watched (`LogWatch`) from the first such room on, until it grows with none open; a room is not
+ * told of changes from before it opened.
  */
 export class ChangeRequestPulses {
-  private head = 0;
-  private cancel: (() => void) | undefined;
+  private watch: LogWatch | undefined;
   /** The log's end when each open room opened: what came before is not told to it. */
   private readonly openedAt = new Map<string, number>();
 
@@ -51,35 +48,20 @@ export class ChangeRequestPulses {
   /** A room opened: a change request's comments start the watch. */
   roomOpened(docId: string): void {
     if (!isChangeRequestComments(docId)) return;
-    const head = logHead(this.db);
-    this.openedAt.set(docId, head);
-    if (this.cancel) return;
-    this.head = head;
-    this.next();
+    this.openedAt.set(docId, logHead(this.db));
+    this.watch ??= new LogWatch(this.db, this.schedule, (from, to) => this.grew(from, to));
   }
 
   stop(): void {
-    this.cancel?.();
-    this.cancel = undefined;
+    this.watch?.stop();
+    this.watch = undefined;
   }
 
-  private next(): void {
-    this.cancel = this.schedule(() => this.tick(), PULSE_WATCH_MS);
-  }
-
-  private tick(): void {
+  private grew(from: number, to: number): void {
     const open = new Set(this.openDocIds().filter(isChangeRequestComments));
     for (const docId of this.openedAt.keys()) if (!open.has(docId)) this.openedAt.delete(docId);
-    if (open.size === 0) {
-      this.cancel = undefined;
-      return;
-    }
-    const head = logHead(this.db);
-    if (head > this.head) {
-      for (const [docId, seq] of this.touched(this.head, head)) if (open.has(docId) && seq > (this.openedAt.get(docId) ?? 0)) this.pulse(docId);
-      this.head = head;
-    }
-    this.next();
+    if (open.size === 0) return this.stop();
+    for (const [docId, seq] of this.touched(from, to)) if (open.has(docId) && seq > (this.openedAt.get(docId) ?? 0)) this.pulse(docId);
   }
 
   /** The comments docs of the change requests whose rows changed after `from`, up to `to`, each with its last change's seq. */
@@ -98,7 +80,8 @@ export class ChangeRequestPulses {
   }
 }
 
-function isChangeRequestComments(docId: string): boolean {
+/** A change request's comments: the room its screen follows, which tells of the change request's moves (`Room.pulse`). */
+export function isChangeRequestComments(docId: string): boolean {
   const name = parseDocName(docId);
   return name?.kind === 'comments' && name.branch.kind === 'change-request';
 }

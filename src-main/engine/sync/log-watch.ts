@@ -7,7 +7,8 @@ export const LOG_WATCH_MS = 100;
 
 /**
  * Calls `grew` when the change log gains entries, by any writer on the file (the API, the CLI,
- * applied changes). Polling its end covers other connections' commits, which no hook sees.
+ * applied changes), with the log's end before and now. Polling its end covers other connections'
+ * commits, which no hook sees.
  */
 export class LogWatch {
   private head: number;
@@ -16,7 +17,7 @@ export class LogWatch {
   constructor(
     private readonly db: Database,
     private readonly schedule: Schedule,
-    private readonly grew: () => void,
+    private readonly grew: (from: number, to: number) => void,
   ) {
     this.head = logHead(db);
     this.next();
@@ -31,8 +32,9 @@ export class LogWatch {
     this.cancel = this.schedule(() => {
       const head = logHead(this.db);
       if (head !== this.head) {
+        const from = this.head;
         this.head = head;
-        this.grew();
+        this.grew(from, head);
       }
       if (this.cancel) this.next();
     }, LOG_WATCH_MS);

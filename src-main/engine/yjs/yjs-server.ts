@@ -11,7 +11,7 @@ import { Connection } from './connection.js';
 import { readableDoc, type ReadableDoc } from './doc-access.js';
 import { LocalSocket, type LocalClient, type LocalPeer } from './local-client.js';
 import { Room, type RoomsOut } from './room.js';
-import { parseDocName } from '../../../src-shared/sync/doc-names.js';
+import { isChangeRequestComments } from '../sync/change-request-pulses.js';
 
 /** Where the rooms are: `/v1/yjs/<doc id>`, the doc ids of docs/content-design.md. */
 export const YJS_PATH = '/v1/yjs/';
@@ -153,8 +153,7 @@ export class YjsServer {
     let room = this.rooms.get(docId);
     if (!room) {
       const { projector } = this.deps.services;
-      const signals = parseDocName(docId)?.kind === 'comments';
-      room = new Room(docId, this.deps.docs, this.roomsOut, (id) => projector.prepareLiveEdits(id), signals);
+      room = new Room(docId, this.deps.docs, this.roomsOut, (id) => projector.prepareLiveEdits(id), isChangeRequestComments(docId));
       this.rooms.set(docId, room);
       for (const listener of this.roomListeners) listener(docId);
     }

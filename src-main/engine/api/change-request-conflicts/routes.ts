@@ -62,10 +62,10 @@ export const changeRequestConflictsHandlers: Handlers<typeof changeRequestConfli
     const resolution = applyResolution(batch, row, body);
     if (isFailure(resolution)) return resolution;
     // Read before the save: what the row names for an engine that gets it ahead of these writes.
-    const writes = batch.outcomes.size > 0 ? batch.edits.written() : new Map();
-    if (batch.outcomes.size > 0) commitBatch(ctx, batch);
+    const writes = batch.outcomes.size > 0 ? batch.edits.written() : undefined;
+    if (writes) commitBatch(ctx, batch);
     else addContributor(ctx.db, changeRequest.id, ctx.actor.id, ctx.now);
-    markResolved(ctx.db, row.id, resolution, writes, ctx.actor.id, ctx.now);
+    markResolved(ctx.db, row.id, resolution, writes ?? new Map(), ctx.actor.id, ctx.now);
     return toConflict(ctx, target.space.id, findConflict(ctx.db, changeRequest.id, row.id)!);
   },
 };

@@ -4,6 +4,8 @@ import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { expect, vi } from 'vitest';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
+import { collectUnreachableBlobs } from '../../../../src-main/engine/content/blob-gc.js';
+import type { Database } from '../../../../src-main/engine/db/database.js';
 import { ok } from '../../../support/content.js';
 import { eventually, type Replica } from '../nodes.js';
 import { hubUser, startHubProcess, type hubClusterEachTest } from './hub-processes.js';
@@ -86,4 +88,14 @@ export async function tableCount(database: string): Promise<number> {
   } finally {
     await client.end();
   }
+}
+
+/** A collection made in a transaction that then fails: whatever it would move must stay where it is. */
+export function collectThenRollBack(db: Database): void {
+  expect(() =>
+    db.transaction(() => {
+      collectUnreachableBlobs(db);
+      throw new Error('the request failed after collecting');
+    }),
+  ).toThrow('the request failed after collecting');
 }
