@@ -1,10 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** How package.json runs a TypeScript entry point: Node itself, with tsx as a loader (never tsx's CLI, whose signal relay SIGKILLs a busy child). */
-const NODE_TSX = [process.execPath, ['--import', 'tsx']] as const;
+import { bundledScript, ROOT, type BundledScript } from './entry-bundle.js';
 
 /**
  * Runs `npm run cli -- …` to its end. Asynchronous on purpose: a test blocked in spawnSync cannot
@@ -15,9 +11,9 @@ export function runCli(args: string[]): Promise<{ status: number; stdout: string
   return runScript('src-main/cli/folio.ts', args);
 }
 
-function runScript(script: string, args: string[], env?: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+function runScript(script: BundledScript, args: string[], env?: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(NODE_TSX[0], [...NODE_TSX[1], script, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bundledScript(script), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') reject(error);
       else resolve({ status: error ? (error.code as number) : 0, stdout, stderr });
     });
@@ -38,7 +34,7 @@ export interface ServeProcess {
 
 /** Starts `npm run serve -- …` and waits for its "Folio listening on" line. */
 export function startServe(args: string[]): Promise<ServeProcess> {
-  const child = spawn(NODE_TSX[0], [...NODE_TSX[1], 'src-main/cli/serve.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundledScript('src-main/cli/serve.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let stderr = '';
@@ -53,10 +49,10 @@ export function startServe(args: string[]): Promise<ServeProcess> {
 }
 
 /**
- * Runs a TypeScript file of the repository (a path from its root) in a process of its own, its
- * stdout piped. Node itself runs it, with tsx as a loader, so that the child's pid is the
+ * Runs a program of the repository (a path from its root), compiled for this run (entry-bundle.ts),
+ * in a process of its own, its stdout piped. Node itself runs it, so that the child's pid is the
  * script's: a signal sent to it reaches the script, not a wrapper. `env` in place of this process's.
  */
-export function spawnScript(script: string, args: string[], env?: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(NODE_TSX[0], [...NODE_TSX[1], script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env });
+export function spawnScript(script: BundledScript, args: string[], env?: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [bundledScript(script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env });
 }

@@ -3,7 +3,7 @@
 // server must not share that thread. In front of it, a loopback proxy the test can tell, over IPC,
 // to pass requests on ('pass'), to cut every PUT halfway ('cut-puts': the server stops mid-write)
 // or to hold every PUT unanswered ('stall-puts'). Prints one JSON line: { port, proxyPort }.
-// Usage: node --import tsx test/support/s3-server.ts DIR BUCKET...
+// Usage: node --import tsx test/support/s3-server.ts DIR BUCKET... (the tests run its compiled copy, test/support/entry-bundle.ts)
 import { createServer, connect, type AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { AwsClient } from 'aws4fetch';
+import { bundledScript } from './entry-bundle.js';
 
-const SCRIPT = fileURLToPath(new URL('./s3-server.ts', import.meta.url));
 
 /** s3rver's one key pair, in the variables a hub process reads; no FOLIO_S3_* of the machine's own. */
 export const S3_ENV: Record<string, string | undefined> = {
@@ -32,7 +31,7 @@ export interface TestS3 {
 /** s3rver on an ephemeral loopback port, in a temporary folder and a process of its own (`s3-server.ts`), with `buckets` made. */
 export async function startS3(buckets: string[]): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'folio-s3-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, directory, ...buckets], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [bundledScript('test/support/s3-server.ts'), directory, ...buckets], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const { port, proxyPort } = await new Promise<{ port: number; proxyPort: number }>((resolve, reject) => {
     void exited.then(() => reject(new Error('the S3 server exited before it listened')));

@@ -3,10 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { bundledScript, ROOT } from '../entry-bundle.js';
 import type { LoopStall } from './loop-watch.js';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 export interface WatchedServe {
   child: ChildProcess;
@@ -30,7 +28,7 @@ export function startWatchedServe(): Promise<WatchedServe> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-fuzz-'));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './test/support/fuzz/loop-watch.ts', 'src-main/cli/serve.ts', '--data-dir', dataDir, '--port', '0'],
+    ['--import', bundledScript('test/support/fuzz/loop-watch.ts'), bundledScript('src-main/cli/serve.ts'), '--data-dir', dataDir, '--port', '0'],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   const stalls: LoopStall[] = [];
