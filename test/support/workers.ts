@@ -1,16 +1,20 @@
+import { pathToFileURL } from 'node:url';
 import { WorkerPool } from '../../src-main/engine/workers/pool.js';
+import { bundledScript } from './entry-bundle.js';
 
-const PROGRAM = new URL('../../src-main/engine/worker-bootstrap.mjs', import.meta.url);
 let shared: WorkerPool | undefined;
 
 /**
  * One pool of the engine's worker threads for every test engine of this process (vitest's fork,
- * shared from file to file): a thread loads tsx and then the engine's modules it runs (the contract
- * and the Markdown reader alone cost ~1.5 s of CPU), which each test engine used to pay again. The
- * engines borrow it (`EngineOptions.workers.pool`) and leave it open; its idle threads are unref'd,
- * so it keeps no process alive. A test about the threads themselves gives its engine its own pool.
+ * shared from file to file): a thread loads the engine's modules it runs (the contract and the
+ * Markdown reader alone cost ~1.5 s of CPU under tsx), which each test engine used to pay again.
+ * Its program is `worker-entry.ts` compiled once for the run (entry-bundle.ts), as the desktop app
+ * runs it, rather than tsx's loader in every thread; the engine's own `worker-bootstrap.mjs` is
+ * still what engines given no pool run (`workers/pool.test.ts`, `content/large-pages.test.ts`).
+ * The engines borrow it (`EngineOptions.workers.pool`) and leave it open; its idle threads are
+ * unref'd, so it keeps no process alive. A test about the threads themselves gives its engine its own pool.
  */
 export function sharedWorkers(): { pool: WorkerPool } {
-  shared ??= new WorkerPool({ entry: PROGRAM });
+  shared ??= new WorkerPool({ entry: pathToFileURL(bundledScript('src-main/engine/worker-entry.ts')) });
   return { pool: shared };
 }
