@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { newDoc } from './updates.js';
+import { newDoc, type DeleteSet } from './updates.js';
 
 /** Per client, clock ranges `[clock, clock + len)`, ascending. */
 export type IdRanges = Map<number, { clock: number; len: number }[]>;
@@ -16,7 +16,7 @@ export type IdRanges = Map<number, { clock: number; len: number }[]>;
 export function itemsBetweenCopies(base: Y.Snapshot, later: Uint8Array): IdRanges {
   const doc = newDoc({ gc: false });
   Y.applyUpdate(doc, later);
-  const covered = (id: Y.ID) => id.clock < (base.sv.get(id.client) ?? 0);
+  const covered = (id: Y.ID) => isCovered(id, base.sv);
   const ranges: IdRanges = new Map();
   for (const [client, structs] of doc.store.clients) {
     const from = base.sv.get(client) ?? 0;
@@ -42,6 +42,77 @@ function replacesShownValue(entry: Y.Item, base: Y.Snapshot, covered: (id: Y.ID)
   return left !== null && !Y.isDeleted(base.ds, left.id);
 }
 
+/**
+ * The deletion that hides from a change request's page what `later` (a copy of main, or several
+ * merged) holds past `base`, an earlier copy the page keeps as its base, where that would mix
+ * with what a writer wrote on the earlier copy (docs/sync.md, "Fork bases"):
+ * - in a block of the base a writer touched (wrote in, or deleted from what both copies show),
+ *   main's text, elements and formats from between the copies; a block no writer touched reads
+ *   as main had it in the later copy, since hiding only main's insertions there, its deletions
+ *   being kept, would leave neither version;
+ * - a block main added between the copies, unless a writer wrote in it;
+ * - never an element main added that holds a writer's text, nor anything inside it: the writer
+ *   saw main's text there and wrote into it, and no version of the earlier copy competes.
+ * Found in what `held` holds now; as writers' edits arrive, running it again hides more, never
+ * less, so engines converge on the union of what each found.
+ */
+export function hidingOf(held: Y.Doc, base: Y.Snapshot, later: Uint8Array): Uint8Array | undefined {
+  const ranges = itemsBetweenCopies(base, later);
+  if (!showsAny(held, ranges)) return undefined;
+  const { kept, touched } = placesWritten(held, ranges, base, later);
+  return deletionOf(held, ranges, (item) => {
+    if (withinKept(item, kept)) return true;
+    const block = blockOf(item);
+    return isCovered(block.id, base.sv) && !touched.has(idKey(block.id));
+  });
+}
+
+/**
+ * Where writers wrote in `held`: the elements of `ranges` that hold a writer's item (`kept`), and
+ * the blocks (top-level items) holding a writer's item or a writer's deletion (`touched`). A
+ * writer's item is one past the later copy, which holds every clock main wrote; a writer's
+ * deletion one of an item the base holds, which the later copy still shows.
+ */
+function placesWritten(held: Y.Doc, ranges: IdRanges, base: Y.Snapshot, later: Uint8Array): { kept: Set<string>; touched: Set<string> } {
+  const { ds: laterDeletions } = Y.decodeUpdate(later);
+  const laterState = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(later));
+  const kept = new Set<string>();
+  const touched = new Set<string>();
+  const seen = new Set<Y.AbstractType<unknown>>();
+  for (const [client, structs] of held.store.clients) {
+    const from = laterState.get(client) ?? 0;
+    const baseEnd = base.sv.get(client) ?? 0;
+    for (const struct of structs) {
+      if (!(struct instanceof Y.Item)) continue;
+      const written = struct.id.clock + struct.length > from;
+      // Only the part the base holds counts: Yjs merges a deleted run with the deleted clocks after it.
+      const deleted = !written && struct.deleted && struct.id.clock < baseEnd && !deletesAll(laterDeletions, client, struct.id.clock, Math.min(struct.id.clock + struct.length, baseEnd));
+      if (!written && !deleted) continue;
+      touched.add(idKey(blockOf(struct).id));
+      if (!written) continue;
+      for (let type = struct.parent; type instanceof Y.AbstractType && type._item && !seen.has(type); type = type._item.parent) {
+        seen.add(type);
+        if (holds(ranges, type._item.id)) kept.add(idKey(type._item.id));
+      }
+    }
+  }
+  return { kept, touched };
+}
+
+/** The top-level item holding `item`: the block of a body, or an entry or run of a root type. */
+function blockOf(item: Y.Item): Y.Item {
+  let block = item;
+  while (block.parent instanceof Y.AbstractType && block.parent._item) block = block.parent._item;
+  return block;
+}
+
+/** Whether the delete set deletes every clock of `client` in `[from, to)`. */
+function deletesAll(ds: DeleteSet, client: number, from: number, to: number): boolean {
+  return (ds.clients.get(client) ?? []).some((range) => range.clock <= from && range.clock + range.len >= to);
+}
+
+const isCovered = (id: Y.ID, sv: Map<number, number>) => id.clock < (sv.get(id.client) ?? 0);
+
 /** Whether `doc` shows any item of `ranges`: holds it, not deleted. */
 export function showsAny(doc: Y.Doc, ranges: IdRanges): boolean {
   for (const [client, list] of ranges) {
@@ -60,12 +131,12 @@ export function showsAny(doc: Y.Doc, ranges: IdRanges): boolean {
 }
 
 /**
- * The update that deletes every item of `ranges` that `held` still shows: a delete set and no
- * structs, so engines that each make it for the same ranges converge, and one made twice changes
- * nothing. Undefined when it shows none of them. `held` is read, not changed: the deletion is
- * made on a copy.
+ * The update that deletes every item of `ranges` that `held` still shows, but those `spared`
+ * (asked of the copy the deletion is made on): a delete set and no structs, so engines that each
+ * make it for the same ranges converge, and one made twice changes nothing. Undefined when it
+ * deletes nothing. `held` is read, not changed.
  */
-export function deletionOf(held: Y.Doc, ranges: IdRanges): Uint8Array | undefined {
+export function deletionOf(held: Y.Doc, ranges: IdRanges, spared: (item: Y.Item) => boolean = () => false): Uint8Array | undefined {
   if (!showsAny(held, ranges)) return undefined;
   const doc = newDoc({ gc: false });
   Y.applyUpdate(doc, Y.encodeStateAsUpdate(held));
@@ -76,18 +147,34 @@ export function deletionOf(held: Y.Doc, ranges: IdRanges): Uint8Array | undefine
   Y.transact(doc, (transaction) => {
     for (const [client, list] of ranges) {
       const held = Y.getState(doc.store, client);
-      for (const { clock, len } of list) deleteRange(transaction, client, clock, Math.min(clock + len, held));
+      for (const { clock, len } of list) deleteRange(transaction, client, clock, Math.min(clock + len, held), spared);
     }
   });
   return deletion;
 }
 
-function deleteRange(transaction: Y.Transaction, client: number, from: number, to: number): void {
+function deleteRange(transaction: Y.Transaction, client: number, from: number, to: number, spared: (item: Y.Item) => boolean): void {
   for (let at = from; at < to; ) {
     const struct = Y.getItemCleanStart(transaction, Y.createID(client, at)) as Y.Item | Y.GC;
     // Split so that the struct ends at `to`: an item past the range keeps its tail.
     if (struct.id.clock + struct.length > to) Y.getItemCleanEnd(transaction, transaction.doc.store, Y.createID(client, to - 1));
-    if (struct instanceof Y.Item && !struct.deleted) struct.delete(transaction);
+    if (struct instanceof Y.Item && !struct.deleted && !spared(struct)) struct.delete(transaction);
     at = struct.id.clock + struct.length;
   }
 }
+
+/** Whether the item is one of the `kept` elements or lies inside one. */
+function withinKept(item: Y.Item, kept: ReadonlySet<string>): boolean {
+  if (kept.size === 0) return false;
+  if (kept.has(idKey(item.id))) return true;
+  for (let type = item.parent; type instanceof Y.AbstractType && type._item; type = type._item.parent) {
+    if (kept.has(idKey(type._item.id))) return true;
+  }
+  return false;
+}
+
+function holds(ranges: IdRanges, id: Y.ID): boolean {
+  return ranges.get(id.client)?.some(({ clock, len }) => id.clock >= clock && id.clock < clock + len) ?? false;
+}
+
+const idKey = (id: Y.ID) => `${id.client}:${id.clock}`;
