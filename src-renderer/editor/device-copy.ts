@@ -19,7 +19,7 @@ export interface DeviceCopy {
  * tells `stored`) was about a fifth of a keystroke's JavaScript on a long page (docs/performance.md,
  * "The editor in the browser"). The updates are queued instead and written in the task right
  * after, merged into one, so a burst of keys costs one write; a change is on its way to disk as
- * soon as before, give or take that task.
+ * soon as before, give or take that task (and at once when the page is closed).
  */
 export function keepOnDevice(room: string, doc: Y.Doc, stored: (all: boolean) => void): DeviceCopy {
   const persistence = new IndexeddbPersistence(room, doc);
@@ -49,16 +49,22 @@ export function keepOnDevice(room: string, doc: Y.Doc, stored: (all: boolean) =>
     setTimeout(write, 0);
   };
   doc.on('update', queue);
+  // A tab closed right after a key may not run the next task: what is queued is written as it goes.
+  window.addEventListener('pagehide', write);
   persistence.on('synced', () => stored(writing === 0 && queued.length === 0));
+  const stop = () => {
+    doc.off('update', queue);
+    window.removeEventListener('pagehide', write);
+  };
   return {
     forget: () => {
-      doc.off('update', queue);
+      stop();
       write();
       void persistence.destroy();
     },
     // The deletion is queued before any later open of the same database, which then finds it empty.
     erase: () => {
-      doc.off('update', queue);
+      stop();
       queued = [];
       return persistence.clearData();
     },
