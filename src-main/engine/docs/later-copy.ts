@@ -60,11 +60,37 @@ export function hidingOf(held: Y.Doc, base: Y.Snapshot, later: Uint8Array): Uint
   const ranges = itemsBetweenCopies(base, later);
   if (!showsAny(held, ranges)) return undefined;
   const { kept, touched } = placesWritten(held, ranges, base, later);
-  return deletionOf(held, ranges, (item) => {
-    if (withinKept(item, kept)) return true;
+  // Read on the doc held, so that a push that finds nothing more to hide (the usual case, when
+  // the rule runs again) copies no doc.
+  const hidden = shownWhere(held, ranges, (item) => {
+    if (withinKept(item, kept)) return false;
     const block = blockOf(item);
-    return isCovered(block.id, base.sv) && !touched.has(idKey(block.id));
+    return !isCovered(block.id, base.sv) || touched.has(idKey(block.id));
   });
+  return hidden.size === 0 ? undefined : deletionOf(held, hidden);
+}
+
+/** The clocks of `ranges` that `doc` shows, in items `hides` says yes to. */
+function shownWhere(doc: Y.Doc, ranges: IdRanges, hides: (item: Y.Item) => boolean): IdRanges {
+  const shown: IdRanges = new Map();
+  for (const [client, list] of ranges) {
+    const structs = doc.store.clients.get(client);
+    if (!structs) continue;
+    const held = Y.getState(doc.store, client);
+    const clocks: { clock: number; len: number }[] = [];
+    for (const { clock, len } of list) {
+      const end = Math.min(clock + len, held);
+      if (clock >= end) continue;
+      for (let i = Y.findIndexSS(structs, clock); i < structs.length && structs[i]!.id.clock < end; i++) {
+        const struct = structs[i]!;
+        if (!(struct instanceof Y.Item) || struct.deleted || !hides(struct)) continue;
+        const from = Math.max(struct.id.clock, clock);
+        clocks.push({ clock: from, len: Math.min(struct.id.clock + struct.length, end) - from });
+      }
+    }
+    if (clocks.length > 0) shown.set(client, clocks);
+  }
+  return shown;
 }
 
 /**
@@ -131,12 +157,12 @@ export function showsAny(doc: Y.Doc, ranges: IdRanges): boolean {
 }
 
 /**
- * The update that deletes every item of `ranges` that `held` still shows, but those `spared`
- * (asked of the copy the deletion is made on): a delete set and no structs, so engines that each
- * make it for the same ranges converge, and one made twice changes nothing. Undefined when it
- * deletes nothing. `held` is read, not changed.
+ * The update that deletes every item of `ranges` that `held` still shows: a delete set and no
+ * structs, so engines that each make it for the same ranges converge, and one made twice changes
+ * nothing. Undefined when it shows none of them. `held` is read, not changed: the deletion is
+ * made on a copy.
  */
-export function deletionOf(held: Y.Doc, ranges: IdRanges, spared: (item: Y.Item) => boolean = () => false): Uint8Array | undefined {
+export function deletionOf(held: Y.Doc, ranges: IdRanges): Uint8Array | undefined {
   if (!showsAny(held, ranges)) return undefined;
   const doc = newDoc({ gc: false });
   Y.applyUpdate(doc, Y.encodeStateAsUpdate(held));
@@ -147,18 +173,18 @@ export function deletionOf(held: Y.Doc, ranges: IdRanges, spared: (item: Y.Item)
   Y.transact(doc, (transaction) => {
     for (const [client, list] of ranges) {
       const held = Y.getState(doc.store, client);
-      for (const { clock, len } of list) deleteRange(transaction, client, clock, Math.min(clock + len, held), spared);
+      for (const { clock, len } of list) deleteRange(transaction, client, clock, Math.min(clock + len, held));
     }
   });
   return deletion;
 }
 
-function deleteRange(transaction: Y.Transaction, client: number, from: number, to: number, spared: (item: Y.Item) => boolean): void {
+function deleteRange(transaction: Y.Transaction, client: number, from: number, to: number): void {
   for (let at = from; at < to; ) {
     const struct = Y.getItemCleanStart(transaction, Y.createID(client, at)) as Y.Item | Y.GC;
     // Split so that the struct ends at `to`: an item past the range keeps its tail.
     if (struct.id.clock + struct.length > to) Y.getItemCleanEnd(transaction, transaction.doc.store, Y.createID(client, to - 1));
-    if (struct instanceof Y.Item && !struct.deleted && !spared(struct)) struct.delete(transaction);
+    if (struct instanceof Y.Item && !struct.deleted) struct.delete(transaction);
     at = struct.id.clock + struct.length;
   }
 }
