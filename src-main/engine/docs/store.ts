@@ -4,7 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { deletionOf, itemsBetweenCopies } from './later-copy.js';
+import { deletionOf, elementsWrittenIn, itemsBetweenCopies } from './later-copy.js';
 import { holdsWrite } from './written-state.js';
 import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, recordFork, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
@@ -421,8 +421,9 @@ export class DocStore {
    * With `hideLaterCopy` (a page body), a copy that comes after the base kept or taken, and whose
    * structs the doc holds, has what main wrote between the two deleted from the doc
    * (`itemsBetweenCopies`): the doc holds both copies' structs, and main's text from between them
-   * would mix into the writers'. A deletion alone makes no struct, so every engine that finds it
-   * converges; it is written as an ordinary row, which sync carries to peers.
+   * would mix into the writers'. An element main added between them that holds a writer's text
+   * stays whole (`elementsWrittenIn`). A deletion alone makes no struct, so every engine that finds
+   * it converges; it is written as an ordinary row, which sync carries to peers.
    */
   preferForkBase(
     docId: string,
@@ -456,9 +457,11 @@ export class DocStore {
     });
   }
 
-  /** Deletes from the doc what `later`, a copy of its source, holds past `base` and the doc still shows (`preferForkBase`). */
+  /** Deletes from the doc what `later`, a copy of its source, holds past `base` and the doc still shows, but for elements a writer wrote in (`preferForkBase`). */
   private hideLaterCopy(docId: string, base: Y.Snapshot, later: Uint8Array): void {
-    const deletion = deletionOf(this.load(docId), itemsBetweenCopies(base, later));
+    const held = this.load(docId);
+    const ranges = itemsBetweenCopies(base, later);
+    const deletion = deletionOf(held, ranges, elementsWrittenIn(held, ranges, later));
     if (deletion) this.append(docId, deletion);
   }
 

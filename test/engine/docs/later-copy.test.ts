@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { deletionOf, itemsBetweenCopies } from '../../../src-main/engine/docs/later-copy.js';
+import { deletionOf, elementsWrittenIn, itemsBetweenCopies } from '../../../src-main/engine/docs/later-copy.js';
 
 /**
  * A change request's doc written on two copies of main (docs/sync.md, "Fork bases"): writer `a`
@@ -48,6 +48,53 @@ function docOf(client: number, ...updates: Uint8Array[]): Y.Doc {
   return doc;
 }
 
+/**
+ * Main copied before and after `between`: `a` writes `aOps` on the earlier copy, `b` `bOps` on the
+ * later; with what the later copy holds past the earlier (`itemsBetweenCopies`).
+ */
+function twoCopies<T>(main: Y.Doc, edit: (doc: Y.Doc, ops: readonly T[]) => void, between: readonly T[], aOps: readonly T[], bOps: readonly T[]) {
+  const early = Y.encodeStateAsUpdate(main);
+  const earlyBase = Y.snapshot(main);
+  edit(main, between);
+  const later = Y.encodeStateAsUpdate(main);
+  const a = docOf(A, early);
+  edit(a, aOps);
+  const b = docOf(B, later);
+  edit(b, bOps);
+  return { early, earlyBase, later, a, b, aUpdate: Y.encodeStateAsUpdate(a), bUpdate: Y.encodeStateAsUpdate(b), ranges: itemsBetweenCopies(earlyBase, later) };
+}
+
+/**
+ * Each engine gets the writers' updates in its order and deletes, once it holds `b`'s (the later
+ * copy), what `deletionFor` finds, early or after both; then the engines exchange their deletions.
+ */
+function onEngines(
+  engines: readonly { bFirst: boolean; deleteEarly: boolean }[],
+  aUpdate: Uint8Array,
+  bUpdate: Uint8Array,
+  deletionFor: (doc: Y.Doc) => Uint8Array | undefined,
+): { doc: Y.Doc; deletions: Uint8Array[] }[] {
+  const docs = engines.map(({ bFirst, deleteEarly }) => {
+    const doc = docOf(0);
+    const deletions: Uint8Array[] = [];
+    const deleteHere = () => {
+      const deletion = deletionFor(doc);
+      if (!deletion) return;
+      expect(Y.decodeUpdate(deletion).structs).toEqual([]);
+      Y.applyUpdate(doc, deletion);
+      deletions.push(deletion);
+    };
+    for (const update of bFirst ? [bUpdate, aUpdate] : [aUpdate, bUpdate]) {
+      Y.applyUpdate(doc, update);
+      if (update === bUpdate && deleteEarly) deleteHere();
+    }
+    if (!deleteEarly) deleteHere();
+    return { doc, deletions };
+  });
+  for (const { doc } of docs) for (const other of docs) for (const deletion of other.deletions) Y.applyUpdate(doc, deletion);
+  return docs;
+}
+
 const read = (doc: Y.Doc) => ({ text: doc.getText('t').toString(), map: doc.getMap('m').toJSON() });
 
 /** Items of `client` in the text, with whether they are deleted, clock by clock. */
@@ -72,38 +119,9 @@ describe('what a later copy of main holds past an earlier base', () => {
         main.getMap('m').set('gone', 0);
         main.getMap('m').delete('gone');
         edit(main, mainBefore);
-        const early = Y.encodeStateAsUpdate(main);
-        const earlyBase = Y.snapshot(main);
-        edit(main, between);
-        const later = Y.encodeStateAsUpdate(main);
-
-        const a = docOf(A, early);
-        edit(a, aOps);
-        const b = docOf(B, later);
-        edit(b, bOps);
-        const [aUpdate, bUpdate] = [Y.encodeStateAsUpdate(a), Y.encodeStateAsUpdate(b)];
-
-        const ranges = itemsBetweenCopies(earlyBase, later);
+        const { early, earlyBase, later, a, b, aUpdate, bUpdate, ranges } = twoCopies(main, edit, between, aOps, bOps);
         expect(itemsBetweenCopies(earlyBase, later)).toEqual(ranges);
-        const docs = engines.map(({ bFirst, deleteEarly }) => {
-          const doc = docOf(0);
-          const deletions: Uint8Array[] = [];
-          const deleteHere = () => {
-            const deletion = deletionOf(doc, ranges);
-            if (deletion) {
-              expect(Y.decodeUpdate(deletion).structs).toEqual([]);
-              Y.applyUpdate(doc, deletion);
-              deletions.push(deletion);
-            }
-          };
-          for (const update of bFirst ? [bUpdate, aUpdate] : [aUpdate, bUpdate]) {
-            Y.applyUpdate(doc, update);
-            if (update === bUpdate && deleteEarly) deleteHere();
-          }
-          if (!deleteEarly) deleteHere();
-          return { doc, deletions };
-        });
-        for (const { doc } of docs) for (const other of docs) for (const deletion of other.deletions) Y.applyUpdate(doc, deletion);
+        const docs = onEngines(engines, aUpdate, bUpdate, (doc) => deletionOf(doc, ranges));
 
         const first = read(docs[0]!.doc);
         for (const { doc } of docs) {
@@ -131,6 +149,60 @@ describe('what a later copy of main holds past an earlier base', () => {
     );
   });
 
+  it('keeps whole every paragraph main added between the copies that a writer wrote in, alike on every engine', () => {
+    /** Paragraphs as elements of a fragment: `[paragraph, at, text]` inserts text, `[paragraph]` appends a paragraph. */
+    type Edit = { paragraph: number; at: number; text: string } | { add: string };
+    const edits = fc.array(
+      fc.oneof(
+        fc.record({ paragraph: fc.nat(9), at: fc.nat(20), text: fc.stringMatching(/^[a-z]{1,4}$/) }),
+        fc.record({ add: fc.stringMatching(/^[A-Z][a-z]{0,4}$/) }),
+      ),
+      { maxLength: 6 },
+    );
+    const apply = (doc: Y.Doc, list: readonly Edit[]) => {
+      const body = doc.getXmlFragment('body');
+      for (const change of list) {
+        if ('add' in change) {
+          const paragraph = new Y.XmlElement('paragraph');
+          paragraph.insert(0, [new Y.XmlText(change.add)]);
+          body.push([paragraph]);
+        } else if (body.length > 0) {
+          const text = (body.get(change.paragraph % body.length) as Y.XmlElement).get(0) as Y.XmlText;
+          text.insert(change.at % (text.length + 1), change.text);
+        }
+      }
+    };
+    /** Every paragraph the fragment holds, deleted ones too. */
+    const paragraphsOf = (doc: Y.Doc) => {
+      const list: Y.XmlElement[] = [];
+      for (let item = doc.getXmlFragment('body')._start; item; item = item.right) if (item.content instanceof Y.ContentType) list.push(item.content.type as Y.XmlElement);
+      return list;
+    };
+    fc.assert(
+      fc.property(edits, edits, edits, fc.array(engine, { minLength: 1, maxLength: 3 }), (between, aEdits, bEdits, engines) => {
+        const main = docOf(MAIN);
+        apply(main, [{ add: 'Base' }, { add: 'Also' }]);
+        const { earlyBase, later, a, b, aUpdate, bUpdate, ranges } = twoCopies(main, apply, between, aEdits, bEdits);
+        const docs = onEngines(engines, aUpdate, bUpdate, (doc) => deletionOf(doc, ranges, elementsWrittenIn(doc, ranges, later)));
+
+        const done = docs[0]!.doc;
+        for (const { doc } of docs) expect(doc.getXmlFragment('body').toString()).toBe(done.getXmlFragment('body').toString());
+        const mainsBefore = earlyBase.sv.get(MAIN) ?? 0;
+        for (const paragraph of paragraphsOf(done)) {
+          const added = paragraph._item!.id.client === MAIN && paragraph._item!.id.clock >= mainsBefore;
+          const writtenIn = hasItemOf(paragraph, [A, B]);
+          const shown = !paragraph._item!.deleted;
+          // A paragraph main added between the copies shows exactly when a writer wrote in it, and then whole.
+          if (added) expect(shown).toBe(writtenIn);
+          if (added && writtenIn) expect(shownText(paragraph, MAIN)).toBe(shownText(paragraphsOf(b).find((p) => sameItem(p, paragraph))!, MAIN));
+        }
+        // No writer's text is ever hidden.
+        for (const [writer, client] of [[a, A], [b, B]] as const) expect(writtenClocks(done, client)).toEqual(writtenClocks(writer, client));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('leaves a value main gave a key the base shows, rather than no value', () => {
     const main = docOf(MAIN);
     main.getMap('m').set('title', 'Base');
@@ -143,3 +215,32 @@ describe('what a later copy of main holds past an earlier base', () => {
     expect(doc.getMap('m').toJSON()).toEqual({ title: 'Main' });
   });
 });
+
+/** Whether the element holds an item of one of `clients` in its text. */
+function hasItemOf(element: Y.XmlElement, clients: number[]): boolean {
+  for (let item = (element.get(0) as Y.XmlText | undefined)?._start ?? null; item; item = item.right) if (clients.includes(item.id.client)) return true;
+  return false;
+}
+
+/** The text `client` wrote in the element that shows. */
+function shownText(element: Y.XmlElement, client: number): string {
+  let text = '';
+  for (let item = (element.get(0) as Y.XmlText | undefined)?._start ?? null; item; item = item.right) {
+    if (item.id.client === client && !item.deleted && item.content instanceof Y.ContentString) text += item.content.str;
+  }
+  return text;
+}
+
+/** The text items `client` wrote in the fragment's paragraphs, clock by clock, with whether each shows. */
+function writtenClocks(doc: Y.Doc, client: number): Map<number, boolean> {
+  const clocks = new Map<number, boolean>();
+  for (const paragraph of doc.getXmlFragment('body').toArray() as Y.XmlElement[]) {
+    for (let item = (paragraph.get(0) as Y.XmlText | undefined)?._start ?? null; item; item = item.right) {
+      if (item.id.client !== client) continue;
+      for (let i = 0; i < item.length; i++) clocks.set(item.id.clock + i, !item.deleted && !paragraph._item!.deleted);
+    }
+  }
+  return clocks;
+}
+
+const sameItem = (a: Y.XmlElement, b: Y.XmlElement) => Y.compareIDs(a._item!.id, b._item!.id);

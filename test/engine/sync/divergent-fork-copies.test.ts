@@ -100,6 +100,23 @@ describe('a change request written on two copies of main made before and after m
     await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(withMains));
   }, 60_000);
 
+  /** `b` writes inside the paragraph main added between the copies: the writer's text is never hidden with it. */
+  const WRITTEN_IN_ADDED: Story = {
+    main: ADDED_PARAGRAPH.main,
+    a: ADDED_PARAGRAPH.a,
+    b: paragraphs('Base zero.', 'Base one.', 'Main two, and what B added.'),
+  };
+
+  // Before, the paragraph was deleted with `b`'s words in it, on every engine.
+  it.each(['a', 'b'] as const)('keeps the paragraph main added between the copies whole where a writer wrote in it, and a merge lands what both wrote (%s reconnects first)', async (first) => {
+    const { client, spaceId, pageId, a, b, shared } = await writtenOnTwoCopies(first, WRITTEN_IN_ADDED);
+    const written = paragraphs('A zero.', 'Base one.', 'Main two, and what B added.');
+    for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(written);
+    expect(ok(await a.client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+    expect(await mainMarkdown(a.client, spaceId, pageId)).toBe(written);
+    await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(written));
+  }, 60_000);
+
   it('shows that paragraph again once updated from main, and a merge then keeps it in main', async () => {
     const { client, spaceId, pageId, a, shared } = await writtenOnTwoCopies('b', ADDED_PARAGRAPH);
     expect(ok(await a.client.call('updateChangeRequest', { params: shared })).result).toBe('update');
