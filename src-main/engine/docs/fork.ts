@@ -30,13 +30,13 @@ export interface DocState {
   snapshot: Y.Snapshot;
 }
 
-/** Records (or, after an update pulled the source in, moves) where `docId`'s copy of `sourceDocId` starts. */
+/** Records (or, after an update pulled the source in, moves) where `docId`'s copy of `sourceDocId` starts; the later copies it kept are forgotten (`recordLaterCopy`). */
 export function recordFork(db: Database, docId: string, sourceDocId: string, state: DocState, movedFrom?: Uint8Array): ForkBase {
   const forkBase = { ...forkBaseOf(sourceDocId, state), ...(movedFrom && { movedFrom }) };
   db.run(
-    `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update, moved_from, moved_conflicts) VALUES (?, ?, ?, ?, ?, NULL)
+    `INSERT INTO doc_forks (doc_id, source_doc_id, base_snapshot, base_update, moved_from, moved_conflicts, later_copy) VALUES (?, ?, ?, ?, ?, NULL, NULL)
      ON CONFLICT (doc_id) DO UPDATE SET source_doc_id = excluded.source_doc_id, base_snapshot = excluded.base_snapshot,
-       base_update = excluded.base_update, moved_from = excluded.moved_from, moved_conflicts = NULL`,
+       base_update = excluded.base_update, moved_from = excluded.moved_from, moved_conflicts = NULL, later_copy = NULL`,
     docId,
     sourceDocId,
     Y.encodeSnapshot(forkBase.snapshot),
@@ -63,6 +63,19 @@ export function readForkBase(db: Database, docId: string): ForkBase | undefined 
     ...(row.movedFrom && { movedFrom: row.movedFrom }),
     ...(row.movedFrom && row.conflicts !== null && { movedConflicts: JSON.parse(row.conflicts) as string[] }),
   };
+}
+
+/**
+ * Keeps `later`, the later copies of the source a page gave up for its base, merged into one
+ * update (migration 033; docs/sync.md, "Fork bases"): read again when a writer's push may have
+ * touched blocks no writer had touched.
+ */
+export function recordLaterCopy(db: Database, docId: string, later: Uint8Array): void {
+  db.run('UPDATE doc_forks SET later_copy = ? WHERE doc_id = ?', later, docId);
+}
+
+export function readLaterCopy(db: Database, docId: string): Uint8Array | undefined {
+  return db.get<{ later: Uint8Array | null }>('SELECT later_copy AS later FROM doc_forks WHERE doc_id = ?', docId)?.later ?? undefined;
 }
 
 /** A recorded fork base as stored, its snapshot undecoded (it changes whenever the base moves): for work off the event loop. */

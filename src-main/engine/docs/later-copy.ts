@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { newDoc } from './updates.js';
+import { newDoc, type DeleteSet } from './updates.js';
 
 /** Per client, clock ranges `[clock, clock + len)`, ascending. */
 export type IdRanges = Map<number, { clock: number; len: number }[]>;
@@ -16,7 +16,7 @@ export type IdRanges = Map<number, { clock: number; len: number }[]>;
 export function itemsBetweenCopies(base: Y.Snapshot, later: Uint8Array): IdRanges {
   const doc = newDoc({ gc: false });
   Y.applyUpdate(doc, later);
-  const covered = (id: Y.ID) => id.clock < (base.sv.get(id.client) ?? 0);
+  const covered = (id: Y.ID) => isCovered(id, base.sv);
   const ranges: IdRanges = new Map();
   for (const [client, structs] of doc.store.clients) {
     const from = base.sv.get(client) ?? 0;
@@ -43,32 +43,101 @@ function replacesShownValue(entry: Y.Item, base: Y.Snapshot, covered: (id: Y.ID)
 }
 
 /**
- * The ids (`client:clock`) of the elements of `ranges` that hold a writer's item: text someone typed
- * in the change request (an item past the later copy, which holds every clock main wrote) inside a
- * paragraph, list item or cell main added between the copies. The writer saw main's text there
- * and wrote into it, and no version of the earlier copy competes with it, so each such element
- * stays whole, main's text in it included: deleting it would take the writer's text with it.
- * Found in what `held` holds when the deletion is made; a writer's text that arrives in such an
- * element after another engine deleted it is not brought back (docs/sync.md, "Not yet").
+ * The deletion that hides from a change request's page what `later` (a copy of main, or several
+ * merged) holds past `base`, an earlier copy the page keeps as its base, where that would mix
+ * with what a writer wrote on the earlier copy (docs/sync.md, "Fork bases"):
+ * - in a block of the base a writer touched (wrote in, or deleted from what both copies show),
+ *   main's text, elements and formats from between the copies; a block no writer touched reads
+ *   as main had it in the later copy, since hiding only main's insertions there, its deletions
+ *   being kept, would leave neither version;
+ * - a block main added between the copies, unless a writer wrote in it;
+ * - never an element main added that holds a writer's text, nor anything inside it: the writer
+ *   saw main's text there and wrote into it, and no version of the earlier copy competes.
+ * Found in what `held` holds now; as writers' edits arrive, running it again hides more, never
+ * less, so engines converge on the union of what each found.
  */
-export function elementsWrittenIn(held: Y.Doc, ranges: IdRanges, later: Uint8Array): Set<string> {
+export function hidingOf(held: Y.Doc, base: Y.Snapshot, later: Uint8Array): Uint8Array | undefined {
+  const ranges = itemsBetweenCopies(base, later);
+  if (!showsAny(held, ranges)) return undefined;
+  const { kept, touched } = placesWritten(held, ranges, base, later);
+  // Read on the doc held, so that a push that finds nothing more to hide (the usual case, when
+  // the rule runs again) copies no doc.
+  const hidden = shownWhere(held, ranges, (item) => {
+    if (withinKept(item, kept)) return false;
+    const block = blockOf(item);
+    return !isCovered(block.id, base.sv) || touched.has(idKey(block.id));
+  });
+  return hidden.size === 0 ? undefined : deletionOf(held, hidden);
+}
+
+/** The clocks of `ranges` that `doc` shows, in items `hides` says yes to. */
+function shownWhere(doc: Y.Doc, ranges: IdRanges, hides: (item: Y.Item) => boolean): IdRanges {
+  const shown: IdRanges = new Map();
+  for (const [client, list] of ranges) {
+    const structs = doc.store.clients.get(client);
+    if (!structs) continue;
+    const held = Y.getState(doc.store, client);
+    const clocks: { clock: number; len: number }[] = [];
+    for (const { clock, len } of list) {
+      const end = Math.min(clock + len, held);
+      if (clock >= end) continue;
+      for (let i = Y.findIndexSS(structs, clock); i < structs.length && structs[i]!.id.clock < end; i++) {
+        const struct = structs[i]!;
+        if (!(struct instanceof Y.Item) || struct.deleted || !hides(struct)) continue;
+        const from = Math.max(struct.id.clock, clock);
+        clocks.push({ clock: from, len: Math.min(struct.id.clock + struct.length, end) - from });
+      }
+    }
+    if (clocks.length > 0) shown.set(client, clocks);
+  }
+  return shown;
+}
+
+/**
+ * Where writers wrote in `held`: the elements of `ranges` that hold a writer's item (`kept`), and
+ * the blocks (top-level items) holding a writer's item or a writer's deletion (`touched`). A
+ * writer's item is one past the later copy, which holds every clock main wrote; a writer's
+ * deletion one of an item the base holds, which the later copy still shows.
+ */
+function placesWritten(held: Y.Doc, ranges: IdRanges, base: Y.Snapshot, later: Uint8Array): { kept: Set<string>; touched: Set<string> } {
+  const { ds: laterDeletions } = Y.decodeUpdate(later);
   const laterState = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(later));
   const kept = new Set<string>();
+  const touched = new Set<string>();
   const seen = new Set<Y.AbstractType<unknown>>();
   for (const [client, structs] of held.store.clients) {
     const from = laterState.get(client) ?? 0;
-    if (Y.getState(held.store, client) <= from) continue;
-    for (let i = Y.findIndexSS(structs, Math.max(from, structs[0]!.id.clock)); i < structs.length; i++) {
-      const struct = structs[i]!;
-      if (!(struct instanceof Y.Item) || struct.id.clock + struct.length <= from) continue;
+    const baseEnd = base.sv.get(client) ?? 0;
+    for (const struct of structs) {
+      if (!(struct instanceof Y.Item)) continue;
+      const written = struct.id.clock + struct.length > from;
+      // Only the part the base holds counts: Yjs merges a deleted run with the deleted clocks after it.
+      const deleted = !written && struct.deleted && struct.id.clock < baseEnd && !deletesAll(laterDeletions, client, struct.id.clock, Math.min(struct.id.clock + struct.length, baseEnd));
+      if (!written && !deleted) continue;
+      touched.add(idKey(blockOf(struct).id));
+      if (!written) continue;
       for (let type = struct.parent; type instanceof Y.AbstractType && type._item && !seen.has(type); type = type._item.parent) {
         seen.add(type);
         if (holds(ranges, type._item.id)) kept.add(idKey(type._item.id));
       }
     }
   }
-  return kept;
+  return { kept, touched };
 }
+
+/** The top-level item holding `item`: the block of a body, or an entry or run of a root type. */
+function blockOf(item: Y.Item): Y.Item {
+  let block = item;
+  while (block.parent instanceof Y.AbstractType && block.parent._item) block = block.parent._item;
+  return block;
+}
+
+/** Whether the delete set deletes every clock of `client` in `[from, to)`. */
+function deletesAll(ds: DeleteSet, client: number, from: number, to: number): boolean {
+  return (ds.clients.get(client) ?? []).some((range) => range.clock <= from && range.clock + range.len >= to);
+}
+
+const isCovered = (id: Y.ID, sv: Map<number, number>) => id.clock < (sv.get(id.client) ?? 0);
 
 /** Whether `doc` shows any item of `ranges`: holds it, not deleted. */
 export function showsAny(doc: Y.Doc, ranges: IdRanges): boolean {
@@ -88,12 +157,12 @@ export function showsAny(doc: Y.Doc, ranges: IdRanges): boolean {
 }
 
 /**
- * The update that deletes every item of `ranges` that `held` still shows, except within the
- * elements `kept` names (`elementsWrittenIn`): a delete set and no structs, so engines that each
- * make it for the same ranges converge, and one made twice changes nothing. Undefined when it
- * deletes nothing. `held` is read, not changed: the deletion is made on a copy.
+ * The update that deletes every item of `ranges` that `held` still shows: a delete set and no
+ * structs, so engines that each make it for the same ranges converge, and one made twice changes
+ * nothing. Undefined when it shows none of them. `held` is read, not changed: the deletion is
+ * made on a copy.
  */
-export function deletionOf(held: Y.Doc, ranges: IdRanges, kept: ReadonlySet<string> = new Set()): Uint8Array | undefined {
+export function deletionOf(held: Y.Doc, ranges: IdRanges): Uint8Array | undefined {
   if (!showsAny(held, ranges)) return undefined;
   const doc = newDoc({ gc: false });
   Y.applyUpdate(doc, Y.encodeStateAsUpdate(held));
@@ -104,18 +173,18 @@ export function deletionOf(held: Y.Doc, ranges: IdRanges, kept: ReadonlySet<stri
   Y.transact(doc, (transaction) => {
     for (const [client, list] of ranges) {
       const held = Y.getState(doc.store, client);
-      for (const { clock, len } of list) deleteRange(transaction, client, clock, Math.min(clock + len, held), kept);
+      for (const { clock, len } of list) deleteRange(transaction, client, clock, Math.min(clock + len, held));
     }
   });
   return deletion;
 }
 
-function deleteRange(transaction: Y.Transaction, client: number, from: number, to: number, kept: ReadonlySet<string>): void {
+function deleteRange(transaction: Y.Transaction, client: number, from: number, to: number): void {
   for (let at = from; at < to; ) {
     const struct = Y.getItemCleanStart(transaction, Y.createID(client, at)) as Y.Item | Y.GC;
     // Split so that the struct ends at `to`: an item past the range keeps its tail.
     if (struct.id.clock + struct.length > to) Y.getItemCleanEnd(transaction, transaction.doc.store, Y.createID(client, to - 1));
-    if (struct instanceof Y.Item && !struct.deleted && !withinKept(struct, kept)) struct.delete(transaction);
+    if (struct instanceof Y.Item && !struct.deleted) struct.delete(transaction);
     at = struct.id.clock + struct.length;
   }
 }

@@ -4,9 +4,9 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { deletionOf, elementsWrittenIn, itemsBetweenCopies } from './later-copy.js';
+import { hidingOf } from './later-copy.js';
 import { holdsWrite } from './written-state.js';
-import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, recordFork, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
+import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, readLaterCopy, recordFork, recordLaterCopy, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -421,9 +421,11 @@ export class DocStore {
    * With `hideLaterCopy` (a page body), a copy that comes after the base kept or taken, and whose
    * structs the doc holds, has what main wrote between the two deleted from the doc
    * (`itemsBetweenCopies`): the doc holds both copies' structs, and main's text from between them
-   * would mix into the writers'. An element main added between them that holds a writer's text
-   * stays whole (`elementsWrittenIn`). A deletion alone makes no struct, so every engine that finds
-   * it converges; it is written as an ordinary row, which sync carries to peers.
+   * would mix into the writers' in the blocks they touched (`hidingOf`, which says what stays). The
+   * later copies are kept beside the base, and a push that comes with the base kept runs the rule
+   * again: it may bring a writer's edits into blocks nobody had touched. A deletion alone makes no
+   * struct, so every engine that finds it converges; it is written as an ordinary row, which sync
+   * carries to peers.
    */
   preferForkBase(
     docId: string,
@@ -440,7 +442,14 @@ export class DocStore {
     return this.db.transaction((): DocResult<{ taken: boolean }> => {
       const own = readForkBase(this.db, docId);
       const meta = this.log.meta(docId);
-      if (!own || !meta || sameBytes(own.baseUpdate, base)) return { ok: true, taken: false };
+      if (!own || !meta) return { ok: true, taken: false };
+      // The later copies this page gave up: a push that comes with a base runs the rule again, since
+      // it may bring a writer's edits into blocks no writer had touched.
+      const laterCopy = hideLaterCopy ? readLaterCopy(this.db, docId) : undefined;
+      if (sameBytes(own.baseUpdate, base)) {
+        if (laterCopy) this.hideLaterCopy(docId, own.snapshot, laterCopy);
+        return { ok: true, taken: false };
+      }
       const theirs = { snapshot: snapshotOf(base), moved: movedFrom !== undefined };
       const ours = { snapshot: own.snapshot, moved: own.movedFrom !== undefined };
       const held = heldBy(meta);
@@ -450,18 +459,17 @@ export class DocStore {
         recordFork(this.db, docId, sourceDocId, { update: base, snapshot: theirs.snapshot }, movedFrom);
         this.writes.baseMoved(docId);
       }
-      if (hideLaterCopy && !other.moved && comesFirst(kept, other) && holdsStructsOf(held, other.snapshot)) {
-        this.hideLaterCopy(docId, kept.snapshot, taken ? own.baseUpdate : base);
-      }
+      const gaveUp = hideLaterCopy && !other.moved && comesFirst(kept, other) && holdsStructsOf(held, other.snapshot) ? (taken ? own.baseUpdate : base) : undefined;
+      const later = gaveUp && laterCopy && !sameBytes(gaveUp, laterCopy) ? Y.mergeUpdates([laterCopy, gaveUp]) : (gaveUp ?? laterCopy);
+      if (later) this.hideLaterCopy(docId, kept.snapshot, later);
       return { ok: true, taken };
     });
   }
 
-  /** Deletes from the doc what `later`, a copy of its source, holds past `base` and the doc still shows, but for elements a writer wrote in (`preferForkBase`). */
+  /** Keeps `later` (the later copies given up, merged) and deletes from the doc what they hold past `base` where writers would mix with it (`hidingOf`). */
   private hideLaterCopy(docId: string, base: Y.Snapshot, later: Uint8Array): void {
-    const held = this.load(docId);
-    const ranges = itemsBetweenCopies(base, later);
-    const deletion = deletionOf(held, ranges, elementsWrittenIn(held, ranges, later));
+    recordLaterCopy(this.db, docId, later);
+    const deletion = hidingOf(this.load(docId), base, later);
     if (deletion) this.append(docId, deletion);
   }
 

@@ -97,8 +97,9 @@ export function takeForkBase(docs: DocStore, docId: string, forkBase: SentForkBa
  * its content and takes the base that comes first (`DocStore.preferForkBase`): a base an update
  * moved over a copy or an earlier moved one, the earlier of two copies. So every engine ends with
  * one base, and judges a merge or an update as the others do (docs/sync.md, "Fork bases"). A
- * page body whose later copy gives way to an earlier base loses the text main wrote between the
- * two; a tree keeps it (docs/sync.md, "Not yet").
+ * page body whose later copy gives way to an earlier base hides the text main wrote between the
+ * two in the blocks writers touched, now and on each later push; a tree keeps it all (docs/sync.md,
+ * "Fork bases" and "Not yet").
  */
 export function preferForkBase(docs: DocStore, docId: string, forkBase: SentForkBase, by: 'hub' | 'replica'): void {
   const sourceDocId = forkSourceOf(docId);

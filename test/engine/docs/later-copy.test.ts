@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { deletionOf, elementsWrittenIn, itemsBetweenCopies } from '../../../src-main/engine/docs/later-copy.js';
+import { deletionOf, hidingOf, itemsBetweenCopies } from '../../../src-main/engine/docs/later-copy.js';
 
 /**
  * A change request's doc written on two copies of main (docs/sync.md, "Fork bases"): writer `a`
@@ -65,8 +65,9 @@ function twoCopies<T>(main: Y.Doc, edit: (doc: Y.Doc, ops: readonly T[]) => void
 }
 
 /**
- * Each engine gets the writers' updates in its order and deletes, once it holds `b`'s (the later
- * copy), what `deletionFor` finds, early or after both; then the engines exchange their deletions.
+ * Each engine gets the writers' updates in its order and deletes what `deletionFor` finds once it
+ * holds `b`'s (the later copy), perhaps before `a`'s arrives, and again after both; then the
+ * engines exchange their deletions.
  */
 function onEngines(
   engines: readonly { bFirst: boolean; deleteEarly: boolean }[],
@@ -88,7 +89,8 @@ function onEngines(
       Y.applyUpdate(doc, update);
       if (update === bUpdate && deleteEarly) deleteHere();
     }
-    if (!deleteEarly) deleteHere();
+    // Run again once both are here, as a push that comes with the base kept does.
+    deleteHere();
     return { doc, deletions };
   });
   for (const { doc } of docs) for (const other of docs) for (const deletion of other.deletions) Y.applyUpdate(doc, deletion);
@@ -149,12 +151,13 @@ describe('what a later copy of main holds past an earlier base', () => {
     );
   });
 
-  it('keeps whole every paragraph main added between the copies that a writer wrote in, alike on every engine', () => {
-    /** Paragraphs as elements of a fragment: `[paragraph, at, text]` inserts text, `[paragraph]` appends a paragraph. */
-    type Edit = { paragraph: number; at: number; text: string } | { add: string };
+  it('hides main\'s later text only in paragraphs a writer touched, and keeps whole those main added that a writer wrote in, alike on every engine', () => {
+    /** Paragraphs as elements of a fragment: text inserted into or deleted from one, or a paragraph appended. */
+    type Edit = { paragraph: number; at: number; text: string } | { paragraph: number; at: number; len: number } | { add: string };
     const edits = fc.array(
       fc.oneof(
         fc.record({ paragraph: fc.nat(9), at: fc.nat(20), text: fc.stringMatching(/^[a-z]{1,4}$/) }),
+        fc.record({ paragraph: fc.nat(9), at: fc.nat(20), len: fc.integer({ min: 1, max: 3 }) }),
         fc.record({ add: fc.stringMatching(/^[A-Z][a-z]{0,4}$/) }),
       ),
       { maxLength: 6 },
@@ -166,9 +169,14 @@ describe('what a later copy of main holds past an earlier base', () => {
           const paragraph = new Y.XmlElement('paragraph');
           paragraph.insert(0, [new Y.XmlText(change.add)]);
           body.push([paragraph]);
-        } else if (body.length > 0) {
-          const text = (body.get(change.paragraph % body.length) as Y.XmlElement).get(0) as Y.XmlText;
-          text.insert(change.at % (text.length + 1), change.text);
+          continue;
+        }
+        if (body.length === 0) continue;
+        const text = (body.get(change.paragraph % body.length) as Y.XmlElement).get(0) as Y.XmlText;
+        if ('text' in change) text.insert(change.at % (text.length + 1), change.text);
+        else if (text.length > 0) {
+          const at = change.at % text.length;
+          text.delete(at, Math.min(change.len, text.length - at));
         }
       }
     };
@@ -183,18 +191,29 @@ describe('what a later copy of main holds past an earlier base', () => {
         const main = docOf(MAIN);
         apply(main, [{ add: 'Base' }, { add: 'Also' }]);
         const { earlyBase, later, a, b, aUpdate, bUpdate, ranges } = twoCopies(main, apply, between, aEdits, bEdits);
-        const docs = onEngines(engines, aUpdate, bUpdate, (doc) => deletionOf(doc, ranges, elementsWrittenIn(doc, ranges, later)));
+        const docs = onEngines(engines, aUpdate, bUpdate, (doc) => hidingOf(doc, earlyBase, later));
 
         const done = docs[0]!.doc;
         for (const { doc } of docs) expect(doc.getXmlFragment('body').toString()).toBe(done.getXmlFragment('body').toString());
         const mainsBefore = earlyBase.sv.get(MAIN) ?? 0;
-        for (const paragraph of paragraphsOf(done)) {
-          const added = paragraph._item!.id.client === MAIN && paragraph._item!.id.clock >= mainsBefore;
-          const writtenIn = hasItemOf(paragraph, [A, B]);
+        const inLater = docOf(0, later);
+        const laterOf = (paragraph: Y.XmlElement) => paragraphsOf(inLater).find((p) => sameItem(p, paragraph));
+        // Main's paragraphs (the writers' own are below).
+        for (const paragraph of paragraphsOf(done).filter((p) => p._item!.id.client === MAIN)) {
+          const added = paragraph._item!.id.clock >= mainsBefore;
           const shown = !paragraph._item!.deleted;
-          // A paragraph main added between the copies shows exactly when a writer wrote in it, and then whole.
-          if (added) expect(shown).toBe(writtenIn);
-          if (added && writtenIn) expect(shownText(paragraph, MAIN)).toBe(shownText(paragraphsOf(b).find((p) => sameItem(p, paragraph))!, MAIN));
+          if (added) {
+            // A paragraph main added between the copies shows exactly when a writer wrote in it, and then as `b` left it.
+            const writtenIn = hasItemOf(paragraph, [A, B]);
+            expect(shown).toBe(writtenIn);
+            if (writtenIn) expect(shownText(paragraph, MAIN)).toBe(shownText(paragraphsOf(b).find((p) => sameItem(p, paragraph))!, MAIN));
+          } else if (touchedBy(paragraph, laterOf(paragraph)!, [A, B], mainsBefore)) {
+            // In a paragraph of the base a writer touched, nothing main wrote between the copies shows.
+            expect(shownText(paragraph, MAIN, mainsBefore)).toBe('');
+          } else {
+            // One no writer touched reads as the later copy has it, but for what `b` deleted of main's text there.
+            expect(paragraph.toString()).toBe(paragraphsOf(b).find((p) => sameItem(p, paragraph))!.toString());
+          }
         }
         // No writer's text is ever hidden.
         for (const [writer, client] of [[a, A], [b, B]] as const) expect(writtenClocks(done, client)).toEqual(writtenClocks(writer, client));
@@ -218,24 +237,39 @@ describe('what a later copy of main holds past an earlier base', () => {
 
 /** Whether the element holds an item of one of `clients` in its text. */
 function hasItemOf(element: Y.XmlElement, clients: number[]): boolean {
-  for (let item = (element.get(0) as Y.XmlText | undefined)?._start ?? null; item; item = item.right) if (clients.includes(item.id.client)) return true;
+  for (let item = textOf(element)?._start ?? null; item; item = item.right) if (clients.includes(item.id.client)) return true;
   return false;
 }
 
-/** The text `client` wrote in the element that shows. */
-function shownText(element: Y.XmlElement, client: number): string {
+/** The text `client` wrote in the element from clock `from` on that shows. */
+function shownText(element: Y.XmlElement, client: number, from = 0): string {
   let text = '';
-  for (let item = (element.get(0) as Y.XmlText | undefined)?._start ?? null; item; item = item.right) {
-    if (item.id.client === client && !item.deleted && item.content instanceof Y.ContentString) text += item.content.str;
+  for (let item = textOf(element)?._start ?? null; item; item = item.right) {
+    if (item.id.client === client && item.id.clock >= from && !item.deleted && item.content instanceof Y.ContentString) text += item.content.str;
   }
   return text;
 }
+
+/** Whether a writer wrote in the paragraph, or deleted text of the base (main's before clock `baseEnd`) that the later copy still shows there. */
+function touchedBy(paragraph: Y.XmlElement, inLater: Y.XmlElement, writers: number[], baseEnd: number): boolean {
+  if (hasItemOf(paragraph, writers)) return true;
+  const shownLater = new Set<string>();
+  for (let item = textOf(inLater)?._start ?? null; item; item = item.right) {
+    for (let i = 0; i < item.length; i++) if (!item.deleted && item.id.clock + i < baseEnd) shownLater.add(`${item.id.client}:${item.id.clock + i}`);
+  }
+  for (let item = textOf(paragraph)?._start ?? null; item; item = item.right) {
+    for (let i = 0; i < item.length; i++) if (item.deleted && shownLater.has(`${item.id.client}:${item.id.clock + i}`)) return true;
+  }
+  return false;
+}
+
+const textOf = (element: Y.XmlElement) => element.get(0) as Y.XmlText | undefined;
 
 /** The text items `client` wrote in the fragment's paragraphs, clock by clock, with whether each shows. */
 function writtenClocks(doc: Y.Doc, client: number): Map<number, boolean> {
   const clocks = new Map<number, boolean>();
   for (const paragraph of doc.getXmlFragment('body').toArray() as Y.XmlElement[]) {
-    for (let item = (paragraph.get(0) as Y.XmlText | undefined)?._start ?? null; item; item = item.right) {
+    for (let item = textOf(paragraph)?._start ?? null; item; item = item.right) {
       if (item.id.client !== client) continue;
       for (let i = 0; i < item.length; i++) clocks.set(item.id.clock + i, !item.deleted && !paragraph._item!.deleted);
     }

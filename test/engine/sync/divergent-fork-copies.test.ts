@@ -117,6 +117,62 @@ describe('a change request written on two copies of main made before and after m
     await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(written));
   }, 60_000);
 
+  /** Main rewrites a paragraph between the copies that neither writer touches. */
+  const UNTOUCHED_REWRITE: Story = {
+    main: MAIN,
+    a: paragraphs('A zero.', 'Base one.'),
+    b: paragraphs('Base zero.', 'Main one.', 'B two.'),
+  };
+
+  // Before, main's insertion there was hidden and its deletion kept: the paragraph read " one.", and a merge refused it as a conflict.
+  it.each(['a', 'b'] as const)('reads a paragraph main rewrote between the copies that no writer touched as main has it, and merges it without a conflict (%s reconnects first)', async (first) => {
+    const { client, spaceId, pageId, a, b, shared } = await writtenOnTwoCopies(first, UNTOUCHED_REWRITE);
+    const written = paragraphs('A zero.', 'Main one.', 'B two.');
+    for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(written);
+    expect(ok(await b.client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+    expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(written);
+  }, 60_000);
+
+  // Before, the rule ran only when an engine gave up a copy: the third writer's "C" mixed with main's rewrite ("CMain one.").
+  it('hides main\'s text from between the copies in a paragraph a writer on the earlier copy rewrote, when that writer\'s push comes last', async () => {
+    const { hub, spaceId } = current();
+    const { client } = hub.owner;
+    const pageId = await mainPage(client, spaceId, BASE);
+    const [a, b, c] = [await current().replica(), await current().replica(), await current().replica()];
+    for (const replica of [a, b, c]) await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe(BASE));
+    a.engine.sync.stop();
+    c.engine.sync.stop();
+    const shared = await openChangeRequest(a.client, spaceId, 'Shared');
+    await rewrite(a.client, shared, pageId, paragraphs('A zero.', 'Base one.'));
+    const other = await openChangeRequest(client, spaceId, 'Main');
+    await rewrite(client, other, pageId, MAIN);
+    ok(await client.call('mergeChangeRequest', { params: other }));
+    await eventually(async () => expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(MAIN));
+    await rowOnlyThenOffline(a, b, shared);
+    await rewrite(b.client, shared, pageId, paragraphs('Base zero.', 'Main one.', 'B two.'));
+    // `c` gets the change request's row but not main's change: it writes on the earlier copy, as `a` did.
+    c.holdDocs = true;
+    c.engine.sync.start();
+    await eventually(async () => ok(await c.client.call('getChangeRequestById', { params: shared })));
+    c.engine.sync.stop();
+    c.holdDocs = false;
+    expect(await mainMarkdown(c.client, spaceId, pageId)).toBe(BASE);
+    await rewrite(c.client, shared, pageId, paragraphs('Base zero.', 'C one.'));
+
+    a.engine.sync.start();
+    await eventually(async () => expect(await crMarkdown(client, shared, pageId)).toBe(paragraphs('A zero.', 'Base one.')));
+    b.engine.sync.start();
+    const untouched = paragraphs('A zero.', 'Main one.', 'B two.');
+    await eventually(async () => {
+      for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(untouched);
+    });
+    c.engine.sync.start();
+    const written = paragraphs('A zero.', 'C one.', 'B two.');
+    await eventually(async () => {
+      for (const engine of [client, a.client, b.client, c.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(written);
+    });
+  }, 60_000);
+
   it('shows that paragraph again once updated from main, and a merge then keeps it in main', async () => {
     const { client, spaceId, pageId, a, shared } = await writtenOnTwoCopies('b', ADDED_PARAGRAPH);
     expect(ok(await a.client.call('updateChangeRequest', { params: shared })).result).toBe('update');
