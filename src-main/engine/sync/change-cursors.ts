@@ -1,3 +1,4 @@
+import type { Change } from '../../../src-shared/sync/change.js';
 import type { Database } from '../db/database.js';
 
 /** How far the change log was exchanged with one hub (table `sync_change_cursors`, migration 019). */
@@ -26,4 +27,27 @@ export function savePushed(db: Database, url: string, cursor: string): void {
 /** The newest entry of this engine's change log, by any connection; cheap (the primary key's end). */
 export function logHead(db: Database): number {
   return db.get<{ seq: number | null }>('SELECT max(seq) AS seq FROM change_log')!.seq ?? 0;
+}
+
+/**
+ * Moves the pushed cursor past the entries logged after `head` (the log's end, all of it pushed)
+ * that are `pulled` changes as the hub sent them: their stamps, tables and rows. The hub would
+ * ignore them as known. It stops at the first entry of another stamp (a value settled
+ * differently, a cascade, anything written here): that one and what follows are pushed.
+ */
+export function skipEchoes(db: Database, url: string, head: number, pulled: readonly Change[]): void {
+  const sent = new Set(pulled.map((change) => echoKey(change.hlc, change.table, JSON.stringify(change.key))));
+  let last = head;
+  for (const entry of db.all<{ seq: number; hlc: string; tbl: string; row_key: string }>(
+    'SELECT seq, hlc, tbl, row_key FROM change_log WHERE seq > ? ORDER BY seq',
+    head,
+  )) {
+    if (!sent.has(echoKey(entry.hlc, entry.tbl, entry.row_key))) break;
+    last = entry.seq;
+  }
+  if (last > head) savePushed(db, url, String(last));
+}
+
+function echoKey(hlc: string, table: string, rowKey: string): string {
+  return `${hlc}\n${table}\n${rowKey}`;
 }

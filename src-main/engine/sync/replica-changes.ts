@@ -6,7 +6,7 @@ import type { DocStore } from '../docs/store.js';
 import { reprojectArrivedPlaces } from './arrived-places.js';
 import { removeDocsOfDepartedPlaces } from './departed-places.js';
 import { CHANGES_CHANNEL, MalformedFrame, type ChannelLink, type SyncChannel } from './channel.js';
-import { readChangeCursors, savePulled, savePushed, startChangeCursors } from './change-cursors.js';
+import { logHead, readChangeCursors, savePulled, savePushed, skipEchoes, startChangeCursors } from './change-cursors.js';
 import { decodeChangeMessage, encodeChangeMessage, type ChangeMessage } from './change-messages.js';
 import { applyChanges } from './changes/apply.js';
 import type { ChangeCapture } from './changes/capture.js';
@@ -118,7 +118,11 @@ export class ReplicaChangesChannel implements SyncChannel {
     this.pulling = false;
     try {
       db.transaction(() => {
+        // Nothing of this replica's own waits to be pushed: what the apply logs as the hub sent it need not go back.
+        const head = logHead(db);
+        const pushedAll = !this.pushing && Number(this.cursors().pushed || 0) >= head;
         applyChanges(db, this.deps.capture, changes, hubNow === undefined ? { hub: true } : { hub: true, now: hubNow });
+        if (pushedAll) skipEchoes(db, url, head, changes);
         reprojectArrivedPlaces(db, this.deps.docs, this.deps.projector, changes);
         removeDocsOfDepartedPlaces(db, this.deps.docs, changes);
         savePulled(db, url, cursor);

@@ -83,10 +83,14 @@ export class Room {
     if (present.length > 0) member.send(awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, present)));
   }
 
-  /** A member's update, to every other member now, encoded once; the write that stores it takes the answer as its origin. */
+  /**
+   * A member's update, to every other member now, encoded once; the write that stores it takes the
+   * answer as its origin. Other hub processes' rooms are told first: their clients are a hop
+   * further, and that hop runs while this process writes to its own.
+   */
   relay(update: Uint8Array, sender: RoomMember): Relayed {
-    this.broadcast(syncUpdate(update), sender);
     this.out?.update(this.docId, update);
+    this.broadcast(syncUpdate(update), sender);
     return new Relayed(this);
   }
 

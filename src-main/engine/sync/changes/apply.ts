@@ -12,6 +12,7 @@ import { compensate } from './compensate.js';
 import { restamp } from './restamp.js';
 import { deleteRow, insertRow, newer, raiseClock, readRow, rowClocks, updateRow, type RowValues } from './rows.js';
 import { tableSpec, type TableSpec } from './tables.js';
+import { appliedUpdateEntry } from './triggers.js';
 import { asideEmail, holderOf, makeRoomFor } from './user-emails.js';
 
 export interface ApplyResult {
@@ -121,10 +122,26 @@ function update(
   const created = change.op === 'insert' ? change.hlc : (clocks.get('*') ?? change.hlc);
   const settled = settle(db, capture, spec, change, winning, created, sender);
   const forced: ForcedFields = { table: spec.name, rowKey, fields: new Set(Object.keys(winning)), op: change.op === 'insert' ? 'insert' : 'update' };
-  pinned(capture, change, forced, () => updateRow(db, spec, change.key, settled.values));
+  pinned(capture, change, forced, () => updateLogged(db, capture, spec, change, settled.values, forced.op));
   restamp(db, capture, spec, change.key, settled.moved, { op: 'update', audience: null });
   followDocs(db, spec, change.key);
   return 'applied';
+}
+
+/**
+ * Writes an applied update and logs it with every written field forced, as the update trigger
+ * would (`appliedUpdateEntry`), without its trigger: what the write sets off in other rows is
+ * captured as always.
+ */
+function updateLogged(db: Database, capture: ChangeCapture, spec: TableSpec, change: Change, values: RowValues, op: ForcedFields['op']): void {
+  const fields = Object.keys(values);
+  capture.selfLogged = { table: spec.name, rowKey: JSON.stringify(change.key) };
+  try {
+    updateRow(db, spec, change.key, values);
+  } finally {
+    capture.selfLogged = undefined;
+  }
+  db.run(appliedUpdateEntry(spec, fields), change.hlc, op, capture.actor, ...change.key);
 }
 
 /** What a written row means for this engine's docs beyond the row itself. */

@@ -32,6 +32,8 @@ export class ChangeCapture implements SqlFunctions {
    */
   pinned: { hlc: string; table: string; rowKey: string } | undefined;
   forced: ForcedFields | undefined;
+  /** The row whose update the applier logs itself (`appliedUpdateEntry`): its update trigger stands aside. */
+  selfLogged: { table: string; rowKey: string } | undefined;
 
   /** The wall clock stamps are made from (a test makes one run ahead). */
   nowMs: () => number = Date.now;
@@ -53,6 +55,7 @@ export class ChangeCapture implements SqlFunctions {
     raw.function('sync_stamp', volatile, (table, rowKey) => this.stamp(String(table), String(rowKey)));
     raw.function('sync_actor', volatile, () => this.actor);
     raw.function('sync_audience', volatile, () => this.audience);
+    raw.function('sync_captures', volatile, (table, rowKey) => (this.captures(String(table), String(rowKey)) ? 1 : 0));
     raw.function('sync_op', volatile, (table, rowKey) => this.opOf(String(table), String(rowKey)));
     raw.function('sync_fields', volatile, (table, rowKey, before, after) =>
       this.changedFields(String(table), String(rowKey), String(before), String(after)),
@@ -94,6 +97,12 @@ export class ChangeCapture implements SqlFunctions {
       if (value !== old[field] || forced?.fields.has(field)) changed[field] = value;
     }
     return Object.keys(changed).length === 0 ? null : JSON.stringify(changed);
+  }
+
+  /** Whether the update trigger logs this row's update (all but the one the applier logs). */
+  captures(table: string, rowKey: string): boolean {
+    const self = this.selfLogged;
+    return !self || self.table !== table || self.rowKey !== rowKey;
   }
 
   opOf(table: string, rowKey: string): 'insert' | 'update' {

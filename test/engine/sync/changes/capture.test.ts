@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Change } from '../../../../src-shared/sync/change.js';
+import { encodeHlc } from '../../../../src-shared/sync/hlc.js';
+import { applyChanges } from '../../../../src-main/engine/sync/changes/apply.js';
 import { REPLICATED_TABLES } from '../../../../src-main/engine/sync/changes/tables.js';
 import { newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
@@ -79,5 +82,60 @@ describe('change capture', () => {
       t.engine.db.get<{ hlc: string }>('SELECT hlc FROM field_clocks WHERE tbl = ? AND row_key = ? AND field = ?', 'spaces', key, field)!.hlc;
     expect(clock('title') > clock('emoji')).toBe(true);
     expect(clock('*')).toBe(clock('emoji'));
+  });
+});
+
+describe('a peer’s update applied', () => {
+  /** A stamp of another node, past every stamp this engine handed out. */
+  const peerStamp = (t: TestServer) => {
+    const newest = t.engine.db.get<{ hlc: string }>('SELECT max(hlc) AS hlc FROM change_log')!.hlc;
+    return encodeHlc({ wall: Number(newest.slice(0, 15)) + 1, counter: 0, node: 'peer' });
+  };
+
+  it('is logged as its trigger would: under the change’s stamp and actor, every written field, scoped to its space', async () => {
+    t = await TestServer.start();
+    const space = await newSpace(t.owner, t.organizationId, { title: 'Guide' });
+    const before = lastSeq(t);
+    const hlc = peerStamp(t);
+    // The emoji is written with the value it has: a forced field, logged all the same.
+    const { emoji } = t.engine.db.get<{ emoji: string }>('SELECT emoji FROM spaces WHERE id = ?', space.id)!;
+    const change: Change = { hlc, table: 'spaces', key: [space.id], op: 'update', fields: { title: 'Handbook', emoji }, actor: t.owner.id };
+    expect(applyChanges(t.engine.db, t.engine.changeCapture, [change], { hub: true })).toEqual({ applied: 1, compensated: 0, ignored: 0 });
+    const logged = t.engine.db.all<LogRow & { organization_id: string; space_id: string }>(
+      'SELECT hlc, tbl, row_key, op, fields, actor, organization_id, space_id FROM change_log WHERE seq > ?',
+      before,
+    );
+    expect(logged).toEqual([
+      {
+        hlc,
+        tbl: 'spaces',
+        row_key: JSON.stringify([space.id]),
+        op: 'update',
+        fields: JSON.stringify({ title: 'Handbook', emoji }),
+        actor: t.owner.id,
+        organization_id: t.organizationId,
+        space_id: space.id,
+      },
+    ]);
+    const clock = (field: string) =>
+      t.engine.db.get<{ hlc: string }>("SELECT hlc FROM field_clocks WHERE tbl = 'spaces' AND row_key = ? AND field = ?", JSON.stringify([space.id]), field)?.hlc;
+    expect([clock('title'), clock('emoji')]).toEqual([hlc, hlc]);
+    expect(clock('*')).not.toBe(hlc);
+
+    // The row's own trigger stood aside for that write only: the next update through the API is captured as always.
+    const next = lastSeq(t);
+    ok(await t.owner.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { title: 'Manual' } }));
+    const after = logAfter(t, next).filter((row) => row.tbl === 'spaces');
+    expect(after.map((row) => [row.op, JSON.parse(row.fields!).title, row.actor])).toEqual([['update', 'Manual', t.owner.id]]);
+  });
+
+  it('that inserts a row the engine has is logged as an insert of the fields written', async () => {
+    t = await TestServer.start();
+    const space = await newSpace(t.owner, t.organizationId, { title: 'Guide' });
+    const before = lastSeq(t);
+    const hlc = peerStamp(t);
+    const change: Change = { hlc, table: 'spaces', key: [space.id], op: 'insert', fields: { title: 'Again' }, actor: null };
+    applyChanges(t.engine.db, t.engine.changeCapture, [change], { hub: true });
+    expect(logAfter(t, before)).toEqual([{ hlc, tbl: 'spaces', row_key: JSON.stringify([space.id]), op: 'insert', fields: JSON.stringify({ title: 'Again' }), actor: null }]);
   });
 });
