@@ -29,7 +29,6 @@ import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js
 import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
 import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
 import { benchSyncCluster, report as reportSyncCluster } from './sync-cluster.js';
-import compileEntries from '../test/support/entry-bundle-setup.js';
 import { postgresMissing } from '../test/support/postgres.js';
 import { benchTranslations } from './translations.js';
 
@@ -194,11 +193,7 @@ const ONLY: Record<string, () => Promise<unknown>> = {
   },
 };
 
-// The benches start the tests' child programs and shared worker pool, from the copies compiled for the run as vitest's global setup compiles them.
-const removeEntries = await compileEntries();
-(ONLY[process.env.BENCH_ONLY ?? '']?.() ?? all())
-  .catch((error: Error) => {
-    console.error(`bench: ${error.message}`);
-    process.exitCode = 1;
-  })
-  .finally(removeEntries);
+(ONLY[process.env.BENCH_ONLY ?? '']?.() ?? all()).catch((error: Error) => {
+  console.error(`bench: ${error.message}`);
+  process.exitCode = 1;
+});
