@@ -16,6 +16,7 @@ import { benchEditor, report as reportEditor } from './editor.js';
 import { benchGitSync } from './git-sync.js';
 import { benchHostileBodies } from './hostile-bodies.js';
 import { benchIntegrations } from './integrations.js';
+import { benchLaterCopy, report as reportLaterCopy } from './later-copy.js';
 import { benchLiveEdits, report as reportLiveEdits } from './live-edits.js';
 import { benchMainLoop, report as reportMainLoop } from './main-loop.js';
 import { benchMerge, report as reportMerge } from './merge.js';
@@ -144,6 +145,7 @@ async function all(): Promise<void> {
   reportMerge(await benchMerge());
   reportConflicts(await benchConflicts());
   reportReviewScreen(await benchReviewScreen());
+  reportLaterCopy(benchLaterCopy());
   await benchSearch();
   await benchConversations();
   await benchOpenAPISpecs();
@@ -185,6 +187,7 @@ const ONLY: Record<string, () => Promise<unknown>> = {
     reportMerge(await benchMerge());
     reportConflicts(await benchConflicts());
     reportReviewScreen(await benchReviewScreen());
+    reportLaterCopy(benchLaterCopy());
   },
   // Issue 16's figures: the main loop under load, and what a keystroke costs.
   'main-loop': async () => {

@@ -14,6 +14,23 @@ export type IdRanges = Map<number, { clock: number; len: number }[]>;
  * depends on the two copies alone, so every engine that compares them finds the same items.
  */
 export function itemsBetweenCopies(base: Y.Snapshot, later: Uint8Array): IdRanges {
+  return laterCopyOf(base, later).ranges;
+}
+
+/**
+ * What `hidingOf` needs of the later copies against the base, read from their bytes once: decoding
+ * a 10,000-block page's copy takes a few hundred milliseconds, and the rule runs again on every
+ * push of the page (`DocStore` keeps this while the copies and the base stay the same).
+ */
+export interface LaterCopy {
+  /** The items the later copies hold past the base (`itemsBetweenCopies`). */
+  ranges: IdRanges;
+  /** The later copies' state vector: every clock main wrote. */
+  state: Map<number, number>;
+  deletions: DeleteSet;
+}
+
+export function laterCopyOf(base: Y.Snapshot, later: Uint8Array): LaterCopy {
   const doc = newDoc({ gc: false });
   Y.applyUpdate(doc, later);
   const covered = (id: Y.ID) => isCovered(id, base.sv);
@@ -32,7 +49,7 @@ export function itemsBetweenCopies(base: Y.Snapshot, later: Uint8Array): IdRange
     }
     if (list.length > 0) ranges.set(client, list);
   }
-  return ranges;
+  return { ranges, state: Y.decodeStateVector(Y.encodeStateVector(doc)), deletions: Y.createDeleteSetFromStructStore(doc.store) };
 }
 
 /** Whether a map entry set after the base overwrote a value the base shows (the nearest earlier value of its key the base holds, not deleted there). */
@@ -56,10 +73,10 @@ function replacesShownValue(entry: Y.Item, base: Y.Snapshot, covered: (id: Y.ID)
  * Found in what `held` holds now; as writers' edits arrive, running it again hides more, never
  * less, so engines converge on the union of what each found.
  */
-export function hidingOf(held: Y.Doc, base: Y.Snapshot, later: Uint8Array): Uint8Array | undefined {
-  const ranges = itemsBetweenCopies(base, later);
+export function hidingOf(held: Y.Doc, base: Y.Snapshot, later: LaterCopy): Uint8Array | undefined {
+  const { ranges } = later;
   if (!showsAny(held, ranges)) return undefined;
-  const { kept, touched } = placesWritten(held, ranges, base, later);
+  const { kept, touched } = placesWritten(held, base, later);
   // Read on the doc held, so that a push that finds nothing more to hide (the usual case, when
   // the rule runs again) copies no doc.
   const hidden = shownWhere(held, ranges, (item) => {
@@ -99,9 +116,7 @@ function shownWhere(doc: Y.Doc, ranges: IdRanges, hides: (item: Y.Item) => boole
  * writer's item is one past the later copy, which holds every clock main wrote; a writer's
  * deletion one of an item the base holds, which the later copy still shows.
  */
-function placesWritten(held: Y.Doc, ranges: IdRanges, base: Y.Snapshot, later: Uint8Array): { kept: Set<string>; touched: Set<string> } {
-  const { ds: laterDeletions } = Y.decodeUpdate(later);
-  const laterState = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(later));
+function placesWritten(held: Y.Doc, base: Y.Snapshot, { ranges, state: laterState, deletions: laterDeletions }: LaterCopy): { kept: Set<string>; touched: Set<string> } {
   const kept = new Set<string>();
   const touched = new Set<string>();
   const seen = new Set<Y.AbstractType<unknown>>();

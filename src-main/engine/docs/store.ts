@@ -4,7 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { hidingOf } from './later-copy.js';
+import { hidingOf, laterCopyOf, type LaterCopy } from './later-copy.js';
 import { holdsWrite } from './written-state.js';
 import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, readLaterCopy, recordFork, recordLaterCopy, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
@@ -44,6 +44,9 @@ export interface DocStoreOptions {
 
 /** How many requests' copies `spareCopy` keeps: one per tree being written in turn is what pays. */
 const SPARE_COPIES = 4;
+
+/** How many pages' later copies are kept read (`laterCopy`): pages written on two copies of main are few. */
+const LATER_COPIES = 8;
 
 const DEFAULTS = {
   // Measured on a 10,000-block page: each uncompacted edit row adds ~45 µs to a load, so 500 add
@@ -85,6 +88,8 @@ export class DocStore {
   private readonly emptyWithoutRows: (docId: string) => boolean;
   /** Requests' copies of docs they wrote, each as the doc stood after row `seq` (`spareCopy`). */
   private readonly spares = new Map<string, { seq: number; doc: Y.Doc }>();
+  /** Pages' later copies as `hidingOf` reads them, by doc (`laterCopy`). */
+  private readonly laterCopies = new Map<string, { later: Uint8Array; baseState: Uint8Array; copy: LaterCopy }>();
 
   constructor(
     private readonly db: Database,
@@ -469,8 +474,20 @@ export class DocStore {
   /** Keeps `later` (the later copies given up, merged) and deletes from the doc what they hold past `base` where writers would mix with it (`hidingOf`). */
   private hideLaterCopy(docId: string, base: Y.Snapshot, later: Uint8Array): void {
     recordLaterCopy(this.db, docId, later);
-    const deletion = hidingOf(this.load(docId), base, later);
+    const deletion = hidingOf(this.load(docId), base, this.laterCopy(docId, base, later));
     if (deletion) this.append(docId, deletion);
+  }
+
+  /** The later copies read against the base, read again only when either changed since this doc's last push. */
+  private laterCopy(docId: string, base: Y.Snapshot, later: Uint8Array): LaterCopy {
+    const baseState = Y.encodeStateVector(base.sv);
+    const known = this.laterCopies.get(docId);
+    if (known && sameBytes(known.later, later) && sameBytes(known.baseState, baseState)) return known.copy;
+    const copy = laterCopyOf(base, later);
+    this.laterCopies.delete(docId);
+    this.laterCopies.set(docId, { later, baseState, copy });
+    if (this.laterCopies.size > LATER_COPIES) this.laterCopies.delete(this.laterCopies.keys().next().value!);
+    return copy;
   }
 
   /** The ids of the docs under `prefix` that have rows of their own (for a forked branch: the docs it wrote). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { deletionOf, hidingOf, itemsBetweenCopies } from '../../../src-main/engine/docs/later-copy.js';
+import { deletionOf, hidingOf, itemsBetweenCopies, laterCopyOf } from '../../../src-main/engine/docs/later-copy.js';
 
 /**
  * A change request's doc written on two copies of main (docs/sync.md, "Fork bases"): writer `a`
@@ -190,8 +190,9 @@ describe('what a later copy of main holds past an earlier base', () => {
       fc.property(edits, edits, edits, fc.array(engine, { minLength: 1, maxLength: 3 }), (between, aEdits, bEdits, engines) => {
         const main = docOf(MAIN);
         apply(main, [{ add: 'Base' }, { add: 'Also' }]);
-        const { earlyBase, later, a, b, aUpdate, bUpdate, ranges } = twoCopies(main, apply, between, aEdits, bEdits);
-        const docs = onEngines(engines, aUpdate, bUpdate, (doc) => hidingOf(doc, earlyBase, later));
+        const { earlyBase, later, a, b, aUpdate, bUpdate } = twoCopies(main, apply, between, aEdits, bEdits);
+        const laterCopy = laterCopyOf(earlyBase, later);
+        const docs = onEngines(engines, aUpdate, bUpdate, (doc) => hidingOf(doc, earlyBase, laterCopy));
 
         const done = docs[0]!.doc;
         for (const { doc } of docs) expect(doc.getXmlFragment('body').toString()).toBe(done.getXmlFragment('body').toString());
