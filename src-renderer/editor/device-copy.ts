@@ -30,9 +30,8 @@ export function keepOnDevice(room: string, doc: Y.Doc, stored: (all: boolean) =>
     const updates = queued;
     queued = [];
     const db = persistence.db;
-    if (updates.length === 0) return;
     // Before the database opened, y-indexeddb stores the whole doc once it has, then says `synced`.
-    if (!db) return;
+    if (updates.length === 0 || !db) return;
     persistence._storeUpdate(updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates), undefined);
     writing += 1;
     const after = db.transaction('updates', 'readonly');

@@ -31,13 +31,13 @@ export const BUNDLE_DIR_VARIABLE = 'FOLIO_TEST_ENTRY_BUNDLE';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Where the programs are compiled: two folders below the repository's root, as
+ * Where this process compiles the programs: two folders below the repository's root, as
  * src-main/cli/serve.ts is (serve finds the built renderer at `../../../out/renderer` from its own
  * module), and inside it, so that the packages left out of the bundle resolve from its node_modules.
  */
-export const bundleDirFor = (pid: number) => join(ROOT, '.test-build', String(pid));
+const BUNDLE_DIR = join(ROOT, '.test-build', String(process.pid));
 
-export const BUNDLE_OPTIONS: BuildOptions = {
+const BUNDLE_OPTIONS: BuildOptions = {
   absWorkingDir: ROOT,
   entryPoints: Object.fromEntries(Object.entries(BUNDLED_ENTRIES).map(([source, name]) => [name, source])),
   outExtension: { '.js': '.mjs' },
@@ -51,6 +51,7 @@ export const BUNDLE_OPTIONS: BuildOptions = {
   // Not loaded by default (Node's source maps cost ~0.2 s of CPU a process); NODE_OPTIONS=--enable-source-maps maps a child's stack traces to the sources.
   sourcemap: 'linked',
   logLevel: 'warning',
+  outdir: BUNDLE_DIR,
 };
 
 /**
@@ -62,12 +63,16 @@ export function bundledScript(script: BundledScript): string {
   return `${process.env[BUNDLE_DIR_VARIABLE] ?? compiledForThisProcess()}/${BUNDLED_ENTRIES[script]}.mjs`;
 }
 
+/** Compiles the programs into this process's folder and names it in the environment, which the processes it starts inherit. */
+export function compileBundle(): string {
+  rmSync(BUNDLE_DIR, { recursive: true, force: true });
+  mkdirSync(BUNDLE_DIR, { recursive: true });
+  buildSync(BUNDLE_OPTIONS);
+  process.env[BUNDLE_DIR_VARIABLE] = BUNDLE_DIR;
+  return BUNDLE_DIR;
+}
+
 function compiledForThisProcess(): string {
-  const dir = bundleDirFor(process.pid);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  buildSync({ ...BUNDLE_OPTIONS, outdir: dir });
-  process.env[BUNDLE_DIR_VARIABLE] = dir;
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  process.once('exit', () => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
+  return compileBundle();
 }

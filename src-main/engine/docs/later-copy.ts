@@ -5,25 +5,21 @@ import { newDoc, type DeleteSet } from './updates.js';
 export type IdRanges = Map<number, { clock: number; len: number }[]>;
 
 /**
- * What a later copy of main holds that an earlier base does not, which a change request's page
- * judged against that base must not show (docs/sync.md, "Fork bases"): every item of `later` whose
- * id `base`'s state vector does not cover, i.e. the text, elements and formats main inserted
- * between the two copies. A map entry (an element's attribute) that replaced a value the base
- * shows is left out: deleting it would leave the key with no value at all rather than the base's,
- * so main's value stays, as text main deleted between the copies stays deleted. The result
- * depends on the two copies alone, so every engine that compares them finds the same items.
- */
-export function itemsBetweenCopies(base: Y.Snapshot, later: Uint8Array): IdRanges {
-  return laterCopyOf(base, later).ranges;
-}
-
-/**
  * What `hidingOf` needs of the later copies against the base, read from their bytes once: decoding
  * a 10,000-block page's copy takes a few hundred milliseconds, and the rule runs again on every
  * push of the page (`DocStore` keeps this while the copies and the base stay the same).
  */
 export interface LaterCopy {
-  /** The items the later copies hold past the base (`itemsBetweenCopies`). */
+  /**
+   * What the later copies hold that the base does not, which a change request's page judged
+   * against that base must not show where writers would mix with it (docs/sync.md, "Fork
+   * bases"): every item whose id the base's state vector does not cover, i.e. the text, elements
+   * and formats main inserted between the copies. A map entry (an element's attribute) that
+   * replaced a value the base shows is left out: deleting it would leave the key with no value
+   * at all rather than the base's, so main's value stays, as text main deleted between the copies
+   * stays deleted. It depends on the copies alone, so every engine that compares them finds the
+   * same items.
+   */
   ranges: IdRanges;
   /** The later copies' state vector: every clock main wrote. */
   state: Map<number, number>;
@@ -90,24 +86,30 @@ export function hidingOf(held: Y.Doc, base: Y.Snapshot, later: LaterCopy): Uint8
 /** The clocks of `ranges` that `doc` shows, in items `hides` says yes to. */
 function shownWhere(doc: Y.Doc, ranges: IdRanges, hides: (item: Y.Item) => boolean): IdRanges {
   const shown: IdRanges = new Map();
+  for (const { item, from, to } of shownItems(doc, ranges)) {
+    if (!hides(item)) continue;
+    const clocks = shown.get(item.id.client) ?? [];
+    clocks.push({ clock: from, len: to - from });
+    shown.set(item.id.client, clocks);
+  }
+  return shown;
+}
+
+/** Each item of `ranges` that `doc` holds and does not delete, with the clocks of it in the ranges. */
+function* shownItems(doc: Y.Doc, ranges: IdRanges): Generator<{ item: Y.Item; from: number; to: number }> {
   for (const [client, list] of ranges) {
     const structs = doc.store.clients.get(client);
     if (!structs) continue;
     const held = Y.getState(doc.store, client);
-    const clocks: { clock: number; len: number }[] = [];
     for (const { clock, len } of list) {
       const end = Math.min(clock + len, held);
       if (clock >= end) continue;
       for (let i = Y.findIndexSS(structs, clock); i < structs.length && structs[i]!.id.clock < end; i++) {
-        const struct = structs[i]!;
-        if (!(struct instanceof Y.Item) || struct.deleted || !hides(struct)) continue;
-        const from = Math.max(struct.id.clock, clock);
-        clocks.push({ clock: from, len: Math.min(struct.id.clock + struct.length, end) - from });
+        const item = structs[i]!;
+        if (item instanceof Y.Item && !item.deleted) yield { item, from: Math.max(item.id.clock, clock), to: Math.min(item.id.clock + item.length, end) };
       }
     }
-    if (clocks.length > 0) shown.set(client, clocks);
   }
-  return shown;
 }
 
 /**
@@ -155,20 +157,8 @@ function deletesAll(ds: DeleteSet, client: number, from: number, to: number): bo
 const isCovered = (id: Y.ID, sv: Map<number, number>) => id.clock < (sv.get(id.client) ?? 0);
 
 /** Whether `doc` shows any item of `ranges`: holds it, not deleted. */
-export function showsAny(doc: Y.Doc, ranges: IdRanges): boolean {
-  for (const [client, list] of ranges) {
-    const structs = doc.store.clients.get(client);
-    if (!structs) continue;
-    const held = Y.getState(doc.store, client);
-    for (const { clock, len } of list) {
-      const end = Math.min(clock + len, held);
-      if (clock >= end) continue;
-      for (let i = Y.findIndexSS(structs, clock); i < structs.length && structs[i]!.id.clock < end; i++) {
-        if (structs[i] instanceof Y.Item && !structs[i]!.deleted) return true;
-      }
-    }
-  }
-  return false;
+function showsAny(doc: Y.Doc, ranges: IdRanges): boolean {
+  return !shownItems(doc, ranges).next().done;
 }
 
 /**

@@ -425,7 +425,7 @@ export class DocStore {
    *
    * With `hideLaterCopy` (a page body), a copy that comes after the base kept or taken, and whose
    * structs the doc holds, has what main wrote between the two deleted from the doc
-   * (`itemsBetweenCopies`): the doc holds both copies' structs, and main's text from between them
+   * (`LaterCopy.ranges`): the doc holds both copies' structs, and main's text from between them
    * would mix into the writers' in the blocks they touched (`hidingOf`, which says what stays). The
    * later copies are kept beside the base, and a push that comes with the base kept runs the rule
    * again: it may bring a writer's edits into blocks nobody had touched. A deletion alone makes no
@@ -466,14 +466,15 @@ export class DocStore {
       }
       const gaveUp = hideLaterCopy && !other.moved && comesFirst(kept, other) && holdsStructsOf(held, other.snapshot) ? (taken ? own.baseUpdate : base) : undefined;
       const later = gaveUp && laterCopy && !sameBytes(gaveUp, laterCopy) ? Y.mergeUpdates([laterCopy, gaveUp]) : (gaveUp ?? laterCopy);
+      // Recorded when it changed, or when taking a base forgot it (`recordFork`); a push on the base kept rewrites nothing.
+      if (later && (gaveUp || taken)) recordLaterCopy(this.db, docId, later);
       if (later) this.hideLaterCopy(docId, kept.snapshot, later);
       return { ok: true, taken };
     });
   }
 
-  /** Keeps `later` (the later copies given up, merged) and deletes from the doc what they hold past `base` where writers would mix with it (`hidingOf`). */
+  /** Deletes from the doc what `later` (the later copies given up, merged) holds past `base` where writers would mix with it (`hidingOf`). */
   private hideLaterCopy(docId: string, base: Y.Snapshot, later: Uint8Array): void {
-    recordLaterCopy(this.db, docId, later);
     const deletion = hidingOf(this.load(docId), base, this.laterCopy(docId, base, later));
     if (deletion) this.append(docId, deletion);
   }

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { deletionOf, hidingOf, itemsBetweenCopies, laterCopyOf } from '../../../src-main/engine/docs/later-copy.js';
+import { deletionOf, hidingOf, laterCopyOf } from '../../../src-main/engine/docs/later-copy.js';
 
 /**
  * A change request's doc written on two copies of main (docs/sync.md, "Fork bases"): writer `a`
  * on the earlier copy E, writer `b` on the later copy L, main having edited its text and its map
  * between the two. Engines get the writers' updates in either order and each deletes, once it
- * holds L, what L holds past E (`itemsBetweenCopies`, `deletionOf`), some before `a`'s update has
+ * holds L, what L holds past E (`laterCopyOf`, `deletionOf`), some before `a`'s update has
  * arrived; then they exchange their deletions.
  */
 const MAIN = 1;
@@ -50,7 +50,7 @@ function docOf(client: number, ...updates: Uint8Array[]): Y.Doc {
 
 /**
  * Main copied before and after `between`: `a` writes `aOps` on the earlier copy, `b` `bOps` on the
- * later; with what the later copy holds past the earlier (`itemsBetweenCopies`).
+ * later; with what the later copy holds past the earlier (`laterCopyOf`).
  */
 function twoCopies<T>(main: Y.Doc, edit: (doc: Y.Doc, ops: readonly T[]) => void, between: readonly T[], aOps: readonly T[], bOps: readonly T[]) {
   const early = Y.encodeStateAsUpdate(main);
@@ -61,7 +61,7 @@ function twoCopies<T>(main: Y.Doc, edit: (doc: Y.Doc, ops: readonly T[]) => void
   edit(a, aOps);
   const b = docOf(B, later);
   edit(b, bOps);
-  return { early, earlyBase, later, a, b, aUpdate: Y.encodeStateAsUpdate(a), bUpdate: Y.encodeStateAsUpdate(b), ranges: itemsBetweenCopies(earlyBase, later) };
+  return { early, earlyBase, later, a, b, aUpdate: Y.encodeStateAsUpdate(a), bUpdate: Y.encodeStateAsUpdate(b), ranges: laterCopyOf(earlyBase, later).ranges };
 }
 
 /**
@@ -122,7 +122,7 @@ describe('what a later copy of main holds past an earlier base', () => {
         main.getMap('m').delete('gone');
         edit(main, mainBefore);
         const { early, earlyBase, later, a, b, aUpdate, bUpdate, ranges } = twoCopies(main, edit, between, aOps, bOps);
-        expect(itemsBetweenCopies(earlyBase, later)).toEqual(ranges);
+        expect(laterCopyOf(earlyBase, later).ranges).toEqual(ranges);
         const docs = onEngines(engines, aUpdate, bUpdate, (doc) => deletionOf(doc, ranges));
 
         const first = read(docs[0]!.doc);
@@ -230,7 +230,7 @@ describe('what a later copy of main holds past an earlier base', () => {
     main.getMap('m').set('title', 'Main');
     main.getMap('m').set('emoji', 'x');
     const doc = docOf(0, Y.encodeStateAsUpdate(main));
-    const deletion = deletionOf(doc, itemsBetweenCopies(base, Y.encodeStateAsUpdate(main)));
+    const deletion = deletionOf(doc, laterCopyOf(base, Y.encodeStateAsUpdate(main)).ranges);
     Y.applyUpdate(doc, deletion!);
     expect(doc.getMap('m').toJSON()).toEqual({ title: 'Main' });
   });

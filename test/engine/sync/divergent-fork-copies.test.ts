@@ -68,6 +68,16 @@ async function writtenOnTwoCopies(first: 'a' | 'b', story: Story = SAME_PARAGRAP
   return { client, spaceId, pageId, a, b, shared };
 }
 
+/** Every engine reads `reads` in the change request; merged on `on`'s replica, main then reads `merged` there, and on the hub. */
+async function readsThenMerges(world: Awaited<ReturnType<typeof writtenOnTwoCopies>>, reads: string, on: 'a' | 'b', merged: string) {
+  const { client, spaceId, pageId, shared } = world;
+  for (const engine of [client, world.a.client, world.b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(reads);
+  const merging = world[on].client;
+  expect(ok(await merging.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+  expect(await mainMarkdown(merging, spaceId, pageId)).toBe(merged);
+  await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(merged));
+}
+
 describe('a change request written on two copies of main made before and after main moved', () => {
   it.each(['a', 'b'] as const)('ends with the earlier copy as its base everywhere, and a merge anywhere refuses the conflict (%s reconnects first)', async (first) => {
     const { client, spaceId, pageId, a, b, shared } = await writtenOnTwoCopies(first);
@@ -93,11 +103,7 @@ describe('a change request written on two copies of main made before and after m
   const withMains = paragraphs('A zero.', 'Base one.', 'Main two.', 'B three.');
 
   it('merges without taking out of main the paragraph main added between the copies, which the change request no longer shows', async () => {
-    const { client, spaceId, pageId, a, b, shared } = await writtenOnTwoCopies('a', ADDED_PARAGRAPH);
-    for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(paragraphs('A zero.', 'Base one.', 'B three.'));
-    expect(ok(await b.client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
-    expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(withMains);
-    await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(withMains));
+    await readsThenMerges(await writtenOnTwoCopies('a', ADDED_PARAGRAPH), paragraphs('A zero.', 'Base one.', 'B three.'), 'b', withMains);
   }, 60_000);
 
   /** `b` writes inside the paragraph main added between the copies: the writer's text is never hidden with it. */
@@ -109,12 +115,8 @@ describe('a change request written on two copies of main made before and after m
 
   // Before, the paragraph was deleted with `b`'s words in it, on every engine.
   it.each(['a', 'b'] as const)('keeps the paragraph main added between the copies whole where a writer wrote in it, and a merge lands what both wrote (%s reconnects first)', async (first) => {
-    const { client, spaceId, pageId, a, b, shared } = await writtenOnTwoCopies(first, WRITTEN_IN_ADDED);
     const written = paragraphs('A zero.', 'Base one.', 'Main two, and what B added.');
-    for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(written);
-    expect(ok(await a.client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
-    expect(await mainMarkdown(a.client, spaceId, pageId)).toBe(written);
-    await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(written));
+    await readsThenMerges(await writtenOnTwoCopies(first, WRITTEN_IN_ADDED), written, 'a', written);
   }, 60_000);
 
   /** Main rewrites a paragraph between the copies that neither writer touches. */
@@ -126,11 +128,8 @@ describe('a change request written on two copies of main made before and after m
 
   // Before, main's insertion there was hidden and its deletion kept: the paragraph read " one.", and a merge refused it as a conflict.
   it.each(['a', 'b'] as const)('reads a paragraph main rewrote between the copies that no writer touched as main has it, and merges it without a conflict (%s reconnects first)', async (first) => {
-    const { client, spaceId, pageId, a, b, shared } = await writtenOnTwoCopies(first, UNTOUCHED_REWRITE);
     const written = paragraphs('A zero.', 'Main one.', 'B two.');
-    for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(written);
-    expect(ok(await b.client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
-    expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(written);
+    await readsThenMerges(await writtenOnTwoCopies(first, UNTOUCHED_REWRITE), written, 'b', written);
   }, 60_000);
 
   // Before, the rule ran only when an engine gave up a copy: the third writer's "C" mixed with main's rewrite ("CMain one.").
