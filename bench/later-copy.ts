@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
+import { restorationOf, swallowedWrites } from '../src-main/engine/docs/deleted-writes.js';
 import { hidingOf, laterCopyOf } from '../src-main/engine/docs/later-copy.js';
 
 /**
@@ -10,13 +11,18 @@ import { hidingOf, laterCopyOf } from '../src-main/engine/docs/later-copy.js';
  * `read`: the later copy read against the base, once per page while neither changes (the doc
  * store keeps it); `first`: the rule finding what to hide and making the deletion; `again`: the
  * rule run again on a later push with nothing new to hide, as the hub does on every push of such
- * a page. Medians.
+ * a page. Then main deletes 20 paragraphs between two copies, and the earlier copy's writer typed
+ * in 10 of them: `checkMs`, the hub's test for lost words on each push (a walk of the writers'
+ * clocks in the doc as the store holds it, deleted content collected); `putBackMs`, reading the
+ * rows with their deleted content and making the blocks put back, once. Medians.
  */
 export interface LaterCopyFigures {
   blocks: number;
   readMs: number;
   firstMs: number;
   againMs: number;
+  checkMs: number;
+  putBackMs: number;
 }
 
 const MAIN = 1;
@@ -63,7 +69,34 @@ export function benchLaterCopy(blocks = 10_000, runs = 7): LaterCopyFigures {
     if (hidingOf(held, base, copy)) throw new Error('a second run found more to hide');
     again.push(performance.now() - start);
   }
-  return { blocks, readMs: median(read), firstMs: median(first), againMs: median(again) };
+  return { blocks, readMs: median(read), firstMs: median(first), againMs: median(again), ...putBack(blocks, runs) };
+}
+
+function putBack(blocks: number, runs: number): { checkMs: number; putBackMs: number } {
+  const main = docOf(MAIN);
+  const body = main.getXmlFragment('body');
+  body.insert(0, Array.from({ length: blocks }, (_, index) => paragraph(`p${index}`, `Paragraph ${index}: some words a writer typed here.`)));
+  const early = Y.encodeStateAsUpdate(main);
+  const base = Y.snapshot(main);
+  for (let index = 19; index >= 0; index--) body.delete(index * 400, 1);
+  const later = Y.encodeStateAsUpdate(main);
+  const a = docOf(A, early);
+  for (let index = 0; index < 10; index++) rewrite(a.getXmlFragment('body'), index * 800, 'The first writer wrote this.');
+  const rows = [Y.encodeStateAsUpdate(a), Y.encodeStateAsUpdate(docOf(B, later))];
+  const held = new Y.Doc();
+  for (const row of rows) Y.applyUpdate(held, row);
+  const copy = laterCopyOf(base, later);
+  const check: number[] = [];
+  const made: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    let start = performance.now();
+    if (!swallowedWrites(held, copy, new Map())) throw new Error('the bench lost no words');
+    check.push(performance.now() - start);
+    start = performance.now();
+    if (restorationOf(rows, base, copy, new Set()).restored.length !== 10) throw new Error('the bench put back other than 10 blocks');
+    made.push(performance.now() - start);
+  }
+  return { checkMs: median(check), putBackMs: median(made) };
 }
 
 export function report(figures: LaterCopyFigures): void {
@@ -72,6 +105,8 @@ export function report(figures: LaterCopyFigures): void {
     { run: 'the later copy read against the base', 'median ms': Number(figures.readMs.toFixed(1)) },
     { run: 'first: what to hide, and the deletion', 'median ms': Number(figures.firstMs.toFixed(1)) },
     { run: 'again on a push, nothing new to hide', 'median ms': Number(figures.againMs.toFixed(1)) },
+    { run: 'main deleted 20 blocks, 10 written in: the check on a push', 'median ms': Number(figures.checkMs.toFixed(1)) },
+    { run: 'those 10 put back (rows read with deleted content)', 'median ms': Number(figures.putBackMs.toFixed(1)) },
   ]);
   console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 }

@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
 import { rangeUnder } from './log.js';
 import { advance } from './state-vector.js';
+import type { DeleteSet } from './updates.js';
 
 /** Where a fork started: changes since `snapshot` on either side are what a merge carries over. */
 export interface ForkBase {
@@ -78,6 +79,21 @@ export function readLaterCopy(db: Database, docId: string): Uint8Array | undefin
   return db.get<{ later: Uint8Array | null }>('SELECT later_copy AS later FROM doc_forks WHERE doc_id = ?', docId)?.later ?? undefined;
 }
 
+/** What the hub put back of blocks main deleted between two copies (`restorationOf`), and the doc's state vector when it last looked. */
+export interface Restorations {
+  blocks: Set<string>;
+  analysed: Map<number, number>;
+}
+
+export function readRestorations(db: Database, docId: string): Restorations {
+  const row = db.get<{ blocks: string | null; analysed: Uint8Array | null }>('SELECT restored_blocks AS blocks, restore_analysed AS analysed FROM doc_forks WHERE doc_id = ?', docId);
+  return { blocks: new Set(row?.blocks ? (JSON.parse(row.blocks) as string[]) : []), analysed: row?.analysed ? Y.decodeStateVector(row.analysed) : new Map() };
+}
+
+export function recordRestorations(db: Database, docId: string, blocks: ReadonlySet<string>, analysed: Uint8Array): void {
+  db.run('UPDATE doc_forks SET restored_blocks = ?, restore_analysed = ? WHERE doc_id = ?', JSON.stringify([...blocks]), analysed, docId);
+}
+
 /** A recorded fork base as stored, its snapshot undecoded (it changes whenever the base moves): for work off the event loop. */
 export interface StoredForkBase {
   docId: string;
@@ -143,7 +159,11 @@ export function isForkBaseRow(db: Database, docId: string, update: Uint8Array): 
   return row !== undefined && sameBytes(row.base, update);
 }
 
-/** Whether `base` is strictly older than `than`: it holds no struct `than` lacks, and `than` holds more. */
+/**
+ * Whether `base` is strictly older than `than`: it holds no struct `than` lacks, and `than` holds
+ * more, or holds the same structs and deletes more of them (main that only deleted a block between
+ * two copies wrote no struct: its later copy differs from the earlier by its delete set alone).
+ */
 export function isEarlier(base: Y.Snapshot, than: Y.Snapshot): boolean {
   let fewer = base.sv.size < than.sv.size;
   for (const [client, clock] of base.sv) {
@@ -151,7 +171,30 @@ export function isEarlier(base: Y.Snapshot, than: Y.Snapshot): boolean {
     if (clock > other) return false;
     if (clock < other) fewer = true;
   }
-  return fewer;
+  return fewer || (base.sv.size === than.sv.size && deletesWithin(base.ds, than.ds) && !deletesWithin(than.ds, base.ds));
+}
+
+/** Whether every clock `ds` deletes, `within` deletes too (a snapshot's ranges are sorted and merged). */
+function deletesWithin(ds: DeleteSet, within: DeleteSet): boolean {
+  for (const [client, ranges] of ds.clients) {
+    const covering = within.clients.get(client) ?? [];
+    for (const { clock, len } of ranges) {
+      const range = covering[lastStartingBy(covering, clock)];
+      if (!range || range.clock + range.len < clock + len) return false;
+    }
+  }
+  return true;
+}
+
+/** The index of the last range that starts at or before `clock` (-1 when none does). */
+function lastStartingBy(ranges: readonly { clock: number }[], clock: number): number {
+  let [low, high] = [0, ranges.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (ranges[middle]!.clock <= clock) low = middle + 1;
+    else high = middle - 1;
+  }
+  return high;
 }
 
 /** Whether a doc holding `held` has every struct of `snapshot`: the structs of a base an update pulled in. */

@@ -24,6 +24,8 @@ export interface LaterCopy {
   /** The later copies' state vector: every clock main wrote. */
   state: Map<number, number>;
   deletions: DeleteSet;
+  /** What main deleted between the copies: the items the base shows and the later copies delete. */
+  deletedBetween: IdRanges;
 }
 
 export function laterCopyOf(base: Y.Snapshot, later: Uint8Array): LaterCopy {
@@ -45,7 +47,36 @@ export function laterCopyOf(base: Y.Snapshot, later: Uint8Array): LaterCopy {
     }
     if (list.length > 0) ranges.set(client, list);
   }
-  return { ranges, state: Y.decodeStateVector(Y.encodeStateVector(doc)), deletions: Y.createDeleteSetFromStructStore(doc.store) };
+  const deletions = Y.createDeleteSetFromStructStore(doc.store);
+  return { ranges, state: Y.decodeStateVector(Y.encodeStateVector(doc)), deletions, deletedBetween: shownByBaseOnly(deletions, base) };
+}
+
+/** The clocks `deletions` deletes that `base` holds and shows (both delete sets sorted and merged, as a doc's are). */
+function shownByBaseOnly(deletions: DeleteSet, base: Y.Snapshot): IdRanges {
+  const between: IdRanges = new Map();
+  for (const [client, ranges] of deletions.clients) {
+    const end = base.sv.get(client) ?? 0;
+    const shownGaps = base.ds.clients.get(client) ?? [];
+    const list: { clock: number; len: number }[] = [];
+    let gap = 0;
+    for (const { clock, len } of ranges) {
+      let at = clock;
+      const to = Math.min(clock + len, end);
+      while (at < to) {
+        while (gap < shownGaps.length && shownGaps[gap]!.clock + shownGaps[gap]!.len <= at) gap++;
+        const hidden = shownGaps[gap];
+        if (hidden && hidden.clock <= at) {
+          at = hidden.clock + hidden.len;
+          continue;
+        }
+        const stop = Math.min(to, hidden ? hidden.clock : to);
+        list.push({ clock: at, len: stop - at });
+        at = stop;
+      }
+    }
+    if (list.length > 0) between.set(client, list);
+  }
+  return between;
 }
 
 /** Whether a map entry set after the base overwrote a value the base shows (the nearest earlier value of its key the base holds, not deleted there). */
@@ -154,7 +185,7 @@ function deletesAll(ds: DeleteSet, client: number, from: number, to: number): bo
   return (ds.clients.get(client) ?? []).some((range) => range.clock <= from && range.clock + range.len >= to);
 }
 
-const isCovered = (id: Y.ID, sv: Map<number, number>) => id.clock < (sv.get(id.client) ?? 0);
+export const isCovered = (id: Y.ID, sv: Map<number, number>) => id.clock < (sv.get(id.client) ?? 0);
 
 /** Whether `doc` shows any item of `ranges`: holds it, not deleted. */
 function showsAny(doc: Y.Doc, ranges: IdRanges): boolean {
@@ -204,8 +235,8 @@ function withinKept(item: Y.Item, kept: ReadonlySet<string>): boolean {
   return false;
 }
 
-function holds(ranges: IdRanges, id: Y.ID): boolean {
+export function holds(ranges: IdRanges, id: Y.ID): boolean {
   return ranges.get(id.client)?.some(({ clock, len }) => id.clock >= clock && id.clock < clock + len) ?? false;
 }
 
-const idKey = (id: Y.ID) => `${id.client}:${id.clock}`;
+export const idKey = (id: Y.ID) => `${id.client}:${id.clock}`;

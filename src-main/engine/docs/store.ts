@@ -4,9 +4,10 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
+import { restorationOf, swallowedWrites } from './deleted-writes.js';
 import { hidingOf, laterCopyOf, type LaterCopy } from './later-copy.js';
 import { holdsWrite } from './written-state.js';
-import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, readLaterCopy, recordFork, recordLaterCopy, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
+import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, readLaterCopy, readRestorations, recordFork, recordLaterCopy, recordRestorations, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -452,7 +453,7 @@ export class DocStore {
       // it may bring a writer's edits into blocks no writer had touched.
       const laterCopy = hideLaterCopy ? readLaterCopy(this.db, docId) : undefined;
       if (sameBytes(own.baseUpdate, base)) {
-        if (laterCopy) this.hideLaterCopy(docId, own.snapshot, laterCopy);
+        if (laterCopy) this.keepWritersApart(docId, own.snapshot, laterCopy, by);
         return { ok: true, taken: false };
       }
       const theirs = { snapshot: snapshotOf(base), moved: movedFrom !== undefined };
@@ -468,15 +469,33 @@ export class DocStore {
       const later = gaveUp && laterCopy && !sameBytes(gaveUp, laterCopy) ? Y.mergeUpdates([laterCopy, gaveUp]) : (gaveUp ?? laterCopy);
       // Recorded when it changed, or when taking a base forgot it (`recordFork`); a push on the base kept rewrites nothing.
       if (later && (gaveUp || taken)) recordLaterCopy(this.db, docId, later);
-      if (later) this.hideLaterCopy(docId, kept.snapshot, later);
+      if (later) this.keepWritersApart(docId, kept.snapshot, later, by);
       return { ok: true, taken };
     });
   }
 
-  /** Deletes from the doc what `later` (the later copies given up, merged) holds past `base` where writers would mix with it (`hidingOf`). */
-  private hideLaterCopy(docId: string, base: Y.Snapshot, later: Uint8Array): void {
-    const deletion = hidingOf(this.load(docId), base, this.laterCopy(docId, base, later));
+  /**
+   * Deletes from the doc what `later` (the later copies given up, merged) holds past `base` where
+   * writers would mix with it (`hidingOf`); on the hub, where the copies meet, puts back the
+   * blocks main deleted between them that writers wrote in (`restorationOf`): one engine puts
+   * each back once, so no block is put back twice.
+   */
+  private keepWritersApart(docId: string, base: Y.Snapshot, later: Uint8Array, by: 'hub' | 'replica'): void {
+    const laterCopy = this.laterCopy(docId, base, later);
+    const deletion = hidingOf(this.load(docId), base, laterCopy);
     if (deletion) this.append(docId, deletion);
+    if (by !== 'hub') return;
+    const held = this.load(docId);
+    const restorations = readRestorations(this.db, docId);
+    if (!swallowedWrites(held, laterCopy, restorations.analysed)) return;
+    const { update, restored } = restorationOf(
+      this.log.rows(docId).map((row) => row.update),
+      base,
+      laterCopy,
+      restorations.blocks,
+    );
+    if (update) this.append(docId, update);
+    recordRestorations(this.db, docId, new Set([...restorations.blocks, ...restored]), Y.encodeStateVector(held));
   }
 
   /** The later copies read against the base, read again only when either changed since this doc's last push. */

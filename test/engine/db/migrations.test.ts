@@ -198,7 +198,7 @@ describe('a data dir holding files, before 028', () => {
     } finally {
       engine.close();
     }
-    // The table as 007 made it, and the database as a release at 027 left it (what 029–033 added taken out; 032 makes the conflicts' capture triggers again).
+    // The table as 007 made it, and the database as a release at 027 left it (what 029–035 added taken out; 032 makes the conflicts' capture triggers again).
     const raw = new BetterSqlite3(join(dataDir, 'folio.db'));
     raw.pragma('foreign_keys = OFF');
     raw.exec(`
@@ -209,6 +209,8 @@ describe('a data dir holding files, before 028', () => {
       DROP TABLE change_request_requested_teams;
       DROP TRIGGER doc_forks_base_count_change;
       ALTER TABLE doc_forks DROP COLUMN later_copy;
+      ALTER TABLE doc_forks DROP COLUMN restored_blocks;
+      ALTER TABLE doc_forks DROP COLUMN restore_analysed;
       ALTER TABLE doc_forks DROP COLUMN moved_conflicts;
       ALTER TABLE doc_forks DROP COLUMN moved_from;
       DROP TRIGGER sync_capture_change_request_conflicts_insert;

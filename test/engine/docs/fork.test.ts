@@ -187,10 +187,10 @@ describe("a peer's fork base", () => {
 });
 
 /** A change request doc written here on its own copy of `base` (an early or a late copy of main). */
-function writtenOn(store: DocStore, docId: string, base: Uint8Array) {
+function writtenOn(store: DocStore, docId: string, base: Uint8Array, paragraph = 2) {
   expect(store.adoptForkBase(docId, 'main:page', base, 'peer', 'copy').ok).toBe(true);
   const editor = crEditor(store.load(docId));
-  textOf(editor.editor, 2).insert(0, 'Mine: ');
+  textOf(editor.editor, paragraph).insert(0, 'Mine: ');
   for (const update of editor.updates) store.append(docId, update);
   return () => contentOf(store.load(docId));
 }
@@ -209,6 +209,18 @@ describe("a peer's fork base, for a doc written here", () => {
       expect(store.preferForkBase('cr-early:page', 'main:page', late, undefined, by)).toEqual({ ok: true, taken: false });
     }
     expect(bytesOf(store.forkBase('cr-early:page')!.baseUpdate)).toEqual(bytesOf(early));
+  });
+
+  it('is taken when it is the earlier of two copies that hold the same structs, the later deleting more (main only deleted between them)', () => {
+    const opened = mainPage();
+    const early = Y.encodeStateAsUpdate(opened.store.load('main:page'));
+    opened.editor.getXmlFragment('body').delete(1, 1);
+    for (const update of opened.updates) opened.store.append('main:page', update);
+    const late = Y.encodeStateAsUpdate(opened.store.load('main:page'));
+    writtenOn(opened.store, 'cr-late:page', late, 0);
+    expect(opened.store.preferForkBase('cr-late:page', 'main:page', early, undefined, 'hub')).toEqual({ ok: true, taken: true });
+    writtenOn(opened.store, 'cr-early:page', early, 0);
+    expect(opened.store.preferForkBase('cr-early:page', 'main:page', late, undefined, 'hub')).toEqual({ ok: true, taken: false });
   });
 
   it('is taken when an update moved it, once the doc holds its structs, and no copy replaces it then', () => {

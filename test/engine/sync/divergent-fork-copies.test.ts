@@ -59,7 +59,7 @@ async function writtenOnTwoCopies(first: 'a' | 'b', story: Story = SAME_PARAGRAP
   late.engine.sync.start();
   const engines = [hub.engine, a.engine, b.engine];
   await eventually(async () => {
-    for (const engine of engines) expect(baseOf(engine, docId)).toBe(aCopy);
+    for (const [index, engine] of engines.entries()) expect(baseOf(engine, docId), `engine ${index}`).toBe(aCopy);
     const texts = await Promise.all([client, a.client, b.client].map((engine) => crMarkdown(engine, shared, pageId)));
     expect(texts[1]).toBe(texts[0]);
     expect(texts[2]).toBe(texts[0]);
@@ -170,6 +170,32 @@ describe('a change request written on two copies of main made before and after m
     await eventually(async () => {
       for (const engine of [client, a.client, b.client, c.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(written);
     });
+  }, 60_000);
+
+  /** Main deletes a paragraph between the copies that `a`, on the earlier copy, wrote in. */
+  const WRITTEN_IN_DELETED: Story = {
+    main: paragraphs('Base zero.'),
+    a: paragraphs('Base zero.', 'Base one, and what A added.'),
+    b: paragraphs('Base zero.', 'B two.'),
+  };
+
+  // Before, the later copy's deletion of the paragraph took `a`'s words with it on every engine, and nothing reported them.
+  it.each(['a', 'b'] as const)('keeps the words a writer wrote in a paragraph main deleted between the copies, and a merge reports the conflict (%s reconnects first)', async (first) => {
+    const world = await writtenOnTwoCopies(first, WRITTEN_IN_DELETED);
+    const { client, spaceId, pageId, shared } = world;
+    // Where the deleted paragraph stood: `b` wrote its own after the deleted one's left neighbour, before it.
+    const written = paragraphs('Base zero.', 'B two.', 'Base one, and what A added.');
+    for (const engine of [client, world.a.client, world.b.client]) await eventually(async () => expect(await crMarkdown(engine, shared, pageId)).toBe(written));
+    expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('conflicts');
+    expect(await mainMarkdown(client, spaceId, pageId)).toBe(WRITTEN_IN_DELETED.main);
+    // The writer keeps the paragraph: brought in by an update, resolved, merged.
+    expect(ok(await client.call('updateChangeRequest', { params: shared })).result).toBe('conflicts');
+    const [conflict, ...more] = ok(await client.call('listChangeRequestConflicts', { params: shared, query: {} })).items;
+    expect(more).toEqual([]);
+    expect(conflict!.changeRequest?.markdown).toContain('Base one, and what A added.');
+    ok(await client.call('resolveChangeRequestConflict', { params: { ...shared, conflictId: conflict!.id }, body: { keep: 'change-request' } }));
+    expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+    expect(await mainMarkdown(client, spaceId, pageId)).toBe(written);
   }, 60_000);
 
   it('shows that paragraph again once updated from main, and a merge then keeps it in main', async () => {

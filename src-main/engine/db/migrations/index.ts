@@ -31,6 +31,7 @@ import * as movedForkBases from './030-moved-fork-bases.js';
 import * as movedBaseConflicts from './031-moved-base-conflicts.js';
 import * as resolutionWrites from './032-resolution-writes.js';
 import * as laterCopies from './033-later-copies.js';
+import * as restoredBlocks from './035-restored-blocks.js';
 import * as appliedUpdatesLogged from './034-applied-updates-logged.js';
 
 /** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
@@ -69,6 +70,7 @@ export const migrations: readonly { version: number; name: string; sql: string; 
   { version: 32, name: 'resolution-writes', sql: resolutionWrites.sql },
   { version: 33, name: 'later-copies', sql: laterCopies.sql },
   { version: 34, name: 'applied-updates-logged', sql: appliedUpdatesLogged.sql },
+  { version: 35, name: 'restored-blocks', sql: restoredBlocks.sql },
 ];
 
 /** The schema version a fully migrated database has. */

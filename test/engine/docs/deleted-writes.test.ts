@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { restorationOf, swallowedWrites } from '../../../src-main/engine/docs/deleted-writes.js';
+import { laterCopyOf } from '../../../src-main/engine/docs/later-copy.js';
+
+/**
+ * A change request's page written on two copies of main (docs/sync.md, "Fork bases"): main deletes
+ * paragraphs between the copies; writer `a`, on the earlier copy, types in some of them (and may
+ * erase part of what it typed); writer `b`, on the later copy, adds a paragraph. The hub gets both
+ * in either order, as a doc whose deleted content is collected (as the doc store holds it), and
+ * puts back what `a` wrote in the paragraphs main deleted.
+ */
+const PARAGRAPHS = 6;
+
+const typing = fc.record({ paragraph: fc.nat(PARAGRAPHS - 1), at: fc.nat(8), word: fc.stringMatching(/^[A-Z]{2,5}$/), erase: fc.nat(3) });
+const story = fc.record({
+  deleted: fc.uniqueArray(fc.nat(PARAGRAPHS - 1), { maxLength: PARAGRAPHS }),
+  typed: fc.array(typing, { maxLength: 5 }),
+  bFirst: fc.boolean(),
+});
+
+function paragraph(text: string): Y.XmlElement {
+  const element = new Y.XmlElement('paragraph');
+  element.setAttribute('id', `block-${text}`);
+  const content = new Y.XmlText();
+  content.insert(0, text);
+  element.insert(0, [content]);
+  return element;
+}
+
+const body = (doc: Y.Doc) => doc.getXmlFragment('body');
+const textOf = (element: Y.XmlElement) => (element.get(0) as Y.XmlText).toString();
+const texts = (doc: Y.Doc) => body(doc).toArray().map((element) => textOf(element as Y.XmlElement));
+
+function copyOf(update: Uint8Array, gc = false): Y.Doc {
+  const doc = new Y.Doc({ gc });
+  Y.applyUpdate(doc, update);
+  return doc;
+}
+
+describe('putting back what a writer wrote in blocks main deleted between two copies', () => {
+  it('shows each paragraph main deleted that the earlier copy\'s writer changed once, as that writer left it, and nothing else main deleted', () => {
+    fc.assert(
+      fc.property(story, ({ deleted, typed, bFirst }) => {
+        const main = new Y.Doc();
+        body(main).insert(0, Array.from({ length: PARAGRAPHS }, (_, index) => paragraph(`base${index}`)));
+        const early = Y.encodeStateAsUpdate(main);
+        const base = Y.snapshot(main);
+        for (const index of [...deleted].sort((x, y) => y - x)) body(main).delete(index, 1);
+        const later = Y.encodeStateAsUpdate(main);
+
+        const a = copyOf(early);
+        for (const { paragraph: index, at, word, erase } of typed) {
+          const text = (body(a).get(index) as Y.XmlElement).get(0) as Y.XmlText;
+          const from = at % (text.length + 1);
+          text.insert(from, word);
+          text.delete(from, Math.min(erase, word.length - 1));
+        }
+        const b = copyOf(later);
+        body(b).insert(body(b).length, [paragraph('b')]);
+
+        const rows = bFirst ? [Y.encodeStateAsUpdate(b), Y.encodeStateAsUpdate(a)] : [Y.encodeStateAsUpdate(a), Y.encodeStateAsUpdate(b)];
+        const hub = new Y.Doc();
+        for (const row of rows) Y.applyUpdate(hub, row);
+        const laterCopy = laterCopyOf(base, later);
+        const written = new Map(texts(a).map((text, index) => [index, text]));
+        const changed = [...written].filter(([index, text]) => text !== `base${index}`).map(([index]) => index);
+        const lost = deleted.filter((index) => changed.includes(index));
+
+        expect(swallowedWrites(hub, laterCopy, new Map())).toBe(lost.length > 0);
+        if (lost.length > 0) {
+          const { update, restored } = restorationOf(rows, base, laterCopy, new Set());
+          expect(restored).toHaveLength(lost.length);
+          Y.applyUpdate(hub, update!);
+          // Again, with what was put back named: nothing more.
+          expect(restorationOf([...rows, update!], base, laterCopy, new Set(restored)).update).toBeUndefined();
+        }
+        const shown = texts(hub);
+        for (let index = 0; index < PARAGRAPHS; index++) {
+          const expected = deleted.includes(index) && !lost.includes(index) ? 0 : 1;
+          expect(shown.filter((text) => text === written.get(index)).length, `paragraph ${index}`).toBe(expected);
+        }
+        expect(shown.filter((text) => text === 'b')).toHaveLength(1);
+        expect(shown).toHaveLength(PARAGRAPHS - deleted.length + lost.length + 1);
+        // Each paragraph put back keeps its block's id.
+        for (const element of body(hub).toArray() as Y.XmlElement[]) expect(element.getAttribute('id')).toMatch(/^block-/);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads a copy whose engine collected the deleted paragraph as the earlier copy holds it, in whichever order the rows come', () => {
+    const main = new Y.Doc();
+    body(main).insert(0, [paragraph('kept'), paragraph('gone')]);
+    const early = Y.encodeStateAsUpdate(main);
+    const base = Y.snapshot(main);
+    body(main).delete(1, 1);
+    const later = Y.encodeStateAsUpdate(main);
+    const a = copyOf(early);
+    ((body(a).get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(4, ' and more');
+    // `b`'s engine collected what main deleted: its copy holds the paragraph's text as collected structs.
+    const b = copyOf(later, true);
+    for (const rows of [[Y.encodeStateAsUpdate(b), Y.encodeStateAsUpdate(a)], [Y.encodeStateAsUpdate(a), Y.encodeStateAsUpdate(b)]]) {
+      const hub = new Y.Doc();
+      for (const row of rows) Y.applyUpdate(hub, row);
+      const { update } = restorationOf(rows, base, laterCopyOf(base, later), new Set());
+      Y.applyUpdate(hub, update!);
+      expect(texts(hub)).toEqual(['kept', 'gone and more']);
+    }
+  });
+});
