@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { restorationOf, swallowedWrites } from '../../../src-main/engine/docs/deleted-writes.js';
-import { laterCopyOf } from '../../../src-main/engine/docs/later-copy.js';
+import { hidingOf, laterCopyOf } from '../../../src-main/engine/docs/later-copy.js';
 
 /**
  * A change request's page written on two copies of main (docs/sync.md, "Fork bases"): main deletes
@@ -88,6 +88,65 @@ describe('putting back what a writer wrote in blocks main deleted between two co
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('puts back a paragraph main added between the copies that the hub hid before the words a writer typed in it arrived, with main\'s text and the writer\'s', () => {
+    const main = new Y.Doc();
+    body(main).insert(0, [paragraph('kept')]);
+    const early = Y.encodeStateAsUpdate(main);
+    const base = Y.snapshot(main);
+    body(main).insert(1, [paragraph('added')]);
+    const later = Y.encodeStateAsUpdate(main);
+    const a = copyOf(early);
+    ((body(a).get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(4, ' by a');
+    const b = copyOf(later);
+    const rows = [Y.encodeStateAsUpdate(a), Y.encodeStateAsUpdate(b)];
+    const hub = new Y.Doc();
+    for (const row of rows) Y.applyUpdate(hub, row);
+    const laterCopy = laterCopyOf(base, later);
+    const hiding = hidingOf(hub, base, laterCopy)!;
+    Y.applyUpdate(hub, hiding);
+    expect(texts(hub)).toEqual(['kept by a']);
+    // `b` typed in main's paragraph before the hiding reached it.
+    const typed = Y.encodeStateVector(b);
+    ((body(b).get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(5, ' and b');
+    const late = Y.encodeStateAsUpdate(b, typed);
+    Y.applyUpdate(hub, late);
+    expect(texts(hub)).toEqual(['kept by a']);
+
+    expect(swallowedWrites(hub, laterCopy, new Map())).toBe(true);
+    const { update, restored } = restorationOf([...rows, hiding, late], base, laterCopy, new Set());
+    expect(restored).toHaveLength(1);
+    Y.applyUpdate(hub, update!);
+    expect(texts(hub)).toEqual(['kept by a', 'added and b']);
+    expect(hidingOf(hub, base, laterCopy)).toBeUndefined();
+  });
+
+  it('puts back a list item main deleted between the copies that the earlier copy\'s writer wrote in, inside its list', () => {
+    const item = (text: string) => {
+      const element = new Y.XmlElement('listItem');
+      element.insert(0, [paragraph(text)]);
+      return element;
+    };
+    const main = new Y.Doc();
+    const list = new Y.XmlElement('bulletList');
+    list.insert(0, [item('one'), item('two'), item('three')]);
+    body(main).insert(0, [list]);
+    const early = Y.encodeStateAsUpdate(main);
+    const base = Y.snapshot(main);
+    ((body(main).get(0) as Y.XmlElement).delete(1, 1));
+    const later = Y.encodeStateAsUpdate(main);
+    const a = copyOf(early);
+    const two = ((body(a).get(0) as Y.XmlElement).get(1) as Y.XmlElement).get(0) as Y.XmlElement;
+    (two.get(0) as Y.XmlText).insert(3, ' and more');
+    const rows = [Y.encodeStateAsUpdate(copyOf(later, true)), Y.encodeStateAsUpdate(a)];
+    const hub = new Y.Doc();
+    for (const row of rows) Y.applyUpdate(hub, row);
+    const laterCopy = laterCopyOf(base, later);
+    expect(swallowedWrites(hub, laterCopy, new Map())).toBe(true);
+    Y.applyUpdate(hub, restorationOf(rows, base, laterCopy, new Set()).update!);
+    const items = (body(hub).get(0) as Y.XmlElement).toArray().map((element) => textOf((element as Y.XmlElement).get(0) as Y.XmlElement));
+    expect(items).toEqual(['one', 'two and more', 'three']);
   });
 
   it('reads a copy whose engine collected the deleted paragraph as the earlier copy holds it, in whichever order the rows come', () => {
