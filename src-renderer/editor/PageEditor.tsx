@@ -11,6 +11,7 @@ import { HINT_STYLES, pageSchema } from '../../src-shared/content/schema.js';
 import { newBlockId } from '../../src-shared/content/ids.js';
 import { blockLabel, type CommentTarget } from '../comments/comment-target.js';
 import { blockIdsPlugin } from './block-ids.js';
+import { caretBlockPlugin } from './caret-block.js';
 import type { InsertContext } from './blocks.js';
 import type { ApiAccess } from '../store/session.js';
 import { docLinker } from './linker.js';
@@ -449,6 +450,7 @@ function editorView(place: HTMLElement, doc: Y.Doc, awareness: Awareness, option
       dropCursor(),
       gapCursor(),
       blockIdsPlugin(),
+      caretBlockPlugin(),
     ],
   });
   return new EditorView(place, {
