@@ -4,7 +4,7 @@ import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { relayable, writeFromClient } from './client-writes.js';
 import type { ReadableDoc } from './doc-access.js';
-import { permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
+import { MESSAGE_SYNC, permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
 import type { Room, RoomMember } from './room.js';
 
 /** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */
@@ -59,10 +59,13 @@ export class Connection implements RoomMember {
     this.ws.close(code, reason);
   }
 
-  /** A message is read once the room's doc is ready; until then it waits behind those before it. */
+  /**
+   * A sync message is read once the room's doc is ready; until then it waits behind those before
+   * it. Awareness, which never touches the doc, is read at once.
+   */
   private arrive(data: Uint8Array): void {
-    if (this.held) this.held.push(data);
-    else if (this.room.isReady) this.receiveSafely(data);
+    if (data[0] !== MESSAGE_SYNC || (this.room.isReady && !this.held)) this.receiveSafely(data);
+    else if (this.held) this.held.push(data);
     else {
       this.held = [data];
       this.room.whenReady(() => {
