@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -142,6 +142,7 @@ export function report(figures: MainLoopFigures[]): void {
       'import s': f.clients.importMs === undefined ? '' : Number((f.clients.importMs / 1000).toFixed(1)),
     })),
   );
+  console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) report(await benchMainLoop());

@@ -153,6 +153,8 @@ export class Engine {
     this.workers = 'pool' in workers ? workers.pool : new WorkerPool({ entry: workers.entry ?? WORKER_PROGRAM, size: workers.size });
     this.docs = new DocStore(db, {
       merge: (updates) => this.workers.run('mergeDocRows', updates),
+      slice: (updates) => this.workers.run('sliceDocRows', updates),
+      diffRows: (updates, stateVector) => this.workers.run('diffDocRows', { updates, stateVector }),
       // A space's tree exists from the space's creation; its first row, empty, does not travel.
       emptyWithoutRows: (docId) => parseDocName(docId)?.kind === 'tree',
     });

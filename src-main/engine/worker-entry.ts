@@ -33,6 +33,8 @@ const LOADERS = {
   planPull: () => import('./content/merge/tasks.js').then((module) => module.mergeTasks),
   parseSpec: () => import('./openapi-processing/tasks.js').then((module) => module.openapiTasks),
   mergeDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),
+  sliceDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),
+  diffDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),
   referencePageUpdates: () => import('./openapi-reference/tasks.js').then((module) => module.referenceTasks),
   sourcePages: () => import('./translation/tasks.js').then((module) => module.translationTasks),
   gitPrepareImport: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),

@@ -219,27 +219,44 @@ export class Projector {
 
   /**
    * Gets a page body doc someone opened to edit live ready for their first keystroke, while the
-   * event loop is otherwise free: the doc loaded, then its blocks read in slices of a few
-   * milliseconds (body-index.ts). Answers the function that stops it (the room closed).
+   * event loop is otherwise free: the doc loaded a slice at a time (`DocStore.loadAhead`), then its
+   * blocks read in slices of a few milliseconds (body-index.ts). `ready` settles once both are done
+   * (or were stopped, or failed); `stop` stops them (the room closed).
    */
-  prepareLiveEdits(docId: string): () => void {
-    if (parseDocName(docId)?.kind !== 'page') return () => undefined;
+  prepareLiveEdits(docId: string): LivePreparation {
+    if (parseDocName(docId)?.kind !== 'page') return { ready: Promise.resolve(), stop: () => undefined };
+    let stopped = false;
     let timer: NodeJS.Immediate | undefined;
-    let index: BodyIndex | undefined;
-    const slice = () => {
-      // Reading ahead only spares work: should it fail (a busy database, a body that will not read),
-      // it stops, and the first projection does the work and meets the failure in its transaction.
-      try {
-        index ??= this.indexOf(this.docs.load(docId));
-        timer = index.readAhead(SLICE_MS) ? undefined : setImmediate(slice);
-      } catch {
+    // Reading ahead only spares work: should it fail (a busy database, a body that will not read),
+    // it stops, and the first projection does the work and meets the failure in its transaction.
+    const ready = this.docs
+      .loadAhead(docId, SLICE_MS)
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            let index: BodyIndex | undefined;
+            const slice = () => {
+              try {
+                if (stopped) return resolve();
+                index ??= this.indexOf(this.docs.load(docId));
+                if (index.readAhead(SLICE_MS)) return resolve();
+                timer = setImmediate(slice);
+              } catch {
+                resolve();
+              }
+            };
+            if (!stopped) timer = setImmediate(slice);
+            else resolve();
+          }),
+      )
+      .catch(() => undefined);
+    return {
+      ready,
+      stop: () => {
+        stopped = true;
+        if (timer) clearImmediate(timer);
         timer = undefined;
-      }
-    };
-    timer = setImmediate(slice);
-    return () => {
-      if (timer) clearImmediate(timer);
-      timer = undefined;
+      },
     };
   }
 
@@ -259,7 +276,13 @@ export class Projector {
   }
 }
 
-/** How long one slice of reading a live doc's blocks ahead holds the event loop. */
+/** A page body doc being got ready for live edits (`prepareLiveEdits`). */
+export interface LivePreparation {
+  ready: Promise<void>;
+  stop: () => void;
+}
+
+/** How long one slice of loading a live doc, or of reading its blocks ahead, holds the event loop. */
 const SLICE_MS = 4;
 
 /** A branch's name in the projection's rows: `main`, or the change request's id. */

@@ -12,7 +12,7 @@ import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
 import { EMPTY_STATE_VECTOR, advance, bringsStructs, type StateVector } from './state-vector.js';
-import { buildDoc, decode, mergeAll, newDoc } from './updates.js';
+import { STORE_ORIGIN, buildDoc, decode, diffRows, mergeAll, missingDependencies, newDoc } from './updates.js';
 
 /** What the store refuses, as a value: the caller knows whether it is a 400, a dropped message or a bug. */
 export interface DocProblem {
@@ -35,6 +35,13 @@ export interface DocStoreOptions {
    */
   merge?: (updates: Uint8Array[]) => Promise<MergedRows>;
   /**
+   * Cuts a doc's rows into small updates that build it in order (`sliceRows`), off the event loop
+   * (the engine's worker threads), for `loadAhead`. Without it, `loadAhead` loads at once.
+   */
+  slice?: (updates: Uint8Array[]) => Promise<Uint8Array[]>;
+  /** What rows lack against a state vector (each row diffed, the results merged, as `diff` does), off the event loop, for `diffOffLoop`. */
+  diffRows?: (updates: Uint8Array[], stateVector: Uint8Array) => Promise<Uint8Array>;
+  /**
    * Docs that exist, empty, before their first row (a space's page tree: that row, holding no
    * structs, does not travel, so one engine has it and another not). A copy of such a doc that has
    * no row here copies the empty doc and records it as its fork base, as where it has a row; other
@@ -45,6 +52,9 @@ export interface DocStoreOptions {
 
 /** How many requests' copies `spareCopy` keeps: one per tree being written in turn is what pays. */
 const SPARE_COPIES = 4;
+
+/** A doc of at most these bytes of rows builds in a few milliseconds: `loadAhead` loads it at once. */
+const LOAD_AT_ONCE_BYTES = 64 * 1024;
 
 /** How many pages' later copies are kept read (`laterCopy`): pages written on two copies of main are few. */
 const LATER_COPIES = 8;
@@ -86,6 +96,8 @@ export class DocStore {
   private closed = false;
   private writeHook: ((docId: string, seq: number) => void) | undefined;
   private readonly merge: DocStoreOptions['merge'];
+  private readonly slice: DocStoreOptions['slice'];
+  private readonly diffRows: DocStoreOptions['diffRows'];
   private readonly emptyWithoutRows: (docId: string) => boolean;
   /** Requests' copies of docs they wrote, each as the doc stood after row `seq` (`spareCopy`). */
   private readonly spares = new Map<string, { seq: number; doc: Y.Doc }>();
@@ -107,6 +119,8 @@ export class DocStore {
     this.compactEveryRows = options.compactEveryRows ?? DEFAULTS.compactEveryRows;
     this.schedule = options.schedule ?? DEFAULTS.schedule;
     this.merge = options.merge;
+    this.slice = options.slice;
+    this.diffRows = options.diffRows;
     this.emptyWithoutRows = options.emptyWithoutRows ?? (() => false);
   }
 
@@ -188,6 +202,50 @@ export class DocStore {
   }
 
   /**
+   * Loads the doc into the cache a few milliseconds at a time, the event loop free between slices
+   * (a page someone opens to edit live: building a 10,000-block page at once held the loop ~0.3 s,
+   * most of it the garbage collector copying the new doc). A worker cuts its rows into small
+   * updates (`slice`); they are applied in turn to a new doc, and the doc cached as of the rows
+   * read, then brought up to the rows written meanwhile as `load` would. A doc already loaded, empty
+   * or small is loaded at once; one replaced meanwhile, or that does not build whole, is left for
+   * `load` to build, as is everything when a slice fails.
+   */
+  async loadAhead(docId: string, sliceMs: number): Promise<void> {
+    const read = this.db.transaction(() => {
+      const { docId: from, meta } = this.readFrom(docId);
+      return meta && !this.cached(from, meta) ? { from, rows: this.log.rows(from) } : undefined;
+    }, 'read');
+    if (!read) return;
+    const bytes = read.rows.reduce((sum, row) => sum + row.update.byteLength, 0);
+    if (!this.slice || bytes <= LOAD_AT_ONCE_BYTES) {
+      this.load(docId);
+      return;
+    }
+    let replaced = false;
+    const stopWatching = this.observers.on(read.from, (event) => (replaced ||= event.replaced === true));
+    try {
+      const slices = await this.slice(read.rows.map((row) => row.update));
+      const doc = newDoc();
+      for (let next = 0; next < slices.length; ) {
+        if (next > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (this.closed || replaced) return;
+        const started = performance.now();
+        do Y.applyUpdate(doc, slices[next++]!, STORE_ORIGIN);
+        while (next < slices.length && performance.now() - started < sliceMs);
+      }
+      if (missingDependencies(doc)) return;
+      this.db.transaction(() => {
+        const meta = this.log.meta(read.from);
+        if (!meta || this.cache.get(read.from)) return;
+        this.cache.put(read.from, doc, read.rows.at(-1)!.seq, bytes);
+        this.cached(read.from, meta);
+      }, 'read');
+    } finally {
+      stopWatching();
+    }
+  }
+
+  /**
    * Keeps the doc loaded, whatever else is loaded meanwhile, until the function returned is
    * called: a doc someone edits live (its y-websocket room is open).
    */
@@ -224,6 +282,26 @@ export class DocStore {
     return holdsWrite(this.load(docId), written);
   }
 
+  /**
+   * `diff` of a large doc, from its rows read now, made in a worker (`diffRows`): a client joining
+   * a 10,000-block page is sent the whole doc, which encoding on the event loop took 60–120 ms.
+   * Undefined when `diff` does it at once (a small or unknown doc, a malformed state vector, no
+   * worker to do it); `diff` once more if the worker fails.
+   */
+  diffOffLoop(docId: string, remoteStateVector: Uint8Array): Promise<DocResult<{ update: Uint8Array }>> | undefined {
+    const diffRows = this.diffRows;
+    if (!diffRows || 'malformed' in decode(() => Y.decodeStateVector(remoteStateVector))) return undefined;
+    const rows = this.db.transaction(() => {
+      const { docId: from, meta } = this.readFrom(docId);
+      return meta ? this.log.rows(from).map((row) => row.update) : [];
+    }, 'read');
+    if (rows.reduce((sum, row) => sum + row.byteLength, 0) <= LOAD_AT_ONCE_BYTES) return undefined;
+    return diffRows(rows, remoteStateVector).then(
+      (update) => ({ ok: true, update }),
+      () => this.diff(docId, remoteStateVector),
+    );
+  }
+
   /** Whether the doc has no rows (nor, in a forked branch, a source that has some): nothing was ever written to it. */
   isEmpty(docId: string): boolean {
     return this.db.transaction(() => !this.readFrom(docId).meta, 'read');
@@ -242,8 +320,7 @@ export class DocStore {
       const { docId: from, meta } = this.readFrom(docId);
       const doc = meta && !this.writes.touches(from) ? this.cached(from, meta) : undefined;
       if (doc) return { ok: true, update: Y.encodeStateAsUpdate(doc, remoteStateVector) };
-      // Each row diffed alone, then the small results merged: merging the rows first re-encodes the whole doc only to drop most of it.
-      return { ok: true, update: mergeAll(this.log.rows(from).map((row) => Y.diffUpdate(row.update, remoteStateVector))) };
+      return { ok: true, update: diffRows(this.log.rows(from).map((row) => row.update), remoteStateVector) };
     }, 'read');
   }
 

@@ -38,6 +38,11 @@ export function mergeAll(updates: readonly Uint8Array[]): Uint8Array {
   return level[0]!;
 }
 
+/** What `updates` hold that a replica at `stateVector` lacks: each diffed alone, then the small results merged (merging the rows first re-encodes the whole doc only to drop most of it). */
+export function diffRows(updates: readonly Uint8Array[], stateVector: Uint8Array): Uint8Array {
+  return mergeAll(updates.map((update) => Y.diffUpdate(update, stateVector)));
+}
+
 let docsMade = 0;
 
 /**

@@ -1,9 +1,10 @@
 import type { Writable } from 'node:stream';
+import type { DocResult } from '../docs/store.js';
 import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { relayable, writeFromClient } from './client-writes.js';
 import type { ReadableDoc } from './doc-access.js';
-import { permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
+import { MESSAGE_SYNC, permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
 import type { Room, RoomMember } from './room.js';
 
 /** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */
@@ -38,10 +39,13 @@ export class Connection implements RoomMember {
     private readonly transport?: Writable,
   ) {}
 
+  /** Messages that arrived before the room's doc was ready for live edits, in order (`Room.whenReady`). */
+  private held: Uint8Array[] | undefined;
+
   /** Joins the room first, so that no update committed from now on can be missed. */
   start(): void {
     this.room.join(this);
-    this.ws.on('message', (data: Buffer) => this.receiveSafely(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+    this.ws.on('message', (data: Buffer) => this.arrive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
     this.send(syncStep1(this.deps.docs.stateVector(this.doc.docId)));
   }
 
@@ -53,6 +57,23 @@ export class Connection implements RoomMember {
 
   close(code: number, reason: string): void {
     this.ws.close(code, reason);
+  }
+
+  /**
+   * A sync message is read once the room's doc is ready; until then it waits behind those before
+   * it. Awareness, which never touches the doc, is read at once.
+   */
+  private arrive(data: Uint8Array): void {
+    if (data[0] !== MESSAGE_SYNC || (this.room.isReady && !this.held)) this.receiveSafely(data);
+    else if (this.held) this.held.push(data);
+    else {
+      this.held = [data];
+      this.room.whenReady(() => {
+        const held = this.held ?? [];
+        this.held = undefined;
+        for (const message of held) this.receiveSafely(message);
+      });
+    }
   }
 
   /**
@@ -83,10 +104,21 @@ export class Connection implements RoomMember {
     else if (message.type === 'query-awareness') this.send(this.room.awarenessOfAll());
   }
 
+  /**
+   * A large doc's answer is made in a worker from the rows read now (`diffOffLoop`): what is
+   * committed after that reaches this client through the room, which it joined first.
+   */
   private answerStep1(stateVector: Uint8Array): void {
-    const diff = this.deps.docs.diff(this.doc.docId, stateVector);
-    if (diff.ok) this.send(syncStep2(diff.update));
-    else this.ws.close(CLOSE_MALFORMED, diff.problem.message.slice(0, 120));
+    const answer = (diff: DocResult<{ update: Uint8Array }>) => {
+      if (diff.ok) this.send(syncStep2(diff.update));
+      else this.ws.close(CLOSE_MALFORMED, diff.problem.message.slice(0, 120));
+    };
+    const later = this.deps.docs.diffOffLoop(this.doc.docId, stateVector);
+    if (!later) return answer(this.deps.docs.diff(this.doc.docId, stateVector));
+    later.then(answer).catch((error: unknown) => {
+      console.error(`y-websocket sync of ${this.doc.docId} failed`, error);
+      this.ws.close(CLOSE_INTERNAL_ERROR, 'internal error');
+    });
   }
 
   /**

@@ -47,6 +47,8 @@ export class Room {
   /** Someone edits the doc here: it stays loaded while the room is open (docs/cache.ts). */
   private readonly release: () => void;
   private readonly stopPreparing: () => void;
+  /** What waits for the doc to be ready for live edits (`whenReady`); undefined once it is. */
+  private waiting: (() => void)[] | undefined = [];
   /**
    * On a hub of several processes: updates of other processes' clients this room sent its own, as
    * base64, whichever came first of their early relay and their commit; the other is not sent again.
@@ -58,19 +60,33 @@ export class Room {
     docs: DocStore,
     /** Told of every awareness change and live update its own clients make, for the rooms of the same doc in other hub processes. */
     private readonly out?: RoomsOut,
-    /** Gets the doc ready for live edits while the loop is free (content/projector.ts); answers how to stop. */
-    prepare?: (docId: string) => () => void,
+    /** Gets the doc ready for live edits while the loop is free (content/projector.ts): when it is, and how to stop. */
+    prepare?: (docId: string) => { ready: Promise<void>; stop: () => void },
     /** The room tells its clients when what the doc belongs to changes (`pulse`): a change request's comments. */
     signals = false,
   ) {
     this.awareness.setLocalState(signals ? { pulse: 0 } : null);
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => this.awarenessChanged(change, origin));
     this.release = docs.keepLoaded(docId);
-    this.stopPreparing = prepare?.(docId) ?? (() => undefined);
+    const preparing = prepare?.(docId);
+    this.stopPreparing = preparing?.stop ?? (() => undefined);
+    if (preparing) void preparing.ready.then(() => this.ready());
+    else this.ready();
     this.stopObserving = docs.onUpdate(docId, (event) => {
       if (event.replaced) dismissAll([...this.members.keys()]);
       else if (!(event.origin instanceof Relayed && event.origin.room === this) && this.firstTime(event.update)) this.broadcast(syncUpdate(event.update), event.origin);
     });
+  }
+
+  /** Whether the doc is ready for live edits: until it is, members' messages wait, so that their first write does not load the doc on the event loop. */
+  get isReady(): boolean {
+    return this.waiting === undefined;
+  }
+
+  /** Runs `then` once the doc is ready for live edits (at once if it is). */
+  whenReady(then: () => void): void {
+    if (this.waiting) this.waiting.push(then);
+    else then();
   }
 
   get size(): number {
@@ -138,9 +154,16 @@ export class Room {
   /** Stops listening to the doc; a room nobody is in is dropped. */
   close(): void {
     this.stopPreparing();
+    this.ready();
     this.stopObserving();
     this.release();
     this.awareness.destroy();
+  }
+
+  private ready(): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    for (const then of waiting ?? []) then();
   }
 
   private awarenessChanged({ added, updated, removed }: AwarenessChange, origin: unknown): void {

@@ -47,6 +47,25 @@ describe('editing a page over y-websocket', () => {
     }
   });
 
+  it('gets a large page ready in slices before the first write, and answers a joining client from a worker', async () => {
+    addPage(t.engine, mainTreeDoc(spaceId), 'large');
+    const docId = pageDoc(spaceId, MAIN, 'large');
+    const texts = Array.from({ length: 1500 }, (_, i) => `Paragraph ${i} of a page large enough to load ahead`);
+    const seed = new Y.Doc();
+    writeParagraphs(seed, ...texts);
+    t.engine.docs.append(docId, Y.encodeStateAsUpdate(seed));
+    const first = await join(t, docId, editor.token);
+    expect(textsOf(first.doc)).toEqual(texts);
+    const committed = nextCommit(t.engine, docId);
+    ((first.doc.getXmlFragment('body').get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Typed at once. ');
+    await committed;
+    const typed = [`Typed at once. ${texts[0]}`, ...texts.slice(1)];
+    expect(textsOf(t.engine.docs.load(docId))).toEqual(typed);
+    const second = await join(t, docId, reader.token);
+    expect(textsOf(second.doc)).toEqual(typed);
+    leave(first, second);
+  });
+
   it('lets a reader join and read the page tree', async () => {
     const tree = await join(t, mainTreeDoc(spaceId), reader.token);
     expect(tree.doc.getMap('pages').has('intro')).toBe(true);
