@@ -25,9 +25,25 @@ export class BlockingCall {
 
   /** The worker's answer to `message`; throws `timedOut`'s error when none came in time. */
   call(message: unknown): unknown {
+    this.post(message);
+    return this.answer();
+  }
+
+  /**
+   * Sends `message` without waiting: the worker starts on it while the caller does other work,
+   * then takes its answer with `answer` (which then does not sleep if it already came). One
+   * message at a time: each `post` is answered before the next.
+   */
+  post(message: unknown): void {
     const port = this.started();
     Atomics.store(this.signal, 0, 0);
     port.postMessage(message);
+  }
+
+  /** The answer to what `post` sent; throws `timedOut`'s error when none came in time. */
+  answer(): unknown {
+    const port = this.port;
+    if (!port) throw new Error('the worker stopped before it answered');
     if (Atomics.wait(this.signal, 0, 0, this.timeoutMs) === 'timed-out') {
       this.stop();
       throw this.timedOut(this.timeoutMs);

@@ -22,8 +22,18 @@ export class BlockingPostgres {
    * without parameters may hold several statements, sent in one round trip); the first that
    * fails stops the rest and throws here. `pg` parameters: bytea as Buffer, arrays as arrays.
    */
-  call(steps: readonly { sql: string; params?: unknown[] }[]): unknown[][] {
-    const answer = this.worker.call(steps) as { rows?: unknown[][]; error?: string; lost?: boolean };
+  call(steps: readonly Step[]): unknown[][] {
+    this.send(steps);
+    return this.answer();
+  }
+
+  /** `call` in two halves: `steps` go now, and `answer` waits for their rows (or throws) later. */
+  send(steps: readonly Step[]): void {
+    this.worker.post(steps);
+  }
+
+  answer(): unknown[][] {
+    const answer = this.worker.answer() as { rows?: unknown[][]; error?: string; lost?: boolean };
     if (answer.error !== undefined) throw answer.lost ? new PostgresUnavailable(answer.error) : new Error(answer.error);
     return answer.rows!;
   }
@@ -32,6 +42,8 @@ export class BlockingPostgres {
     this.worker.stop();
   }
 }
+
+type Step = { sql: string; params?: unknown[] };
 
 /** PostgreSQL could not be reached or dropped the connection: the write did not happen, try later. */
 export class PostgresUnavailable extends TryAgainLater {}

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { Backoff } from '../backoff.js';
 import type { PostgresOrder } from './postgres-order.js';
-import { COMMIT_CHANNEL, literal, notifiedTurn, purgeTombstones, readNotification, redacted, ROOMS_CHANNEL, ROWS_SINCE } from './store.js';
+import { COMMIT_CHANNEL, notifiedTurn, notifyStatement, purgeTombstones, readNotification, redacted, ROOMS_CHANNEL, ROWS_SINCE } from './store.js';
 
 /** A lost NOTIFY costs at most this much latency: the cursor is compared with the counter this often. */
 export const CURSOR_CHECK_MS = 1000;
@@ -49,7 +49,7 @@ export class CommitFollower {
   notifyRooms(payload: string): void {
     const client = this.client;
     // One simple-protocol message rather than a prepared statement's five: a live edit's relay is on the writer's every keystroke.
-    if (client) void this.inLane(() => client.query(`SELECT pg_notify('${ROOMS_CHANNEL}', ${literal(payload)})`)).catch(() => undefined);
+    if (client) void this.inLane(() => client.query(notifyStatement(ROOMS_CHANNEL, payload))).catch(() => undefined);
   }
 
   async start(): Promise<void> {

@@ -10,6 +10,7 @@ import { CommitFollower, type FollowerState } from './commit-follower.js';
 import { sweepEvery } from '../../content/blob-gc.js';
 import { checkBlobStoreKind, openBlobStore, type BlobStoreChoice } from './blob-store.js';
 import { RoomRelay } from './room-relay.js';
+import { ROOMS_CHANNEL } from './store.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
 export const HEALTH_PATH = '/health';
@@ -52,8 +53,9 @@ export async function startPostgresHub(
   }
   const { engine, order } = opened;
   if (bytes) engine.db.useFileBytes(bytes);
-  // Rooms' awareness and live updates ride the follower's LISTEN connection: out as NOTIFYs, in to this process's rooms.
-  const relay = new RoomRelay((payload) => follower.notifyRooms(payload), {
+  // Rooms' awareness and live updates go out as NOTIFYs and come in on the follower's LISTEN connection, to this process's rooms.
+  // A live update's NOTIFY rides its write's first round trip, sent at once; awareness (and an update while a turn is open) goes on the LISTEN connection.
+  const relay = new RoomRelay((payload, kind) => (kind === 'update' && order.beginAhead(ROOMS_CHANNEL, payload)) || follower.notifyRooms(payload), {
     awareness: (docId, update) => engine.yjs.remoteAwareness(docId, update),
     update: (docId, update) => engine.yjs.remoteUpdate(docId, update),
   });

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database, WriteOrder } from '../../db/database.js';
 import { BlockingPostgres, PostgresUnavailable } from './blocking-client.js';
-import { COMMIT_CHANNEL, literal, notification, ROWS_SINCE, upsertStatement } from './store.js';
+import { COMMIT_CHANNEL, notification, notifyStatement, ROWS_SINCE, upsertStatement } from './store.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
 
 /**
@@ -33,6 +33,8 @@ export class PostgresOrder implements WriteOrder {
   /** Whether rows are being replayed: the engine's triggers stand still (`folio_replaying()`). */
   replaying = false;
   private effects!: RowEffects;
+  /** Whether the next turn's first round trip was sent ahead (`beginAhead`) and awaits `begin`. */
+  private sentAhead = false;
 
   /** `tooFarBehind`: this copy lagged past the tombstones PostgreSQL still keeps; the process must restart. */
   constructor(
@@ -56,32 +58,64 @@ export class PostgresOrder implements WriteOrder {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Sends the next turn's first round trip now, without waiting for its answer, with a NOTIFY on
+   * `channel` committed just ahead of it in the same round trip: for a caller about to write (a
+   * live edit relayed to the other processes' rooms, then stored: `Connection.write`). The NOTIFY
+   * leaves at once, whatever this process's event loop still has to read, and the turn's lock is
+   * awaited while the caller does other work (the room's own clients); the write's `begin` then
+   * takes the answer, mostly without sleeping. Nothing replays in between, as both happen in one
+   * task; a turn sent ahead that no write took by the end of that task is rolled back. False, and
+   * nothing sent, while a turn is open or already sent ahead: the caller sends its NOTIFY otherwise.
+   */
+  beginAhead(channel: string, payload: string): boolean {
+    if (this.turn !== undefined || this.sentAhead) return false;
+    // An explicit transaction: within one round trip's statements, a NOTIFY before BEGIN would otherwise wait for the turn's COMMIT.
+    this.pg.send([{ sql: `BEGIN; ${notifyStatement(channel, payload)}; COMMIT; ${this.beginStatements()}` }]);
+    this.sentAhead = true;
+    queueMicrotask(() => {
+      if (!this.sentAhead) return;
+      this.sentAhead = false;
+      try {
+        this.pg.answer();
+      } catch {
+        // A failed round trip left no turn open.
+        return;
+      }
+      this.rollbackQuietly();
+    });
+    return true;
+  }
+
   begin(): void {
     if (this.turn !== undefined) throw new Error('a write turn is already open');
     let answers: unknown[][];
     try {
-      // One round trip: the cursor is our own integer, written into the text.
-      answers = this.pg.call([
-        {
-          sql: `BEGIN; UPDATE folio_hub_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq; ${ROWS_SINCE.replace('$1', String(Math.trunc(this.cursor)))};
-                SELECT value FROM folio_hub_meta WHERE key = 'purged_through'`,
-        },
-      ]);
+      if (this.sentAhead) this.sentAhead = false;
+      else this.pg.send([{ sql: this.beginStatements() }]);
+      answers = this.pg.answer();
     } catch (error) {
       this.rollbackQuietly();
       throw unavailable(error);
     }
-    const purgedThrough = Number((answers[3]![0] as unknown[] | undefined)?.[0] ?? 0);
+    // The last three statements' rows: a NOTIFY sent ahead answers before them.
+    const [counter, since, meta] = answers.slice(-3) as [unknown[][], unknown[][], unknown[][]];
+    const purgedThrough = Number((meta[0] as unknown[] | undefined)?.[0] ?? 0);
     if (purgedThrough > this.cursor) {
       this.rollbackQuietly();
       // Deletions this copy has not seen are gone from the store: only a restart (a whole load) brings it level.
       this.tooFarBehind(`this process is at turn ${this.cursor}, and deletions up to turn ${purgedThrough} were purged meanwhile: restart it`);
       throw new PostgresUnavailable('this hub process is too far behind its database and must restart');
     }
-    this.turn = Number((answers[1]![0] as unknown[])[0]);
-    const rows = answers[2] as unknown[][];
+    this.turn = Number(counter[0]![0]);
     // The turn before ours is the last committed: the working copy becomes that state.
-    this.replay(this.turn - 1, rowsOf(rows));
+    this.replay(this.turn - 1, rowsOf(since));
+  }
+
+  /** A turn's first round trip: its lock (the counter), what others committed since the cursor (our own integer, in the text), and how far tombstones were purged. */
+  private beginStatements(): string {
+    return `BEGIN; UPDATE folio_hub_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq; ${ROWS_SINCE.replace('$1', String(Math.trunc(this.cursor)))};
+            SELECT value FROM folio_hub_meta WHERE key = 'purged_through'`;
   }
 
   commit(): void {
@@ -93,7 +127,7 @@ export class PostgresOrder implements WriteOrder {
     }
     try {
       // One round trip: the rows as literals, the NOTIFY (carrying the rows when they are few) and the COMMIT.
-      this.pg.call([{ sql: `${upsertStatement(effects, this.turn!)}; SELECT pg_notify('${COMMIT_CHANNEL}', ${literal(notification(this.turn!, effects))}); COMMIT` }]);
+      this.pg.call([{ sql: `${upsertStatement(effects, this.turn!)}; ${notifyStatement(COMMIT_CHANNEL, notification(this.turn!, effects))}; COMMIT` }]);
     } catch (error) {
       // Rolled back here; if PostgreSQL committed before the connection broke, the next turn replays it.
       throw unavailable(error);

@@ -7,6 +7,9 @@ const MAX_PAYLOAD = 7900;
 const AWARENESS = 'a';
 const UPDATE = 'u';
 
+/** An awareness change, or a client's update (which its write follows at once, in the same task: `Connection.write`). */
+export type RelayKind = 'awareness' | 'update';
+
 export interface RoomsIn {
   awareness(docId: string, update: Uint8Array): void;
   update(docId: string, update: Uint8Array): void;
@@ -25,28 +28,30 @@ export class RoomRelay {
   private readonly processId = randomUUID();
 
   constructor(
-    private readonly notify: (payload: string) => void,
+    private readonly notify: (payload: string, kind: RelayKind) => void,
     private readonly deliver: RoomsIn,
   ) {}
 
   awareness(docId: string, update: Uint8Array): void {
-    this.publish(AWARENESS, docId, update);
+    this.publish('awareness', docId, update);
   }
 
   update(docId: string, update: Uint8Array): void {
-    this.publish(UPDATE, docId, update);
+    this.publish('update', docId, update);
   }
 
   /** A payload heard on the channel: this process's own echo is ignored, as is anything malformed. */
   heard(payload: string): void {
-    const [processId, kind, docId, encoded] = payload.split(' ');
-    if (processId === this.processId || !docId || !encoded) return;
+    // Its own echo comes back on every relay: told apart before the payload is split.
+    if (payload.startsWith(this.processId)) return;
+    const [, kind, docId, encoded] = payload.split(' ');
+    if (!docId || !encoded) return;
     if (kind === AWARENESS) this.deliver.awareness(docId, Buffer.from(encoded, 'base64'));
     else if (kind === UPDATE) this.deliver.update(docId, Buffer.from(encoded, 'base64'));
   }
 
-  private publish(kind: string, docId: string, update: Uint8Array): void {
-    const payload = `${this.processId} ${kind} ${docId} ${Buffer.from(update).toString('base64')}`;
-    if (payload.length <= MAX_PAYLOAD) this.notify(payload);
+  private publish(kind: RelayKind, docId: string, update: Uint8Array): void {
+    const payload = `${this.processId} ${kind === 'awareness' ? AWARENESS : UPDATE} ${docId} ${Buffer.from(update).toString('base64')}`;
+    if (payload.length <= MAX_PAYLOAD) this.notify(payload, kind);
   }
 }

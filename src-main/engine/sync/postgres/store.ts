@@ -214,8 +214,13 @@ export function upsertParams(rows: readonly RowEffect[], seq: number): unknown[]
 }
 
 /** A string as an SQL literal; the connections set `standard_conforming_strings`, so only quotes are doubled. */
-export function literal(text: string): string {
+function literal(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** `pg_notify` of `payload` on `channel`, as one statement of a simple-protocol query. */
+export function notifyStatement(channel: string, payload: string): string {
+  return `SELECT pg_notify('${channel}', ${literal(payload)})`;
 }
 
 /** `UPSERT_ROWS` with the rows written out, for a turn's commit in one round trip with its NOTIFY and COMMIT. */
