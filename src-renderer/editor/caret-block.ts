@@ -17,8 +17,8 @@ export function caretBlockPlugin(): Plugin<DecorationSet> {
       init: (_, state) => caretBlocks(state),
       apply: (tr, before, _old, state) => {
         if (!tr.docChanged && !tr.selectionSet) return before;
-        const after = caretBlocks(state);
-        return sameBlocks(before.map(tr.mapping, tr.doc), after) ? before.map(tr.mapping, tr.doc) : after;
+        const [mapped, after] = [before.map(tr.mapping, tr.doc), caretBlocks(state)];
+        return sameBlocks(mapped, after) ? mapped : after;
       },
     },
     props: { decorations: (state) => caretBlockKey.getState(state) },

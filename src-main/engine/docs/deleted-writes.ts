@@ -1,11 +1,3 @@
-import * as Y from 'yjs';
-import { holds, idKey, isCovered, type IdRanges, type LaterCopy } from './later-copy.js';
-import { MAX_BLOCK_DEPTH, MAX_INLINE_DEPTH } from '../../../src-shared/contract/limits.js';
-import { buildDoc, type DeleteSet } from './updates.js';
-
-/** How deep the walks go: no page the content model allows is deeper; a doc an update made deeper is not walked further. */
-const MAX_DEPTH = MAX_BLOCK_DEPTH + MAX_INLINE_DEPTH;
-
 /**
  * A change request's page written on two copies of main: where main deleted a block between the
  * copies, the later copy's deletion takes with it whatever a writer on the earlier copy wrote in
@@ -15,6 +7,14 @@ const MAX_DEPTH = MAX_BLOCK_DEPTH + MAX_INLINE_DEPTH;
  * block, written once, which a merge then sees as the change request's edit of a block main
  * deleted (a conflict), or as a block the change request added.
  */
+import * as Y from 'yjs';
+import { MAX_BLOCK_DEPTH, MAX_INLINE_DEPTH } from '../../../src-shared/contract/limits.js';
+import { holds, idKey, isCovered, type IdRanges, type LaterCopy } from './later-copy.js';
+import { buildDoc, type DeleteSet } from './updates.js';
+
+/** How deep the walks go: no page the content model allows is deeper; a doc an update made deeper is not walked further. */
+const MAX_DEPTH = MAX_BLOCK_DEPTH + MAX_INLINE_DEPTH;
+
 
 /**
  * Whether `held` (a doc whose deleted content is collected) lost writers' text since `analysed`:
@@ -39,9 +39,9 @@ export interface Restoration {
 }
 
 /**
- * Puts back each deleted top-level block that holds a writer's text still shown, unless
- * `restoredBefore` names it: a copy of it as writers left it, inserted after the nearest block
- * shown before it. Such a block is one main deleted between the copies (`later.deletedBetween`),
+ * Puts back each deleted block (a top-level one, or an element in a block shown: a list item, a
+ * cell) that holds a writer's text still shown, unless `restoredBefore` names it: a copy of it as
+ * writers left it, inserted among its siblings after the nearest one shown before it. Such a block is one main deleted between the copies (`later.deletedBetween`),
  * or one main added between them (`later.ranges`) that an engine hid before a writer's words in it
  * reached that engine (`hidingOf` keeps such a block whole only once it holds them). Read from the
  * doc's rows (`rows`, whose deleted content is kept): a row that deletes the block itself carries
@@ -72,12 +72,12 @@ export function restorationOf(rows: readonly Uint8Array[], base: Y.Snapshot, lat
       }
       const addedByMain = holds(later.ranges, item.id);
       if (!(addedByMain || holds(later.deletedBetween, item.id)) || restoredBefore.has(idKey(item.id))) continue;
-      const others = deletions.filter((ds) => !deletes(ds, item.id));
+      const others = deletions.filter((ds) => !Y.isDeleted(ds, item.id));
       // By clock, not by item: the doc merges a run of text once it is all deleted, whatever deleted it.
       const shown = (id: Y.ID) => {
-        if (isWritten(id)) return !deletions.some((ds) => deletes(ds, id));
+        if (isWritten(id)) return !deletions.some((ds) => Y.isDeleted(ds, id));
         const kept = isCovered(id, base.sv) ? !Y.isDeleted(base.ds, id) : addedByMain;
-        return kept && !others.some((ds) => deletes(ds, id));
+        return kept && !others.some((ds) => Y.isDeleted(ds, id));
       };
       if (showsWritten(element, shown, isWritten, depth)) found.push({ root, id: item.id, copy: visibleCopy(element, shown, depth) });
     }
@@ -190,8 +190,4 @@ function overlap(ds: DeleteSet, ranges: IdRanges): number {
     }
   }
   return clocks;
-}
-
-function deletes(ds: DeleteSet, id: Y.ID): boolean {
-  return (ds.clients.get(id.client) ?? []).some(({ clock, len }) => id.clock >= clock && id.clock < clock + len);
 }

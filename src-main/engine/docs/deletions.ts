@@ -19,3 +19,17 @@ export function holdsDeletions(doc: Y.Doc, ds: DeleteSet): boolean {
   }
   return true;
 }
+
+/** Whether the delete set deletes every clock of `client` in `[from, to)` (its ranges sorted and merged, as a doc's and an update's are). */
+export function deletesAll(ds: DeleteSet, client: number, from: number, to: number): boolean {
+  const ranges = ds.clients.get(client) ?? [];
+  // The last range that starts at or before `from`: merged ranges never touch, so it alone can cover.
+  let [low, high] = [0, ranges.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (ranges[middle]!.clock <= from) low = middle + 1;
+    else high = middle - 1;
+  }
+  const range = ranges[high];
+  return range !== undefined && range.clock + range.len >= to;
+}

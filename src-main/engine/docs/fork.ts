@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { Database } from '../db/database.js';
+import { deletesAll } from './deletions.js';
 import { rangeUnder } from './log.js';
 import { advance } from './state-vector.js';
 import type { DeleteSet } from './updates.js';
@@ -174,27 +175,12 @@ export function isEarlier(base: Y.Snapshot, than: Y.Snapshot): boolean {
   return fewer || (base.sv.size === than.sv.size && deletesWithin(base.ds, than.ds) && !deletesWithin(than.ds, base.ds));
 }
 
-/** Whether every clock `ds` deletes, `within` deletes too (a snapshot's ranges are sorted and merged). */
+/** Whether every clock `ds` deletes, `within` deletes too. */
 function deletesWithin(ds: DeleteSet, within: DeleteSet): boolean {
   for (const [client, ranges] of ds.clients) {
-    const covering = within.clients.get(client) ?? [];
-    for (const { clock, len } of ranges) {
-      const range = covering[lastStartingBy(covering, clock)];
-      if (!range || range.clock + range.len < clock + len) return false;
-    }
+    for (const { clock, len } of ranges) if (!deletesAll(within, client, clock, clock + len)) return false;
   }
   return true;
-}
-
-/** The index of the last range that starts at or before `clock` (-1 when none does). */
-function lastStartingBy(ranges: readonly { clock: number }[], clock: number): number {
-  let [low, high] = [0, ranges.length - 1];
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    if (ranges[middle]!.clock <= clock) low = middle + 1;
-    else high = middle - 1;
-  }
-  return high;
 }
 
 /** Whether a doc holding `held` has every struct of `snapshot`: the structs of a base an update pulled in. */

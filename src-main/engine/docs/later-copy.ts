@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { deletesAll } from './deletions.js';
 import { newDoc, type DeleteSet } from './updates.js';
 
 /** Per client, clock ranges `[clock, clock + len)`, ascending. */
@@ -178,11 +179,6 @@ function blockOf(item: Y.Item): Y.Item {
   let block = item;
   while (block.parent instanceof Y.AbstractType && block.parent._item) block = block.parent._item;
   return block;
-}
-
-/** Whether the delete set deletes every clock of `client` in `[from, to)`. */
-function deletesAll(ds: DeleteSet, client: number, from: number, to: number): boolean {
-  return (ds.clients.get(client) ?? []).some((range) => range.clock <= from && range.clock + range.len >= to);
 }
 
 export const isCovered = (id: Y.ID, sv: Map<number, number>) => id.clock < (sv.get(id.client) ?? 0);
