@@ -93,7 +93,7 @@ function putBack(blocks: number, runs: number): { checkMs: number; putBackMs: nu
     if (!swallowedWrites(held, copy, new Map())) throw new Error('the bench lost no words');
     check.push(performance.now() - start);
     start = performance.now();
-    if (restorationOf(rows, base, copy, new Set()).restored.length !== 10) throw new Error('the bench put back other than 10 blocks');
+    if (restorationOf(rows, base, copy, new Map()).restored.size !== 10) throw new Error('the bench put back other than 10 blocks');
     made.push(performance.now() - start);
   }
   return { checkMs: median(check), putBackMs: median(made) };

@@ -9,6 +9,7 @@
  */
 import * as Y from 'yjs';
 import { MAX_BLOCK_DEPTH, MAX_INLINE_DEPTH } from '../../../src-shared/contract/limits.js';
+import { newBlockId } from '../../../src-shared/content/ids.js';
 import { holds, idKey, isCovered, type IdRanges, type LaterCopy } from './later-copy.js';
 import { buildDoc, type DeleteSet } from './updates.js';
 
@@ -34,23 +35,38 @@ export function swallowedWrites(held: Y.Doc, later: LaterCopy, analysed: Readonl
 export interface Restoration {
   /** The update that inserts the blocks put back into the doc; none when there is nothing to put back. */
   update?: Uint8Array;
-  /** The blocks (by their item's id) that this run put back. */
-  restored: string[];
+  /** The blocks this run put back: each block's item id → the item id of its newest copy. */
+  restored: Map<string, string>;
 }
+
+/** What earlier runs put back: a block's item id → its newest copy's (none where an earlier version did not record it). */
+export type RestoredBlocks = ReadonlyMap<string, string | undefined>;
 
 /**
  * Puts back each deleted block (a top-level one, or an element in a block shown: a list item, a
- * cell) that holds a writer's text still shown, unless `restoredBefore` names it: a copy of it as
- * writers left it, inserted among its siblings after the nearest one shown before it. Such a block is one main deleted between the copies (`later.deletedBetween`),
- * or one main added between them (`later.ranges`) that an engine hid before a writer's words in it
- * reached that engine (`hidingOf` keeps such a block whole only once it holds them). Read from the
- * doc's rows (`rows`, whose deleted content is kept): a row that deletes the block itself carries
- * main's deletion or the hiding, whose other deletions inside the block are not the writers';
- * every other row's are. What is copied: every writer's item no row deleted, and of the rest what
- * no writer deleted: the base's text in a block of the base, main's in a block main added; never
- * main's text from between the copies in a block of the base.
+ * cell) that holds a writer's text still shown: a copy of it as writers left it, inserted among its
+ * siblings after the nearest one shown before it. Such a block is one main deleted between the
+ * copies (`later.deletedBetween`), or one main added between them (`later.ranges`) that an engine
+ * hid before a writer's words in it reached that engine (`hidingOf` keeps such a block whole only
+ * once it holds them). Read from the doc's rows (`rows`, whose deleted content is kept): a row that
+ * deletes the block itself carries main's deletion or the hiding, whose other deletions inside the
+ * block are not the writers'; every other row's are. What is copied: every writer's item no row
+ * deleted, and of the rest what no writer deleted: the base's text in a block of the base, main's
+ * in a block main added; never main's text from between the copies in a block of the base.
+ *
+ * A block put back before (`restoredBefore`) that writers' words reached since the hub last looked
+ * (`analysed`: a writer on the earlier copy who syncs later, or words typed during a round trip)
+ * is put back again with those words only (and the text around them that no writer wrote), after
+ * its newest copy, under new block ids: copying it whole again would show the words of the first
+ * copy twice. Of its child elements (list items, cells) only those holding such words come.
  */
-export function restorationOf(rows: readonly Uint8Array[], base: Y.Snapshot, later: LaterCopy, restoredBefore: ReadonlySet<string>): Restoration {
+export function restorationOf(
+  rows: readonly Uint8Array[],
+  base: Y.Snapshot,
+  later: LaterCopy,
+  restoredBefore: RestoredBlocks,
+  analysed: ReadonlyMap<number, number> = new Map(),
+): Restoration {
   // Each row's deletions alone: decoding its structs too costs four times as much on a large page.
   const deletions = rows.map((row) => Y.decodeUpdate(Y.diffUpdate(row, Y.encodeStateVectorFromUpdate(row))).ds);
   // Of a struct two rows hold, the doc keeps the first applied. A row that carries more of main's
@@ -60,6 +76,7 @@ export function restorationOf(rows: readonly Uint8Array[], base: Y.Snapshot, lat
   const order = [...rows.keys()].sort((x, y) => mains[x]! - mains[y]!);
   const written = buildDoc(order.map((index) => rows[index]!), { gc: false });
   const isWritten = (id: Y.ID) => id.clock >= (later.state.get(id.client) ?? 0);
+  const arrivedSince = (id: Y.ID) => isWritten(id) && id.clock >= (analysed.get(id.client) ?? 0);
   const found: Found[] = [];
   const visit = (list: Y.AbstractType<any>, depth: number, root?: string) => {
     if (depth > MAX_DEPTH) return;
@@ -71,7 +88,9 @@ export function restorationOf(rows: readonly Uint8Array[], base: Y.Snapshot, lat
         continue;
       }
       const addedByMain = holds(later.ranges, item.id);
-      if (!(addedByMain || holds(later.deletedBetween, item.id)) || restoredBefore.has(idKey(item.id))) continue;
+      if (!(addedByMain || holds(later.deletedBetween, item.id))) continue;
+      const key = idKey(item.id);
+      const again = restoredBefore.has(key);
       const others = deletions.filter((ds) => !Y.isDeleted(ds, item.id));
       // By clock, not by item: the doc merges a run of text once it is all deleted, whatever deleted it.
       const shown = (id: Y.ID) => {
@@ -79,26 +98,34 @@ export function restorationOf(rows: readonly Uint8Array[], base: Y.Snapshot, lat
         const kept = isCovered(id, base.sv) ? !Y.isDeleted(base.ds, id) : addedByMain;
         return kept && !others.some((ds) => Y.isDeleted(ds, id));
       };
-      if (showsWritten(element, shown, isWritten, depth)) found.push({ root, id: item.id, copy: visibleCopy(element, shown, depth) });
+      const counts = again ? arrivedSince : isWritten;
+      if (!showsWritten(element, shown, counts, depth)) continue;
+      const copy = again
+        ? visibleCopy(element, { shown, text: (id) => shown(id) && (!isWritten(id) || arrivedSince(id)), keep: (child, at) => showsWritten(child, shown, counts, at), renamed: true }, depth)
+        : visibleCopy(element, { shown, text: shown, keep: () => true, renamed: false }, depth);
+      found.push({ root, id: item.id, key, copy, after: restoredBefore.get(key) });
     }
   };
   // A doc built from updates holds its root types untyped: the blocks are the elements in a list.
   for (const [root, type] of written.share) visit(type, 0, root);
-  if (found.length === 0) return { restored: [] };
-  return { update: inserted(written, found), restored: found.map(({ id }) => idKey(id)) };
+  if (found.length === 0) return { restored: new Map() };
+  const update = inserted(written, found);
+  return { update, restored: new Map(found.map(({ key, copy }) => [key, idKey(copy._item!.id)])) };
 }
 
-/** A block to put back (at any depth): its item, its root type when it is a top-level one, and the copy of it. */
+/** A block to put back (at any depth): its item, its root type when it is a top-level one, the copy of it, and the copy of it put back before. */
 interface Found {
   root?: string;
   id: Y.ID;
+  key: string;
   copy: Y.XmlElement;
+  after?: string;
 }
 
 /**
- * The update that inserts each copy after the nearest element shown before the one it copies,
- * among its siblings; made on `written`, which holds every struct and deletion of the doc held
- * (its rows), and is not read again.
+ * The update that inserts each copy after the copy put back before where it is still shown, else
+ * after the nearest element shown before the one it copies, among its siblings; made on `written`,
+ * which holds every struct and deletion of the doc held (its rows), and is not read again.
  */
 function inserted(written: Y.Doc, found: readonly Found[]): Uint8Array | undefined {
   // Typed first: a root type read from updates is untyped, and typing it moves its items to the typed one.
@@ -108,10 +135,13 @@ function inserted(written: Y.Doc, found: readonly Found[]): Uint8Array | undefin
     update = made;
   });
   Y.transact(written, () => {
-    for (const { id, copy } of found) {
+    for (const { id, copy, after } of found) {
       const item = Y.getItem(written.store, id) as Y.Item;
-      let left = item.left;
-      while (left && (left.deleted || !left.countable)) left = left.left;
+      let left: Y.Item | null = (after === undefined ? undefined : shownSibling(written, item, after)) ?? null;
+      if (!left) {
+        left = item.left;
+        while (left && (left.deleted || !left.countable)) left = left.left;
+      }
       (item.parent as Y.XmlFragment).insertAfter(left, [copy]);
     }
   });
@@ -120,51 +150,71 @@ function inserted(written: Y.Doc, found: readonly Found[]): Uint8Array | undefin
 
 type ShownClock = (id: Y.ID) => boolean;
 
+/** The item `key` names if it is shown among `item`'s siblings (a writer may have deleted or moved a copy). */
+function shownSibling(doc: Y.Doc, item: Y.Item, key: string): Y.Item | undefined {
+  const [client, clock] = key.split(':').map(Number) as [number, number];
+  if (Y.getState(doc.store, client) <= clock) return undefined;
+  const sibling = Y.getItem(doc.store, Y.createID(client, clock));
+  return sibling instanceof Y.Item && !sibling.deleted && sibling.parent === item.parent ? sibling : undefined;
+}
+
 /** The ids of an item's clocks. */
 function* clocksOf(item: Y.Item): Generator<Y.ID> {
   for (let offset = 0; offset < item.length; offset++) yield Y.createID(item.id.client, item.id.clock + offset);
 }
 
-/** Whether the element holds, at any depth, a writer's clock that is shown. */
-function showsWritten(element: Y.XmlElement | Y.XmlText, shown: ShownClock, isWritten: ShownClock, depth: number): boolean {
+/** Whether the element holds, at any depth, a writer's clock that `counts` and is shown. */
+function showsWritten(element: Y.XmlElement | Y.XmlText, shown: ShownClock, counts: ShownClock, depth: number): boolean {
   if (depth > MAX_DEPTH) return false;
   const entries = element instanceof Y.XmlElement ? [...element._map.values()] : [];
-  for (const entry of entries) if (isWritten(entry.id) && shown(entry.id)) return true;
+  for (const entry of entries) if (counts(entry.id) && shown(entry.id)) return true;
   for (let item = element._start; item; item = item.right) {
     const content = item.content;
     if (content instanceof Y.ContentFormat) continue;
     if (content instanceof Y.ContentType) {
-      if (shown(item.id) && (isWritten(item.id) || ((content.type instanceof Y.XmlElement || content.type instanceof Y.XmlText) && showsWritten(content.type, shown, isWritten, depth + 1)))) return true;
-    } else if ([...clocksOf(item)].some((id) => isWritten(id) && shown(id))) return true;
+      if (shown(item.id) && (counts(item.id) || ((content.type instanceof Y.XmlElement || content.type instanceof Y.XmlText) && showsWritten(content.type, shown, counts, depth + 1)))) return true;
+    } else if ([...clocksOf(item)].some((id) => counts(id) && shown(id))) return true;
   }
   return false;
 }
 
-/** A new element holding what `shown` shows of `element`: its attributes' values and its children. */
-function visibleCopy(element: Y.XmlElement, shown: ShownClock, depth: number): Y.XmlElement {
+/**
+ * What a copy takes: `shown`, the items and attribute values shown; `text`, the characters and
+ * embeds of a text; `keep`, the child elements; `renamed`, whether its elements get new block ids
+ * (a copy beside one that kept them).
+ */
+interface CopyRule {
+  shown: ShownClock;
+  text: ShownClock;
+  keep: (child: Y.XmlElement, depth: number) => boolean;
+  renamed: boolean;
+}
+
+/** A new element holding what `rule` takes of `element`: its attributes' values and its children. */
+function visibleCopy(element: Y.XmlElement, rule: CopyRule, depth: number): Y.XmlElement {
   const copy = new Y.XmlElement(element.nodeName);
   for (const [key, latest] of element._map) {
     let entry: Y.Item | null = latest;
-    while (entry && !shown(entry.id)) entry = entry.left;
-    if (entry) copy.setAttribute(key, entry.content.getContent().at(-1) as string);
+    while (entry && !rule.shown(entry.id)) entry = entry.left;
+    if (entry) copy.setAttribute(key, rule.renamed && key === 'id' ? newBlockId() : (entry.content.getContent().at(-1) as string));
   }
   const children: (Y.XmlElement | Y.XmlText)[] = [];
   for (let item = element._start; item; item = item.right) {
-    if (!shown(item.id) || !(item.content instanceof Y.ContentType) || depth >= MAX_DEPTH) continue;
+    if (!rule.shown(item.id) || !(item.content instanceof Y.ContentType) || depth >= MAX_DEPTH) continue;
     const type = item.content.type;
-    if (type instanceof Y.XmlElement) children.push(visibleCopy(type, shown, depth + 1));
-    else if (type instanceof Y.XmlText) children.push(visibleText(type, shown));
+    if (type instanceof Y.XmlElement && rule.keep(type, depth + 1)) children.push(visibleCopy(type, rule, depth + 1));
+    else if (type instanceof Y.XmlText) children.push(visibleText(type, rule.shown, rule.text));
   }
   copy.insert(0, children);
   return copy;
 }
 
-/** A new text holding what `shown` shows of `text`, with the formats shown in effect (as `toDelta` reads them). */
-function visibleText(text: Y.XmlText, shown: ShownClock): Y.XmlText {
+/** A new text holding the characters and embeds `text` takes of `source`, with the formats `shown` shows in effect (as `toDelta` reads them). */
+function visibleText(source: Y.XmlText, shown: ShownClock, text: ShownClock): Y.XmlText {
   const delta: { insert: unknown; attributes?: Record<string, unknown> }[] = [];
   let attributes: Record<string, unknown> = {};
   const push = (insert: unknown) => delta.push(Object.keys(attributes).length > 0 ? { insert, attributes } : { insert });
-  for (let item = text._start; item; item = item.right) {
+  for (let item = source._start; item; item = item.right) {
     const content = item.content;
     if (content instanceof Y.ContentFormat) {
       if (!shown(item.id)) continue;
@@ -172,9 +222,9 @@ function visibleText(text: Y.XmlText, shown: ShownClock): Y.XmlText {
       if (content.value === null) delete attributes[content.key];
       else attributes[content.key] = content.value;
     } else if (content instanceof Y.ContentString) {
-      const kept = [...clocksOf(item)].map((id, offset) => (shown(id) ? content.str[offset] : '')).join('');
+      const kept = [...clocksOf(item)].map((id, offset) => (text(id) ? content.str[offset] : '')).join('');
       if (kept.length > 0) push(kept);
-    } else if (content instanceof Y.ContentEmbed && shown(item.id)) push(content.embed);
+    } else if (content instanceof Y.ContentEmbed && text(item.id)) push(content.embed);
   }
   const copy = new Y.XmlText();
   copy.applyDelta(delta);

@@ -80,19 +80,27 @@ export function readLaterCopy(db: Database, docId: string): Uint8Array | undefin
   return db.get<{ later: Uint8Array | null }>('SELECT later_copy AS later FROM doc_forks WHERE doc_id = ?', docId)?.later ?? undefined;
 }
 
-/** What the hub put back of blocks main deleted between two copies (`restorationOf`), and the doc's state vector when it last looked. */
+/**
+ * What the hub put back of blocks main deleted between two copies (`restorationOf`): each block's
+ * item id → its newest copy's; and the doc's state vector when it last looked.
+ * `restored_blocks` is a JSON object; a JSON array (block ids alone) was written before copies were
+ * recorded, and is read as blocks with no copy known.
+ */
 export interface Restorations {
-  blocks: Set<string>;
+  blocks: Map<string, string | undefined>;
   analysed: Map<number, number>;
 }
 
 export function readRestorations(db: Database, docId: string): Restorations {
   const row = db.get<{ blocks: string | null; analysed: Uint8Array | null }>('SELECT restored_blocks AS blocks, restore_analysed AS analysed FROM doc_forks WHERE doc_id = ?', docId);
-  return { blocks: new Set(row?.blocks ? (JSON.parse(row.blocks) as string[]) : []), analysed: row?.analysed ? Y.decodeStateVector(row.analysed) : new Map() };
+  const stored = row?.blocks ? (JSON.parse(row.blocks) as string[] | Record<string, string | null>) : [];
+  const blocks: Map<string, string | undefined> = Array.isArray(stored) ? new Map(stored.map((block) => [block, undefined])) : new Map(Object.entries(stored).map(([block, copy]) => [block, copy ?? undefined]));
+  return { blocks, analysed: row?.analysed ? Y.decodeStateVector(row.analysed) : new Map() };
 }
 
-export function recordRestorations(db: Database, docId: string, blocks: ReadonlySet<string>, analysed: Uint8Array): void {
-  db.run('UPDATE doc_forks SET restored_blocks = ?, restore_analysed = ? WHERE doc_id = ?', JSON.stringify([...blocks]), analysed, docId);
+export function recordRestorations(db: Database, docId: string, blocks: ReadonlyMap<string, string | undefined>, analysed: Uint8Array): void {
+  const stored = Object.fromEntries([...blocks].map(([block, copy]) => [block, copy ?? null]));
+  db.run('UPDATE doc_forks SET restored_blocks = ?, restore_analysed = ? WHERE doc_id = ?', JSON.stringify(stored), analysed, docId);
 }
 
 /** A recorded fork base as stored, its snapshot undecoded (it changes whenever the base moves): for work off the event loop. */

@@ -570,9 +570,10 @@ export class DocStore {
       base,
       laterCopy,
       restorations.blocks,
+      restorations.analysed,
     );
     if (update) this.append(docId, update);
-    recordRestorations(this.db, docId, new Set([...restorations.blocks, ...restored]), Y.encodeStateVector(held));
+    recordRestorations(this.db, docId, new Map([...restorations.blocks, ...restored]), Y.encodeStateVector(held));
   }
 
   /** The later copies read against the base, read again only when either changed since this doc's last push. */

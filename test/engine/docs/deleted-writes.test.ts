@@ -9,14 +9,17 @@ import { hidingOf, laterCopyOf } from '../../../src-main/engine/docs/later-copy.
  * paragraphs between the copies; writer `a`, on the earlier copy, types in some of them (and may
  * erase part of what it typed); writer `b`, on the later copy, adds a paragraph. The hub gets both
  * in either order, as a doc whose deleted content is collected (as the doc store holds it), and
- * puts back what `a` wrote in the paragraphs main deleted.
+ * puts back what `a` wrote in the paragraphs main deleted. Then `a`, still on its copy (a round
+ * trip, or a third writer who syncs later), types more, in words of another alphabet, and the hub
+ * puts back what reached it since.
  */
 const PARAGRAPHS = 6;
 
-const typing = fc.record({ paragraph: fc.nat(PARAGRAPHS - 1), at: fc.nat(8), word: fc.stringMatching(/^[A-Z]{2,5}$/), erase: fc.nat(3) });
+const typing = (word: RegExp) => fc.record({ paragraph: fc.nat(PARAGRAPHS - 1), at: fc.nat(8), word: fc.stringMatching(word), erase: fc.nat(3) });
 const story = fc.record({
   deleted: fc.uniqueArray(fc.nat(PARAGRAPHS - 1), { maxLength: PARAGRAPHS }),
-  typed: fc.array(typing, { maxLength: 5 }),
+  typed: fc.array(typing(/^[A-Z]{2,5}$/), { maxLength: 5 }),
+  typedLater: fc.array(typing(/^[v-z]{2,5}$/), { maxLength: 4 }),
   bFirst: fc.boolean(),
 });
 
@@ -39,10 +42,20 @@ function copyOf(update: Uint8Array, gc = false): Y.Doc {
   return doc;
 }
 
+/** Types each word at its place in its paragraph, then erases part of it (never all of it). */
+function type(doc: Y.Doc, typed: readonly { paragraph: number; at: number; word: string; erase: number }[]): void {
+  for (const { paragraph: index, at, word, erase } of typed) {
+    const text = (body(doc).get(index) as Y.XmlElement).get(0) as Y.XmlText;
+    const from = at % (text.length + 1);
+    text.insert(from, word);
+    text.delete(from, Math.min(erase, word.length - 1));
+  }
+}
+
 describe('putting back what a writer wrote in blocks main deleted between two copies', () => {
-  it('shows each paragraph main deleted that the earlier copy\'s writer changed once, as that writer left it, and nothing else main deleted', () => {
+  it('shows each paragraph main deleted that the earlier copy\'s writer changed once, as that writer left it, then the words that reached the hub later once, and nothing else main deleted', () => {
     fc.assert(
-      fc.property(story, ({ deleted, typed, bFirst }) => {
+      fc.property(story, ({ deleted, typed, typedLater, bFirst }) => {
         const main = new Y.Doc();
         body(main).insert(0, Array.from({ length: PARAGRAPHS }, (_, index) => paragraph(`base${index}`)));
         const early = Y.encodeStateAsUpdate(main);
@@ -51,12 +64,7 @@ describe('putting back what a writer wrote in blocks main deleted between two co
         const later = Y.encodeStateAsUpdate(main);
 
         const a = copyOf(early);
-        for (const { paragraph: index, at, word, erase } of typed) {
-          const text = (body(a).get(index) as Y.XmlElement).get(0) as Y.XmlText;
-          const from = at % (text.length + 1);
-          text.insert(from, word);
-          text.delete(from, Math.min(erase, word.length - 1));
-        }
+        type(a, typed);
         const b = copyOf(later);
         body(b).insert(body(b).length, [paragraph('b')]);
 
@@ -64,27 +72,69 @@ describe('putting back what a writer wrote in blocks main deleted between two co
         const hub = new Y.Doc();
         for (const row of rows) Y.applyUpdate(hub, row);
         const laterCopy = laterCopyOf(base, later);
-        const written = new Map(texts(a).map((text, index) => [index, text]));
-        const changed = [...written].filter(([index, text]) => text !== `base${index}`).map(([index]) => index);
-        const lost = deleted.filter((index) => changed.includes(index));
+        const first = texts(a);
+        const changed = (index: number, before: string, after: string) => deleted.includes(index) && after !== before;
+        const lost = deleted.filter((index) => changed(index, `base${index}`, first[index]!));
 
+        // The hub's first look, as the doc store makes it: what it put back, and the state it looked at.
         expect(swallowedWrites(hub, laterCopy, new Map())).toBe(lost.length > 0);
+        let restoredBefore = new Map<string, string>();
+        let analysed = new Map<number, number>();
         if (lost.length > 0) {
-          const { update, restored } = restorationOf(rows, base, laterCopy, new Set());
-          expect(restored).toHaveLength(lost.length);
+          analysed = Y.decodeStateVector(Y.encodeStateVector(hub));
+          const { update, restored } = restorationOf(rows, base, laterCopy, new Map());
+          expect(restored.size).toBe(lost.length);
           Y.applyUpdate(hub, update!);
+          rows.push(update!);
+          restoredBefore = restored;
           // Again, with what was put back named: nothing more.
-          expect(restorationOf([...rows, update!], base, laterCopy, new Set(restored)).update).toBeUndefined();
+          expect(restorationOf(rows, base, laterCopy, restoredBefore, analysed).update).toBeUndefined();
         }
+        const firstShown = texts(hub);
+
+        const typedBefore = Y.encodeStateVector(a);
+        type(a, typedLater);
+        const late = Y.encodeStateAsUpdate(a, typedBefore);
+        Y.applyUpdate(hub, late);
+        rows.push(late);
+        const second = texts(a);
+        const lostLater = deleted.filter((index) => changed(index, first[index]!, second[index]!));
+        expect(swallowedWrites(hub, laterCopy, analysed)).toBe(lostLater.length > 0);
+        if (lostLater.length > 0) {
+          const { update, restored } = restorationOf(rows, base, laterCopy, restoredBefore, analysed);
+          expect(restored.size).toBe(lostLater.length);
+          analysed = Y.decodeStateVector(Y.encodeStateVector(hub));
+          Y.applyUpdate(hub, update!);
+          rows.push(update!);
+          restoredBefore = new Map([...restoredBefore, ...restored]);
+          expect(restorationOf(rows, base, laterCopy, restoredBefore, analysed).update).toBeUndefined();
+        }
+
         const shown = texts(hub);
         for (let index = 0; index < PARAGRAPHS; index++) {
-          const expected = deleted.includes(index) && !lost.includes(index) ? 0 : 1;
-          expect(shown.filter((text) => text === written.get(index)).length, `paragraph ${index}`).toBe(expected);
+          if (!deleted.includes(index)) {
+            expect(shown.filter((text) => text === second[index]).length, `paragraph ${index}`).toBe(1);
+            continue;
+          }
+          const wasLost = lost.includes(index);
+          const wroteLater = lostLater.includes(index);
+          if (!wasLost) {
+            // Put back once, whole, when words first reached it.
+            expect(shown.filter((text) => text === second[index]).length, `paragraph ${index}`).toBe(wroteLater ? 1 : 0);
+            continue;
+          }
+          // The first copy stays as it was put back; the later words follow it, in the text around them that no writer wrote.
+          const at = shown.indexOf(first[index]!);
+          expect(at, `paragraph ${index}`).toBeGreaterThanOrEqual(0);
+          expect(firstShown).toContain(first[index]);
+          if (wroteLater) expect(shown[at + 1], `paragraph ${index}`).toBe(second[index]!.replace(/[A-Z]/g, ''));
         }
         expect(shown.filter((text) => text === 'b')).toHaveLength(1);
-        expect(shown).toHaveLength(PARAGRAPHS - deleted.length + lost.length + 1);
-        // Each paragraph put back keeps its block's id.
-        for (const element of body(hub).toArray() as Y.XmlElement[]) expect(element.getAttribute('id')).toMatch(/^block-/);
+        expect(shown).toHaveLength(PARAGRAPHS - deleted.length + lost.length + lostLater.length + 1);
+        // A first copy keeps its block's id; a later one has one of its own.
+        const ids = (body(hub).toArray() as Y.XmlElement[]).map((element) => element.getAttribute('id'));
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(ids.filter((id) => !id?.startsWith('block-'))).toHaveLength(lost.filter((index) => lostLater.includes(index)).length);
       }),
       { numRuns: 150 },
     );
@@ -115,7 +165,7 @@ describe('putting back what a writer wrote in blocks main deleted between two co
     expect(texts(hub)).toEqual(['kept by a']);
 
     expect(swallowedWrites(hub, laterCopy, new Map())).toBe(true);
-    const { update, restored } = restorationOf([...rows, hiding, late], base, laterCopy, new Set());
+    const { update, restored } = restorationOf([...rows, hiding, late], base, laterCopy, new Map());
     expect(restored).toHaveLength(1);
     Y.applyUpdate(hub, update!);
     expect(texts(hub)).toEqual(['kept by a', 'added and b']);
@@ -144,7 +194,7 @@ describe('putting back what a writer wrote in blocks main deleted between two co
     for (const row of rows) Y.applyUpdate(hub, row);
     const laterCopy = laterCopyOf(base, later);
     expect(swallowedWrites(hub, laterCopy, new Map())).toBe(true);
-    Y.applyUpdate(hub, restorationOf(rows, base, laterCopy, new Set()).update!);
+    Y.applyUpdate(hub, restorationOf(rows, base, laterCopy, new Map()).update!);
     const items = (body(hub).get(0) as Y.XmlElement).toArray().map((element) => textOf((element as Y.XmlElement).get(0) as Y.XmlElement));
     expect(items).toEqual(['one', 'two and more', 'three']);
   });
@@ -163,7 +213,7 @@ describe('putting back what a writer wrote in blocks main deleted between two co
     for (const rows of [[Y.encodeStateAsUpdate(b), Y.encodeStateAsUpdate(a)], [Y.encodeStateAsUpdate(a), Y.encodeStateAsUpdate(b)]]) {
       const hub = new Y.Doc();
       for (const row of rows) Y.applyUpdate(hub, row);
-      const { update } = restorationOf(rows, base, laterCopyOf(base, later), new Set());
+      const { update } = restorationOf(rows, base, laterCopyOf(base, later), new Map());
       Y.applyUpdate(hub, update!);
       expect(texts(hub)).toEqual(['kept', 'gone and more']);
     }

@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readRestorations, recordRestorations } from '../../../src-main/engine/docs/fork.js';
 import type { DocStore } from '../../../src-main/engine/docs/store.js';
 import { Stores, addParagraphs, contentOf, recordUpdates, rowsOf, textOf } from './fixture.js';
 
@@ -106,6 +107,16 @@ describe('fork', () => {
     expect(rowsOf(db, 'cr-1:page')).toHaveLength(1);
     expect(rowsOf(db, 'cr-2:page')).toEqual([]);
     expect(store.forkBase('cr-1:page')).toBeUndefined();
+  });
+
+  it('keeps what the hub put back, each block with its newest copy, and reads the list an earlier version wrote as blocks with no copy known', () => {
+    const { store, db } = mainPage();
+    store.fork('main:page', 'cr-1:page');
+    expect(readRestorations(db, 'cr-1:page')).toEqual({ blocks: new Map(), analysed: new Map() });
+    recordRestorations(db, 'cr-1:page', new Map([['1:4', '9:0'], ['1:7', undefined]]), Y.encodeStateVector(new Map([[1, 12]])));
+    expect(readRestorations(db, 'cr-1:page')).toEqual({ blocks: new Map([['1:4', '9:0'], ['1:7', undefined]]), analysed: new Map([[1, 12]]) });
+    db.run('UPDATE doc_forks SET restored_blocks = ? WHERE doc_id = ?', JSON.stringify(['1:4']), 'cr-1:page');
+    expect(readRestorations(db, 'cr-1:page').blocks).toEqual(new Map([['1:4', undefined]]));
   });
 
   it('records the same base whether the source is loaded (snapshot taken from the doc) or read from its rows', () => {

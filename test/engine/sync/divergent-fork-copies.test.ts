@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../src-main/engine/engine.js';
 import { changeRequestBranch, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { ok } from '../../support/content.js';
-import { crMarkdown, mainMarkdown, mainPage, openChangeRequest, rewrite, rowOnlyThenOffline } from './change-requests.js';
+import type { ApiClient } from '../../../src-shared/client/client.js';
+import { type ChangeRequestParams, crMarkdown, mainMarkdown, mainPage, openChangeRequest, rewrite, rowOnlyThenOffline } from './change-requests.js';
 import { eventually, syncedSpaceEachTest } from './nodes.js';
 
 /**
@@ -30,34 +31,51 @@ const SAME_PARAGRAPH: Story = { main: MAIN, a: paragraphs('Base zero.', 'A one.'
 
 const baseOf = (engine: Engine, docId: string) => Buffer.from(engine.docs.forkBase(docId)?.baseUpdate ?? []).toString('base64');
 
-/** `a` and `b` write the change request on copies of main before and after main's change; `first` reconnects first. */
-async function writtenOnTwoCopies(first: 'a' | 'b', story: Story = SAME_PARAGRAPH) {
+/**
+ * `a` (offline) writes the change request on main's copy before main's change, `b` on one after;
+ * with `story.c`, a third writer `c` gets the change request's row but not main's change and
+ * writes on the earlier copy, as `a` did. All writers are offline at the end.
+ */
+async function writtenApart(story: Story & { c?: string }) {
   const { hub, spaceId } = current();
   const { client } = hub.owner;
   const pageId = await mainPage(client, spaceId, BASE);
-  const [a, b] = [await current().replica(), await current().replica()];
-  for (const replica of [a, b]) await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe(BASE));
-
+  const [a, b, c] = [await current().replica(), await current().replica(), story.c === undefined ? undefined : await current().replica()];
+  for (const replica of [a, b, c]) if (replica) await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe(BASE));
   a.engine.sync.stop();
+  c?.engine.sync.stop();
   const shared = await openChangeRequest(a.client, spaceId, 'Shared');
   await rewrite(a.client, shared, pageId, story.a);
-  const docId = pageDoc(spaceId, changeRequestBranch(shared.changeRequestId), pageId);
-  const aCopy = baseOf(a.engine, docId);
-
   const other = await openChangeRequest(client, spaceId, 'Main');
   await rewrite(client, other, pageId, story.main);
   ok(await client.call('mergeChangeRequest', { params: other }));
   await eventually(async () => expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(story.main));
-
   await rowOnlyThenOffline(a, b, shared);
   await rewrite(b.client, shared, pageId, story.b);
+  if (c) {
+    c.holdDocs = true;
+    c.engine.sync.start();
+    await eventually(async () => ok(await c.client.call('getChangeRequestById', { params: shared })));
+    c.engine.sync.stop();
+    c.holdDocs = false;
+    expect(await mainMarkdown(c.client, spaceId, pageId)).toBe(BASE);
+    await rewrite(c.client, shared, pageId, story.c!);
+  }
+  return { client, spaceId, pageId, a, b, c: c!, shared };
+}
+
+/** `a` and `b` write the change request on copies of main before and after main's change; `first` reconnects first. */
+async function writtenOnTwoCopies(first: 'a' | 'b', story: Story = SAME_PARAGRAPH) {
+  const { client, spaceId, pageId, a, b, shared } = await writtenApart(story);
+  const docId = pageDoc(spaceId, changeRequestBranch(shared.changeRequestId), pageId);
+  const aCopy = baseOf(a.engine, docId);
   expect(baseOf(b.engine, docId)).not.toBe(aCopy);
 
   const [early, late] = first === 'a' ? [a, b] : [b, a];
   early.engine.sync.start();
   await eventually(async () => expect(await crMarkdown(client, shared, pageId)).toBe(first === 'a' ? story.a : story.b));
   late.engine.sync.start();
-  const engines = [hub.engine, a.engine, b.engine];
+  const engines = [current().hub.engine, a.engine, b.engine];
   await eventually(async () => {
     for (const [index, engine] of engines.entries()) expect(baseOf(engine, docId), `engine ${index}`).toBe(aCopy);
     const texts = await Promise.all([client, a.client, b.client].map((engine) => crMarkdown(engine, shared, pageId)));
@@ -76,6 +94,21 @@ async function readsThenMerges(world: Awaited<ReturnType<typeof writtenOnTwoCopi
   expect(ok(await merging.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
   expect(await mainMarkdown(merging, spaceId, pageId)).toBe(merged);
   await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(merged));
+}
+
+/**
+ * `a`'s paragraph, put back where main deleted it, is the one conflict an update brings in; kept
+ * from the change request, a merge lands `written` in main.
+ */
+async function keepsWritersParagraphAndMerges(world: { client: ApiClient; spaceId: string; pageId: string; shared: ChangeRequestParams }, written: string) {
+  const { client, spaceId, pageId, shared } = world;
+  expect(ok(await client.call('updateChangeRequest', { params: shared })).result).toBe('conflicts');
+  const [conflict, ...more] = ok(await client.call('listChangeRequestConflicts', { params: shared, query: {} })).items;
+  expect(more).toEqual([]);
+  expect(conflict!.changeRequest?.markdown).toContain('Base one, and what A added.');
+  ok(await client.call('resolveChangeRequestConflict', { params: { ...shared, conflictId: conflict!.id }, body: { keep: 'change-request' } }));
+  expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+  expect(await mainMarkdown(client, spaceId, pageId)).toBe(written);
 }
 
 describe('a change request written on two copies of main made before and after main moved', () => {
@@ -134,30 +167,12 @@ describe('a change request written on two copies of main made before and after m
 
   // Before, the rule ran only when an engine gave up a copy: the third writer's "C" mixed with main's rewrite ("CMain one.").
   it('hides main\'s text from between the copies in a paragraph a writer on the earlier copy rewrote, when that writer\'s push comes last', async () => {
-    const { hub, spaceId } = current();
-    const { client } = hub.owner;
-    const pageId = await mainPage(client, spaceId, BASE);
-    const [a, b, c] = [await current().replica(), await current().replica(), await current().replica()];
-    for (const replica of [a, b, c]) await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe(BASE));
-    a.engine.sync.stop();
-    c.engine.sync.stop();
-    const shared = await openChangeRequest(a.client, spaceId, 'Shared');
-    await rewrite(a.client, shared, pageId, paragraphs('A zero.', 'Base one.'));
-    const other = await openChangeRequest(client, spaceId, 'Main');
-    await rewrite(client, other, pageId, MAIN);
-    ok(await client.call('mergeChangeRequest', { params: other }));
-    await eventually(async () => expect(await mainMarkdown(b.client, spaceId, pageId)).toBe(MAIN));
-    await rowOnlyThenOffline(a, b, shared);
-    await rewrite(b.client, shared, pageId, paragraphs('Base zero.', 'Main one.', 'B two.'));
-    // `c` gets the change request's row but not main's change: it writes on the earlier copy, as `a` did.
-    c.holdDocs = true;
-    c.engine.sync.start();
-    await eventually(async () => ok(await c.client.call('getChangeRequestById', { params: shared })));
-    c.engine.sync.stop();
-    c.holdDocs = false;
-    expect(await mainMarkdown(c.client, spaceId, pageId)).toBe(BASE);
-    await rewrite(c.client, shared, pageId, paragraphs('Base zero.', 'C one.'));
-
+    const { client, pageId, a, b, c, shared } = await writtenApart({
+      main: MAIN,
+      a: paragraphs('A zero.', 'Base one.'),
+      b: paragraphs('Base zero.', 'Main one.', 'B two.'),
+      c: paragraphs('Base zero.', 'C one.'),
+    });
     a.engine.sync.start();
     await eventually(async () => expect(await crMarkdown(client, shared, pageId)).toBe(paragraphs('A zero.', 'Base one.')));
     b.engine.sync.start();
@@ -189,13 +204,26 @@ describe('a change request written on two copies of main made before and after m
     expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('conflicts');
     expect(await mainMarkdown(client, spaceId, pageId)).toBe(WRITTEN_IN_DELETED.main);
     // The writer keeps the paragraph: brought in by an update, resolved, merged.
-    expect(ok(await client.call('updateChangeRequest', { params: shared })).result).toBe('conflicts');
-    const [conflict, ...more] = ok(await client.call('listChangeRequestConflicts', { params: shared, query: {} })).items;
-    expect(more).toEqual([]);
-    expect(conflict!.changeRequest?.markdown).toContain('Base one, and what A added.');
-    ok(await client.call('resolveChangeRequestConflict', { params: { ...shared, conflictId: conflict!.id }, body: { keep: 'change-request' } }));
-    expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
-    expect(await mainMarkdown(client, spaceId, pageId)).toBe(written);
+    await keepsWritersParagraphAndMerges(world, written);
+  }, 60_000);
+
+  // Before, words that reached the hub in a block after it was put back stayed in the deleted block, shown nowhere.
+  it('puts back, after the first copy, what a third writer on the earlier copy wrote in that paragraph and synced later, and a merge lands both', async () => {
+    const { client, spaceId, pageId, a, b, c, shared } = await writtenApart({ ...WRITTEN_IN_DELETED, c: paragraphs('Base zero.', 'Base one, and what C added.') });
+    a.engine.sync.start();
+    await eventually(async () => expect(await crMarkdown(client, shared, pageId)).toBe(WRITTEN_IN_DELETED.a));
+    b.engine.sync.start();
+    const putBack = paragraphs('Base zero.', 'B two.', 'Base one, and what A added.');
+    await eventually(async () => {
+      for (const engine of [client, a.client, b.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(putBack);
+    });
+    c.engine.sync.start();
+    const written = paragraphs('Base zero.', 'B two.', 'Base one, and what A added.', 'Base one, and what C added.');
+    await eventually(async () => {
+      for (const engine of [client, a.client, b.client, c.client]) expect(await crMarkdown(engine, shared, pageId)).toBe(written);
+    });
+    // The first copy keeps the deleted block's id (a conflict with main's deletion); the later one is a block of its own.
+    await keepsWritersParagraphAndMerges({ client, spaceId, pageId, shared }, written);
   }, 60_000);
 
   it('shows that paragraph again once updated from main, and a merge then keeps it in main', async () => {
