@@ -165,6 +165,32 @@ describe('a change request written on two copies of main made before and after m
     await readsThenMerges(await writtenOnTwoCopies(first, UNTOUCHED_REWRITE), written, 'b', written);
   }, 60_000);
 
+  // Before, the change request's version of that paragraph was judged its own change: main changing it again was a conflict nobody wrote.
+  it.each([
+    ['a', 'merged on `a`, who wrote on the earlier copy'],
+    ['b', 'updated on `b`, who wrote on the later one, then merged on the hub'],
+  ] as const)('merges a paragraph main rewrote between the copies and again after them, which no writer touched, as main last has it (%s reconnects first; %s)', async (first, _how) => {
+    const world = await writtenOnTwoCopies(first, UNTOUCHED_REWRITE);
+    const { client, spaceId, pageId, shared } = world;
+    const again = await openChangeRequest(client, spaceId, 'Main again');
+    await rewrite(client, again, pageId, paragraphs('Base zero.', 'Main one, again.'));
+    ok(await client.call('mergeChangeRequest', { params: again }));
+    for (const replica of [world.a, world.b]) await eventually(async () => expect(await mainMarkdown(replica.client, spaceId, pageId)).toBe(paragraphs('Base zero.', 'Main one, again.')));
+    const written = paragraphs('A zero.', 'Main one, again.', 'B two.');
+    if (first === 'a') {
+      expect(ok(await world.a.client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+      await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(written));
+      return;
+    }
+    // An update brings main's version in, with no conflict recorded.
+    expect(ok(await world.b.client.call('updateChangeRequest', { params: shared })).result).toBe('update');
+    expect(await crMarkdown(world.b.client, shared, pageId)).toBe(written);
+    await eventually(async () => expect(await crMarkdown(client, shared, pageId)).toBe(written));
+    expect(ok(await client.call('listChangeRequestConflicts', { params: shared, query: {} })).items).toEqual([]);
+    expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+    expect(await mainMarkdown(client, spaceId, pageId)).toBe(written);
+  }, 60_000);
+
   // Before, the rule ran only when an engine gave up a copy: the third writer's "C" mixed with main's rewrite ("CMain one.").
   it('hides main\'s text from between the copies in a paragraph a writer on the earlier copy rewrote, when that writer\'s push comes last', async () => {
     const { client, pageId, a, b, c, shared } = await writtenApart({

@@ -38,10 +38,12 @@ const baseOf = (engine: Engine, docId: string) => Buffer.from(engine.docs.forkBa
  * change (offline), `b` after it (it heard of the change request, not of `a`'s docs, and went
  * offline). Every engine ends with `a`'s earlier copy as the base and the same content, and a merge
  * made anywhere judges against it: a paragraph main changed and either writer changed is a conflict
- * that changes nothing; otherwise main ends with each paragraph as one side wrote it.
+ * that changes nothing; otherwise main ends with each paragraph as one side wrote it. Main may
+ * change paragraphs again before the merge (`mainAgain`): one no writer touched is main's alone,
+ * though `b`'s copy holds main's first change of it.
  */
 const twoWriters = fc
-  .record({ writers: edits('Writer'), main: edits('Main').filter((map) => map.size > 0), mergeOn: fc.integer({ min: 0, max: 2 }), aFirst: fc.boolean() })
+  .record({ writers: edits('Writer'), main: edits('Main').filter((map) => map.size > 0), mainAgain: edits('Again'), mergeOn: fc.integer({ min: 0, max: 2 }), aFirst: fc.boolean() })
   .chain(({ writers, ...rest }) =>
     // Each paragraph a writer changed goes to one of the two; `a` has at least one.
     fc.array(fc.boolean(), { minLength: writers.size, maxLength: writers.size }).map((toA) => {
@@ -114,7 +116,7 @@ describe('merging a change request written while main moved elsewhere', () => {
 
   it('ends with one base everywhere, and a merge anywhere sees every conflict with main and lands only what one side wrote', async () => {
     await fc.assert(
-      fc.asyncProperty(twoWriters, async ({ a: aEdits, b: bEdits, main, mergeOn, aFirst }) => {
+      fc.asyncProperty(twoWriters, async ({ a: aEdits, b: bEdits, main, mainAgain, mergeOn, aFirst }) => {
         const { spaceId } = synced;
         const hubClient = synced.hub.owner.client;
         const engines: ApiClient[] = [hubClient, a.client, b.client];
@@ -145,18 +147,29 @@ describe('merging a change request written while main moved elsewhere', () => {
           for (const client of engines) expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(mainText));
         });
 
-        if ([...aEdits.keys(), ...bEdits.keys()].some((index) => main.has(index))) {
+        const mainLast = mainText.map((text, index) => mainAgain.get(index) ?? text);
+        if (mainAgain.size > 0) {
+          const again = await openChangeRequest(hubClient, spaceId, 'Main again');
+          await rewrite(hubClient, again, pageId, paragraphs(mainLast));
+          expect(ok(await hubClient.call('mergeChangeRequest', { params: again })).result).toBe('merge');
+          for (const client of engines) await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(mainLast)));
+        }
+        if ([...aEdits.keys(), ...bEdits.keys()].some((index) => main.has(index) || mainAgain.has(index))) {
           for (const client of engines) {
             expect(ok(await client.call('mergeChangeRequest', { params: changeRequest })).result).toBe('conflicts');
-            expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(mainText));
+            expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(mainLast));
           }
           return;
         }
         expect(ok(await engines[mergeOn]!.call('mergeChangeRequest', { params: changeRequest })).result).toBe('merge');
-        const merged = base.map((text, index) => aEdits.get(index) ?? bEdits.get(index) ?? main.get(index) ?? text);
+        const merged = base.map((text, index) => aEdits.get(index) ?? bEdits.get(index) ?? mainAgain.get(index) ?? main.get(index) ?? text);
         for (const client of engines) await eventually(async () => expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(merged)));
       }),
-      { numRuns: 6 },
+      {
+        numRuns: 6,
+        // Main rewrote paragraph 1 between the copies (`b`'s holds it) and again after: no writer's.
+        examples: [[{ a: new Map([[0, 'A one.']]), b: new Map([[2, 'B two.']]), main: new Map([[1, 'Main one.']]), mainAgain: new Map([[1, 'Again one.']]), mergeOn: 1, aFirst: true }]],
+      },
     );
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { BODY_FRAGMENT, blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
 import type { Branch } from '../../../../src-shared/sync/doc-names.js';
-import { blockConflicts, blocksToRetake } from './block-conflicts.js';
+import { blockConflicts, blocksToRetake, type BlockIndex } from './block-conflicts.js';
 import { blockSide } from './conflict-sides.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
 import type { DocWrite, MergeReads } from './merge-reads.js';
@@ -63,9 +63,10 @@ export function planPage(docs: MergeReads, way: ThreeWay, incoming: Incoming, re
   const conflicts: Conflict[] = [];
   if (reachedByBoth) {
     const versions = { base: way.newBase(), main: docs.load(way.pair.main), changeRequest: docs.load(way.pair.changeRequest) };
-    const [base, main, changeRequest] = [versions.base, versions.main, versions.changeRequest].map(blockIndex) as [
+    const [base, main, held] = [versions.base, versions.main, versions.changeRequest].map(blockIndex) as [
       Map<string, string>, Map<string, string>, Map<string, string>,
     ];
+    const changeRequest = asChangeRequestChanged(docs, way, versions, merged, base, held);
     conflicts.push(...blockConflicts(pageId, base, main, changeRequest));
     // A merge with conflicts writes nothing: what it would have retaken does not matter.
     if (!record && conflicts.length > 0) return { conflicts };
@@ -93,6 +94,50 @@ export function planPage(docs: MergeReads, way: ThreeWay, incoming: Incoming, re
     }
   }
   return { conflicts, write: { docId: target, update: appended, lend: { body: merged } } };
+}
+
+/**
+ * The change request's blocks as it changed them: a block its own changes (the structs main has
+ * not got, the deletions main has not made) never reached reads as the base has it. Such a block
+ * holds an earlier version of main's: where the change request was written on a copy of main
+ * later than its base, main's change between the copies (docs/sync.md, "Fork bases"). Judged as
+ * the change request's own, main changing that block again was a conflict no writer made.
+ * Looked at only when the change request holds structs main wrote past the base (a later copy's);
+ * otherwise, and where the doc cannot tell where a change sits, the blocks as held.
+ */
+function asChangeRequestChanged(
+  docs: MergeReads,
+  way: ThreeWay,
+  versions: { base: Y.Doc; main: Y.Doc; changeRequest: Y.Doc },
+  merged: Y.Doc,
+  base: BlockIndex,
+  held: Map<string, string>,
+): BlockIndex {
+  const fork = docs.forkBase(way.pair.changeRequest);
+  if (!fork || !holdsMainsLater(versions.changeRequest, versions.main, fork.snapshot.sv)) return held;
+  const own = docs.diff(way.pair.changeRequest, Y.encodeStateVector(versions.main));
+  if (!own.ok) throw new Error(own.problem.message);
+  const touched = touchedElements(merged, own.update, Y.createDeleteSetFromStructStore(versions.main.store));
+  if (!touched) return held;
+  const [items, baseItems] = [blockItems(versions.changeRequest), blockItems(versions.base)];
+  const judged = new Map(held);
+  for (const blockId of new Set([...held.keys(), ...base.keys()])) {
+    const item = items.get(blockId) ?? baseItems.get(blockId);
+    if (item === undefined || touched.has(item)) continue;
+    const hash = base.get(blockId);
+    if (hash === undefined) judged.delete(blockId);
+    else judged.set(blockId, hash);
+  }
+  return judged;
+}
+
+/** Whether the change request's doc holds structs of a client past the base that main's holds too: main's text from after the base. */
+function holdsMainsLater(changeRequest: Y.Doc, main: Y.Doc, base: Map<number, number>): boolean {
+  for (const client of changeRequest.store.clients.keys()) {
+    const from = base.get(client) ?? 0;
+    if (Y.getState(changeRequest.store, client) > from && Y.getState(main.store, client) > from) return true;
+  }
+  return false;
 }
 
 /** Block ids a body holds more than once (each side moved a block: two copies of it). */
