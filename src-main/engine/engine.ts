@@ -155,6 +155,7 @@ export class Engine {
       merge: (updates) => this.workers.run('mergeDocRows', updates),
       slice: (updates) => this.workers.run('sliceDocRows', updates),
       diffRows: (updates, stateVector) => this.workers.run('diffDocRows', { updates, stateVector }),
+      restore: (input) => this.workers.run('restoreDocBlocks', input),
       // A space's tree exists from the space's creation; its first row, empty, does not travel.
       emptyWithoutRows: (docId) => parseDocName(docId)?.kind === 'tree',
     });

@@ -35,6 +35,7 @@ const LOADERS = {
   mergeDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),
   sliceDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),
   diffDocRows: () => import('./docs/tasks.js').then((module) => module.docsTasks),
+  restoreDocBlocks: () => import('./docs/tasks.js').then((module) => module.docsTasks),
   referencePageUpdates: () => import('./openapi-reference/tasks.js').then((module) => module.referenceTasks),
   sourcePages: () => import('./translation/tasks.js').then((module) => module.translationTasks),
   gitPrepareImport: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),

@@ -10,7 +10,7 @@
 import * as Y from 'yjs';
 import { MAX_BLOCK_DEPTH, MAX_INLINE_DEPTH } from '../../../src-shared/contract/limits.js';
 import { newBlockId } from '../../../src-shared/content/ids.js';
-import { holds, idKey, isCovered, type IdRanges, type LaterCopy } from './later-copy.js';
+import { holds, idKey, isCovered, laterCopyOf, type IdRanges, type LaterCopy } from './later-copy.js';
 import { buildDoc, type DeleteSet } from './updates.js';
 
 /** How deep the walks go: no page the content model allows is deeper; a doc an update made deeper is not walked further. */
@@ -41,6 +41,27 @@ export interface Restoration {
 
 /** What earlier runs put back: a block's item id → its newest copy's (none where an earlier version did not record it). */
 export type RestoredBlocks = ReadonlyMap<string, string | undefined>;
+
+/** What `restorationOf` reads, as bytes for a worker thread: the base's snapshot and the state looked at before encoded, the later copies merged. */
+export interface RestorationInput {
+  rows: Uint8Array[];
+  base: Uint8Array;
+  later: Uint8Array;
+  restored: [string, string | undefined][];
+  analysed: Uint8Array;
+}
+
+export interface RestorationOutput {
+  update?: Uint8Array;
+  restored: [string, string][];
+}
+
+/** `restorationOf` over bytes (a worker's task), the later copies read against the base there too. */
+export function restorationFrom(input: RestorationInput): RestorationOutput {
+  const base = Y.decodeSnapshot(input.base);
+  const { update, restored } = restorationOf(input.rows, base, laterCopyOf(base, input.later), new Map(input.restored), Y.decodeStateVector(input.analysed));
+  return { ...(update && { update }), restored: [...restored] };
+}
 
 /**
  * Puts back each deleted block (a top-level one, or an element in a block shown: a list item, a

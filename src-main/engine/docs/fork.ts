@@ -98,6 +98,12 @@ export function readRestorations(db: Database, docId: string): Restorations {
   return { blocks, analysed: row?.analysed ? Y.decodeStateVector(row.analysed) : new Map() };
 }
 
+/** Whether two reads of what was put back are the same: no run recorded anything between them. */
+export function sameRestorations(a: Restorations, b: Restorations): boolean {
+  const sameMap = <K, V>(x: ReadonlyMap<K, V>, y: ReadonlyMap<K, V>) => x.size === y.size && [...x].every(([key, value]) => y.has(key) && y.get(key) === value);
+  return sameMap(a.blocks, b.blocks) && sameMap(a.analysed, b.analysed);
+}
+
 export function recordRestorations(db: Database, docId: string, blocks: ReadonlyMap<string, string | undefined>, analysed: Uint8Array): void {
   const stored = Object.fromEntries([...blocks].map(([block, copy]) => [block, copy ?? null]));
   db.run('UPDATE doc_forks SET restored_blocks = ?, restore_analysed = ? WHERE doc_id = ?', JSON.stringify(stored), analysed, docId);

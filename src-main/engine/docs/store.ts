@@ -4,10 +4,10 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { restorationOf, swallowedWrites } from './deleted-writes.js';
+import { restorationFrom, restorationOf, swallowedWrites, type RestorationInput, type RestorationOutput } from './deleted-writes.js';
 import { hidingOf, laterCopyOf, type LaterCopy } from './later-copy.js';
 import { holdsWrite } from './written-state.js';
-import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, readLaterCopy, readRestorations, recordFork, recordLaterCopy, recordRestorations, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
+import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, readLaterCopy, readRestorations, recordFork, sameRestorations, recordLaterCopy, recordRestorations, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
 import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
@@ -41,6 +41,12 @@ export interface DocStoreOptions {
   slice?: (updates: Uint8Array[]) => Promise<Uint8Array[]>;
   /** What rows lack against a state vector (each row diffed, the results merged, as `diff` does), off the event loop, for `diffOffLoop`. */
   diffRows?: (updates: Uint8Array[], stateVector: Uint8Array) => Promise<Uint8Array>;
+  /**
+   * What a hub puts back of blocks whose deletion took a writer's words (`restorationOf`), worked
+   * out off the event loop (a 10,000-paragraph page's rows take a second or more) and appended in
+   * a transaction of its own after the write that found the loss. Without it, inside that write.
+   */
+  restore?: (input: RestorationInput) => Promise<RestorationOutput>;
   /**
    * Docs that exist, empty, before their first row (a space's page tree: that row, holding no
    * structs, does not travel, so one engine has it and another not). A copy of such a doc that has
@@ -98,6 +104,9 @@ export class DocStore {
   private readonly merge: DocStoreOptions['merge'];
   private readonly slice: DocStoreOptions['slice'];
   private readonly diffRows: DocStoreOptions['diffRows'];
+  private readonly restore: DocStoreOptions['restore'];
+  /** Docs whose put-back runs off the loop (`restoreOffLoop`); `again` when a write found more meanwhile. */
+  private readonly restoring = new Map<string, 'running' | 'again'>();
   private readonly emptyWithoutRows: (docId: string) => boolean;
   /** Requests' copies of docs they wrote, each as the doc stood after row `seq` (`spareCopy`). */
   private readonly spares = new Map<string, { seq: number; doc: Y.Doc }>();
@@ -121,6 +130,7 @@ export class DocStore {
     this.merge = options.merge;
     this.slice = options.slice;
     this.diffRows = options.diffRows;
+    this.restore = options.restore;
     this.emptyWithoutRows = options.emptyWithoutRows ?? (() => false);
   }
 
@@ -565,15 +575,76 @@ export class DocStore {
     const held = this.load(docId);
     const restorations = readRestorations(this.db, docId);
     if (!swallowedWrites(held, laterCopy, restorations.analysed)) return;
-    const { update, restored } = restorationOf(
-      this.log.rows(docId).map((row) => row.update),
-      base,
-      laterCopy,
-      restorations.blocks,
-      restorations.analysed,
-    );
+    if (this.restore) return this.restoreAfterCommit(docId);
+    const { update, restored } = restorationOf(this.restorationRows(docId), base, laterCopy, restorations.blocks, restorations.analysed);
     if (update) this.append(docId, update);
     recordRestorations(this.db, docId, new Map([...restorations.blocks, ...restored]), Y.encodeStateVector(held));
+  }
+
+  /**
+   * What a put-back reads: the doc's fork base, then its rows. The base holds the text of the
+   * blocks main deleted since, which no row may hold: a later copy made on an engine that
+   * collected them holds none of it, and a push made on the base carries only what was written since.
+   */
+  private restorationRows(docId: string): Uint8Array[] {
+    const fork = readForkBase(this.db, docId);
+    return [...(fork ? [fork.baseUpdate] : []), ...this.log.rows(docId).map((row) => row.update)];
+  }
+
+  /** Puts back off the loop once the write that found the loss committed; one run per doc at a time, again if a write found more meanwhile. */
+  private restoreAfterCommit(docId: string): void {
+    if (this.restoring.has(docId)) {
+      this.restoring.set(docId, 'again');
+      return;
+    }
+    this.restoring.set(docId, 'running');
+    this.schedule(() => {
+      this.restoreOffLoop(docId)
+        .catch((error: unknown) => {
+          if (!this.closed) console.error(`putting back blocks of doc ${docId} failed`, error);
+        })
+        .finally(() => this.restoring.delete(docId));
+    });
+  }
+
+  /**
+   * Reads the doc's rows, its base, later copies and what was put back in one read transaction;
+   * a worker works out what to put back; a write transaction appends it and records it, unless
+   * what it was worked out from moved meanwhile (another run, a moved base), when it runs again.
+   * The state recorded as looked at is the rows' as read: words that came after are looked at by
+   * the next run. If the worker fails, the same is worked out here.
+   */
+  private async restoreOffLoop(docId: string): Promise<void> {
+    for (;;) {
+      if (this.closed) return;
+      this.restoring.set(docId, 'running');
+      const read = this.db.transaction(() => {
+        const fork = readForkBase(this.db, docId);
+        const later = readLaterCopy(this.db, docId);
+        if (!fork || !later) return undefined;
+        return { fork, later, rows: this.restorationRows(docId), restorations: readRestorations(this.db, docId), state: this.readFrom(docId).meta?.stateVector ?? EMPTY_STATE_VECTOR };
+      }, 'read');
+      if (!read) return;
+      const input: RestorationInput = {
+        rows: read.rows,
+        base: Y.encodeSnapshot(read.fork.snapshot),
+        later: read.later,
+        restored: [...read.restorations.blocks],
+        analysed: Y.encodeStateVector(read.restorations.analysed),
+      };
+      const made = await this.restore!(input).catch(() => restorationFrom(input));
+      if (this.closed) return;
+      const written = this.db.transaction(() => {
+        const now = readRestorations(this.db, docId);
+        const fork = readForkBase(this.db, docId);
+        const later = readLaterCopy(this.db, docId);
+        if (!fork || !later || !sameBytes(fork.baseUpdate, read.fork.baseUpdate) || !sameBytes(later, read.later) || !sameRestorations(now, read.restorations)) return false;
+        if (made.update) this.append(docId, made.update);
+        recordRestorations(this.db, docId, new Map([...now.blocks, ...made.restored]), read.state);
+        return true;
+      });
+      if (written && this.restoring.get(docId) === 'running') return;
+    }
   }
 
   /** The later copies read against the base, read again only when either changed since this doc's last push. */

@@ -1,4 +1,5 @@
 import { mergeRows, type MergedRows } from './compaction.js';
+import { restorationFrom, type RestorationInput, type RestorationOutput } from './deleted-writes.js';
 import { sliceRows } from './slices.js';
 import { diffRows } from './updates.js';
 
@@ -10,6 +11,8 @@ declare module '../workers/tasks.js' {
     sliceDocRows: { input: Uint8Array[]; output: Uint8Array[] };
     /** What a doc's rows hold that a state vector lacks: a large doc's answer to a client's sync step 1. */
     diffDocRows: { input: { updates: Uint8Array[]; stateVector: Uint8Array }; output: Uint8Array };
+    /** What a hub puts back of blocks whose deletion took a writer's words: a 10,000-paragraph page's rows take a second or more. */
+    restoreDocBlocks: { input: RestorationInput; output: RestorationOutput };
   }
 }
 
@@ -17,4 +20,5 @@ export const docsTasks = {
   mergeDocRows: (updates: Uint8Array[]) => mergeRows(updates),
   sliceDocRows: (updates: Uint8Array[]) => sliceRows(updates),
   diffDocRows: ({ updates, stateVector }: { updates: Uint8Array[]; stateVector: Uint8Array }) => diffRows(updates, stateVector),
+  restoreDocBlocks: (input: RestorationInput) => restorationFrom(input),
 };
