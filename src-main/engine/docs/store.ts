@@ -632,7 +632,11 @@ export class DocStore {
         restored: [...read.restorations.blocks],
         analysed: Y.encodeStateVector(read.restorations.analysed),
       };
-      const made = await this.restore!(input).catch(() => restorationFrom(input));
+      const made = await this.restore!(input).catch((error: unknown) => {
+        // A pool closed with the store is no failure; any other worker's is worked out here.
+        if (this.closed) throw error;
+        return restorationFrom(input);
+      });
       if (this.closed) return;
       const written = this.db.transaction(() => {
         const now = readRestorations(this.db, docId);
