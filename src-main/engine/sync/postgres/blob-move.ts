@@ -253,12 +253,18 @@ class Mover {
     return [{ tbl: 'file_blobs', key, data: serialize([seen.rowid, seen.sha256, EMPTY]) }];
   }
 
-  /** Rows filled with their bytes, as a turn of their own (as a hub process writes one). */
-  private async fillTurn(rows: RowEffect[]): Promise<void> {
+  /**
+   * Rows filled with their bytes, as a turn of their own (as a hub process writes one). A row a
+   * process changed or deleted since it was read is left as it is: the switch sees it again.
+   */
+  private async fillTurn(fills: RowEffect[]): Promise<void> {
     const client = this.client;
     await client.query('BEGIN');
     try {
       const turn = Number((await client.query<{ seq: string }>('UPDATE folio_hub_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq')).rows[0]!.seq);
+      const now = await client.query<{ key: string; seq: string }>("SELECT key, seq FROM folio_hub_rows WHERE tbl = 'file_blobs' AND key = ANY($1) AND data IS NOT NULL", [fills.map((row) => row.key)]);
+      const unchanged = new Set(now.rows.filter((row) => this.seen.get(row.key)?.seq === Number(row.seq)).map((row) => row.key));
+      const rows = fills.filter((row) => unchanged.has(row.key));
       await client.query(UPSERT_ROWS, upsertParams(rows, turn));
       await client.query('SELECT pg_notify($1, $2)', [COMMIT_CHANNEL, String(turn)]);
       await client.query('COMMIT');
