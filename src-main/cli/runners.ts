@@ -12,5 +12,6 @@ export { startPostgresHub } from '../engine/sync/postgres/hub-server.js';
 export { openPostgresEngine } from '../engine/sync/postgres/working-copy.js';
 export { StoreRefused } from '../engine/sync/postgres/store.js';
 export { BlobStoreRefused } from '../engine/sync/postgres/blob-address.js';
+export { BlobMoveStopped, moveBlobs } from '../engine/sync/postgres/blob-move.js';
 export { siteExport } from './site-export.js';
 export { spaceFolder } from './space-folder.js';

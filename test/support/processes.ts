@@ -5,10 +5,10 @@ import { bundledScript, ROOT, type BundledScript } from './entry-bundle.js';
 /**
  * Runs `npm run cli -- …` to its end. Asynchronous on purpose: a test blocked in spawnSync cannot
  * notice its HTTP client's idle keep-alive sockets being closed by the server meanwhile, and its
- * next request then fails on a dead socket.
+ * next request then fails on a dead socket. `env` in place of this process's.
  */
-export function runCli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  return runScript('src-main/cli/folio.ts', args);
+export function runCli(args: string[], env?: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  return runScript('src-main/cli/folio.ts', args, env);
 }
 
 function runScript(script: BundledScript, args: string[], env?: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {

@@ -17,3 +17,32 @@ export const PROBE = Buffer.from('Folio keeps file bytes here\n');
 
 /** Why the hub's file bytes cannot be kept where its flags say: said in one line, and the process exits. */
 export class BlobStoreRefused extends Error {}
+
+/**
+ * What a store of file bytes says of itself once `folio blobs move` made it a hub's (docs/hub.md,
+ * "Moving file bytes"): the hub, and the store's own id, which the database records as the
+ * hub's store. A process given a store whose label the database does not record is refused: the
+ * folder or bucket the bytes moved away from, or one a move is still filling.
+ */
+export interface StoreLabel {
+  hub: string;
+  store: string;
+}
+
+/** The label's name in a folder, or its key under a bucket's prefix: not a SHA-256, so no sweep takes it for bytes. */
+export const LABEL_NAME = 'folio-store.json';
+
+export function labelBytes(label: StoreLabel): Buffer {
+  return Buffer.from(`${JSON.stringify({ hub: label.hub, store: label.store })}\n`);
+}
+
+/** The label read back; anything else under its name is refused, in one line, as `where`'s. */
+export function parseLabel(bytes: Buffer, where: string): StoreLabel {
+  try {
+    const { hub, store } = JSON.parse(bytes.toString('utf8')) as Partial<StoreLabel>;
+    if (typeof hub === 'string' && typeof store === 'string') return { hub, store };
+  } catch {
+    // Said below.
+  }
+  throw new BlobStoreRefused(`${where} holds a ${LABEL_NAME} that is not a Folio store's label: remove it, or give another store`);
+}

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
 import { BlockingCall } from '../../workers/blocking-call.js';
 import { TryAgainLater } from '../../pipeline/failure.js';
-import { BlobStoreRefused, checkAddress, PROBE, SHA256, sha256Hex } from './blob-address.js';
+import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
 
 /** Under the store's prefix: bytes no row names any more, kept `TRASH_KEEP_MS` (blob-gc.ts) before a sweep deletes them. */
 const TRASH = 'trash/';
@@ -52,8 +52,9 @@ export class BlobBucket implements SweptBytesStore {
   /**
    * The bucket, checked: it is there, takes the credentials and takes an object, or
    * `BlobStoreRefused` in one line. Credentials and the timeout come from the environment.
+   * `beforeWriting` looks at it first (a move's target must be empty, and gets its label).
    */
-  static open(flag: string, env: Readonly<Record<string, string | undefined>>): BlobBucket {
+  static open(flag: string, env: Readonly<Record<string, string | undefined>>, beforeWriting?: (bucket: BlobBucket) => void): BlobBucket {
     const location = bucketLocation(flag, env);
     const credentials = bucketCredentials(env);
     const timeoutMs = requestTimeout(env);
@@ -62,9 +63,11 @@ export class BlobBucket implements SweptBytesStore {
     const bucket = new BlobBucket(location, http, flag);
     try {
       bucket.list(location.prefix, 1);
+      beforeWriting?.(bucket);
       bucket.write(sha256Hex(PROBE), PROBE);
     } catch (error) {
       http.stop();
+      if (error instanceof BlobStoreRefused) throw error;
       throw new BlobStoreRefused(`--blob-s3: ${flag}: ${refusal(error as Error)}`);
     }
     return bucket;
@@ -115,6 +118,32 @@ export class BlobBucket implements SweptBytesStore {
 
   purge(sha256: string): void {
     this.send('DELETE', this.trashKeyOf(sha256), [200, 204]);
+  }
+
+  /** How the bucket is named to an operator: the flag as given. */
+  get where(): string {
+    return this.name;
+  }
+
+  /** Where the bytes are, whatever the URL's spelling: the same for two flags that name one bucket and prefix. */
+  get identity(): string {
+    return `${this.location.base}/${this.location.prefix}`;
+  }
+
+  /** The bucket's label (`StoreLabel`) under its prefix, if a move gave it one. */
+  label(): StoreLabel | undefined {
+    const bytes = this.get(`${this.location.prefix}${LABEL_NAME}`);
+    return bytes && parseLabel(bytes, this.name);
+  }
+
+  setLabel(label: StoreLabel): void {
+    const bytes = labelBytes(label);
+    this.send('PUT', `${this.location.prefix}${LABEL_NAME}`, [200], { body: bytes, headers: { 'content-type': 'application/json', 'x-amz-content-sha256': sha256Hex(bytes) } });
+  }
+
+  /** Whether anything but the label is under the prefix. */
+  holdsAnything(): boolean {
+    return this.list(this.location.prefix, 2).some(({ key }) => key !== `${this.location.prefix}${LABEL_NAME}`);
   }
 
   /** Ends the worker that makes the requests. */

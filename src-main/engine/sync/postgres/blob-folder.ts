@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
-import { BlobStoreRefused, checkAddress, PROBE, SHA256, sha256Hex } from './blob-address.js';
+import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
 
 /** Files being written, renamed into place once whole and on disk. */
 const WRITING = 'writing';
@@ -22,8 +22,11 @@ const TRASH = 'trash';
 export class BlobFolder implements SweptBytesStore {
   private constructor(readonly dir: string) {}
 
-  /** The folder, checked: it exists, is a folder, and this process can write and rename files in it. */
-  static open(dir: string): BlobFolder {
+  /**
+   * The folder, checked: it exists, is a folder, and this process can write and rename files in
+   * it. `beforeWriting` looks at it first (a move's target must be empty, and gets its label).
+   */
+  static open(dir: string, beforeWriting?: (folder: BlobFolder) => void): BlobFolder {
     const path = resolve(dir);
     let isFolder: boolean;
     try {
@@ -34,8 +37,10 @@ export class BlobFolder implements SweptBytesStore {
     if (!isFolder) throw new BlobStoreRefused(`--blob-dir: ${path} is not a folder`);
     const folder = new BlobFolder(path);
     try {
+      beforeWriting?.(folder);
       folder.write(sha256Hex(PROBE), PROBE);
     } catch (error) {
+      if (error instanceof BlobStoreRefused) throw error;
       throw new BlobStoreRefused(`--blob-dir: cannot write files in ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
     return folder;
@@ -57,10 +62,37 @@ export class BlobFolder implements SweptBytesStore {
       syncFolder(shard);
       return;
     }
+    made(shard);
+    this.writeWhole(`${sha256}.${randomUUID()}`, bytes, target);
+    syncFolder(shard);
+  }
+
+  /** How the folder is named to an operator. */
+  get where(): string {
+    return this.dir;
+  }
+
+  /** The folder's label (`StoreLabel`), if a move gave it one. */
+  label(): StoreLabel | undefined {
+    const bytes = readIfThere(join(this.dir, LABEL_NAME));
+    return bytes && parseLabel(bytes, this.dir);
+  }
+
+  setLabel(label: StoreLabel): void {
+    this.writeWhole(`${LABEL_NAME}.${randomUUID()}`, labelBytes(label), join(this.dir, LABEL_NAME));
+    syncFolder(this.dir);
+  }
+
+  /** Whether the folder holds anything but its label. */
+  holdsAnything(): boolean {
+    return namesIn(this.dir).some((name) => name !== LABEL_NAME);
+  }
+
+  /** Writes `bytes` into `writing/` under `temporaryName`, flushed, then renames them to `target` (whose folder the caller flushes). */
+  private writeWhole(temporaryName: string, bytes: Uint8Array, target: string): void {
     const writing = join(this.dir, WRITING);
     made(writing);
-    made(shard);
-    const temporary = join(writing, `${sha256}.${randomUUID()}`);
+    const temporary = join(writing, temporaryName);
     try {
       const fd = openSync(temporary, 'wx', 0o644);
       try {
@@ -74,7 +106,6 @@ export class BlobFolder implements SweptBytesStore {
       rmSync(temporary, { force: true });
       throw error;
     }
-    syncFolder(shard);
   }
 
   /**

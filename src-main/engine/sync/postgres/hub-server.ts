@@ -8,7 +8,7 @@ import { badRequest, errorBody, forbidden, notFound, unavailable, type Failure }
 import { requestUrl } from '../../pipeline/query.js';
 import { CommitFollower, type FollowerState } from './commit-follower.js';
 import { sweepEvery } from '../../content/blob-gc.js';
-import { checkBlobStoreKind, openBlobStore, type BlobStoreChoice } from './blob-store.js';
+import { checkBlobStore, openBlobStore, type BlobStoreChoice } from './blob-store.js';
 import { RoomRelay } from './room-relay.js';
 import { ROOMS_CHANNEL } from './store.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
@@ -45,7 +45,7 @@ export async function startPostgresHub(
   let opened: PostgresEngine | undefined;
   try {
     opened = await openPostgresEngine(url, tooFarBehind);
-    await checkBlobStoreKind(url, opened.engine.db, blobs?.kind);
+    await checkBlobStore(url, opened.engine.db, blobs, bytes);
   } catch (error) {
     opened?.close();
     bytes?.stop?.();
