@@ -3,7 +3,14 @@ import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './test/support/summary-reporter.js';
 
 /** Files that replace modules (`vi.mock('electron')`) or drive a browser with a shell faked that way: each gets modules of its own. */
-const ISOLATED = ['test/electron/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+const ISOLATED = ['test/electron/**/*.test.ts', 'test/e2e/shell-renderer.test.ts'];
+/** The other browser files: a real engine serving the built renderer to Chromium, nothing replaced. */
+const BROWSER = ['test/e2e/**/*.test.ts'];
+
+/** A browser test walks a writer's whole task (dozens of keys and waits): at a load of 10+ on
+ * two cores, one took 20 s where it takes 8 quiet. Their setup (an engine, Chromium, the app's
+ * first screen) got the same room: a quick switcher's took 30 s once at load 12–14, where it takes 4 s quiet. */
+const BROWSER_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -26,13 +33,12 @@ export default defineConfig({
         // The rest share each fork's modules from file to file: loading the engine, zod's contract
         // and the reference's compiled schemas once rather than per file (the bulk of a file's
         // time). Tests keep no state in modules; each makes its own engine and data dir.
-        test: { name: 'shared', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ISOLATED, isolate: false },
+        test: { name: 'shared', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [...ISOLATED, ...BROWSER], isolate: false },
       },
-      // A browser test walks a writer's whole task (dozens of keys and waits): at a load of 10+ on
-      // two cores, one took 20 s where it takes 8 quiet.
-      // Their setup (an engine, Chromium, the app's first screen) got the same room: a quick
-      // switcher's took 30 s once at load 12–14, where it takes 4 s quiet.
-      { extends: true, test: { name: 'isolated', include: ISOLATED, testTimeout: 60_000, hookTimeout: 60_000 } },
+      // The browser files share modules too: each loaded the engine, the contract and the reference's
+      // schemas again, ~5 s of CPU a file (docs/performance.md, "npm test in 6 minutes").
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: ISOLATED, isolate: false, ...BROWSER_TIMEOUTS } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, ...BROWSER_TIMEOUTS } },
     ],
   },
 });

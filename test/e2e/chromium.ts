@@ -1,11 +1,31 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 
 export const RENDERER = resolve(import.meta.dirname, '../../out/renderer');
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
+
+let launched: Promise<Browser> | undefined;
+
+/**
+ * One headless Chromium for the browser files of this process (vitest's fork, whose modules they
+ * share): a launch costs ~1.6 s of CPU, which each file paid. Files open their tabs in contexts of
+ * their own (a profile each: cookies, IndexedDB) and close those (`closeTabs`), not the browser;
+ * Playwright ends it with the fork. A browser that went away is launched again.
+ */
+export async function sharedChromium(): Promise<Browser> {
+  if (launched && !(await launched.then((browser) => browser.isConnected(), () => false))) launched = undefined;
+  launched ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return launched;
+}
+
+/** Closes every context (its tabs) of the shared browser: what a file opened, at its end. */
+export async function closeTabs(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}
 
 // These tests build nothing: they run where `npm run build:renderer` and Debian's chromium already are.
 export const skipReason = !existsSync(join(RENDERER, 'index.html'))

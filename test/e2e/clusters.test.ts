@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, skipReason } from './chromium.js';
 import { openApp, ownerApi, serveEngine, type ServedEngine } from './served-engine.js';
 
 const DAY = 86_400_000;
@@ -44,7 +44,7 @@ describe.skipIf(skipReason)('the conversation clusters screen in headless Chromi
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

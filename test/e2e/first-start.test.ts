@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, skipReason } from './chromium.js';
 import { openApp, serveEngine, type ServedEngine } from './served-engine.js';
 
 /**
@@ -19,7 +19,7 @@ describe.skipIf(skipReason)('the first start of a new data dir in headless Chrom
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, skipReason } from './chromium.js';
 import { openApp, ownerApi, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 17's "Import a folder": a folder chosen on this computer, and a zip, through the space screen. */
@@ -28,7 +28,7 @@ describe.skipIf(skipReason)('importing a folder from the space screen, in headle
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, skipReason } from './chromium.js';
 import { openApp, ownerApi, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 7's integrations screen: installed integrations, their events and the logs their scripts wrote. */
@@ -26,7 +26,7 @@ describe.skipIf(skipReason)('the integrations screen in headless Chromium', () =
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

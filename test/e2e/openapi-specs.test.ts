@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, skipReason } from './chromium.js';
 import { openApp, ownerApi, serveEngine, type ServedEngine } from './served-engine.js';
 
 const petstore = (version: string) => `openapi: 3.0.3
@@ -56,7 +56,7 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
     await new Promise((closed) => specServer?.close(closed));
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './axe.js';
-import { skipReason } from './chromium.js';
+import { closeTabs, skipReason } from './chromium.js';
 import { openApp, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 15's quick switcher: Ctrl/Cmd-K opens empty with recent pages and commands; a heading found opens its section. */
@@ -32,7 +32,7 @@ describe.skipIf(skipReason)('the quick switcher', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../support/png.js';
 import { axeProblems } from './axe.js';
-import { skipReason } from './chromium.js';
+import { closeTabs, skipReason } from './chromium.js';
 import { openApp, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 15's reader: blocks drawn as a published site draws them, a shell that stays put, a sidebar that folds away. */
@@ -51,7 +51,7 @@ describe.skipIf(skipReason)('the reader', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

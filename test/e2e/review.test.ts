@@ -1,7 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
-import { CHROMIUM, CHROMIUM_ARGS, screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, sharedChromium, skipReason } from './chromium.js';
 import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
 
 const TIP = 'Tip: back up every day.';
@@ -51,7 +51,7 @@ describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
     addUser(served.engine, reviewerEmail, 'Rhea Reviewer');
     addMember(served.engine, org, reviewerEmail, 'review');
     const reviewerToken = issueToken(served.engine, reviewerEmail) as string;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await sharedChromium();
     const crHash = `#/orgs/${org}/spaces/${space}/change-requests/${second.number}`;
     ({ page: writer, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}${crHash}`));
     ({ page: reviewer } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(reviewerToken)}${crHash}`));
@@ -62,7 +62,7 @@ describe.skipIf(skipReason)('review and conflicts in headless Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

@@ -1,12 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bootstrapIfEmpty, type FirstStartOptions } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine, type EngineOptions } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
 import { staticFiles } from '../../src-main/engine/http/static-files.js';
-import { CHROMIUM, CHROMIUM_ARGS, RENDERER } from './chromium.js';
+import { closeTabs, RENDERER, sharedChromium } from './chromium.js';
 import { referenceAnswers } from '../support/conformance/recorder.js';
 import { migratedDataDir } from '../support/migrated-database.js';
 import { sharedWorkers } from '../support/workers.js';
@@ -70,9 +70,9 @@ export function ownerApi(served: ServedEngine) {
   };
 }
 
-/** Headless Chromium on the served app, signed in with the owner's token, at `hash`, in a 1280×900 tab. */
+/** The shared headless Chromium (close with `closeTabs`) on the served app, signed in with the owner's token, at `hash`, in a 1280×900 tab. */
 export async function openApp(served: ServedEngine, hash: string): Promise<{ browser: Browser; page: Page; problems: string[] }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await sharedChromium();
   const { page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}${hash}`);
   page.setDefaultTimeout(10_000);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -114,7 +114,7 @@ export interface EditorSuite {
   bodyMarkdown(): Promise<string>;
 }
 
-/** For a suite: a served engine with one change request page, and Chromium, started before it and stopped after it. */
+/** For a suite: a served engine with one change request page, started before it and stopped after it, and the shared Chromium, whose tabs are closed after it. */
 export function editorSuite(names: { space: string; subject: string; page: string }, document: object): EditorSuite {
   let served: ServedEngine;
   let page: EditorPage;
@@ -123,11 +123,11 @@ export function editorSuite(names: { space: string; subject: string; page: strin
   beforeAll(async () => {
     served = await serveEngine();
     page = await changeRequestPage(served, names, document);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await sharedChromium();
     context = await browser.newContext();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
   return {

@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, sharedChromium, skipReason } from './chromium.js';
 import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 6's screen: a site made from a space whose page was merged just before, published and previewed. */
@@ -32,14 +32,14 @@ describe.skipIf(skipReason)('the sites screen in headless Chromium', () => {
     org = (await api('GET', '/v1/orgs')).items[0].id;
     await spaceWithPage('Handbook', 'Welcome aboard', 'Badges are handed out at the front desk.');
     await spaceWithPage('API guide', 'Tokens', 'Every call carries a bearer token.');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await sharedChromium();
     ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}`));
     page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

@@ -1,6 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, sharedChromium, skipReason } from './chromium.js';
 import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
 
 describe.skipIf(skipReason)(`the renderer in headless Chromium${skipReason ? ` â€” skipped: ${skipReason}` : ''}`, () => {
@@ -13,11 +13,11 @@ describe.skipIf(skipReason)(`the renderer in headless Chromium${skipReason ? ` â
       method: 'POST', path: '/v1/orgs', headers: { authorization: `Bearer ${served.token}` }, body: { title: 'Smoke Test Handbook' },
     });
     expect(created.status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

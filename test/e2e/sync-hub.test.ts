@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
 import { Engine } from '../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
-import { screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, skipReason } from './chromium.js';
 import { closedPort } from '../engine/sync/foreign-servers.js';
 import { openApp, serveEngine, type ServedEngine } from './served-engine.js';
 import { referenceAnswers } from '../support/conformance/recorder.js';
@@ -52,7 +52,7 @@ describe.skipIf(skipReason)('connecting to a hub from the app in headless Chromi
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
     await hubServer?.close();
     hub?.close();

@@ -1,7 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslatorServer } from '../engine/api/translations/translator-server.js';
-import { CHROMIUM, CHROMIUM_ARGS, screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, sharedChromium, skipReason } from './chromium.js';
 import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 7's translations screen, against a translation service of the test's own on loopback. */
@@ -30,14 +30,14 @@ describe.skipIf(skipReason)('the translations screen in headless Chromium', () =
     org = (await api('GET', '/v1/orgs')).items[0].id;
     space = (await api('POST', `/v1/orgs/${org}/spaces`, { title: 'Handbook' })).id as string;
     await addPage('Welcome aboard', 'Badges are handed out at the `front-desk`.');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await sharedChromium();
     ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}`));
     page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
     await translator?.stop();
   });

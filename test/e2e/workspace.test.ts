@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, sharedChromium, skipReason } from './chromium.js';
 import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** A person's first hour in the browser build: the sidebar, a space, comments, settings. */
@@ -12,7 +12,7 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
 
   beforeAll(async () => {
     served = await serveEngine();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await sharedChromium();
     ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}`));
     page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -21,7 +21,7 @@ describe.skipIf(skipReason)('the workspace in headless Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

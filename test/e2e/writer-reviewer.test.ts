@@ -1,7 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src-main/engine/http/server.js';
-import { CHROMIUM, CHROMIUM_ARGS, screenshot, skipReason } from './chromium.js';
+import { closeTabs, screenshot, sharedChromium, skipReason } from './chromium.js';
 import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
 
 /** Issue 4's day: a writer opens a change request, writes, comments; a reviewer merges; main shows it. */
@@ -26,14 +26,14 @@ describe.skipIf(skipReason)('the writer and the reviewer in headless Chromium', 
     served = await serveEngine();
     org = (await api('GET', '/v1/orgs')).items[0].id;
     space = (await api('POST', `/v1/orgs/${org}/spaces`, { title: 'Handbook' })).id;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await sharedChromium();
     ({ page, problems } = await openTab(browser, `${served.server.url}/?token=${encodeURIComponent(served.token)}#/orgs/${org}/spaces/${space}`));
     page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeTabs(browser);
     await served?.stop();
   });
 

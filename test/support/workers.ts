@@ -10,7 +10,7 @@ let shared: WorkerPool | undefined;
  * Markdown reader alone cost ~1.5 s of CPU under tsx), which each test engine used to pay again.
  * Its program is `worker-entry.ts` compiled once for the run (entry-bundle.ts), as the desktop app
  * runs it, rather than tsx's loader in every thread; the engine's own `worker-bootstrap.mjs` is
- * still what engines given no pool run (`workers/pool.test.ts`, `content/large-pages.test.ts`).
+ * still what engines given no pool run (`content/large-pages.test.ts`) and the first test of `workers/pool.test.ts`.
  * The engines borrow it (`EngineOptions.workers.pool`) and leave it open; its idle threads are
  * unref'd, so it keeps no process alive. A test about the threads themselves gives its engine its own pool.
  */

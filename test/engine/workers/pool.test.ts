@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readBody } from '../../../src-shared/content/index.js';
@@ -6,9 +7,15 @@ import { buildNewBody } from '../../../src-main/engine/content/built-body.js';
 import { readRequestMarkdown } from '../../../src-main/engine/content/markdown-inputs.js';
 import { WorkerPool } from '../../../src-main/engine/workers/pool.js';
 import type { TaskModules } from '../../../src-main/engine/worker-entry.js';
+import { bundledScript } from '../../support/entry-bundle.js';
 
 /** The engine's worker threads, run from the sources as tsx and vitest run them (worker-bootstrap.mjs). */
 const ENTRY = new URL('../../../src-main/engine/worker-bootstrap.mjs', import.meta.url);
+/**
+ * The same program compiled for this run (test/support/entry-bundle.ts), for the tests of the
+ * pool's own rules: a thread starts in a fraction of the ~2 s of CPU tsx's loader takes.
+ */
+const BUNDLED = pathToFileURL(bundledScript('src-main/engine/worker-entry.ts'));
 
 /** The task kinds are declared by the modules of the worker's program: naming their types brings the declarations here. */
 export type Kinds = TaskModules;
@@ -40,21 +47,21 @@ describe('the worker pool', () => {
   });
 
   it('builds a body only for the document of a new page', async () => {
-    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    pool = new WorkerPool({ entry: BUNDLED, size: 1 });
     const answer = await pool.run('readMarkdown', text('A comment, **read** only.'));
     expect(answer.ok && answer.value.body.content?.length).toBe(1);
     expect(answer.ok && answer.value.built).toBeUndefined();
   });
 
   it('runs many tasks on at most its size of threads, each answered', async () => {
-    pool = new WorkerPool({ entry: ENTRY, size: 2 });
+    pool = new WorkerPool({ entry: BUNDLED, size: 2 });
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => pool.run('readMarkdown', text(`# Page ${i}\n`))));
     expect(pool.threadCount).toBeLessThanOrEqual(2);
     expect(answers.map((answer) => answer.ok && answer.value.body.content?.[0]?.content?.[0]?.text)).toEqual(answers.map((_, i) => `Page ${i}`));
   });
 
   it('answers a request’s task on one thread more while long work holds the others', { timeout: 60_000 }, async () => {
-    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    pool = new WorkerPool({ entry: BUNDLED, size: 1 });
     await pool.warmUp();
     let longDone = false;
     const long = pool.run('readMarkdown', text(SLOW_MARKDOWN)).then(() => (longDone = true));
@@ -66,19 +73,19 @@ describe('the worker pool', () => {
   });
 
   it('refuses a task past its time limit, ends its thread, and goes on with the next', async () => {
-    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    pool = new WorkerPool({ entry: BUNDLED, size: 1 });
     await expect(pool.run('readMarkdown', text(SLOW_MARKDOWN), { timeoutMs: 50 })).rejects.toThrow(/^took longer than 0.05 s$/);
     expect((await pool.run('readMarkdown', text('after'))).ok).toBe(true);
   });
 
   it('rejects a task that throws with its message, and goes on with the next', async () => {
-    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    pool = new WorkerPool({ entry: BUNDLED, size: 1 });
     await expect(pool.run('mergeDocRows', [new Uint8Array([255, 255, 255])])).rejects.toThrow();
     expect((await pool.run('readMarkdown', text('after'))).ok).toBe(true);
   });
 
   it('rejects what is waiting, and anything asked for later, once closed', async () => {
-    pool = new WorkerPool({ entry: ENTRY, size: 1 });
+    pool = new WorkerPool({ entry: BUNDLED, size: 1 });
     const waiting = [pool.run('readMarkdown', text('one')), pool.run('readMarkdown', text('two'))].map((task) => expect(task).rejects.toThrow(/closed/));
     await pool.close();
     await Promise.all(waiting);
