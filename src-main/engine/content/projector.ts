@@ -226,7 +226,6 @@ export class Projector {
   prepareLiveEdits(docId: string): LivePreparation {
     if (parseDocName(docId)?.kind !== 'page') return { ready: Promise.resolve(), stop: () => undefined };
     let stopped = false;
-    let timer: NodeJS.Immediate | undefined;
     // Reading ahead only spares work: should it fail (a busy database, a body that will not read),
     // it stops, and the first projection does the work and meets the failure in its transaction.
     const ready = this.docs
@@ -240,22 +239,20 @@ export class Projector {
                 if (stopped) return resolve();
                 index ??= this.indexOf(this.docs.load(docId));
                 if (index.readAhead(SLICE_MS)) return resolve();
-                timer = setImmediate(slice);
+                setImmediate(slice);
               } catch {
                 resolve();
               }
             };
-            if (!stopped) timer = setImmediate(slice);
-            else resolve();
+            setImmediate(slice);
           }),
       )
       .catch(() => undefined);
     return {
       ready,
+      // The next slice sees it and settles `ready`, so nothing waits on a promise left pending.
       stop: () => {
         stopped = true;
-        if (timer) clearImmediate(timer);
-        timer = undefined;
       },
     };
   }

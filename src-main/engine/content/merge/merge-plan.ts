@@ -3,7 +3,7 @@ import { readBody } from '../../../../src-shared/content/yjs.js';
 import { MAIN, branchDocPrefix, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import type { DocStore } from '../../docs/store.js';
 import type { ForkBase } from '../../docs/fork.js';
-import { buildDoc, mergeAll } from '../../docs/updates.js';
+import { buildDoc, diffRows } from '../../docs/updates.js';
 import { bodyFacts } from '../body-text.js';
 import { writtenPairs } from './branch-docs.js';
 import type { Conflict } from './conflicts.js';
@@ -122,7 +122,7 @@ function bytesReads(input: PullInput): MergeReads {
       const snapshot = Y.decodeSnapshot(fork.snapshot);
       return { sourceDocId: fork.sourceDocId, stateVector: Y.encodeStateVector(snapshot.sv), snapshot, baseUpdate: fork.baseUpdate };
     },
-    diff: (docId, stateVector) => ({ ok: true, update: mergeAll(of(docId).rows.map((row) => Y.diffUpdate(row, stateVector))) }),
+    diff: (docId, stateVector) => ({ ok: true, update: diffRows(of(docId).rows, stateVector) }),
     stateVector: (docId) => of(docId).stateVector,
     load: (docId) => buildDoc(of(docId).rows),
   };

@@ -113,8 +113,7 @@ function asChangeRequestChanged(
   base: BlockIndex,
   held: Map<string, string>,
 ): BlockIndex {
-  const fork = docs.forkBase(way.pair.changeRequest);
-  if (!fork || !holdsMainsLater(versions.changeRequest, versions.main, fork.snapshot.sv)) return held;
+  if (!way.baseState || !holdsMainsLater(versions.changeRequest, versions.main, way.baseState)) return held;
   const own = docs.diff(way.pair.changeRequest, Y.encodeStateVector(versions.main));
   if (!own.ok) throw new Error(own.problem.message);
   const touched = touchedElements(merged, own.update, Y.createDeleteSetFromStructStore(versions.main.store));

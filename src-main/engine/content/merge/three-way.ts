@@ -18,6 +18,8 @@ export interface SideChanges {
  */
 export interface ThreeWay {
   pair: DocPair;
+  /** The state vector of the change request's fork base; none for a doc the change request created. */
+  baseState?: Map<number, number>;
   /** A new doc holding the base content, for the caller alone to read or change. */
   newBase: (options?: { gc?: boolean }) => Y.Doc;
   since: (side: Side) => SideChanges;
@@ -49,6 +51,7 @@ export function threeWay(docs: MergeReads, pair: DocPair): ThreeWay {
   const since = memoBySide(read);
   return {
     pair,
+    ...(fork && { baseState: fork.snapshot.sv }),
     newBase: (options) => {
       const doc = newDoc(options);
       if (fork) Y.applyUpdate(doc, fork.baseUpdate);
