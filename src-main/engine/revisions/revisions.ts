@@ -38,3 +38,15 @@ export function cutRevision(db: Database, docs: DocStore, revision: NewRevision)
     );
   }
 }
+
+/** The revision a merge was made onto: main's head just before it (a merge revision's first parent). */
+export function mergedOnto(db: Database, mergeRevisionId: string): string | undefined {
+  const row = db.get<{ parents: string }>('SELECT parents FROM revisions WHERE id = ?', mergeRevisionId);
+  const parents: unknown = row ? JSON.parse(row.parents) : undefined;
+  return Array.isArray(parents) && typeof parents[0] === 'string' ? parents[0] : undefined;
+}
+
+/** A doc's state vector as a revision recorded it; undefined where the revision did not record the doc. */
+export function revisionDocState(db: Database, revisionId: string, docId: string): Uint8Array | undefined {
+  return db.get<{ state: Uint8Array }>('SELECT state_vector AS state FROM revision_docs WHERE revision_id = ? AND doc_id = ?', revisionId, docId)?.state;
+}

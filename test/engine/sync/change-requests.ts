@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../../src-shared/client/client.js';
+import { documentToMarkdown } from '../../../src-shared/content/index.js';
 import { ok } from '../../support/content.js';
 import { eventually, type Replica } from './nodes.js';
 
@@ -15,6 +16,15 @@ export async function mainMarkdown(client: ApiClient, spaceId: string, pageId: s
 export async function crMarkdown(client: ApiClient, params: ChangeRequestParams, pageId: string) {
   const page = ok(await client.call('getPageInChangeRequestById', { params: { ...params, pageId }, query: { format: 'markdown' } }));
   return 'markdown' in page ? page.markdown : undefined;
+}
+
+/** Each page of the change request's review diff: how it changed, and its two bodies as Markdown. */
+export async function reviewedPages(client: ApiClient, params: ChangeRequestParams) {
+  const markdown = (side: { document?: unknown } | null) => {
+    const written = side?.document ? documentToMarkdown(side.document) : undefined;
+    return written?.ok ? written.value : undefined;
+  };
+  return ok(await client.call('getChangeRequestDiff', { params })).pages.map((page) => ({ change: page.change, before: markdown(page.before), after: markdown(page.after) }));
 }
 
 export const openChangeRequest = async (client: ApiClient, spaceId: string, subject: string): Promise<ChangeRequestParams> => ({

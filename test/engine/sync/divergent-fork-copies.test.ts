@@ -3,7 +3,7 @@ import type { Engine } from '../../../src-main/engine/engine.js';
 import { changeRequestBranch, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { ok } from '../../support/content.js';
 import type { ApiClient } from '../../../src-shared/client/client.js';
-import { type ChangeRequestParams, crMarkdown, mainMarkdown, mainPage, openChangeRequest, rewrite, rowOnlyThenOffline } from './change-requests.js';
+import { type ChangeRequestParams, crMarkdown, mainMarkdown, mainPage, openChangeRequest, reviewedPages, rewrite, rowOnlyThenOffline } from './change-requests.js';
 import { eventually, syncedSpaceEachTest } from './nodes.js';
 
 /**
@@ -189,6 +189,77 @@ describe('a change request written on two copies of main made before and after m
     expect(ok(await client.call('listChangeRequestConflicts', { params: shared, query: {} })).items).toEqual([]);
     expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
     expect(await mainMarkdown(client, spaceId, pageId)).toBe(written);
+  }, 60_000);
+
+  // Before, the diff's base read "Base one.": main's rewrite between the copies showed as the change request's.
+  it.each(['a', 'b'] as const)("shows a reviewer, on every engine, main's rewrite between the copies that no writer touched as no change of the change request's (%s reconnects first)", async (first) => {
+    const world = await writtenOnTwoCopies(first, UNTOUCHED_REWRITE);
+    const expected = [{ change: 'edited', before: paragraphs('Base zero.', 'Main one.'), after: paragraphs('A zero.', 'Main one.', 'B two.') }];
+    for (const engine of [world.client, world.a.client, world.b.client]) expect(await reviewedPages(engine, world.shared)).toEqual(expected);
+  }, 60_000);
+
+  /** Main adds to a paragraph between the copies, which neither writer touches. */
+  const UNTOUCHED_ADDITION: Story = {
+    main: paragraphs('Base zero.', 'Base one, and more.'),
+    a: paragraphs('A zero.', 'Base one.'),
+    b: paragraphs('Base zero.', 'Base one, and more.', 'B two.'),
+  };
+
+  // A merged change request is judged against main as the revision it was merged onto recorded it, which keeps no deletions: main's additions are told apart.
+  it("keeps main's addition between the copies out of a merged change request's diff", async () => {
+    const world = await writtenOnTwoCopies('a', UNTOUCHED_ADDITION);
+    const expected = [{ change: 'edited', before: paragraphs('Base zero.', 'Base one, and more.'), after: paragraphs('A zero.', 'Base one, and more.', 'B two.') }];
+    expect(await reviewedPages(world.client, world.shared)).toEqual(expected);
+    expect(ok(await world.client.call('mergeChangeRequest', { params: world.shared })).result).toBe('merge');
+    const again = await openChangeRequest(world.client, world.spaceId, 'Main again');
+    await rewrite(world.client, again, world.pageId, paragraphs('Main zero.', 'Main one.'));
+    ok(await world.client.call('mergeChangeRequest', { params: again }));
+    expect(await reviewedPages(world.client, world.shared)).toEqual(expected);
+  }, 60_000);
+
+  /** A page's title in the change request (or main), as `client` reads it. */
+  const titleIn = async (client: ApiClient, params: ChangeRequestParams | { spaceId: string }, pageId: string) => {
+    const page = 'changeRequestId' in params
+      ? ok(await client.call('getPageInChangeRequestById', { params: { ...params, pageId }, query: {} }))
+      : ok(await client.call('getPageById', { params: { ...params, pageId }, query: {} }));
+    return page.title;
+  };
+  const renamed = (client: ApiClient, params: ChangeRequestParams, pageId: string, title: string) =>
+    client.call('updateChangeRequestContent', { params, query: {}, body: { changes: [{ operation: 'update_page', page: pageId, title }] } });
+
+  // Before, `…/changes` and the diff listed main's rename between the copies as the change request's edit.
+  it("lists in a change request's changes what its writers did to the page tree on two copies of main, not main's rename between them", async () => {
+    const { hub, spaceId } = current();
+    const { client } = hub.owner;
+    const [backups, restores] = [await mainPage(client, spaceId, BASE, 'Backups'), await mainPage(client, spaceId, BASE, 'Restores')];
+    const [a, b] = [await current().replica(), await current().replica()];
+    for (const replica of [a, b]) await eventually(async () => expect(await titleIn(replica.client, { spaceId }, restores)).toBe('Restores'));
+    a.engine.sync.stop();
+    const shared = await openChangeRequest(a.client, spaceId, 'Shared');
+    ok(await renamed(a.client, shared, restores, 'Restores, by A'));
+    const other = await openChangeRequest(client, spaceId, 'Main');
+    ok(await renamed(client, other, backups, 'Backups, by main'));
+    ok(await client.call('mergeChangeRequest', { params: other }));
+    await eventually(async () => expect(await titleIn(b.client, { spaceId }, backups)).toBe('Backups, by main'));
+    await rowOnlyThenOffline(a, b, shared);
+    ok(await b.client.call('updateChangeRequestContent', { params: shared, query: {}, body: { changes: [{ operation: 'insert_page', title: 'New, by B', document: { markdown: 'New.\n' } }] } }));
+    a.engine.sync.start();
+    b.engine.sync.start();
+    const changes = async (engine: ApiClient) =>
+      ok(await engine.call('getChangeRequestChanges', { params: shared, query: { limit: 100 } })).changes.map((change) =>
+        'page' in change ? [change.type, change.page.title, ...('attributes' in change ? [Object.keys(change.attributes ?? {})] : [])] : [change.type]);
+    await eventually(async () => {
+      for (const engine of [client, a.client, b.client]) {
+        expect(await titleIn(engine, shared, backups)).toBe('Backups, by main');
+        expect((await changes(engine)).sort()).toEqual([['page_created', 'New, by B'], ['page_edited', 'Restores, by A', ['title']]]);
+      }
+    });
+    // Main renames that page again: the change request never touched it, so no conflict.
+    const again = await openChangeRequest(client, spaceId, 'Main again');
+    ok(await renamed(client, again, backups, 'Backups, again'));
+    ok(await client.call('mergeChangeRequest', { params: again }));
+    expect(ok(await client.call('mergeChangeRequest', { params: shared })).result).toBe('merge');
+    expect([await titleIn(client, { spaceId }, backups), await titleIn(client, { spaceId }, restores)]).toEqual(['Backups, again', 'Restores, by A']);
   }, 60_000);
 
   // Before, the rule ran only when an engine gave up a copy: the third writer's "C" mixed with main's rewrite ("CMain one.").

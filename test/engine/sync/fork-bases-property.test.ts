@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../src-shared/client/client.js';
 import type { Engine } from '../../../src-main/engine/engine.js';
 import { changeRequestBranch, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { ok } from '../../support/content.js';
-import { crMarkdown, mainMarkdown, mainPage, openChangeRequest, rewrite, rowOnlyThenOffline } from './change-requests.js';
+import { crMarkdown, mainMarkdown, mainPage, openChangeRequest, reviewedPages, rewrite, rowOnlyThenOffline } from './change-requests.js';
 import { SyncedSpace, eventually, type Replica } from './nodes.js';
 
 /**
@@ -146,6 +146,11 @@ describe('merging a change request written while main moved elsewhere', () => {
           for (const [index, word] of [...aEdits, ...bEdits]) if (!main.has(index)) expect(texts[0]).toContain(word);
           for (const client of engines) expect(await mainMarkdown(client, spaceId, pageId)).toBe(paragraphs(mainText));
         });
+
+        // A reviewer sees the writers' changes alone: a paragraph neither touched reads in the diff's base as the change request has it.
+        const head = (await crMarkdown(hubClient, changeRequest, pageId))!.trim().split('\n\n');
+        const before = paragraphs(base.map((text, index) => (aEdits.has(index) || bEdits.has(index) ? text : head[index]!)));
+        for (const client of engines) expect((await reviewedPages(client, changeRequest)).map((page) => page.before)).toEqual([before]);
 
         const mainLast = mainText.map((text, index) => mainAgain.get(index) ?? text);
         if (mainAgain.size > 0) {

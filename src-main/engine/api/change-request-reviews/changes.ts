@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { ChangeRequestPageDiff, RevisionSemanticChange, RevisionSemanticChanges } from '../../../../src-shared/contract/change-request-reviews.js';
-import { ownChanges, pagesNamed, readOwnChanges, type BodyShown, type OwnChanges, type OwnFileChange, type OwnPageChange, type ShownBody } from '../../content/merge/own-changes.js';
+import { ownChanges, pagesNamed, readOwnChanges, type BodyShown, type MainAsJudged, type OwnChanges, type OwnFileChange, type OwnPageChange, type ShownBody } from '../../content/merge/own-changes.js';
 import { projectedPage, rowsBranch } from '../../content/projection-sql.js';
 import { childrenIndex, type TreeFile, type TreePage } from '../../content/tree.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { Later } from '../../pipeline/later.js';
+import { mergedOnto, revisionDocState } from '../../revisions/revisions.js';
 import type { ChangeRequestRow } from '../change-requests/sql.js';
 import { toChangeRequest } from '../change-requests/serialize.js';
 
@@ -19,7 +20,7 @@ type PageDiffs = { pages: z.input<typeof ChangeRequestPageDiff>[] };
  */
 function withOwnChanges<T>(ctx: RequestContext, changeRequest: ChangeRequestRow, shown: BodyShown, present: (own: OwnChanges, page: (tree: TreePage) => ChangedPage) => T): Later<T> {
   const spaceId = changeRequest.space_id;
-  const read = readOwnChanges(ctx.docs, spaceId, changeRequest.id);
+  const read = readOwnChanges(ctx.docs, spaceId, changeRequest.id, mainAsJudged(ctx, changeRequest));
   const rows = rowsBranch(ctx.db, spaceId, changeRequest.id);
   const paths = new Map([...pagesNamed(read)].map((pageId) => [pageId, projectedPage(ctx.db, spaceId, rows, pageId)?.path]));
   const page = (tree: TreePage): ChangedPage => ({ id: tree.id, type: tree.type, title: tree.title, ...optional('path', paths.get(tree.id)) });
@@ -27,6 +28,16 @@ function withOwnChanges<T>(ctx: RequestContext, changeRequest: ChangeRequestRow,
     const compared = read.bodies.length === 0 ? [] : await ctx.workers.run('compareOwnBodies', { bodies: read.bodies, shown }, { lane: 'request' });
     return present(ownChanges(read, compared), page);
   });
+}
+
+/**
+ * Main as the change request's own changes are told from it (`MainAsJudged`): as it is now, or,
+ * for a merged change request, as the revision it was merged onto recorded it.
+ */
+function mainAsJudged(ctx: RequestContext, changeRequest: ChangeRequestRow): MainAsJudged {
+  if (changeRequest.status !== 'merged' || changeRequest.revision_merged === null) return { stateVector: (docId) => ctx.docs.stateVector(docId), withDeletions: true };
+  const onto = mergedOnto(ctx.db, changeRequest.revision_merged);
+  return { stateVector: (docId) => (onto === undefined ? undefined : revisionDocState(ctx.db, onto, docId)), withDeletions: false };
 }
 
 /**

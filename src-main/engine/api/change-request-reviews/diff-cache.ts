@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { Later } from '../../pipeline/later.js';
-import { branchDocPrefix, changeRequestBranch, commentsDoc, mainTreeDoc } from '../../../../src-shared/sync/doc-names.js';
+import { MAIN, branchDocPrefix, changeRequestBranch, commentsDoc, mainTreeDoc } from '../../../../src-shared/sync/doc-names.js';
 
 declare module '../../pipeline/context.js' {
   interface Services {
@@ -29,8 +29,9 @@ export class DiffCache {
    * worked out (`compute` reads in the request's transaction; its work goes on after it, from
    * what it read, so the answer is of the state read here).
    */
-  answer<T>(db: Database, spaceId: string, changeRequestId: string, compute: () => Later<T>): T | Later<T> {
-    const state = contentState(db, spaceId, changeRequestId);
+  answer<T>(db: Database, changeRequest: { spaceId: string; id: string; merged: boolean }, compute: () => Later<T>): T | Later<T> {
+    const changeRequestId = changeRequest.id;
+    const state = contentState(db, changeRequest.spaceId, changeRequestId, !changeRequest.merged);
     const kept = this.answers.get(changeRequestId);
     if (kept && kept.state === state) {
       // Most recently used last: the oldest is the first dropped.
@@ -50,8 +51,12 @@ export class DiffCache {
   }
 }
 
-/** A digest of everything the change request's diff is computed from (see DiffCache). */
-function contentState(db: Database, spaceId: string, changeRequestId: string): string {
+/**
+ * A digest of everything the change request's diff is computed from (see DiffCache). With
+ * `withMain` (a change request not merged), main's docs of what it wrote too: where one holds
+ * main's changes from after its base, main now tells them from its own (`MainAsJudged`).
+ */
+function contentState(db: Database, spaceId: string, changeRequestId: string, withMain: boolean): string {
   const prefix = branchDocPrefix(spaceId, changeRequestBranch(changeRequestId));
   const comments = commentsDoc(spaceId, changeRequestBranch(changeRequestId));
   const hash = createHash('sha256');
@@ -70,5 +75,18 @@ function contentState(db: Database, spaceId: string, changeRequestId: string): s
   for (const row of bases) hash.update(`${row.docId}:`).update(row.snapshot ?? new Uint8Array()).update('\n');
   const mainTree = db.get<{ seq: number }>('SELECT seq FROM docs WHERE doc_id = ?', mainTreeDoc(spaceId));
   hash.update(`main:${mainTree?.seq ?? 0}`);
+  if (withMain) {
+    const main = branchDocPrefix(spaceId, MAIN);
+    const mains = db.all<{ docId: string; seq: number }>(
+      `SELECT m.doc_id AS docId, m.seq FROM docs c JOIN docs m ON m.doc_id = ? || substr(c.doc_id, length(?) + 1)
+       WHERE substr(c.doc_id, 1, length(?)) = ? AND c.doc_id <> ? ORDER BY m.doc_id`,
+      main,
+      prefix,
+      prefix,
+      prefix,
+      comments,
+    );
+    for (const row of mains) hash.update(`${row.docId}:${row.seq}\n`);
+  }
   return hash.digest('base64url');
 }

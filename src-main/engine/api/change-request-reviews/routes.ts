@@ -130,7 +130,7 @@ export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews>
     if (isFailure(access)) return access;
     const changeRequest = requireChangeRequest(ctx, access.row.id, params.changeRequestId);
     if (isFailure(changeRequest)) return changeRequest;
-    return ctx.reviewDiffs.answer(ctx.db, access.row.id, changeRequest.id, () => pageDiffs(ctx, changeRequest));
+    return ctx.reviewDiffs.answer(ctx.db, { spaceId: access.row.id, id: changeRequest.id, merged: changeRequest.status === 'merged' }, () => pageDiffs(ctx, changeRequest));
   },
 
   getChangeRequestChanges(ctx, { params, query }) {

@@ -3,11 +3,14 @@ import { pmToDocument, type DocumentJson } from '../../../../src-shared/content/
 import { hashOf } from '../../../../src-shared/content/block-hash.js';
 import { blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
-import { buildDoc } from '../../docs/updates.js';
-import { changeRequestBranch, pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
+import { buildDoc, type DeleteSet } from '../../docs/updates.js';
+import { MAIN, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { forkBaseDoc } from '../fork-base.js';
-import { readFiles, readPages, type TreeFile, type TreePage } from '../tree.js';
+import { FILES, PAGES, filesMap, pagesMap, readFiles, readPages, type TreeFile, type TreePage } from '../tree.js';
 import { writtenPairs } from './branch-docs.js';
+import { blocksFromSides, setBlocks } from './set-blocks.js';
+import { holdsMainsLater } from './three-way.js';
+import { blockItems, touchedElements, touchedEntries } from './touched-elements.js';
 
 /** What a change request did to one page since its base. */
 export interface OwnPageChange {
@@ -54,6 +57,20 @@ export interface PageBodySides {
   written: boolean;
   /** Whether its bodies are shown whatever changed (a created or deleted page), or only when the body changed. */
   show: 'always' | 'if-changed';
+  /** Main's doc of the page as `MainAsJudged` has it, where the head holds main's text from after its base (`asOwnBefore`). */
+  main?: { stateVector: Uint8Array; rows?: Uint8Array[] };
+}
+
+/**
+ * Main as a change request's own changes are told from main's where it holds main's text from
+ * after its base (a page first written on two copies of main: docs/sync.md, "Fork bases"): for a
+ * change request not merged, main now, its state vector and its deletions; for a merged one, main
+ * just before the merge, of which a revision keeps the state vector but not the deletions (every
+ * deletion since the base then counts as the change request's own).
+ */
+export interface MainAsJudged {
+  stateVector: (mainDocId: string) => Uint8Array | undefined;
+  withDeletions: boolean;
 }
 
 /**
@@ -73,14 +90,17 @@ export interface OwnChangesRead {
  * Reads a change request's own changes: its head against its base, the main it forked from or
  * last pulled in (each doc's fork base), never main as it is now. So the changes of a merged
  * change request stay its own, whatever main became since (its docs are frozen and so are their
- * bases). Only the docs it wrote are compared; one it never wrote has no change of its.
+ * bases). Only the docs it wrote are compared; one it never wrote has no change of its. Where a
+ * doc holds main's changes from after its base (two copies of main), what its own changes never
+ * reached is no change of its (`MainAsJudged`): its base there reads as its head.
  */
-export function readOwnChanges(docs: DocStore, spaceId: string, changeRequestId: string): OwnChangesRead {
+export function readOwnChanges(docs: DocStore, spaceId: string, changeRequestId: string, main: MainAsJudged): OwnChangesRead {
   const branch = changeRequestBranch(changeRequestId);
   const pairs = writtenPairs(docs, spaceId, changeRequestId);
   const wroteTree = pairs.some((pair) => pair.pageId === undefined);
   const headTreeDoc = docs.load(treeDoc(spaceId, branch));
   const baseTreeDoc = wroteTree ? forkBaseDoc(docs, treeDoc(spaceId, branch)) : undefined;
+  if (baseTreeDoc) withMainsEntries(docs, main, treeDoc(spaceId, branch), treeDoc(spaceId, MAIN), baseTreeDoc, headTreeDoc);
   const head = readPages(headTreeDoc);
   // A tree the change request never wrote is main's as it was: its pages are the base's.
   const base = baseTreeDoc ? readPages(baseTreeDoc) : wroteTree ? new Map<string, TreePage>() : head;
@@ -89,15 +109,84 @@ export function readOwnChanges(docs: DocStore, spaceId: string, changeRequestId:
   const bodies = [...new Set([...written, ...shownAlways])].map((pageId): PageBodySides => {
     const docId = pageDoc(spaceId, branch, pageId);
     const fork = docs.forkBase(docId);
+    const mainDocId = pageDoc(spaceId, MAIN, pageId);
+    const mainState = fork && head.has(pageId) ? mainsLater(docs, main, docId, mainDocId, fork.snapshot.sv) : undefined;
     return {
       pageId,
       head: head.has(pageId) ? docs.updatesOf(docId) : null,
       ...(fork ? { fork: { baseUpdate: fork.baseUpdate, stateVector: fork.stateVector, snapshot: Y.encodeSnapshot(fork.snapshot) } } : {}),
       written: written.has(pageId),
       show: shownAlways.has(pageId) ? 'always' : 'if-changed',
+      ...(mainState ? { main: { stateVector: mainState, ...(main.withDeletions ? { rows: docs.updatesOf(mainDocId) } : {}) } } : {}),
     };
   });
   return { base, head, files: baseTreeDoc ? fileChanges(readFiles(baseTreeDoc), readFiles(headTreeDoc)) : [], bodies };
+}
+
+/** Main's state vector as judged, where the change request's doc holds main's structs from after its base; else undefined. */
+function mainsLater(docs: DocStore, main: MainAsJudged, docId: string, mainDocId: string, base: Map<number, number>): Uint8Array | undefined {
+  const mainState = main.stateVector(mainDocId);
+  if (!mainState) return undefined;
+  return holdsMainsLater(Y.decodeStateVector(docs.stateVector(docId)), Y.decodeStateVector(mainState), base) ? mainState : undefined;
+}
+
+/**
+ * The deletions that are not the change request's own: main's (where known) and those its base
+ * already had.
+ */
+function notOwnDeletions(base: DeleteSet, mainRows: Uint8Array[] | undefined): DeleteSet {
+  if (!mainRows) return base;
+  return Y.mergeDeleteSets([base, Y.createDeleteSetFromStructStore(buildDoc(mainRows).store)]);
+}
+
+/**
+ * Gives the base tree each page and file the change request's own changes never reached as the
+ * head has it, where the head holds main's changes from after the base: those are main's
+ * (`MainAsJudged`), not the change request's.
+ */
+function withMainsEntries(docs: DocStore, main: MainAsJudged, docId: string, mainDocId: string, base: Y.Doc, head: Y.Doc): void {
+  const fork = docs.forkBase(docId)!;
+  const mainState = mainsLater(docs, main, docId, mainDocId, fork.snapshot.sv);
+  if (!mainState) return;
+  const headDoc = buildDoc(docs.updatesOf(docId), { gc: false });
+  const deletions = notOwnDeletions(fork.snapshot.ds, main.withDeletions ? docs.updatesOf(mainDocId) : undefined);
+  const reached = touchedEntries(headDoc, Y.encodeStateAsUpdate(headDoc, mainState), deletions, [PAGES, FILES]);
+  if (!reached) return;
+  base.transact(() => {
+    for (const [name, of] of [[PAGES, pagesMap], [FILES, filesMap]] as const) {
+      const [into, from] = [of(base), of(head)];
+      for (const id of new Set([...into.keys(), ...from.keys()])) {
+        if (reached.has(`${name}/${id}`)) continue;
+        const fields = from.get(id);
+        if (!fields) into.delete(id);
+        else if (JSON.stringify(fields.toJSON()) !== JSON.stringify(into.get(id)?.toJSON())) into.set(id, new Y.Map(Object.entries(fields.toJSON())));
+      }
+    }
+  });
+}
+
+/**
+ * Gives the base body each block the change request's own changes never reached as the head has
+ * it (`PageBodySides.main`): those blocks hold main's changes from after the base, which a review
+ * shows no more than a merge takes them for the change request's. `head` must keep deleted items
+ * (`gc: false`). Where the doc cannot tell where a change sits, the base stays as it was.
+ */
+function asOwnBefore(base: Y.Doc, head: Y.Doc, fork: NonNullable<PageBodySides['fork']>, main: NonNullable<PageBodySides['main']>): void {
+  const deletions = notOwnDeletions(Y.decodeSnapshot(fork.snapshot).ds, main.rows);
+  const touched = touchedElements(head, Y.encodeStateAsUpdate(head, main.stateVector), deletions);
+  if (!touched) return;
+  const [items, baseItems] = [blockItems(head), blockItems(base)];
+  const [headIndex, baseIndex] = [blockIndex(head), blockIndex(base)];
+  const mains = new Map<string, 'change-request'>();
+  for (const blockId of new Set([...headIndex.keys(), ...baseIndex.keys()])) {
+    const item = items.get(blockId) ?? baseItems.get(blockId);
+    if (item === undefined || touched.has(item) || headIndex.get(blockId) === baseIndex.get(blockId)) continue;
+    mains.set(blockId, 'change-request');
+  }
+  if (mains.size === 0) return;
+  const body = readBody(head);
+  // Every node placed comes from the head's body, of the same schema; should one not fit, the base stays as it was.
+  setBlocks(base, blocksFromSides(mains, { main: body, 'change-request': body }));
 }
 
 /** What `compareBodies` found of one page: whether its body changed, and its bodies where shown. */
@@ -115,7 +204,8 @@ export interface ComparedBody {
 export function compareBodies(bodies: readonly PageBodySides[], shown: BodyShown): ComparedBody[] {
   return bodies.map((sides) => {
     const base = sides.fork ? buildDoc([sides.fork.baseUpdate]) : undefined;
-    const head = buildDoc(sides.head ?? []);
+    const head = buildDoc(sides.head ?? [], { gc: !sides.main });
+    if (base && sides.fork && sides.main) asOwnBefore(base, head, sides.fork, sides.main);
     const bodyChanged = sides.written && bodyDiffers(base, head, sideChanged(head, sides.fork));
     if (sides.show === 'if-changed' && !bodyChanged) return { pageId: sides.pageId, bodyChanged };
     const show = (doc: Y.Doc): ShownBody => (shown === 'hash' ? { hash: bodyHash(doc) } : { document: documentOf(doc) });

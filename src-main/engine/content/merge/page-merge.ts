@@ -6,7 +6,7 @@ import { blockSide } from './conflict-sides.js';
 import { otherSide, type Conflict, type Side } from './conflicts.js';
 import type { DocWrite, MergeReads } from './merge-reads.js';
 import { blocksFromSides, setBlocks } from './set-blocks.js';
-import { docIdOf, once, type ThreeWay } from './three-way.js';
+import { docIdOf, holdsMainsLater, once, type ThreeWay } from './three-way.js';
 import { blockItems, touchedElements } from './touched-elements.js';
 
 /** The side whose changes a merge or an update carries over, and the branch its projection rows are under. */
@@ -113,7 +113,8 @@ function asChangeRequestChanged(
   base: BlockIndex,
   held: Map<string, string>,
 ): BlockIndex {
-  if (!way.baseState || !holdsMainsLater(versions.changeRequest, versions.main, way.baseState)) return held;
+  const stateOf = (docId: string) => Y.decodeStateVector(docs.stateVector(docId));
+  if (!way.baseState || !holdsMainsLater(stateOf(way.pair.changeRequest), stateOf(way.pair.main), way.baseState)) return held;
   const own = docs.diff(way.pair.changeRequest, Y.encodeStateVector(versions.main));
   if (!own.ok) throw new Error(own.problem.message);
   const touched = touchedElements(merged, own.update, Y.createDeleteSetFromStructStore(versions.main.store));
@@ -128,15 +129,6 @@ function asChangeRequestChanged(
     else judged.set(blockId, hash);
   }
   return judged;
-}
-
-/** Whether the change request's doc holds structs of a client past the base that main's holds too: main's text from after the base. */
-function holdsMainsLater(changeRequest: Y.Doc, main: Y.Doc, base: Map<number, number>): boolean {
-  for (const client of changeRequest.store.clients.keys()) {
-    const from = base.get(client) ?? 0;
-    if (Y.getState(changeRequest.store, client) > from && Y.getState(main.store, client) > from) return true;
-  }
-  return false;
 }
 
 /** Block ids a body holds more than once (each side moved a block: two copies of it). */

@@ -75,6 +75,19 @@ function deletesPast(update: Uint8Array, from: Map<number, number>, to: Map<numb
   return false;
 }
 
+/**
+ * Whether a change request's doc holds structs of a client past its base that main's holds too:
+ * main's text from after the base, which a later copy brought (docs/sync.md, "Fork bases"). Only
+ * then can a block or a page it holds be an earlier version of main's rather than its own change.
+ */
+export function holdsMainsLater(changeRequest: Map<number, number>, main: Map<number, number>, base: Map<number, number>): boolean {
+  for (const [client, clock] of changeRequest) {
+    const from = base.get(client) ?? 0;
+    if (clock > from && (main.get(client) ?? 0) > from) return true;
+  }
+  return false;
+}
+
 /** The doc a side has of the pair. */
 export const docIdOf = (pair: DocPair, side: Side) => (side === 'main' ? pair.main : pair.changeRequest);
 

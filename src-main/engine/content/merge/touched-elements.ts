@@ -15,29 +15,55 @@ export const itemKey = (id: Y.ID) => `${id.client}:${id.clock}`;
  * dependencies, or collected before the doc got it): then no block can be ruled out.
  */
 export function touchedElements(doc: Y.Doc, update: Uint8Array, baseDeletions: DeleteSet): Set<string> | undefined {
-  const { structs, ds } = Y.decodeUpdate(update);
   const touched = new Set<string>();
+  return forEachReached(doc, update, baseDeletions, (item) => markAround(item, touched)) ? touched : undefined;
+}
+
+/**
+ * The entries of a tree doc's maps (`pages`, `files`) an update reached, as `<map>/<id>`: each
+ * entry holding a struct the update added, or holding or being one it deleted since the base
+ * (`touchedElements`, for a tree). An entry outside the set has, on that side, the fields it had
+ * at the base. Undefined when the doc cannot tell where a struct sits.
+ */
+export function touchedEntries(doc: Y.Doc, update: Uint8Array, baseDeletions: DeleteSet, maps: readonly string[]): Set<string> | undefined {
+  const roots = new Map(maps.map((name) => [doc.getMap(name) as Y.AbstractType<unknown>, name]));
+  const touched = new Set<string>();
+  const markEntry = (item: Y.Item) => {
+    for (let at: Y.Item | null = item; at; at = (at.parent as Y.AbstractType<unknown>)._item) {
+      const map = roots.get(at.parent as Y.AbstractType<unknown>);
+      if (map !== undefined && at.parentSub !== null) return void touched.add(`${map}/${at.parentSub}`);
+    }
+  };
+  return forEachReached(doc, update, baseDeletions, markEntry) ? touched : undefined;
+}
+
+/**
+ * Calls `visit` with every item of `doc` holding a struct `update` adds, or one it deletes that
+ * `baseDeletions` had not. False when the doc cannot tell where one sits (not held, or collected).
+ */
+function forEachReached(doc: Y.Doc, update: Uint8Array, baseDeletions: DeleteSet, visit: (item: Y.Item) => void): boolean {
+  const { structs, ds } = Y.decodeUpdate(update);
   for (const struct of structs) {
     if (struct instanceof Y.Skip) continue;
     const held = heldStruct(doc, struct.id.client, struct.id.clock);
-    if (!(held instanceof Y.Item)) return undefined;
-    markAround(held, touched);
+    if (!(held instanceof Y.Item)) return false;
+    visit(held);
   }
   for (const [client, ranges] of ds.clients) {
     for (const { clock, len } of ranges) {
       for (let at = clock; at < clock + len; ) {
         const held = heldStruct(doc, client, at);
-        if (!held) return undefined;
+        if (!held) return false;
         const end = Math.min(clock + len, held.id.clock + held.length);
         if (!deletedIn(baseDeletions, client, at, end)) {
-          if (!(held instanceof Y.Item)) return undefined;
-          markAround(held, touched);
+          if (!(held instanceof Y.Item)) return false;
+          visit(held);
         }
         at = end;
       }
     }
   }
-  return touched;
+  return true;
 }
 
 /**

@@ -6,7 +6,8 @@ import { otherSide, type Conflict, type ConflictSide, type Side } from './confli
 import type { MergeReads } from './merge-reads.js';
 import type { PlannedWrite } from './page-merge.js';
 import { PAGES, readPageTree, type PageFields, type PageTree } from './page-tree.js';
-import { docIdOf, type ThreeWay } from './three-way.js';
+import { docIdOf, holdsMainsLater, type ThreeWay } from './three-way.js';
+import { touchedEntries } from './touched-elements.js';
 import { treeConflicts, type BodyEdited } from './tree-conflicts.js';
 import { repairTree } from './tree-repair.js';
 
@@ -34,7 +35,8 @@ export function planTree(docs: MergeReads, tree: ThreeWay, into: Side, bodyEdite
   const base = readPageTree(merged);
   if (targetChanged) Y.applyUpdate(merged, tree.since(into).update);
   const [intoTree, fromTree] = [targetChanged ? readPageTree(merged) : base, readPageTree(docs.load(docIdOf(tree.pair, from)))];
-  const [main, changeRequest] = into === 'main' ? [intoTree, fromTree] : [fromTree, intoTree];
+  const [main, held] = into === 'main' ? [intoTree, fromTree] : [fromTree, intoTree];
+  const changeRequest = asChangeRequestChanged(docs, tree, base, held);
   const conflicts = treeConflicts(base, main, changeRequest, bodyEdited);
   if (!incoming.changed) return { conflicts };
   if (!record && conflicts.length > 0) return { conflicts };
@@ -45,6 +47,34 @@ export function planTree(docs: MergeReads, tree: ThreeWay, into: Side, bodyEdite
   conflicts.push(...repairTree(merged, main, base));
   const update = Y.encodeStateAsUpdate(merged, before);
   return { conflicts, write: { docId: docIdOf(tree.pair, into), update, lend: { tree: merged, changes } } };
+}
+
+/**
+ * The change request's pages as it changed them: a page its own changes (the structs main has not
+ * got, the deletions neither main nor the base has made) never reached reads as the base has it.
+ * Such a page holds main's fields from after the base, which a later copy of main brought (a tree
+ * first written on two copies: docs/sync.md, "Fork bases"); judged as the change request's own,
+ * main changing one of them again was a conflict no writer made (`asChangeRequestChanged` of
+ * page-merge.ts, for the tree). Only where the change request holds main's structs from after the
+ * base; otherwise, and where the doc cannot tell where a change sits, the pages as held.
+ */
+function asChangeRequestChanged(docs: MergeReads, tree: ThreeWay, base: PageTree, held: PageTree): PageTree {
+  const { pair, baseState } = tree;
+  const stateOf = (docId: string) => Y.decodeStateVector(docs.stateVector(docId));
+  if (!baseState || !holdsMainsLater(stateOf(pair.changeRequest), stateOf(pair.main), baseState)) return held;
+  const own = docs.diff(pair.changeRequest, docs.stateVector(pair.main));
+  if (!own.ok) throw new Error(own.problem.message);
+  const deletions = Y.mergeDeleteSets([Y.createDeleteSetFromStructStore(tree.newBase().store), Y.createDeleteSetFromStructStore(docs.load(pair.main).store)]);
+  const reached = touchedEntries(docs.load(pair.changeRequest), own.update, deletions, [PAGES]);
+  if (!reached) return held;
+  const judged = new Map(held);
+  for (const pageId of new Set([...held.keys(), ...base.keys()])) {
+    if (reached.has(`${PAGES}/${pageId}`)) continue;
+    const was = base.get(pageId);
+    if (was === undefined) judged.delete(pageId);
+    else judged.set(pageId, was);
+  }
+  return judged;
 }
 
 /**
