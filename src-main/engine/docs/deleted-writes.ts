@@ -32,6 +32,59 @@ export function swallowedWrites(held: Y.Doc, later: LaterCopy, analysed: Readonl
   return false;
 }
 
+/**
+ * Whether a block of the base the doc shows reads as neither version: main deleted text in it
+ * between the copies, which stays deleted (Yjs cannot bring text back), and a writer wrote in it
+ * (since `analysed`, or deleted from it before any run), so the hiding took main's insertions
+ * there. Then the hub puts it back as the writers left it (`restorationOf`). A cheap test: the
+ * items main deleted between the copies, then the few blocks holding them.
+ */
+export function mixedBlocks(held: Y.Doc, base: Y.Snapshot, later: LaterCopy, restored: RestoredBlocks, analysed: ReadonlyMap<number, number>): boolean {
+  const blocks = [...blocksHolding(held, later.deletedBetween)].filter((block) => !block.deleted && isCovered(block.id, base.sv) && !restored.has(idKey(block.id)));
+  const since = (id: Y.ID, length: number) => id.clock + length > Math.max(later.state.get(id.client) ?? 0, analysed.get(id.client) ?? 0);
+  const firstRun = analysed.size === 0;
+  for (const block of blocks) {
+    for (const item of itemsWithin(block)) {
+      if (!item.deleted && since(item.id, item.length)) return true;
+      if (firstRun && item.deleted && isCovered(item.id, base.sv) && !Y.isDeleted(base.ds, item.id) && !holds(later.deletedBetween, item.id)) return true;
+    }
+  }
+  return false;
+}
+
+/** The top-level items holding a struct of `ranges`. */
+function blocksHolding(doc: Y.Doc, ranges: IdRanges): Set<Y.Item> {
+  const blocks = new Set<Y.Item>();
+  for (const [client, list] of ranges) {
+    const structs = doc.store.clients.get(client);
+    if (!structs) continue;
+    for (const { clock, len } of list) {
+      const end = Math.min(clock + len, Y.getState(doc.store, client));
+      for (let index = clock < end ? Y.findIndexSS(structs, clock) : structs.length; index < structs.length && structs[index]!.id.clock < end; index++) {
+        const struct = structs[index]!;
+        if (struct instanceof Y.Item) blocks.add(topLevel(struct));
+      }
+    }
+  }
+  return blocks;
+}
+
+/** The top-level item holding `item`. */
+function topLevel(item: Y.Item): Y.Item {
+  let block = item;
+  while (block.parent instanceof Y.AbstractType && block.parent._item) block = block.parent._item;
+  return block;
+}
+
+/** The item and every item within it: its element's attributes, children and their text, to the depth the walks go. */
+function* itemsWithin(item: Y.Item, depth = 0): Generator<Y.Item> {
+  yield item;
+  if (depth > MAX_DEPTH || !(item.content instanceof Y.ContentType)) return;
+  const type = item.content.type as Y.AbstractType<unknown>;
+  for (const entry of type._map.values()) for (let at: Y.Item | null = entry; at; at = at.left) yield at;
+  for (let child = type._start; child; child = child.right) yield* itemsWithin(child, depth + 1);
+}
+
 export interface Restoration {
   /** The update that inserts the blocks put back into the doc; none when there is nothing to put back. */
   update?: Uint8Array;
@@ -99,19 +152,50 @@ export function restorationOf(
   const isWritten = (id: Y.ID) => id.clock >= (later.state.get(id.client) ?? 0);
   const arrivedSince = (id: Y.ID) => isWritten(id) && id.clock >= (analysed.get(id.client) ?? 0);
   const found: Found[] = [];
+  // Rows that carry a later copy (they hold main's structs from between the copies): their deletions
+  // of what main deleted then are main's. Any other row's deletion is a writer's.
+  const carriers = rows.map((row) => holdsAny(row, later.ranges));
+  const deletedByWriter = (id: Y.ID) =>
+    deletions.some((ds, index) => Y.isDeleted(ds, id) && (!carriers[index] || !holds(later.deletedBetween, id)));
+  /**
+   * A block of the base the doc shows, as writers left it, where it reads as neither version
+   * (`mixedBlocks`): the base's text no writer deleted, main's deletions from between the copies
+   * undone, and every writer's text no row deleted; never main's insertions from between them.
+   * None where the block holds none of main's deletions that only a later copy made, or no
+   * writer's change.
+   */
+  const mixed = blocksHolding(written, later.deletedBetween);
+  const writersVersion = (item: Y.Item, element: Y.XmlElement): Y.XmlElement | undefined => {
+    if (!mixed.has(item)) return undefined;
+    let undone = false;
+    let written = false;
+    for (const within of itemsWithin(item)) {
+      for (const id of clocksOf(within)) {
+        if (isWritten(id)) written ||= !deletedByWriter(id);
+        else if (!isCovered(id, base.sv) || Y.isDeleted(base.ds, id) || !deletions.some((ds) => Y.isDeleted(ds, id))) continue;
+        else if (holds(later.deletedBetween, id)) undone ||= !deletedByWriter(id);
+        else written = true;
+      }
+    }
+    if (!undone || !written) return undefined;
+    const shown = (id: Y.ID) => (isWritten(id) ? !deletedByWriter(id) : isCovered(id, base.sv) && !Y.isDeleted(base.ds, id) && !deletedByWriter(id));
+    return visibleCopy(element, { shown, text: shown, keep: () => true, renamed: false }, 0);
+  };
   const visit = (list: Y.AbstractType<any>, depth: number, root?: string) => {
     if (depth > MAX_DEPTH) return;
     for (let item = list._start; item; item = item.right) {
       if (!(item.content instanceof Y.ContentType) || !(item.content.type instanceof Y.XmlElement)) continue;
       const element = item.content.type;
+      const key = idKey(item.id);
       if (!item.deleted) {
-        visit(element, depth + 1);
+        const copy = root !== undefined && !restoredBefore.has(key) && isCovered(item.id, base.sv) ? writersVersion(item, element) : undefined;
+        if (copy) found.push({ root, id: item.id, key, copy, replaces: true });
+        else visit(element, depth + 1);
         continue;
       }
       const addedByMain = holds(later.ranges, item.id);
-      if (!(addedByMain || holds(later.deletedBetween, item.id))) continue;
-      const key = idKey(item.id);
       const again = restoredBefore.has(key);
+      if (!(addedByMain || again || holds(later.deletedBetween, item.id))) continue;
       const others = deletions.filter((ds) => !Y.isDeleted(ds, item.id));
       // By clock, not by item: the doc merges a run of text once it is all deleted, whatever deleted it.
       const shown = (id: Y.ID) => {
@@ -141,6 +225,8 @@ interface Found {
   key: string;
   copy: Y.XmlElement;
   after?: string;
+  /** A block shown that the copy takes the place of (`writersVersion`): it goes. */
+  replaces?: boolean;
 }
 
 /**
@@ -155,15 +241,16 @@ function inserted(written: Y.Doc, found: readonly Found[]): Uint8Array | undefin
   written.on('update', (made: Uint8Array) => {
     update = made;
   });
-  Y.transact(written, () => {
-    for (const { id, copy, after } of found) {
+  Y.transact(written, (transaction) => {
+    for (const { id, copy, after, replaces } of found) {
       const item = Y.getItem(written.store, id) as Y.Item;
-      let left: Y.Item | null = (after === undefined ? undefined : shownSibling(written, item, after)) ?? null;
+      let left: Y.Item | null = (replaces ? item : after === undefined ? undefined : shownSibling(written, item, after)) ?? null;
       if (!left) {
         left = item.left;
         while (left && (left.deleted || !left.countable)) left = left.left;
       }
       (item.parent as Y.XmlFragment).insertAfter(left, [copy]);
+      if (replaces) item.delete(transaction);
     }
   });
   return update;
@@ -250,6 +337,17 @@ function visibleText(source: Y.XmlText, shown: ShownClock, text: ShownClock): Y.
   const copy = new Y.XmlText();
   copy.applyDelta(delta);
   return copy;
+}
+
+/** Whether an update holds structs of `ranges` (read from its first and last clock per client). */
+function holdsAny(update: Uint8Array, ranges: IdRanges): boolean {
+  const { from, to } = Y.parseUpdateMeta(update);
+  for (const [client, list] of ranges) {
+    const [start, end] = [from.get(client), to.get(client)];
+    if (start === undefined || end === undefined) continue;
+    if (list.some(({ clock, len }) => clock < end && clock + len > start)) return true;
+  }
+  return false;
 }
 
 /** How many clocks of `ranges` the delete set deletes. */

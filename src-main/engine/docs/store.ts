@@ -4,7 +4,7 @@ import { BranchForks } from './branch-forks.js';
 import { DocCache, type CacheLimits } from './cache.js';
 import { applyCompaction, isPlan, planCompaction, planCompactionWith, type CompactionResult, type MergedRows } from './compaction.js';
 import { holdsDeletions } from './deletions.js';
-import { restorationFrom, restorationOf, swallowedWrites, type RestorationInput, type RestorationOutput } from './deleted-writes.js';
+import { mixedBlocks, restorationFrom, restorationOf, swallowedWrites, type RestorationInput, type RestorationOutput } from './deleted-writes.js';
 import { hidingOf, laterCopyOf, type LaterCopy } from './later-copy.js';
 import { holdsWrite } from './written-state.js';
 import { forkBaseOf, holdsStructsOf, isEarlier, isForkBaseRow, movedConflictsUnder, noteMovedConflicts, readForkBase, readLaterCopy, readRestorations, recordFork, sameRestorations, recordLaterCopy, recordRestorations, sameBytes, snapshotOf, storedBaseSnapshotsUnder, storedForkBasesUnder, type DocState, type StoredForkBase, type ForkBase } from './fork.js';
@@ -564,8 +564,9 @@ export class DocStore {
   /**
    * Deletes from the doc what `later` (the later copies given up, merged) holds past `base` where
    * writers would mix with it (`hidingOf`); on the hub, where the copies meet, puts back the
-   * blocks main deleted between them that writers wrote in (`restorationOf`): one engine puts
-   * each back once, so no block is put back twice.
+   * blocks main deleted between them that writers wrote in, and those that read as neither
+   * version (`mixedBlocks`), as the writers left them (`restorationOf`): one engine puts each back
+   * once, so no block is put back twice.
    */
   private keepWritersApart(docId: string, base: Y.Snapshot, later: Uint8Array, by: 'hub' | 'replica'): void {
     const laterCopy = this.laterCopy(docId, base, later);
@@ -574,7 +575,7 @@ export class DocStore {
     if (by !== 'hub') return;
     const held = this.load(docId);
     const restorations = readRestorations(this.db, docId);
-    if (!swallowedWrites(held, laterCopy, restorations.analysed)) return;
+    if (!swallowedWrites(held, laterCopy, restorations.analysed) && !mixedBlocks(held, base, laterCopy, restorations.blocks, restorations.analysed)) return;
     if (this.restore) return this.restoreAfterCommit(docId);
     const { update, restored } = restorationOf(this.restorationRows(docId), base, laterCopy, restorations.blocks, restorations.analysed);
     if (update) this.append(docId, update);

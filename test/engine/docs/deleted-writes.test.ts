@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { restorationOf, swallowedWrites } from '../../../src-main/engine/docs/deleted-writes.js';
+import { mixedBlocks, restorationOf, swallowedWrites } from '../../../src-main/engine/docs/deleted-writes.js';
 import { hidingOf, laterCopyOf } from '../../../src-main/engine/docs/later-copy.js';
 
 /**
@@ -52,6 +52,16 @@ function type(doc: Y.Doc, typed: readonly { paragraph: number; at: number; word:
   }
 }
 
+/** `b` adds a paragraph on the later copy; the hub gets both writers' docs as rows, in the order given, into a doc whose deleted content is collected. */
+function meetAtHub(a: Y.Doc, later: Uint8Array, bFirst: boolean): { rows: Uint8Array[]; hub: Y.Doc } {
+  const b = copyOf(later);
+  body(b).insert(body(b).length, [paragraph('b')]);
+  const rows = bFirst ? [Y.encodeStateAsUpdate(b), Y.encodeStateAsUpdate(a)] : [Y.encodeStateAsUpdate(a), Y.encodeStateAsUpdate(b)];
+  const hub = new Y.Doc();
+  for (const row of rows) Y.applyUpdate(hub, row);
+  return { rows, hub };
+}
+
 describe('putting back what a writer wrote in blocks main deleted between two copies', () => {
   it('shows each paragraph main deleted that the earlier copy\'s writer changed once, as that writer left it, then the words that reached the hub later once, and nothing else main deleted', () => {
     fc.assert(
@@ -65,12 +75,7 @@ describe('putting back what a writer wrote in blocks main deleted between two co
 
         const a = copyOf(early);
         type(a, typed);
-        const b = copyOf(later);
-        body(b).insert(body(b).length, [paragraph('b')]);
-
-        const rows = bFirst ? [Y.encodeStateAsUpdate(b), Y.encodeStateAsUpdate(a)] : [Y.encodeStateAsUpdate(a), Y.encodeStateAsUpdate(b)];
-        const hub = new Y.Doc();
-        for (const row of rows) Y.applyUpdate(hub, row);
+        const { rows, hub } = meetAtHub(a, later, bFirst);
         const laterCopy = laterCopyOf(base, later);
         const first = texts(a);
         const changed = (index: number, before: string, after: string) => deleted.includes(index) && after !== before;
@@ -135,6 +140,68 @@ describe('putting back what a writer wrote in blocks main deleted between two co
         const ids = (body(hub).toArray() as Y.XmlElement[]).map((element) => element.getAttribute('id'));
         expect(new Set(ids).size).toBe(ids.length);
         expect(ids.filter((id) => !id?.startsWith('block-'))).toHaveLength(lost.filter((index) => lostLater.includes(index)).length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('puts back each paragraph main rewrote between the copies that the earlier copy\'s writer changed as that writer left it, once, and leaves the others as main or the writer has them', () => {
+    const edit = fc.record({ paragraph: fc.nat(PARAGRAPHS - 1), at: fc.nat(8), length: fc.nat(4) });
+    const mixing = fc.record({
+      rewritten: fc.uniqueArray(edit, { selector: (one) => one.paragraph, maxLength: PARAGRAPHS }),
+      typed: fc.array(fc.record({ paragraph: fc.nat(PARAGRAPHS - 1), at: fc.nat(8), word: fc.stringMatching(/^[A-Z]{2,5}$/), eraseBase: fc.nat(3) }), { maxLength: 5 }),
+      bFirst: fc.boolean(),
+    });
+    const textIn = (doc: Y.Doc, index: number) => (body(doc).get(index) as Y.XmlElement).get(0) as Y.XmlText;
+    fc.assert(
+      fc.property(mixing, ({ rewritten, typed, bFirst }) => {
+        const main = new Y.Doc();
+        body(main).insert(0, Array.from({ length: PARAGRAPHS }, (_, index) => paragraph(`base${index}`)));
+        const early = Y.encodeStateAsUpdate(main);
+        const base = Y.snapshot(main);
+        // Main rewrites part of some paragraphs: deletes a few characters and writes its own there.
+        for (const { paragraph: index, at, length } of rewritten) {
+          const text = textIn(main, index);
+          const from = at % text.length;
+          text.delete(from, Math.min(Math.max(length, 1), text.length - from));
+          text.insert(from, 'main');
+        }
+        const later = Y.encodeStateAsUpdate(main);
+
+        // `a` types words, and may erase characters of the base after them.
+        const a = copyOf(early);
+        for (const { paragraph: index, at, word, eraseBase } of typed) {
+          const text = textIn(a, index);
+          const from = at % (text.length + 1);
+          text.insert(from, word);
+          text.delete(from + word.length, Math.min(eraseBase, text.length - from - word.length));
+        }
+        const { rows, hub } = meetAtHub(a, later, bFirst);
+        const laterCopy = laterCopyOf(base, later);
+        const hiding = hidingOf(hub, base, laterCopy);
+        if (hiding) {
+          Y.applyUpdate(hub, hiding);
+          rows.push(hiding);
+        }
+        const analysed = Y.decodeStateVector(Y.encodeStateVector(hub));
+        const writers = texts(a);
+        const touched = (index: number) => writers[index] !== `base${index}`;
+        if (mixedBlocks(hub, base, laterCopy, new Map(), new Map())) {
+          const { update, restored } = restorationOf(rows, base, laterCopy, new Map());
+          if (update) {
+            Y.applyUpdate(hub, update);
+            rows.push(update);
+          }
+          // Again, with what was put back named: nothing more.
+          expect(mixedBlocks(hub, base, laterCopy, restored, analysed)).toBe(false);
+          expect(restorationOf(rows, base, laterCopy, restored, analysed).update).toBeUndefined();
+        }
+        const mains = texts(copyOf(later));
+        const rewrote = new Set(rewritten.map((one) => one.paragraph));
+        const expected = writers.map((text, index) => (rewrote.has(index) && !touched(index) ? mains[index]! : text));
+        expect(texts(hub)).toEqual([...expected, 'b']);
+        const ids = (body(hub).toArray() as Y.XmlElement[]).map((element) => element.getAttribute('id'));
+        expect(ids).toEqual([...Array.from({ length: PARAGRAPHS }, (_, index) => `block-base${index}`), 'block-b']);
       }),
       { numRuns: 150 },
     );

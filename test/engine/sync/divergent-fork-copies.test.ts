@@ -284,6 +284,24 @@ describe('a change request written on two copies of main made before and after m
     });
   }, 60_000);
 
+  /** `a` adds to a paragraph main rewrote between the copies. */
+  const ADDED_TO_REWRITTEN: Story = {
+    main: MAIN,
+    a: paragraphs('Base zero.', 'Base one, and what A added.'),
+    b: paragraphs('Base zero.', 'Main one.', 'B two.'),
+  };
+
+  // Before, main's deletion of "Base" stayed and its "Main" was hidden: the paragraph read " one, and what A added.", neither version.
+  it.each(['a', 'b'] as const)('puts back a paragraph a writer added to and main rewrote between the copies as the writer left it, and a merge reports the conflict (%s reconnects first)', async (first) => {
+    const world = await writtenOnTwoCopies(first, ADDED_TO_REWRITTEN);
+    const { client, spaceId, pageId, shared } = world;
+    const written = paragraphs('Base zero.', 'Base one, and what A added.', 'B two.');
+    for (const engine of [client, world.a.client, world.b.client]) await eventually(async () => expect(await crMarkdown(engine, shared, pageId)).toBe(written));
+    expect(ok(await world.a.client.call('mergeChangeRequest', { params: shared })).result).toBe('conflicts');
+    expect(await mainMarkdown(client, spaceId, pageId)).toBe(MAIN);
+    await keepsWritersParagraphAndMerges(world, written);
+  }, 60_000);
+
   /** Main deletes a paragraph between the copies that `a`, on the earlier copy, wrote in. */
   const WRITTEN_IN_DELETED: Story = {
     main: paragraphs('Base zero.'),
