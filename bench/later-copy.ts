@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
-import { restorationOf, swallowedWrites } from '../src-main/engine/docs/deleted-writes.js';
+import { mixedBlocks, restorationOf, swallowedWrites } from '../src-main/engine/docs/deleted-writes.js';
 import { hidingOf, laterCopyOf } from '../src-main/engine/docs/later-copy.js';
 
 /**
@@ -11,7 +11,8 @@ import { hidingOf, laterCopyOf } from '../src-main/engine/docs/later-copy.js';
  * `read`: the later copy read against the base, once per page while neither changes (the doc
  * store keeps it); `first`: the rule finding what to hide and making the deletion; `again`: the
  * rule run again on a later push with nothing new to hide, as the hub does on every push of such
- * a page. Then main deletes 20 paragraphs between two copies, and the earlier copy's writer typed
+ * a page; `mixed`: the hub's test on such a push for blocks that read as neither version
+ * (`mixedBlocks`: the blocks holding main's deletions from between the copies, walked). Then main deletes 20 paragraphs between two copies, and the earlier copy's writer typed
  * in 10 of them: `checkMs`, the hub's test for lost words on each push (a walk of the writers'
  * clocks in the doc as the store holds it, deleted content collected); `putBackMs`, reading the
  * rows with their deleted content and making the blocks put back, once. Medians.
@@ -21,6 +22,7 @@ export interface LaterCopyFigures {
   readMs: number;
   firstMs: number;
   againMs: number;
+  mixedMs: number;
   checkMs: number;
   putBackMs: number;
 }
@@ -69,7 +71,14 @@ export function benchLaterCopy(blocks = 10_000, runs = 7): LaterCopyFigures {
     if (hidingOf(held, base, copy)) throw new Error('a second run found more to hide');
     again.push(performance.now() - start);
   }
-  return { blocks, readMs: median(read), firstMs: median(first), againMs: median(again), ...putBack(blocks, runs) };
+  const analysed = Y.decodeStateVector(Y.encodeStateVector(held));
+  const mixed: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    if (mixedBlocks(held, base, copy, new Map(), analysed)) throw new Error('a push with nothing new found blocks to put back');
+    mixed.push(performance.now() - start);
+  }
+  return { blocks, readMs: median(read), firstMs: median(first), againMs: median(again), mixedMs: median(mixed), ...putBack(blocks, runs) };
 }
 
 function putBack(blocks: number, runs: number): { checkMs: number; putBackMs: number } {
@@ -105,6 +114,7 @@ export function report(figures: LaterCopyFigures): void {
     { run: 'the later copy read against the base', 'median ms': Number(figures.readMs.toFixed(1)) },
     { run: 'first: what to hide, and the deletion', 'median ms': Number(figures.firstMs.toFixed(1)) },
     { run: 'again on a push, nothing new to hide', 'median ms': Number(figures.againMs.toFixed(1)) },
+    { run: 'blocks reading as neither version, on that push', 'median ms': Number(figures.mixedMs.toFixed(1)) },
     { run: 'main deleted 20 blocks, 10 written in: the check on a push', 'median ms': Number(figures.checkMs.toFixed(1)) },
     { run: 'those 10 put back (rows read with deleted content)', 'median ms': Number(figures.putBackMs.toFixed(1)) },
   ]);
