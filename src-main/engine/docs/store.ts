@@ -657,7 +657,7 @@ export class DocStore {
     const baseState = Y.encodeStateVector(base.sv);
     const known = this.laterCopies.get(docId);
     if (known && sameBytes(known.later, later) && sameBytes(known.baseState, baseState)) return known.copy;
-    const copy = laterCopyOf(base, later);
+    const copy = laterCopyOf(base, later, this.load(docId));
     this.laterCopies.delete(docId);
     this.laterCopies.set(docId, { later, baseState, copy });
     if (this.laterCopies.size > LATER_COPIES) this.laterCopies.delete(this.laterCopies.keys().next().value!);

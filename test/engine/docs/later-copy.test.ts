@@ -192,6 +192,12 @@ describe('what a later copy of main holds past an earlier base', () => {
         apply(main, [{ add: 'Base' }, { add: 'Also' }]);
         const { earlyBase, later, a, b, aUpdate, bUpdate } = twoCopies(main, apply, between, aEdits, bEdits);
         const laterCopy = laterCopyOf(earlyBase, later);
+        // Read from a page's doc that holds the copy's structs (deleted content collected, as the doc store holds it), the copy hides the same.
+        const held = new Y.Doc();
+        for (const update of [aUpdate, bUpdate]) Y.applyUpdate(held, update);
+        const fromHeld = laterCopyOf(earlyBase, later, held);
+        expect([fromHeld.state, fromHeld.deletions, fromHeld.deletedBetween]).toEqual([laterCopy.state, laterCopy.deletions, laterCopy.deletedBetween]);
+        expect(hidingOf(held, earlyBase, fromHeld)).toEqual(hidingOf(held, earlyBase, laterCopy));
         const docs = onEngines(engines, aUpdate, bUpdate, (doc) => hidingOf(doc, earlyBase, laterCopy));
 
         const done = docs[0]!.doc;
