@@ -14,13 +14,26 @@ export interface WalCheckpoint {
   copied: number;
 }
 
+/** Passes a checkpoint makes at most to catch up with the writes that came during the one before. */
+const CHECKPOINT_PASSES = 8;
+
 export const walTasks = {
   checkpointWal: ({ file, nativeBinding }: { file: string; nativeBinding?: string }): WalCheckpoint => {
     const connection = new BetterSqlite3(file, { nativeBinding, fileMustExist: true });
     try {
       // PASSIVE waits for no one: the engine's connection goes on reading and committing meanwhile.
-      const [row] = connection.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-      return { frames: row?.log ?? 0, copied: row?.checkpointed ?? 0 };
+      // The WAL starts over (and stops growing) only at a write that finds it all copied, so the
+      // frames written during a pass are copied by another, until a pass finds nothing new; a
+      // pass with nothing to copy neither copies nor syncs.
+      let last: WalCheckpoint = { frames: -1, copied: -1 };
+      for (let pass = 0; pass < CHECKPOINT_PASSES; pass++) {
+        const [row] = connection.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+        const now = { frames: row?.log ?? 0, copied: row?.checkpointed ?? 0 };
+        const caughtUp = now.copied === now.frames && now.frames === last.frames;
+        last = now;
+        if (caughtUp) break;
+      }
+      return last;
     } finally {
       connection.close();
     }
