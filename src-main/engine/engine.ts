@@ -151,6 +151,9 @@ export class Engine {
     const workers = options.workers ?? {};
     this.ownsWorkers = !('pool' in workers);
     this.workers = 'pool' in workers ? workers.pool : new WorkerPool({ entry: workers.entry ?? WORKER_PROGRAM, size: workers.size });
+    // The WAL's checkpoints (copies and fsyncs) leave the loop's commits for a worker's connection;
+    // in the request lane, as a PDF's long work would hold them back while the WAL grows.
+    db.checkpointElsewhere((file) => this.workers.run('checkpointWal', { file, nativeBinding: options.nativeBinding }, { lane: 'request' }));
     this.docs = new DocStore(db, {
       merge: (updates) => this.workers.run('mergeDocRows', updates),
       slice: (updates) => this.workers.run('sliceDocRows', updates),

@@ -17,6 +17,7 @@ export type TaskModules = [
   typeof import('./openapi-reference/tasks.js'),
   typeof import('./translation/tasks.js'),
   typeof import('./git-sync/layout-tasks.js'),
+  typeof import('./db/wal-checkpoints.js'),
 ];
 
 /**
@@ -41,6 +42,7 @@ const LOADERS = {
   gitPrepareImport: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),
   gitPrepareArchive: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),
   gitPlanExport: () => import('./git-sync/layout-tasks.js').then((module) => module.layoutTasks),
+  checkpointWal: () => import('./db/wal-checkpoints.js').then((module) => module.walTasks),
 } satisfies Record<TaskKind, Loader>;
 
 /**

@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
+import { WalCheckpoints, type WalCheckpoint } from './wal-checkpoints.js';
 
 export type Row = Record<string, unknown>;
 
@@ -86,6 +87,8 @@ export class Database {
   private queued: QueuedWrite[] = [];
   /** Where file bytes go instead of their `file_blobs` row; none on a data dir. */
   private fileBytesStore: FileBytesStore | undefined;
+  /** Who checkpoints the WAL when this connection does not (`checkpointElsewhere`). */
+  private checkpoints: WalCheckpoints | undefined;
 
   constructor(file: string, options: DatabaseOptions = {}) {
     this.raw = new BetterSqlite3(file, { nativeBinding: options.nativeBinding });
@@ -126,6 +129,19 @@ export class Database {
   /** From now on, every write transaction goes through `order` (a hub process on PostgreSQL). */
   useWriteOrder(order: WriteOrder): void {
     this.order = order;
+  }
+
+  /**
+   * From now on this connection runs no checkpoint of its own: writes that commit have `checkpoint`
+   * copy the WAL into the file elsewhere (a worker thread's connection), docs/architecture.md.
+   */
+  checkpointElsewhere(checkpoint: (file: string) => Promise<WalCheckpoint>): void {
+    this.checkpoints = new WalCheckpoints(this.raw, checkpoint);
+  }
+
+  /** Settles once the WAL checkpoint running elsewhere now, if any, is done. */
+  checkpointSettled(): Promise<void> {
+    return this.checkpoints?.settled() ?? Promise.resolve();
   }
 
   /** From now on, new file bytes go to `store`, their rows holding none (a hub process with `--blob-dir`). */
@@ -171,6 +187,7 @@ export class Database {
       else this.order?.checkUnwritten();
       this.statement('COMMIT').run();
       committed = true;
+      if (mode === 'write') this.checkpoints?.afterWrite();
       return result;
     } catch (error) {
       if (this.raw.inTransaction) this.statement('ROLLBACK').run();
