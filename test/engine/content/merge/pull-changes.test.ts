@@ -275,10 +275,10 @@ describe.each(['store', 'bytes'] as const)('a change request that no longer show
     expect(blocks(MAIN, 'a')).toEqual({ a1: 'one (cr)', a2: 'two', a3: 'three (main)' });
   });
 
-  it('refuses to merge a paragraph both rewrote that now reads as neither version, and changes nothing', () => {
+  it('refuses to merge a paragraph both rewrote, which the hub put back as the writer left it, and changes nothing', () => {
     heldThenHidden({ a1: 'uno', a2: 'two' });
-    // Main's deletion of "one" stays (Yjs cannot bring it back) and its "uno" is hidden, in the block the change request touched.
-    expect(blocks(CR, 'a')).toEqual({ a1: ' (cr)', a2: 'two' });
+    // Main's "uno" is hidden in the block the change request touched, and its deletion of "one" undone by the hub's put-back (before, it read " (cr)").
+    expect(blocks(CR, 'a')).toEqual({ a1: 'one (cr)', a2: 'two' });
     const before = mainState();
     expect(merge()).toEqual([{ kind: 'block', pageId: 'a', blockId: 'a1' }]);
     expect(mainState()).toEqual(before);
