@@ -10,7 +10,7 @@
 import * as Y from 'yjs';
 import { MAX_BLOCK_DEPTH, MAX_INLINE_DEPTH } from '../../../src-shared/contract/limits.js';
 import { newBlockId } from '../../../src-shared/content/ids.js';
-import { holds, idKey, isCovered, laterCopyOf, type IdRanges, type LaterCopy } from './later-copy.js';
+import { blockOf, holds, idKey, isCovered, laterCopyOf, type IdRanges, type LaterCopy } from './later-copy.js';
 import { buildDoc, type DeleteSet } from './updates.js';
 
 /** How deep the walks go: no page the content model allows is deeper; a doc an update made deeper is not walked further. */
@@ -62,18 +62,11 @@ function blocksHolding(doc: Y.Doc, ranges: IdRanges): Set<Y.Item> {
       const end = Math.min(clock + len, Y.getState(doc.store, client));
       for (let index = clock < end ? Y.findIndexSS(structs, clock) : structs.length; index < structs.length && structs[index]!.id.clock < end; index++) {
         const struct = structs[index]!;
-        if (struct instanceof Y.Item) blocks.add(topLevel(struct));
+        if (struct instanceof Y.Item) blocks.add(blockOf(struct));
       }
     }
   }
   return blocks;
-}
-
-/** The top-level item holding `item`. */
-function topLevel(item: Y.Item): Y.Item {
-  let block = item;
-  while (block.parent instanceof Y.AbstractType && block.parent._item) block = block.parent._item;
-  return block;
 }
 
 /** The item and every item within it: its element's attributes, children and their text, to the depth the walks go. */

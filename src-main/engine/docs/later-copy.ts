@@ -1,7 +1,7 @@
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { deletesAll } from './deletions.js';
-import { newDoc, type DeleteSet } from './updates.js';
+import { buildDoc, type DeleteSet } from './updates.js';
 
 /** Per client, clock ranges `[clock, clock + len)`, ascending. */
 export type IdRanges = Map<number, { clock: number; len: number }[]>;
@@ -35,7 +35,7 @@ export function laterCopyOf(base: Y.Snapshot, later: Uint8Array, held?: Y.Doc): 
   // The page's own doc holds every struct of a copy it gave up (`holdsStructsOf`): read there, the
   // copy is not integrated again, which took ~0.5 s of the event loop on 10,000 paragraphs. Only
   // items under a deleted element differ (collected there): they show nowhere either way.
-  const doc = held && holdsState(held, state) ? held : integrated(later);
+  const doc = held && holdsState(held, state) ? held : buildDoc([later], { gc: false });
   const covered = (id: Y.ID) => isCovered(id, base.sv);
   const ranges: IdRanges = new Map();
   for (const [client, upTo] of state) {
@@ -58,12 +58,6 @@ export function laterCopyOf(base: Y.Snapshot, later: Uint8Array, held?: Y.Doc): 
   // The copy's delete set alone, read without integrating its structs.
   const deletions = Y.mergeDeleteSets([Y.decodeUpdate(Y.diffUpdate(later, Y.encodeStateVectorFromUpdate(later))).ds]);
   return { ranges, state, deletions, deletedBetween: shownByBaseOnly(deletions, base) };
-}
-
-function integrated(update: Uint8Array): Y.Doc {
-  const doc = newDoc({ gc: false });
-  Y.applyUpdate(doc, update);
-  return doc;
 }
 
 /** Whether the doc holds every clock of `state`. */
@@ -195,7 +189,7 @@ function placesWritten(held: Y.Doc, base: Y.Snapshot, { ranges, state: laterStat
 }
 
 /** The top-level item holding `item`: the block of a body, or an entry or run of a root type. */
-function blockOf(item: Y.Item): Y.Item {
+export function blockOf(item: Y.Item): Y.Item {
   let block = item;
   while (block.parent instanceof Y.AbstractType && block.parent._item) block = block.parent._item;
   return block;

@@ -5,12 +5,11 @@ import { blockIndex, readBody } from '../../../../src-shared/content/yjs.js';
 import type { DocStore } from '../../docs/store.js';
 import { buildDoc, type DeleteSet } from '../../docs/updates.js';
 import { MAIN, changeRequestBranch, pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
-import { forkBaseDoc } from '../fork-base.js';
-import { FILES, PAGES, filesMap, pagesMap, readFiles, readPages, type TreeFile, type TreePage } from '../tree.js';
+import { FILES, PAGES, readFiles, readPages, type TreeFile, type TreePage } from '../tree.js';
 import { writtenPairs } from './branch-docs.js';
 import { blocksFromSides, setBlocks } from './set-blocks.js';
 import { holdsMainsLater } from './three-way.js';
-import { blockItems, touchedElements, touchedEntries } from './touched-elements.js';
+import { blockItems, takenWhereUnreached, touchedElements, touchedEntries } from './touched-elements.js';
 
 /** What a change request did to one page since its base. */
 export interface OwnPageChange {
@@ -98,12 +97,16 @@ export function readOwnChanges(docs: DocStore, spaceId: string, changeRequestId:
   const branch = changeRequestBranch(changeRequestId);
   const pairs = writtenPairs(docs, spaceId, changeRequestId);
   const wroteTree = pairs.some((pair) => pair.pageId === undefined);
-  const headTreeDoc = docs.load(treeDoc(spaceId, branch));
-  const baseTreeDoc = wroteTree ? forkBaseDoc(docs, treeDoc(spaceId, branch)) : undefined;
-  if (baseTreeDoc) withMainsEntries(docs, main, treeDoc(spaceId, branch), treeDoc(spaceId, MAIN), baseTreeDoc, headTreeDoc);
+  const treeId = treeDoc(spaceId, branch);
+  const headTreeDoc = docs.load(treeId);
+  const treeFork = wroteTree ? docs.forkBase(treeId) : undefined;
+  const baseTreeDoc = treeFork ? buildDoc([treeFork.baseUpdate]) : undefined;
   const head = readPages(headTreeDoc);
+  const reached = treeFork ? mainsEntriesReached(docs, main, treeId, treeDoc(spaceId, MAIN), treeFork.snapshot) : undefined;
+  // A page or file the change request's own changes never reached is as its head has it: main's change, not its own.
+  const judged = <T>(base: Map<string, T>, head: ReadonlyMap<string, T>, map: string) => (reached ? takenWhereUnreached(base, head, (id) => reached.has(`${map}/${id}`)) : base);
   // A tree the change request never wrote is main's as it was: its pages are the base's.
-  const base = baseTreeDoc ? readPages(baseTreeDoc) : wroteTree ? new Map<string, TreePage>() : head;
+  const base = baseTreeDoc ? judged(readPages(baseTreeDoc), head, PAGES) : wroteTree ? new Map<string, TreePage>() : head;
   const written = new Set(pairs.flatMap((pair) => (pair.pageId === undefined ? [] : [pair.pageId])));
   const shownAlways = new Set([...[...head.keys()].filter((id) => !base.has(id)), ...[...base.keys()].filter((id) => !head.has(id))]);
   const bodies = [...new Set([...written, ...shownAlways])].map((pageId): PageBodySides => {
@@ -120,7 +123,8 @@ export function readOwnChanges(docs: DocStore, spaceId: string, changeRequestId:
       ...(mainState ? { main: { stateVector: mainState, ...(main.withDeletions ? { rows: docs.updatesOf(mainDocId) } : {}) } } : {}),
     };
   });
-  return { base, head, files: baseTreeDoc ? fileChanges(readFiles(baseTreeDoc), readFiles(headTreeDoc)) : [], bodies };
+  const filesChanged = (before: Map<string, TreeFile>, after: Map<string, TreeFile>) => fileChanges(judged(before, after, FILES), after);
+  return { base, head, files: baseTreeDoc ? filesChanged(readFiles(baseTreeDoc), readFiles(headTreeDoc)) : [], bodies };
 }
 
 /** Main's state vector as judged, where the change request's doc holds main's structs from after its base; else undefined. */
@@ -140,29 +144,16 @@ function notOwnDeletions(base: DeleteSet, mainRows: Uint8Array[] | undefined): D
 }
 
 /**
- * Gives the base tree each page and file the change request's own changes never reached as the
- * head has it, where the head holds main's changes from after the base: those are main's
- * (`MainAsJudged`), not the change request's.
+ * The pages and files of a change request's tree its own changes reached (`touchedEntries`, as
+ * `<map>/<id>`), where it holds main's changes from after its base (`MainAsJudged`); undefined
+ * where everything counts as its own.
  */
-function withMainsEntries(docs: DocStore, main: MainAsJudged, docId: string, mainDocId: string, base: Y.Doc, head: Y.Doc): void {
-  const fork = docs.forkBase(docId)!;
-  const mainState = mainsLater(docs, main, docId, mainDocId, fork.snapshot.sv);
-  if (!mainState) return;
-  const headDoc = buildDoc(docs.updatesOf(docId), { gc: false });
-  const deletions = notOwnDeletions(fork.snapshot.ds, main.withDeletions ? docs.updatesOf(mainDocId) : undefined);
-  const reached = touchedEntries(headDoc, Y.encodeStateAsUpdate(headDoc, mainState), deletions, [PAGES, FILES]);
-  if (!reached) return;
-  base.transact(() => {
-    for (const [name, of] of [[PAGES, pagesMap], [FILES, filesMap]] as const) {
-      const [into, from] = [of(base), of(head)];
-      for (const id of new Set([...into.keys(), ...from.keys()])) {
-        if (reached.has(`${name}/${id}`)) continue;
-        const fields = from.get(id);
-        if (!fields) into.delete(id);
-        else if (JSON.stringify(fields.toJSON()) !== JSON.stringify(into.get(id)?.toJSON())) into.set(id, new Y.Map(Object.entries(fields.toJSON())));
-      }
-    }
-  });
+function mainsEntriesReached(docs: DocStore, main: MainAsJudged, docId: string, mainDocId: string, base: Y.Snapshot): Set<string> | undefined {
+  const mainState = mainsLater(docs, main, docId, mainDocId, base.sv);
+  if (!mainState) return undefined;
+  const head = buildDoc(docs.updatesOf(docId), { gc: false });
+  const deletions = notOwnDeletions(base.ds, main.withDeletions ? docs.updatesOf(mainDocId) : undefined);
+  return touchedEntries(head, Y.encodeStateAsUpdate(head, mainState), deletions, [PAGES, FILES]);
 }
 
 /**

@@ -7,7 +7,7 @@ import { otherSide, type Conflict, type Side } from './conflicts.js';
 import type { DocWrite, MergeReads } from './merge-reads.js';
 import { blocksFromSides, setBlocks } from './set-blocks.js';
 import { docIdOf, holdsMainsLater, once, type ThreeWay } from './three-way.js';
-import { blockItems, touchedElements } from './touched-elements.js';
+import { blockItems, takenWhereUnreached, touchedElements } from './touched-elements.js';
 
 /** The side whose changes a merge or an update carries over, and the branch its projection rows are under. */
 export interface Incoming {
@@ -120,15 +120,10 @@ function asChangeRequestChanged(
   const touched = touchedElements(merged, own.update, Y.createDeleteSetFromStructStore(versions.main.store));
   if (!touched) return held;
   const [items, baseItems] = [blockItems(versions.changeRequest), blockItems(versions.base)];
-  const judged = new Map(held);
-  for (const blockId of new Set([...held.keys(), ...base.keys()])) {
+  return takenWhereUnreached(held, base, (blockId) => {
     const item = items.get(blockId) ?? baseItems.get(blockId);
-    if (item === undefined || touched.has(item)) continue;
-    const hash = base.get(blockId);
-    if (hash === undefined) judged.delete(blockId);
-    else judged.set(blockId, hash);
-  }
-  return judged;
+    return item === undefined || touched.has(item);
+  });
 }
 
 /** Block ids a body holds more than once (each side moved a block: two copies of it). */

@@ -26,15 +26,32 @@ export function touchedElements(doc: Y.Doc, update: Uint8Array, baseDeletions: D
  * at the base. Undefined when the doc cannot tell where a struct sits.
  */
 export function touchedEntries(doc: Y.Doc, update: Uint8Array, baseDeletions: DeleteSet, maps: readonly string[]): Set<string> | undefined {
-  const roots = new Map(maps.map((name) => [doc.getMap(name) as Y.AbstractType<unknown>, name]));
+  // Looked up, not typed: `getMap` would add a map the doc never had to a doc the caller may not own.
+  const roots = new Map<unknown, string>(maps.flatMap((name) => (doc.share.has(name) ? [[doc.share.get(name), name] as const] : [])));
   const touched = new Set<string>();
   const markEntry = (item: Y.Item) => {
     for (let at: Y.Item | null = item; at; at = (at.parent as Y.AbstractType<unknown>)._item) {
-      const map = roots.get(at.parent as Y.AbstractType<unknown>);
+      const map = roots.get(at.parent);
       if (map !== undefined && at.parentSub !== null) return void touched.add(`${map}/${at.parentSub}`);
     }
   };
   return forEachReached(doc, update, baseDeletions, markEntry) ? touched : undefined;
+}
+
+/**
+ * `target` with each entry `reached` says no to as `source` has it (gone where `source` has none):
+ * how a change request's blocks or pages are judged where its own changes never reached them
+ * (page-merge.ts, tree-merge.ts, own-changes.ts).
+ */
+export function takenWhereUnreached<T>(target: ReadonlyMap<string, T>, source: ReadonlyMap<string, T>, reached: (id: string) => boolean): Map<string, T> {
+  const taken = new Map(target);
+  for (const id of new Set([...target.keys(), ...source.keys()])) {
+    if (reached(id)) continue;
+    const value = source.get(id);
+    if (value === undefined) taken.delete(id);
+    else taken.set(id, value);
+  }
+  return taken;
 }
 
 /**

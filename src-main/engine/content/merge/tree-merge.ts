@@ -7,7 +7,7 @@ import type { MergeReads } from './merge-reads.js';
 import type { PlannedWrite } from './page-merge.js';
 import { PAGES, readPageTree, type PageFields, type PageTree } from './page-tree.js';
 import { docIdOf, holdsMainsLater, type ThreeWay } from './three-way.js';
-import { touchedEntries } from './touched-elements.js';
+import { takenWhereUnreached, touchedEntries } from './touched-elements.js';
 import { treeConflicts, type BodyEdited } from './tree-conflicts.js';
 import { repairTree } from './tree-repair.js';
 
@@ -66,15 +66,7 @@ function asChangeRequestChanged(docs: MergeReads, tree: ThreeWay, base: PageTree
   if (!own.ok) throw new Error(own.problem.message);
   const deletions = Y.mergeDeleteSets([Y.createDeleteSetFromStructStore(tree.newBase().store), Y.createDeleteSetFromStructStore(docs.load(pair.main).store)]);
   const reached = touchedEntries(docs.load(pair.changeRequest), own.update, deletions, [PAGES]);
-  if (!reached) return held;
-  const judged = new Map(held);
-  for (const pageId of new Set([...held.keys(), ...base.keys()])) {
-    if (reached.has(`${PAGES}/${pageId}`)) continue;
-    const was = base.get(pageId);
-    if (was === undefined) judged.delete(pageId);
-    else judged.set(pageId, was);
-  }
-  return judged;
+  return reached ? takenWhereUnreached(held, base, (pageId) => reached.has(`${PAGES}/${pageId}`)) : held;
 }
 
 /**
