@@ -157,7 +157,8 @@ export class Engine {
     this.docs = new DocStore(db, {
       merge: (updates) => this.workers.run('mergeDocRows', updates),
       slice: (updates) => this.workers.run('sliceDocRows', updates),
-      diffRows: (updates, stateVector) => this.workers.run('diffDocRows', { updates, stateVector }),
+      // A client waits on it to show the doc (a page opening): a request, not long work that a room's loading ahead may hold.
+      diffRows: (updates, stateVector) => this.workers.run('diffDocRows', { updates, stateVector }, { lane: 'request' }),
       restore: (input) => this.workers.run('restoreDocBlocks', input),
       // A space's tree exists from the space's creation; its first row, empty, does not travel.
       emptyWithoutRows: (docId) => parseDocName(docId)?.kind === 'tree',

@@ -22,12 +22,13 @@ export interface ServedEngine {
 }
 
 /**
- * `options`: engine settings beyond the data dir and the renderer (a translator, say);
+ * `options`: engine settings beyond the data dir and the renderer (a translator, say; `observeAnswers:
+ * undefined` serves without the conformance check of every answer, as `npm run serve` does);
  * `firstStart`: what first start makes beyond the owner and their organization (`serve` asks for the welcome space).
  */
 export async function serveEngine(options: Partial<EngineOptions> = {}, firstStart: FirstStartOptions = {}): Promise<ServedEngine> {
   const dataDir = migratedDataDir('folio-e2e-');
-  const engine = new Engine({ workers: sharedWorkers(), ...options, dataDir, serveStatic: staticFiles(RENDERER), observeAnswers: referenceAnswers.observe });
+  const engine = new Engine({ workers: sharedWorkers(), observeAnswers: referenceAnswers.observe, ...options, dataDir, serveStatic: staticFiles(RENDERER) });
   bootstrapIfEmpty(engine, firstStart);
   const server = await listen(engine, 0);
   const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();

@@ -12,7 +12,7 @@ import { UpdateLog, type DocMeta } from './log.js';
 import { Observers, type UpdateObserver } from './observers.js';
 import { OpenWrites, type Written } from './open-writes.js';
 import { EMPTY_STATE_VECTOR, advance, bringsStructs, type StateVector } from './state-vector.js';
-import { STORE_ORIGIN, buildDoc, decode, diffRows, mergeAll, missingDependencies, newDoc } from './updates.js';
+import { STORE_ORIGIN, buildDoc, decode, diffRows, holdsNothing, mergeAll, missingDependencies, newDoc } from './updates.js';
 
 /** What the store refuses, as a value: the caller knows whether it is a 400, a dropped message or a bug. */
 export interface DocProblem {
@@ -306,6 +306,8 @@ export class DocStore {
       return meta ? this.log.rows(from).map((row) => row.update) : [];
     }, 'read');
     if (rows.reduce((sum, row) => sum + row.byteLength, 0) <= LOAD_AT_ONCE_BYTES) return undefined;
+    // A replica holding nothing lacks the one row whole (a compacted doc opened on a new device): nothing to work out.
+    if (rows.length === 1 && holdsNothing(remoteStateVector)) return Promise.resolve({ ok: true, update: rows[0]! });
     return diffRows(rows, remoteStateVector).then(
       (update) => ({ ok: true, update }),
       () => this.diff(docId, remoteStateVector),

@@ -38,9 +38,19 @@ export function mergeAll(updates: readonly Uint8Array[]): Uint8Array {
   return level[0]!;
 }
 
-/** What `updates` hold that a replica at `stateVector` lacks: each diffed alone, then the small results merged (merging the rows first re-encodes the whole doc only to drop most of it). */
+/**
+ * What `updates` hold that a replica at `stateVector` lacks: each diffed alone, then the small
+ * results merged (merging the rows first re-encodes the whole doc only to drop most of it). A
+ * replica that holds nothing lacks all of them, which need no diffing.
+ */
 export function diffRows(updates: readonly Uint8Array[], stateVector: Uint8Array): Uint8Array {
+  if (holdsNothing(stateVector)) return mergeAll(updates);
   return mergeAll(updates.map((update) => Y.diffUpdate(update, stateVector)));
+}
+
+/** Whether a state vector is a replica's that holds nothing yet (a new device, or a doc never opened there). */
+export function holdsNothing(stateVector: Uint8Array): boolean {
+  return Y.decodeStateVector(stateVector).size === 0;
 }
 
 let docsMade = 0;

@@ -61,6 +61,9 @@ export function readingFailure(error: Error): string {
 /** The threads long work may take: one fewer than the cores, at least one, at most three. */
 export const DEFAULT_WORKERS = Math.max(1, Math.min(3, availableParallelism() - 1));
 
+/** The threads `warmUp` starts: one for long work, and the one more a pool keeps for requests. */
+const WARM_THREADS = 2;
+
 /**
  * The engine's worker threads: they run its long work (PDFs, large conversions, OpenAPI
  * processing, Git Sync's layout, merges of doc rows…) and read requests' input (large bodies,
@@ -100,18 +103,19 @@ export class WorkerPool {
   }
 
   /**
-   * Starts a thread now rather than on the first task (a server about to be used): its program
-   * takes a moment to load. Settles once a thread is ready (or could not start).
+   * Starts threads now rather than on first tasks (a server about to be used), one at a time, as
+   * their programs take a moment to load: one for long work and the one kept for requests, so that
+   * a reader's request (a page opening while the room loads its doc ahead) never waits for a thread
+   * to load. Settles once they are ready (or one could not start).
    */
   warmUp(): Promise<void> {
-    if (this.threads.length === 0 && !this.closed) this.start();
+    if (this.threads.length < WARM_THREADS && !this.threads.some((thread) => !thread.ready) && !this.closed) this.start('request');
     const starting = this.threads.find((thread) => !thread.ready);
     if (!starting) return Promise.resolve();
     return new Promise((resolve) => {
-      const settle = () => resolve();
-      starting.worker.once('message', settle);
-      starting.worker.once('error', settle);
-      starting.worker.once('exit', settle);
+      starting.worker.once('message', () => resolve(this.warmUp()));
+      starting.worker.once('error', () => resolve());
+      starting.worker.once('exit', () => resolve());
     });
   }
 

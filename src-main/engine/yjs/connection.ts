@@ -4,7 +4,7 @@ import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { relayable, writeFromClient } from './client-writes.js';
 import type { ReadableDoc } from './doc-access.js';
-import { MESSAGE_SYNC, permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
+import { MESSAGE_SYNC, SYNC_STEP_1, permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
 import type { Room, RoomMember } from './room.js';
 
 /** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */
@@ -61,10 +61,13 @@ export class Connection implements RoomMember {
 
   /**
    * A sync message is read once the room's doc is ready; until then it waits behind those before
-   * it. Awareness, which never touches the doc, is read at once.
+   * it. Awareness, which never touches the doc, is read at once, and so is the client's request
+   * for the doc when nothing waits before it: its answer never loads the doc (`answerStep1`), so a
+   * page opens without waiting for what only a write needs.
    */
   private arrive(data: Uint8Array): void {
-    if (data[0] !== MESSAGE_SYNC || (this.room.isReady && !this.held)) this.receiveSafely(data);
+    const readsOnly = data[0] !== MESSAGE_SYNC || (!this.held && data[1] === SYNC_STEP_1);
+    if (readsOnly || (this.room.isReady && !this.held)) this.receiveSafely(data);
     else if (this.held) this.held.push(data);
     else {
       this.held = [data];

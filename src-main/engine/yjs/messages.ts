@@ -8,6 +8,8 @@ export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
 export const MESSAGE_AUTH = 2;
 export const MESSAGE_QUERY_AWARENESS = 3;
+/** A sync message's second varuint: a request for what the sender lacks (one byte, as both type numbers are below 128). */
+export const SYNC_STEP_1 = sync.messageYjsSyncStep1;
 
 /** What a client sent, decoded as far as the server needs. */
 export type ClientMessage =

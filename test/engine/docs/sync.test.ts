@@ -74,21 +74,25 @@ describe('sync helpers', () => {
     textOf(editor, 3).insert(0, 'Later ');
     editor.getXmlFragment('body').delete(0, 1);
     for (const update of updates) store.append('page', update);
+    // A replica holding nothing (a new device) lacks the whole doc.
+    const nothing = Y.encodeStateVector(new Y.Doc());
 
-    const fromRows = store.diff('page', halfway);
+    const fromRows = [store.diff('page', halfway), store.diff('page', nothing)];
     expect(store.cacheSize.docs).toBe(0);
     store.load('page');
-    const fromDoc = store.diff('page', halfway);
-    if (!fromRows.ok || !fromDoc.ok) throw new Error('no diff');
+    const fromDoc = [store.diff('page', halfway), store.diff('page', nothing)];
 
-    const replica = (update: Uint8Array) => {
+    const replica = (update: Uint8Array, held: Uint8Array[]) => {
       const doc = new Y.Doc();
-      Y.applyUpdate(doc, updates[0]!);
+      for (const row of held) Y.applyUpdate(doc, row);
       Y.applyUpdate(doc, update);
       return contentOf(doc);
     };
-    expect(replica(fromRows.update)).toEqual(contentOf(editor));
-    expect(replica(fromDoc.update)).toEqual(contentOf(editor));
+    for (const [halfwayDiff, wholeDiff] of [fromRows, fromDoc]) {
+      if (!halfwayDiff?.ok || !wholeDiff?.ok) throw new Error('no diff');
+      expect(replica(halfwayDiff.update, [updates[0]!])).toEqual(contentOf(editor));
+      expect(replica(wholeDiff.update, [])).toEqual(contentOf(editor));
+    }
   });
 
   it('refuses malformed input as values', () => {

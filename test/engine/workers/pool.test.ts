@@ -63,6 +63,8 @@ describe('the worker pool', () => {
   it('answers a request’s task on one thread more while long work holds the others', { timeout: 60_000 }, async () => {
     pool = new WorkerPool({ entry: BUNDLED, size: 1 });
     await pool.warmUp();
+    // Warmed: one thread for long work, and the one kept for requests.
+    expect(pool.threadCount).toBe(2);
     let longDone = false;
     const long = pool.run('readMarkdown', text(SLOW_MARKDOWN)).then(() => (longDone = true));
     const quick = await pool.run('readMarkdown', text('# Quick\n'), { lane: 'request' });

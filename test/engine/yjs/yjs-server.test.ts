@@ -1,6 +1,10 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sync from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { Engine } from '../../../src-main/engine/engine.js';
+import { isFailure } from '../../../src-main/engine/pipeline/failure.js';
 import { changeRequestBranch, changeRequestTreeDoc, commentsDoc, MAIN, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../support/content.js';
 import { TestServer, type TestUser } from '../../support/server.js';
@@ -23,6 +27,17 @@ beforeAll(async () => {
   addPage(t.engine, mainTreeDoc(spaceId), 'intro');
 });
 afterAll(() => t.stop());
+
+/** A page on main of 1,500 paragraphs (~80 KB, so a room loads it ahead in slices), written as one row. */
+function largePage(pageId: string): { docId: string; texts: string[] } {
+  addPage(t.engine, mainTreeDoc(spaceId), pageId);
+  const docId = pageDoc(spaceId, MAIN, pageId);
+  const texts = Array.from({ length: 1500 }, (_, i) => `Paragraph ${i} of a page large enough to load ahead`);
+  const seed = new Y.Doc();
+  writeParagraphs(seed, ...texts);
+  t.engine.docs.append(docId, Y.encodeStateAsUpdate(seed));
+  return { docId, texts };
+}
 
 describe('editing a page over y-websocket', () => {
   it('syncs, stores the edit, and shows it to a second client', async () => {
@@ -48,12 +63,7 @@ describe('editing a page over y-websocket', () => {
   });
 
   it('gets a large page ready in slices before the first write, and answers a joining client from a worker', async () => {
-    addPage(t.engine, mainTreeDoc(spaceId), 'large');
-    const docId = pageDoc(spaceId, MAIN, 'large');
-    const texts = Array.from({ length: 1500 }, (_, i) => `Paragraph ${i} of a page large enough to load ahead`);
-    const seed = new Y.Doc();
-    writeParagraphs(seed, ...texts);
-    t.engine.docs.append(docId, Y.encodeStateAsUpdate(seed));
+    const { docId, texts } = largePage('large');
     const first = await join(t, docId, editor.token);
     expect(textsOf(first.doc)).toEqual(texts);
     const committed = nextCommit(t.engine, docId);
@@ -64,6 +74,25 @@ describe('editing a page over y-websocket', () => {
     const second = await join(t, docId, reader.token);
     expect(textsOf(second.doc)).toEqual(typed);
     leave(first, second);
+  });
+
+  it('answers a client’s request for a large page at once, without waiting for it to be ready for writes', async () => {
+    const { docId, texts } = largePage('opened');
+    const loaded = t.engine.docs.cacheSize.docs;
+    const received: Uint8Array[] = [];
+    const client = t.engine.yjs.connectLocal(`Bearer ${reader.token}`, docId, { send: (data) => received.push(data), closed: () => undefined });
+    if (isFailure(client)) throw new Error(client.message);
+    const replica = new Y.Doc();
+    client.receive(encoding.encode((encoder) => (encoding.writeVarUint(encoder, 0), sync.writeSyncStep1(encoder, replica))));
+    // Only microtasks: the room's getting the page ready (a worker's slices, then the loop's) has not had a turn.
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    for (const message of received) {
+      const decoder = decoding.createDecoder(message);
+      if (decoding.readVarUint(decoder) === 0) sync.readSyncMessage(decoder, encoding.createEncoder(), replica, null);
+    }
+    expect(textsOf(replica)).toEqual(texts);
+    expect(t.engine.docs.cacheSize.docs).toBe(loaded);
+    client.close();
   });
 
   it('lets a reader join and read the page tree', async () => {
