@@ -33,8 +33,8 @@ export async function benchEditor(): Promise<EditorFigures | undefined> {
     console.log('editor bench skipped: out/renderer is not built (npm run build:renderer)');
     return undefined;
   }
-  // As `npm run serve` serves it: the e2e tests' check of every answer against the reference compiles
-  // a validator on each new kind of answer, on the engine's loop, which is not the product's cost.
+  // As `npm run serve` serves it (a thread warmed): the e2e tests' check of every answer against the
+  // reference compiles a validator on each new kind of answer, on the engine's loop, which is not the product's cost.
   const served = await serveEngine({ observeAnswers: undefined });
   await served.engine.workers.warmUp();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });

@@ -44,7 +44,8 @@ async function start(): Promise<void> {
     // The worker threads' program, which electron-vite builds beside this file.
     workers: { entry: join(import.meta.dirname, 'engine-worker.js') },
   });
-  void engine.workers.warmUp();
+  // Two: the desktop opens pages at once, and a page's first request should not wait for a thread (a headless serve warms one).
+  void engine.workers.warmUp(2);
   // A new data dir starts with the welcome space; the window's first-start screen asks the person's name.
   bootstrapIfEmpty(engine, { welcome: true });
   // Loopback HTTP too, so external clients (curl, scripts, the CLI's peers) reach the same engine.

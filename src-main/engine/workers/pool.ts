@@ -61,9 +61,6 @@ export function readingFailure(error: Error): string {
 /** The threads long work may take: one fewer than the cores, at least one, at most three. */
 export const DEFAULT_WORKERS = Math.max(1, Math.min(3, availableParallelism() - 1));
 
-/** The threads `warmUp` starts: one for long work, and the one more a pool keeps for requests. */
-const WARM_THREADS = 2;
-
 /**
  * The engine's worker threads: they run its long work (PDFs, large conversions, OpenAPI
  * processing, Git Sync's layout, merges of doc rows…) and read requests' input (large bodies,
@@ -103,17 +100,17 @@ export class WorkerPool {
   }
 
   /**
-   * Starts threads now rather than on first tasks (a server about to be used), one at a time, as
-   * their programs take a moment to load: one for long work and the one kept for requests, so that
-   * a reader's request (a page opening while the room loads its doc ahead) never waits for a thread
-   * to load. Settles once they are ready (or one could not start).
+   * Starts `threads` threads now rather than on first tasks (a server about to be used), one at a
+   * time, as each program takes a moment to load (~0.8 s of CPU here). Two are one for long work
+   * and the one kept for requests, so that a reader's request (a page opening while its room loads
+   * the doc ahead) never waits for a thread to load. Settles once they are ready (or one could not start).
    */
-  warmUp(): Promise<void> {
-    if (this.threads.length < WARM_THREADS && !this.threads.some((thread) => !thread.ready) && !this.closed) this.start('request');
+  warmUp(threads = 1): Promise<void> {
+    if (this.threads.length < Math.min(threads, this.size + 1) && !this.threads.some((thread) => !thread.ready) && !this.closed) this.start('request');
     const starting = this.threads.find((thread) => !thread.ready);
     if (!starting) return Promise.resolve();
     return new Promise((resolve) => {
-      starting.worker.once('message', () => resolve(this.warmUp()));
+      starting.worker.once('message', () => resolve(this.warmUp(threads)));
       starting.worker.once('error', () => resolve());
       starting.worker.once('exit', () => resolve());
     });

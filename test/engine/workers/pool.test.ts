@@ -62,7 +62,7 @@ describe('the worker pool', () => {
 
   it('answers a request’s task on one thread more while long work holds the others', { timeout: 60_000 }, async () => {
     pool = new WorkerPool({ entry: BUNDLED, size: 1 });
-    await pool.warmUp();
+    await pool.warmUp(2);
     // Warmed: one thread for long work, and the one kept for requests.
     expect(pool.threadCount).toBe(2);
     let longDone = false;
