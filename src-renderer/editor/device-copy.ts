@@ -1,5 +1,6 @@
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
+import { docUpdates } from './doc-updates.js';
 
 export interface DeviceCopy {
   /** Stops keeping the doc; what is stored stays for the next visit. */
@@ -47,12 +48,12 @@ export function keepOnDevice(room: string, doc: Y.Doc, stored: (all: boolean) =>
     stored(false);
     setTimeout(write, 0);
   };
-  doc.on('update', queue);
+  const stopUpdates = docUpdates(doc).on(queue);
   // A tab closed right after a key may not run the next task: what is queued is written as it goes.
   window.addEventListener('pagehide', write);
   persistence.on('synced', () => stored(writing === 0 && queued.length === 0));
   const stop = () => {
-    doc.off('update', queue);
+    stopUpdates();
     window.removeEventListener('pagehide', write);
   };
   return {

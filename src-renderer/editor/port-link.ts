@@ -7,6 +7,7 @@ import type * as Y from 'yjs';
 import type { DocChannel, FolioBridge } from '../../src-shared/client/bridge.js';
 import { CLOSE_DOC_REPLACED } from '../../src-shared/sync/close-codes.js';
 import type { DocLinker, LinkListeners } from './doc-link.js';
+import { docUpdates, readSyncMessage } from './doc-updates.js';
 
 // The y-websocket message types, which the engine's rooms speak over any transport.
 const MESSAGE_SYNC = 0;
@@ -24,6 +25,7 @@ export function portLinker(openDoc: FolioBridge['openDoc']): DocLinker {
 
 class PortLink {
   private readonly channel: DocChannel;
+  private readonly stopUpdates: () => void;
   private synced = false;
   private heard = false;
 
@@ -36,14 +38,14 @@ class PortLink {
   ) {
     listeners.status('connecting');
     this.channel = openDoc(room, { message: (data) => this.receive(data), closed: (reason, code) => this.closed(reason, code) });
-    doc.on('update', this.sendUpdate);
+    this.stopUpdates = docUpdates(doc).on(this.sendUpdate);
     awareness.on('update', this.sendAwareness);
     this.send((encoder) => sync.writeSyncStep1(encoder, doc));
     if (awareness.getLocalState() !== null) this.sendAwareness({ added: [doc.clientID], updated: [], removed: [] }, null);
   }
 
   readonly stop = (): void => {
-    this.doc.off('update', this.sendUpdate);
+    this.stopUpdates();
     awarenessProtocol.removeAwarenessStates(this.awareness, [this.doc.clientID], 'stop');
     this.awareness.off('update', this.sendAwareness);
     this.forgetOthers();
@@ -85,7 +87,7 @@ class PortLink {
     if (type !== MESSAGE_SYNC) return;
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
-    const step = sync.readSyncMessage(decoder, encoder, this.doc, this);
+    const step = readSyncMessage(decoder, encoder, this.doc, this);
     // Only a reply (step 2 to the engine's step 1) has more than the message type in it.
     if (encoding.length(encoder) > 1) this.channel.send(encoding.toUint8Array(encoder));
     if (step === sync.messageYjsSyncStep2 && !this.synced) {
@@ -95,7 +97,7 @@ class PortLink {
   }
 
   private closed(reason: string, code: number | undefined): void {
-    this.doc.off('update', this.sendUpdate);
+    this.stopUpdates();
     this.awareness.off('update', this.sendAwareness);
     this.forgetOthers();
     if (code === CLOSE_DOC_REPLACED) return this.listeners.replaced();
