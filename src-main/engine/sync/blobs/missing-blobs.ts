@@ -29,6 +29,11 @@ export function missingBlobs(db: Database): string[] {
   return db.all<{ sha256: string }>('SELECT DISTINCT sha256 FROM sync_missing_blobs').map((row) => row.sha256);
 }
 
+/** Whether the tree doc still waits for the bytes, which are still missing. */
+export function isNotedMissing(db: Database, sha256: string, docId: string): boolean {
+  return db.get('SELECT 1 FROM sync_missing_blobs WHERE sha256 = ? AND doc_id = ?', sha256, docId) !== undefined && !blobExists(db, sha256);
+}
+
 /** The tree docs waiting for `sha256`. */
 export function docsWanting(db: Database, sha256: string): string[] {
   return db.all<{ doc_id: string }>('SELECT doc_id FROM sync_missing_blobs WHERE sha256 = ?', sha256).map((row) => row.doc_id);
