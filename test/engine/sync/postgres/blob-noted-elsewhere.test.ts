@@ -1,17 +1,20 @@
+import { createHash } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { noteMissingBlobs } from '../../../../src-main/engine/sync/blobs/missing-blobs.js';
+import { filesMap } from '../../../../src-main/engine/content/tree.js';
+import { acceptBlob, missingBlobs, noteMissingBlobs } from '../../../../src-main/engine/sync/blobs/missing-blobs.js';
 import { startPostgresHub } from '../../../../src-main/engine/sync/postgres/hub-server.js';
-import { changeRequestBranch, treeDoc } from '../../../../src-shared/sync/doc-names.js';
+import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
+import { changeRequestBranch, mainTreeDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { ok } from '../../../support/content.js';
 import { eventually } from '../nodes.js';
 import { changeRequestOn, download, insertFile, storedBlobRows, teamOn } from './blob-files.js';
 import { describeWithPostgres, hubClusterEachTest, hubUser, startHubProcess } from './hub-processes.js';
 
-describeWithPostgres('file bytes a process of the hub noted missing before the uploader’s process did', (postgres) => {
+describeWithPostgres('file bytes noted missing on a hub of several processes', (postgres) => {
   const cluster = hubClusterEachTest(postgres);
 
-  it('are asked of the uploader’s replica by its own process, and served by the other', async () => {
+  it('noted first by another process than the uploader’s are asked of the uploader’s replica by its own process, and served by the other', async () => {
     const database = cluster.database();
     const ann = await hubUser(database, 'ann@example.com', 'Team');
     const first = await startHubProcess(database);
@@ -52,4 +55,31 @@ describeWithPostgres('file bytes a process of the hub noted missing before the u
       await second.close();
     }
   }, 180_000);
+
+  it('are not noted missing by a process whose turn brought them', async () => {
+    const url = cluster.database();
+    const first = await openPostgresEngine(url);
+    const second = await openPostgresEngine(url);
+    try {
+      const bytes = Buffer.from('stored while the other process looked');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const tree = mainTreeDoc('aSpaceOfTwoProcesses');
+      const doc = new Y.Doc();
+      filesMap(doc).set('aFileOfTwoProcesses', new Y.Map<unknown>([['name', 'notes.txt'], ['blob', sha256]]));
+      // The first process writes a tree naming bytes it lacks, the second replays it in a turn of its own.
+      expect(first.engine.docs.append(tree, Y.encodeStateAsUpdate(doc))).toMatchObject({ ok: true });
+      second.engine.db.transaction(() => undefined);
+      // The bytes reach the first process: stored, and no longer noted missing.
+      acceptBlob(first.engine.db, first.engine.docs, sha256, bytes);
+
+      // The second finds them missing in its copy, but its noting turn replays them first.
+      expect(noteMissingBlobs(second.engine.db, second.engine.docs, tree)).toEqual([]);
+      expect(first.engine.db.transaction(() => missingBlobs(first.engine.db))).toEqual([]);
+    } finally {
+      // What the replays tell the engines' listeners runs a microtask later: before they close.
+      await new Promise((resolve) => setImmediate(resolve));
+      first.close();
+      second.close();
+    }
+  }, 60_000);
 });
