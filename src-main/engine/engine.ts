@@ -281,9 +281,9 @@ export class Engine {
     return plainResponse(response);
   }
 
-  /** File bytes another process of a hub on PostgreSQL stored (docs/hub.md): replicas here that asked for them get them. */
-  blobsStoredElsewhere(sha256: string): void {
-    this.blobWatch.storedElsewhere(sha256);
+  /** File bytes another process of a hub on PostgreSQL stored or noted missing (docs/hub.md): this process's replicas are offered or asked them. */
+  get blobsElsewhere(): Pick<BlobWatch, 'storedElsewhere' | 'notedElsewhere'> {
+    return this.blobWatch;
   }
 
   close(): void {

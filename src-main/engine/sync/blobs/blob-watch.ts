@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import type { DocStore } from '../../docs/store.js';
-import { acceptBlob, isBlob, noteMissingBlobs } from './missing-blobs.js';
+import { acceptBlob, isBlob, isNotedMissing, noteMissingBlobs } from './missing-blobs.js';
 
 export interface BlobListener {
   /** A tree doc names bytes this engine lacks: ask a peer. */
@@ -43,6 +43,16 @@ export class BlobWatch {
   /** Bytes another process of the hub stored (their row replayed here, docs/hub.md): a peer that asked in vain gets them now. */
   storedElsewhere(sha256: string): void {
     for (const listener of this.listeners) listener.arrived(sha256);
+  }
+
+  /**
+   * Bytes another process of the hub noted missing for a tree (their row replayed here): this
+   * process never notes them itself, so a replica here that may hold them (the uploader's, when
+   * the other process noted them first) is asked as if it had. Not if they arrived meanwhile.
+   */
+  notedElsewhere(sha256: string, docId: string): void {
+    if (!isNotedMissing(this.db, sha256, docId)) return;
+    for (const listener of this.listeners) listener.missing(sha256, docId);
   }
 
   close(): void {

@@ -19,14 +19,22 @@ export function noteMissingBlobs(db: Database, docs: DocStore, docId: string): s
   if (!doc.share.has(FILES)) return [];
   const lacking = [...readFiles(doc).values()].map((file) => file.blob).filter((sha256) => !blobExists(db, sha256));
   if (lacking.length === 0) return [];
+  // Looked at again in the transaction: on a hub process its turn first replays what others wrote, the bytes perhaps.
   return db.transaction(() =>
-    lacking.filter((sha256) => db.run('INSERT OR IGNORE INTO sync_missing_blobs (sha256, doc_id) VALUES (?, ?)', sha256, docId).changes > 0),
+    lacking.filter(
+      (sha256) => !blobExists(db, sha256) && db.run('INSERT OR IGNORE INTO sync_missing_blobs (sha256, doc_id) VALUES (?, ?)', sha256, docId).changes > 0,
+    ),
   );
 }
 
 /** Every missing blob, each once. */
 export function missingBlobs(db: Database): string[] {
   return db.all<{ sha256: string }>('SELECT DISTINCT sha256 FROM sync_missing_blobs').map((row) => row.sha256);
+}
+
+/** Whether the tree doc still waits for the bytes, which are still missing. */
+export function isNotedMissing(db: Database, sha256: string, docId: string): boolean {
+  return db.get('SELECT 1 FROM sync_missing_blobs WHERE sha256 = ? AND doc_id = ?', sha256, docId) !== undefined && !blobExists(db, sha256);
 }
 
 /** The tree docs waiting for `sha256`. */

@@ -1,8 +1,11 @@
 import type { Database } from '../../db/database.js';
 import type { DocStore } from '../../docs/store.js';
+import type { BlobWatch } from '../blobs/blob-watch.js';
 import type { ChangeCapture } from '../changes/capture.js';
 import type { ReplayListener } from './postgres-order.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
+
+type ReplayedBlobs = Pick<BlobWatch, 'storedElsewhere' | 'notedElsewhere'>;
 
 /** The origin of updates another hub process committed: no replica or room here sent them, so all hear them. */
 export const OTHER_PROCESS = Symbol('another hub process');
@@ -11,20 +14,21 @@ export const OTHER_PROCESS = Symbol('another hub process');
  * What the engine keeps beside its rows, moved on when another process's rows are replayed:
  * the doc store's listeners (the fan-out to this process's replicas, its y-websocket rooms, the
  * blob watch) hear each update row that is new here; the blob watch hears of file bytes stored
- * (a replica here that asked for them before they came gets them); and the change log's clock
- * observes the newest stamp, so that a change stamped here next sorts after every change already
- * in the log.
+ * (a replica here that asked for them before they came gets them) and of bytes noted missing (a
+ * replica here that may hold them is asked); and the change log's clock observes the newest
+ * stamp, so that a change stamped here next sorts after every change already in the log.
  */
 export function followReplayedRows(
   db: Database,
   docs: DocStore,
   capture: ChangeCapture,
   effects: RowEffects,
-  /** Told of file bytes another process stored, once replayed: a replica here that asked for them in vain gets them. */
-  blobsStored: (sha256: string) => void,
+  /** Told of file bytes another process stored or noted missing, once replayed (docs/hub.md, "File bytes across processes"). */
+  blobs: ReplayedBlobs,
 ): ReplayListener {
   let seqsBefore = new Map<string, number>();
-  let blobs: string[] = [];
+  let stored: string[] = [];
+  let noted: { sha256: string; docId: string }[] = [];
   return {
     // Replays before the listeners hear (two turns in one synchronous span) add up: each doc from its first seq.
     before(rows) {
@@ -35,7 +39,10 @@ export function followReplayedRows(
           if (docId !== undefined && !seqsBefore.has(docId)) seqsBefore.set(docId, docSeq(db, docId));
         } else if (row.tbl === 'file_blobs') {
           const sha256 = effects.columnsOf(row, ['sha256'])?.[0];
-          if (typeof sha256 === 'string') blobs.push(sha256);
+          if (typeof sha256 === 'string') stored.push(sha256);
+        } else if (row.tbl === 'sync_missing_blobs') {
+          const [sha256, docId] = effects.columnsOf(row, ['sha256', 'doc_id']) ?? [];
+          if (typeof sha256 === 'string' && typeof docId === 'string') noted.push({ sha256, docId });
         } else if (row.tbl === 'change_log') {
           const hlc = effects.columnsOf(row, ['hlc'])?.[0];
           if (typeof hlc === 'string' && (newest === undefined || hlc > newest)) newest = hlc;
@@ -45,11 +52,14 @@ export function followReplayedRows(
     },
     after() {
       const before = seqsBefore;
-      const stored = blobs;
+      const storedNow = stored;
+      const notedNow = noted;
       seqsBefore = new Map();
-      blobs = [];
+      stored = [];
+      noted = [];
       for (const [docId, seq] of before) docs.noticeWrittenElsewhere(docId, seq, OTHER_PROCESS);
-      for (const sha256 of stored) blobsStored(sha256);
+      for (const sha256 of storedNow) blobs.storedElsewhere(sha256);
+      for (const { sha256, docId } of notedNow) blobs.notedElsewhere(sha256, docId);
     },
   };
 }

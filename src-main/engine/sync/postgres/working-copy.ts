@@ -48,7 +48,7 @@ export async function openPostgresEngine(
     order.cursor = await loadStore(url, opened, effects, replaying);
     db.useWriteOrder(order);
     const engine = new Engine({ ...options, dataDir: folder, database });
-    order.onReplay(followReplayedRows(db, engine.docs, engine.changeCapture, effects, (sha256) => engine.blobsStoredElsewhere(sha256)));
+    order.onReplay(followReplayedRows(db, engine.docs, engine.changeCapture, effects, engine.blobsElsewhere));
     const ordered = order;
     return {
       engine,
