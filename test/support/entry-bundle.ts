@@ -6,9 +6,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * The programs tests start in processes of their own, and the name of each one's compiled copy.
  * vitest's global setup (entry-bundle-setup.ts) compiles them once per run with esbuild — the same
- * sources `npm run serve`/`cli` run under tsx, npm packages left to node_modules as they are — so a
- * child starts in ~1.5 s of CPU where tsx's loader took ~4 s (docs/performance.md, "The test
- * suite's time").
+ * sources `npm run serve`/`cli` run under tsx — so a child starts in well under 2 s of CPU where
+ * tsx's loader took ~4 s (docs/performance.md, "The test suite's time", "`npm test` in 6 minutes").
  */
 export const BUNDLED_ENTRIES = {
   'src-main/cli/serve.ts': 'serve',
@@ -37,22 +36,41 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 const BUNDLE_DIR = join(ROOT, '.test-build', String(process.pid));
 
-const BUNDLE_OPTIONS: BuildOptions = {
+/** The programs that load the engine: their npm packages are compiled in too, as resolving and
+ * reading the ~700 files of node_modules they load was a third of a child's CPU (a `folio user
+ * add`: 2.5 → 1.7 s). The small ones keep them in node_modules: the sandbox's child runs under
+ * Node's permission model, reading only its program and its packages. */
+const ENGINE_PROGRAMS: ReadonlySet<string> = new Set(['serve', 'folio', 'merge-child', 'worker-bootstrap']);
+
+const COMMON_OPTIONS: BuildOptions = {
   absWorkingDir: ROOT,
-  entryPoints: Object.fromEntries(Object.entries(BUNDLED_ENTRIES).map(([source, name]) => [name, source])),
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // npm packages load from node_modules as under tsx: native ones (better-sqlite3), those that
-  // read files beside themselves (pdfkit's fonts, QuickJS's .wasm) and the rest alike.
-  packages: 'external',
   // Not loaded by default (Node's source maps cost ~0.2 s of CPU a process); NODE_OPTIONS=--enable-source-maps maps a child's stack traces to the sources.
   sourcemap: 'linked',
   logLevel: 'warning',
   outdir: BUNDLE_DIR,
 };
+
+function entries(engine: boolean): Record<string, string> {
+  return Object.fromEntries(Object.entries(BUNDLED_ENTRIES).filter(([, name]) => ENGINE_PROGRAMS.has(name) === engine).map(([source, name]) => [name, source]));
+}
+
+const BUILDS: BuildOptions[] = [
+  {
+    ...COMMON_OPTIONS,
+    entryPoints: entries(true),
+    // Left to node_modules as under tsx: the native package (better-sqlite3), those that read
+    // files beside themselves (pdfkit's fonts, QuickJS's .wasm) and pg's optional native binding.
+    external: ['better-sqlite3', 'pdfkit', '@jitl/quickjs-wasmfile-release-sync', 'quickjs-emscripten-core', 'pg-native'],
+    // The CommonJS packages compiled in `require` Node's own modules.
+    banner: { js: "import { createRequire as __folioCreateRequire } from 'node:module'; const require = __folioCreateRequire(import.meta.url);" },
+  },
+  { ...COMMON_OPTIONS, entryPoints: entries(false), packages: 'external' },
+];
 
 /**
  * The compiled copy of `script` (a path from the repository's root) made for this run. Outside
@@ -67,7 +85,7 @@ export function bundledScript(script: BundledScript): string {
 export function compileBundle(): string {
   rmSync(BUNDLE_DIR, { recursive: true, force: true });
   mkdirSync(BUNDLE_DIR, { recursive: true });
-  buildSync(BUNDLE_OPTIONS);
+  for (const options of BUILDS) buildSync(options);
   process.env[BUNDLE_DIR_VARIABLE] = BUNDLE_DIR;
   return BUNDLE_DIR;
 }
