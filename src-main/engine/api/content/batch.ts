@@ -118,7 +118,7 @@ export class Batch {
    */
   createPageBody(pageId: string, built: BuiltBody): boolean {
     const docId = pageDoc(this.target.space.id, this.target.branch, pageId);
-    if (this.builtUsed.has(built) || !this.edits.create(docId, built.update, (seq) => this.ctx.projector.lendBodyFacts(docId, seq, built.facts))) return false;
+    if (this.builtUsed.has(built) || !this.edits.create(docId, built, (seq) => this.ctx.projector.lendBodyFacts(docId, seq, built.facts))) return false;
     this.builtUsed.add(built);
     return true;
   }
