@@ -105,7 +105,8 @@ export class DocEdits {
   /**
    * Hands the copy of `docId` the last `save` appended back to the store, for the next request that
    * edits the doc (`DocStore.takeCopy`): copying a 1,000-page tree took 20–40 ms of each write to it.
-   * Only once the caller has stopped every observer it put on the copy.
+   * Only once the caller has stopped every observer it put on the copy that belongs to its request
+   * (one that only keeps something of the copy's own state up to date may stay: content/batch.ts).
    */
   spareSaved(docId: string): void {
     const saved = this.saved.get(docId);
