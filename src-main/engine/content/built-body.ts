@@ -14,6 +14,8 @@ import { writePageBody } from './page-body.js';
  */
 export interface BuiltBody {
   update: Uint8Array;
+  /** The new doc's state vector: the store appends the update without decoding it again to find it (`DocStore.appendNew`). */
+  stateVector: Uint8Array;
   facts: BodyFacts;
 }
 
@@ -37,7 +39,7 @@ export function buildNewBody(page: MarkdownPage): BuiltBody | undefined {
 export function buildBody(write: (doc: Y.Doc) => Result<void>): BuiltBody | undefined {
   const doc = newDoc();
   if (!write(doc).ok) return undefined;
-  return { update: Y.encodeStateAsUpdate(doc), facts: bodyFacts(readBody(doc)) };
+  return { update: Y.encodeStateAsUpdate(doc), stateVector: Y.encodeStateVector(doc), facts: bodyFacts(readBody(doc)) };
 }
 
 /** A page read in a worker, with its body built for a new page. */

@@ -3,6 +3,12 @@ import type { DocStore } from '../docs/store.js';
 import { newDoc } from '../docs/updates.js';
 import { writtenSince } from '../docs/written-state.js';
 
+/** A whole new doc made elsewhere: its update and the state vector it brings (a new doc's, contiguous from 0). */
+export interface MadeDoc {
+  update: Uint8Array;
+  stateVector: Uint8Array;
+}
+
 interface OpenCopy {
   doc: Y.Doc;
   /** The state vector the copy started from: what is appended is the copy's difference from it. */
@@ -19,7 +25,7 @@ interface OpenCopy {
 export class DocEdits {
   private readonly copies = new Map<string, OpenCopy>();
   /** New docs' first updates, made elsewhere, appended as they are by `save` unless the request opens the doc. */
-  private readonly created = new Map<string, { update: Uint8Array; saved: (seq: number) => void }>();
+  private readonly created = new Map<string, { made: MadeDoc; saved: (seq: number) => void }>();
   /** The copies the last `save` appended, with their rows' seqs, for `spareSaved`. */
   private saved = new Map<string, { seq: number; doc: Y.Doc }>();
 
@@ -35,19 +41,19 @@ export class DocEdits {
     const created = this.created.get(docId);
     if (created) {
       this.created.delete(docId);
-      Y.applyUpdate(doc, created.update);
+      Y.applyUpdate(doc, created.made.update);
     }
     return doc;
   }
 
   /**
-   * Creates `docId` with `update`, a whole doc made elsewhere (a worker thread): `save` appends it
-   * as it is, then calls `saved` with its row's seq. Only a doc nothing was written to, that this
-   * request has not opened: false otherwise (the caller writes the body into `open(docId)`).
+   * Creates `docId` with `made`, a whole doc made elsewhere (a worker thread): `save` appends its
+   * update as it is, then calls `saved` with its row's seq. Only a doc nothing was written to, that
+   * this request has not opened: false otherwise (the caller writes the body into `open(docId)`).
    */
-  create(docId: string, update: Uint8Array, saved: (seq: number) => void): boolean {
+  create(docId: string, made: MadeDoc, saved: (seq: number) => void): boolean {
     if (this.copies.has(docId) || this.created.has(docId) || !this.docs.isEmpty(docId)) return false;
-    this.created.set(docId, { update, saved });
+    this.created.set(docId, { made, saved });
     return true;
   }
 
@@ -90,9 +96,7 @@ export class DocEdits {
     this.copies.clear();
     this.saved = saved;
     for (const [docId, created] of this.created) {
-      const appended = this.docs.append(docId, created.update);
-      if (!appended.ok) throw new Error(appended.problem.message);
-      created.saved(appended.seq);
+      created.saved(this.docs.appendNew(docId, created.made.update, created.made.stateVector));
     }
     this.created.clear();
     return saved;
@@ -101,7 +105,8 @@ export class DocEdits {
   /**
    * Hands the copy of `docId` the last `save` appended back to the store, for the next request that
    * edits the doc (`DocStore.takeCopy`): copying a 1,000-page tree took 20–40 ms of each write to it.
-   * Only once the caller has stopped every observer it put on the copy.
+   * Only once the caller has stopped every observer it put on the copy that belongs to its request
+   * (one that only keeps something of the copy's own state up to date may stay: content/batch.ts).
    */
   spareSaved(docId: string): void {
     const saved = this.saved.get(docId);

@@ -7,6 +7,13 @@ export interface BranchLink {
 }
 
 /**
+ * `sourceOf`'s answers in the transaction open now, by the doc's longest prefix: a transaction
+ * sees no other connection's writes, and this connection's go through `record` and `removeUnder`,
+ * which forget them. A 20-page import asked it twice per page (~2 ms of each request).
+ */
+const answered = new WeakMap<Database, { scope: object; links: Map<string, { target: string; source: string } | undefined> }>();
+
+/**
  * The SQL of lazy branch forks. A branch is the docs sharing a prefix; forking one records a
  * single row, and a doc of the target is copied from its source only when one of them is first
  * written (copy-before-write), so forking costs the same for a page as for ten thousand.
@@ -15,6 +22,7 @@ export class BranchForks {
   constructor(private readonly db: Database) {}
 
   record(sourcePrefix: string, targetPrefix: string): void {
+    answered.delete(this.db);
     this.db.run('INSERT INTO branch_forks (target_prefix, source_prefix) VALUES (?, ?)', targetPrefix, sourcePrefix);
   }
 
@@ -22,12 +30,27 @@ export class BranchForks {
   sourceOf(docId: string): string | undefined {
     const prefixes = slashPrefixes(docId);
     if (prefixes.length === 0) return undefined;
-    const row = this.db.get<{ target: string; source: string }>(
-      `SELECT target_prefix AS target, source_prefix AS source FROM branch_forks
-       WHERE target_prefix IN (${prefixes.map(() => '?').join(', ')}) ORDER BY length(target_prefix) DESC LIMIT 1`,
-      ...prefixes,
-    );
+    const links = this.answeredNow();
+    const longest = prefixes.at(-1)!;
+    let row = links?.get(longest);
+    if (!row && !links?.has(longest)) {
+      row = this.db.get<{ target: string; source: string }>(
+        `SELECT target_prefix AS target, source_prefix AS source FROM branch_forks
+         WHERE target_prefix IN (${prefixes.map(() => '?').join(', ')}) ORDER BY length(target_prefix) DESC LIMIT 1`,
+        ...prefixes,
+      );
+      links?.set(longest, row);
+    }
     return row ? row.source + docId.slice(row.target.length) : undefined;
+  }
+
+  /** The answers kept for the transaction open now; undefined outside one. */
+  private answeredNow(): Map<string, { target: string; source: string } | undefined> | undefined {
+    const scope = this.db.hookScope();
+    if (!scope) return undefined;
+    let kept = answered.get(this.db);
+    if (kept?.scope !== scope) answered.set(this.db, (kept = { scope, links: new Map() }));
+    return kept.links;
   }
 
   /** The docs forked from `docId` by a branch fork; the caller keeps those that are still unwritten. */
@@ -49,6 +72,7 @@ export class BranchForks {
   }
 
   removeUnder(prefix: string): void {
+    answered.delete(this.db);
     const under = (column: string) => `substr(${column}, 1, length(?)) = ?`;
     this.db.run(`DELETE FROM branch_forks WHERE ${under('target_prefix')} OR ${under('source_prefix')}`, prefix, prefix, prefix, prefix);
   }

@@ -127,7 +127,7 @@ export function writeImport(db: Database, docs: DocStore, projector: Projector, 
       const docId = pageDoc(write.spaceId, write.branch, id);
       // A new page's body the worker already wrote into a new doc: appended as it is, its rows written from the facts read there.
       const built = isNew ? page.built : undefined;
-      if (built && edits.create(docId, built.update, (seq) => projector.lendBodyFacts(docId, seq, built.facts))) {
+      if (built && edits.create(docId, built, (seq) => projector.lendBodyFacts(docId, seq, built.facts))) {
         written.add(docId);
       } else {
         const doc = edits.open(docId);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readBody, writeBody } from '../../../src-shared/content/index.js';
-import { DocEdits } from '../../../src-main/engine/content/doc-edits.js';
+import { DocEdits, type MadeDoc } from '../../../src-main/engine/content/doc-edits.js';
 import { Stores } from '../docs/fixture.js';
 
 let stores: Stores;
@@ -16,11 +16,11 @@ function openStore() {
 const paragraph = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'p1' }, content: [{ type: 'text', text }] }] });
 
 /** A doc's whole update, as a worker thread makes one for a new page (content/built-body.ts). */
-function madeElsewhere(text: string): Uint8Array {
+function madeElsewhere(text: string): MadeDoc {
   const doc = new Y.Doc();
   const written = writeBody(doc, paragraph(text));
   if (!written.ok) throw new Error('not written');
-  return Y.encodeStateAsUpdate(doc);
+  return { update: Y.encodeStateAsUpdate(doc), stateVector: Y.encodeStateVector(doc) };
 }
 
 const text = (doc: Y.Doc) => JSON.stringify(readBody(doc));
@@ -37,6 +37,8 @@ describe('DocEdits.create', () => {
     });
     expect(seqs).toEqual([1]);
     expect(text(store.load('s/main/page/a'))).toContain('Made in a worker.');
+    // The state vector came with the update rather than from decoding it: the same as the doc's.
+    expect([...store.stateVector('s/main/page/a')]).toEqual([...Y.encodeStateVector(store.load('s/main/page/a'))]);
   });
 
   it('opened after it was created, the copy holds that update and saves it with its own changes in one row', () => {

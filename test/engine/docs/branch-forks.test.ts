@@ -113,6 +113,25 @@ describe('forkBranch', () => {
   });
 });
 
+describe('a branch forked or removed inside one transaction', () => {
+  it('reads its source from the fork on, and nothing once removed, though the transaction asked before', () => {
+    const opened = stores.open();
+    const editor = new Y.Doc();
+    const updates = recordUpdates(editor);
+    addParagraphs(editor, 2, 'page/a');
+    for (const update of updates) opened.store.append(MAIN + 'page/a', update);
+    opened.db.transaction(() => {
+      expect(opened.store.isEmpty(CR + 'page/a')).toBe(true);
+      opened.store.forkBranch(MAIN, CR);
+      expect(opened.store.isEmpty(CR + 'page/a')).toBe(false);
+      expect(contentOf(opened.store.load(CR + 'page/a'))).toEqual(contentOf(editor));
+      opened.store.removeUnder(MAIN);
+      opened.store.removeUnder(CR);
+      expect(opened.store.isEmpty(CR + 'page/a')).toBe(true);
+    });
+  });
+});
+
 describe('a source that exists without rows (emptyWithoutRows)', () => {
   /** A change request forked from a main whose tree has no row here; `emptyTrees`: the store knows trees exist empty before their first row. */
   function forkedFromNothing(emptyTrees: boolean) {

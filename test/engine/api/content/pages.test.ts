@@ -53,6 +53,33 @@ describe('inserting pages', () => {
   });
 });
 
+describe('batch after batch on one tree', () => {
+  it('places, names and nests each batch\'s pages as the tree stands after the batches before, a refused one left out', async () => {
+    const target = await spaceWithChangeRequest(t);
+    const [a, b] = await created(t.owner, target, [
+      { operation: 'insert_page', title: 'A', document: {} },
+      { operation: 'insert_page', title: 'B', document: {} },
+      { operation: 'insert_page', title: 'C', document: {} },
+    ]);
+    const c = (await crPages(t.owner, target)).find((page) => page.title === 'C')!.id;
+    ok(await write(t.owner, target, [
+      { operation: 'update_page', page: b, into: a },
+      { operation: 'delete_page', page: c },
+    ]));
+    expectFailure(await write(t.owner, target, [{ operation: 'insert_page', title: 'D', document: {} }, { operation: 'update_page', page: 'no-such-page', title: 'X' }]), 400, /^body\.changes\.1\.page: /);
+    const [again, e, cAgain] = await created(t.owner, target, [
+      { operation: 'insert_page', title: 'A', document: {} },
+      { operation: 'insert_page', into: a, at: 0, title: 'E', document: {} },
+      { operation: 'insert_page', title: 'C', document: {} },
+    ]);
+    expect(outline(await crPages(t.owner, target))).toBe('A[E B] A C');
+    expect(ok(await crPage(t.owner, target, again!))).toMatchObject({ path: 'a-2' });
+    expect(ok(await crPage(t.owner, target, e!))).toMatchObject({ path: 'a/e' });
+    // C's slug was freed by its deletion two batches before.
+    expect(ok(await crPage(t.owner, target, cAgain!))).toMatchObject({ path: 'c' });
+  });
+});
+
 describe('updating pages', () => {
   it('moves a page with into and at, and its subtree follows', async () => {
     const target = await spaceWithChangeRequest(t);
