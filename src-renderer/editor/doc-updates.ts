@@ -74,7 +74,16 @@ export function docUpdates(doc: Y.Doc): DocUpdates {
 export function readSyncMessage(decoder: decoding.Decoder, encoder: encoding.Encoder, doc: Y.Doc, origin: unknown): number {
   const type = decoding.readVarUint(decoder);
   if (type === sync.messageYjsSyncStep1) sync.readSyncStep1(decoder, encoder, doc);
-  else if (type === sync.messageYjsSyncStep2 || type === sync.messageYjsUpdate) docUpdates(doc).applyRemote(decoding.readVarUint8Array(decoder), origin);
-  else throw new Error('Unknown message type');
+  else if (type === sync.messageYjsSyncStep2 || type === sync.messageYjsUpdate) {
+    let update: Uint8Array;
+    try {
+      update = decoding.readVarUint8Array(decoder);
+    } catch (error) {
+      // As y-protocols does with a message cut short: logged, the link goes on.
+      console.error('Caught error while handling a Yjs update', error);
+      return type;
+    }
+    docUpdates(doc).applyRemote(update, origin);
+  } else throw new Error('Unknown message type');
   return type;
 }

@@ -62,7 +62,7 @@ describe('a doc’s updates for the window’s listeners', () => {
     expect(copy.getMap('meta').get('seen')).toBe(true);
   });
 
-  it('hands over a valid update, never the bytes, when a remote update does not read', () => {
+  it('hands over a valid update, never the bytes, when a remote update or its message does not read', () => {
     const doc = new Y.Doc();
     doc.getText('body').insert(0, 'Kept');
     const { heard, rebuilt } = listen(doc);
@@ -70,6 +70,8 @@ describe('a doc’s updates for the window’s listeners', () => {
     console.error = () => undefined;
     try {
       docUpdates(doc).applyRemote(new Uint8Array([200, 1, 7]), ENGINE);
+      // A sync step 2 cut short: its update's length says more bytes than follow.
+      expect(readSyncMessage(decoding.createDecoder(new Uint8Array([sync.messageYjsSyncStep2, 50, 1])), encoding.createEncoder(), doc, ENGINE)).toBe(sync.messageYjsSyncStep2);
     } finally {
       console.error = error;
     }
