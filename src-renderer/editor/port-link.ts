@@ -7,12 +7,7 @@ import type * as Y from 'yjs';
 import type { DocChannel, FolioBridge } from '../../src-shared/client/bridge.js';
 import { CLOSE_DOC_REPLACED } from '../../src-shared/sync/close-codes.js';
 import type { DocLinker, LinkListeners } from './doc-link.js';
-import { docUpdates, readSyncMessage } from './doc-updates.js';
-
-// The y-websocket message types, which the engine's rooms speak over any transport.
-const MESSAGE_SYNC = 0;
-const MESSAGE_AWARENESS = 1;
-const MESSAGE_AUTH = 2;
+import { docUpdates, MESSAGE_AUTH, MESSAGE_AWARENESS, MESSAGE_SYNC, readSyncMessage } from './doc-updates.js';
 
 /**
  * The desktop window's link: the same sync messages as y-websocket, over the doc's MessagePort

@@ -3,10 +3,7 @@ import * as sync from 'y-protocols/sync';
 import { WebsocketProvider } from 'y-websocket';
 import { CLOSE_DOC_REPLACED } from '../../src-shared/sync/close-codes.js';
 import type { DocLinker, LinkState } from './doc-link.js';
-import { docUpdates, readSyncMessage } from './doc-updates.js';
-
-/** y-websocket's message type of sync messages. */
-const MESSAGE_SYNC = 0;
+import { docUpdates, MESSAGE_SYNC, readSyncMessage } from './doc-updates.js';
 
 /**
  * The browser's link: y-websocket to `/v1/yjs/<room>` with the tab's token. It reconnects by
