@@ -3,11 +3,6 @@ import type * as encoding from 'lib0/encoding';
 import * as sync from 'y-protocols/sync';
 import * as Y from 'yjs';
 
-/** The y-websocket message types, which the engine's rooms speak over any transport. */
-export const MESSAGE_SYNC = 0;
-export const MESSAGE_AWARENESS = 1;
-export const MESSAGE_AUTH = 2;
-
 type UpdateListener = (update: Uint8Array, origin: unknown) => void;
 
 /**

@@ -6,8 +6,9 @@ import * as sync from 'y-protocols/sync';
 import type * as Y from 'yjs';
 import type { DocChannel, FolioBridge } from '../../src-shared/client/bridge.js';
 import { CLOSE_DOC_REPLACED } from '../../src-shared/sync/close-codes.js';
+import { MESSAGE_AUTH, MESSAGE_AWARENESS, MESSAGE_SYNC } from '../../src-shared/sync/message-types.js';
 import type { DocLinker, LinkListeners } from './doc-link.js';
-import { docUpdates, MESSAGE_AUTH, MESSAGE_AWARENESS, MESSAGE_SYNC, readSyncMessage } from './doc-updates.js';
+import { docUpdates, readSyncMessage } from './doc-updates.js';
 
 /**
  * The desktop window's link: the same sync messages as y-websocket, over the doc's MessagePort

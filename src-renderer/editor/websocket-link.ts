@@ -2,8 +2,9 @@ import * as encoding from 'lib0/encoding';
 import * as sync from 'y-protocols/sync';
 import { WebsocketProvider } from 'y-websocket';
 import { CLOSE_DOC_REPLACED } from '../../src-shared/sync/close-codes.js';
+import { MESSAGE_SYNC } from '../../src-shared/sync/message-types.js';
 import type { DocLinker, LinkState } from './doc-link.js';
-import { docUpdates, MESSAGE_SYNC, readSyncMessage } from './doc-updates.js';
+import { docUpdates, readSyncMessage } from './doc-updates.js';
 
 /**
  * The browser's link: y-websocket to `/v1/yjs/<room>` with the tab's token. It reconnects by

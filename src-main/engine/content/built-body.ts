@@ -3,19 +3,17 @@ import type { MarkdownPage, Result } from '../../../src-shared/content/index.js'
 import { readBody } from '../../../src-shared/content/index.js';
 import { newDoc } from '../docs/updates.js';
 import { bodyFacts, type BodyFacts } from './body-text.js';
+import type { MadeDoc } from './doc-edits.js';
 import type { ReadPageExtras } from '../pipeline/context.js';
 import { writePageBody } from './page-body.js';
 
 /**
  * A page body written into a new, empty doc where the Markdown was read (a worker thread): the
- * doc's whole update and the facts its projection writes. A request that creates a page with
+ * doc's whole update with its state vector (`MadeDoc`) and the facts its projection writes. A request that creates a page with
  * that body appends the bytes and writes the rows, instead of building the doc and reading every
  * block of it again on the event loop (for a 20-page import request, about half of its time).
  */
-export interface BuiltBody {
-  update: Uint8Array;
-  /** The new doc's state vector: the store appends the update without decoding it again to find it (`DocStore.appendNew`). */
-  stateVector: Uint8Array;
+export interface BuiltBody extends MadeDoc {
   facts: BodyFacts;
 }
 

@@ -2,12 +2,9 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as auth from 'y-protocols/auth';
 import * as sync from 'y-protocols/sync';
+import { MESSAGE_AUTH, MESSAGE_AWARENESS, MESSAGE_QUERY_AWARENESS, MESSAGE_SYNC } from '../../../src-shared/sync/message-types.js';
 
-/** The message types of the y-websocket protocol (the first varuint of every message). */
-export const MESSAGE_SYNC = 0;
-export const MESSAGE_AWARENESS = 1;
-export const MESSAGE_AUTH = 2;
-export const MESSAGE_QUERY_AWARENESS = 3;
+export { MESSAGE_AUTH, MESSAGE_AWARENESS, MESSAGE_QUERY_AWARENESS, MESSAGE_SYNC };
 /** A sync message's second varuint: a request for what the sender lacks (one byte, as both type numbers are below 128). */
 export const SYNC_STEP_1 = sync.messageYjsSyncStep1;
 
