@@ -1,4 +1,6 @@
-import PDFDocument from 'pdfkit';
+// A type only: pdfkit and its font tables (fontkit, brotli, unicode tries: ~0.2 s of CPU) load on the
+// first PDF, not with every process that holds the engine (docs/performance.md, "Children's start").
+import type PDFDocument from 'pdfkit';
 import type { LayoutContext } from './context.js';
 import { layoutDocument } from './document-layout.js';
 import { emitSheets } from './emit.js';
@@ -13,8 +15,9 @@ import type { PdfImage } from './sheet.js';
  * creation date is `content.date`, the file id derives from it), so the same content gives the
  * same bytes.
  */
-export function renderPdf(content: PdfContent): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderPdf(content: PdfContent): Promise<Buffer> {
+  const { default: PdfKitDocument }: { default: typeof PDFDocument } = await import('pdfkit');
+  const doc = new PdfKitDocument({
     autoFirstPage: false,
     size: 'A4',
     margin: 0,

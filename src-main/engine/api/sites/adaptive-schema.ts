@@ -1,14 +1,25 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ADAPTIVE_SCHEMA_SHAPE } from '../../../../src-shared/contract/site-adaptive-schema.js';
 import { badRequest, type Failure } from '../../pipeline/failure.js';
 
-/** Draft-07 is ajv's own draft: it checks that a schema is one, and ours against the documented shape. */
-const ajv = new Ajv({ allErrors: false, strict: false });
-const matchesShape = ajv.compile(ADAPTIVE_SCHEMA_SHAPE);
+/**
+ * Draft-07 is ajv's own draft: it checks that a schema is one, and ours against the documented
+ * shape. Made on first use: compiling the shape is ~0.1 s of CPU, which every process holding the
+ * engine paid at its start.
+ */
+let checker: { ajv: Ajv; matchesShape: ValidateFunction } | undefined;
+function adaptiveSchemaChecker(): { ajv: Ajv; matchesShape: ValidateFunction } {
+  if (!checker) {
+    const ajv = new Ajv({ allErrors: false, strict: false });
+    checker = { ajv, matchesShape: ajv.compile(ADAPTIVE_SCHEMA_SHAPE) };
+  }
+  return checker;
+}
 
 /** 400 naming the first problem when `jsonSchema` is no draft-07 schema of the documented shape. */
 export function checkAdaptiveSchema(jsonSchema: Record<string, unknown>): Failure | undefined {
   // The shape first: it pins `$schema` to draft-07, which ajv must know to check the rest.
+  const { ajv, matchesShape } = adaptiveSchemaChecker();
   if (!matchesShape(jsonSchema)) return problem('not an adaptive schema', matchesShape.errors);
   if (!ajv.validateSchema(jsonSchema)) return problem('not a JSON Schema draft-07', ajv.errors);
   return undefined;
