@@ -37,10 +37,21 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   requestTimeoutMs: 120_000,
 };
 
+/**
+ * How long an idle connection stays open. A client that reuses one as the server closes it gets
+ * "other side closed" for a request that never arrived: undici (Node's fetch, and so the official
+ * client in users' scripts) keeps a connection one second less than the `Keep-Alive: timeout=`
+ * the server announces, so with Node's 5 s a stall of a second in the client's loop lost requests
+ * (seen in the suite at load 12, client and engine in one process). At 65 s the race needs a
+ * connection left idle a minute; idle connections cost the engine nothing but a socket.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Serves the engine on 127.0.0.1 only. Port 0 picks a free port. */
 export function listen(engine: Engine, port: number, limits: Partial<TransportLimits> = {}): Promise<RunningServer> {
   const settings = { ...DEFAULT_TRANSPORT_LIMITS, ...limits };
   const server = createServer({
+    keepAliveTimeout: KEEP_ALIVE_MS,
     headersTimeout: settings.headersTimeoutMs,
     requestTimeout: settings.requestTimeoutMs,
     // Timeouts are checked this often; Node's default (30 s) would let a short timeout run long.

@@ -32,6 +32,15 @@ describe('connections', () => {
   });
 });
 
+describe('idle connections', () => {
+  it('are kept a minute and announced so, so that a client drops one before the engine does', async () => {
+    const response = await fetch(`${t.url}/v1/user`, { headers: { authorization: `Bearer ${t.owner.token}` } });
+    await response.arrayBuffer();
+    const announced = /^timeout=(\d+)$/.exec(response.headers.get('keep-alive') ?? '');
+    expect(Number(announced?.[1])).toBeGreaterThanOrEqual(60);
+  });
+});
+
 describe('bodies in flight', () => {
   it("refuses a caller's body past their share with 503 while another of theirs is still arriving", async () => {
     const head = (length: number) =>
