@@ -29,6 +29,7 @@ import { benchSyncWire, report as reportSyncWire } from './sync-wire.js';
 import { benchSyncCatchUp, report as reportSyncCatchUp } from './sync-catchup.js';
 import { benchSyncFanOut, report as reportSyncFanOut } from './sync-fanout.js';
 import { benchSyncIdle, report as reportSyncIdle } from './sync-idle.js';
+import { benchBlobStores, reportBlobStores } from './blob-stores.js';
 import { benchSyncCluster, report as reportSyncCluster } from './sync-cluster.js';
 import { postgresMissing } from '../test/support/postgres.js';
 import { benchTranslations } from './translations.js';
@@ -46,7 +47,8 @@ import { benchTranslations } from './translations.js';
  * replica's catch-up of 10,000 metadata changes of the sync change log, and issue 5's sync
  * figures: catch-up, fan-out against @y/websocket-server, and the hub's memory per idle replica
  * (`BENCH_ONLY=sync`: those alone), issue 15's editor figures in Chromium (`BENCH_ONLY=editor`),
- * issue 18's hub of two processes on PostgreSQL beside the single SQLite hub (`BENCH_ONLY=cluster`),
+ * issue 18's hub of two processes on PostgreSQL beside the single SQLite hub (`BENCH_ONLY=cluster`)
+ * and a hub process's event loop while it stores uploads in a bucket or a folder (`BENCH_ONLY=blobs`),
  * issue 16's: the engine's event loop and `GET /v1/user` while a writer types, a PDF renders and an
  * import runs, with what a keystroke costs (`BENCH_ONLY=main-loop`: those alone), and what hostile
  * bodies cost other clients (issue 13).
@@ -173,13 +175,16 @@ async function clusterBenches(): Promise<void> {
   const missing = postgresMissing();
   if (missing) console.log(`\nHub on PostgreSQL: ${missing}`);
   else reportSyncCluster(await benchSyncCluster());
+  reportBlobStores(await benchBlobStores());
 }
 
-/** `BENCH_ONLY=sync`, `git`, `content`, `editor`, `cluster`, `main-loop` or `review` runs those figures alone. */
+/** `BENCH_ONLY=sync`, `git`, `content`, `editor`, `cluster`, `blobs`, `main-loop` or `review` runs those figures alone. */
 const ONLY: Record<string, () => Promise<unknown>> = {
   sync: syncBenches,
   git: () => benchGitSync(),
   cluster: clusterBenches,
+  // A hub process's event loop while it stores uploads in a bucket or a folder.
+  blobs: async () => reportBlobStores(await benchBlobStores()),
   content: async () => benchContentConversions(),
   editor: async () => reportEditor(await benchEditor()),
   // Issue 14's figures: a merge, conflicts detected and listed, and the review screen in Chromium.

@@ -1,8 +1,10 @@
 // A real S3-protocol server (s3rver) on an ephemeral loopback port, in a process of its own: a
 // hub process's store waits on its requests with the calling thread asleep (BlockingCall), so the
 // server must not share that thread. In front of it, a loopback proxy the test can tell, over IPC,
-// to pass requests on ('pass'), to cut every PUT halfway ('cut-puts': the server stops mid-write)
-// or to hold every PUT unanswered ('stall-puts'). Prints one JSON line: { port, proxyPort }.
+// to pass requests on ('pass'), to cut every PUT halfway ('cut-puts': the server stops mid-write),
+// to hold every PUT unanswered ('stall-puts'), or to hold every PUT until it is told to pass them
+// on again ('hold-puts', then 'pass'). It tells the test of each PUT it holds or cuts ({ event }).
+// Prints one JSON line: { port, proxyPort }.
 // Usage: node --import tsx test/support/s3-server.ts DIR BUCKET... (the tests run its compiled copy, test/support/entry-bundle.ts)
 import { createServer, connect, type AddressInfo } from 'node:net';
 import S3rver from 's3rver';
@@ -11,20 +13,43 @@ const [directory, ...buckets] = process.argv.slice(2) as [string, ...string[]];
 const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
 const { port } = await server.run();
 
-let mode: 'pass' | 'cut-puts' | 'stall-puts' = 'pass';
+let mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts' = 'pass';
+/** PUTs held ('hold-puts') whose client is still connected: each sends what it held on when the mode is 'pass' again. */
+const held = new Set<() => void>();
 const proxy = createServer((client) => {
-  const upstream = connect(port, '127.0.0.1');
   const drop = () => {
     client.destroy();
     upstream.destroy();
   };
+  const connected = () => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', drop);
+    socket.pipe(client);
+    return socket;
+  };
+  let upstream = connected();
+  /** What the client sent since its PUT was held: read, so that its closing is seen, and sent on once released. */
+  let holding: Buffer[] | undefined;
   client.on('error', drop);
-  upstream.on('error', drop);
-  upstream.pipe(client);
-  client.on('data', (chunk) => {
+  client.on('data', (chunk: Buffer) => {
+    if (holding) return void holding.push(chunk);
     if (mode !== 'pass' && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
-      if (mode === 'stall-puts') return client.pause();
-      upstream.write(chunk.subarray(0, chunk.length >> 1), drop);
+      if (mode === 'stall-puts') client.pause();
+      if (mode === 'hold-puts') {
+        // The server's own timeouts must not answer a held PUT: it gets a connection of its own once released.
+        upstream.unpipe(client);
+        upstream.destroy();
+        holding = [chunk];
+        const release = () => {
+          upstream = connected();
+          for (const part of holding!) upstream.write(part);
+          holding = undefined;
+        };
+        held.add(release);
+        client.once('close', () => held.delete(release));
+      }
+      if (mode === 'cut-puts') upstream.write(chunk.subarray(0, chunk.length >> 1), drop);
+      process.send!({ event: mode === 'cut-puts' ? 'cut' : 'held' });
       return;
     }
     upstream.write(chunk);
@@ -33,9 +58,15 @@ const proxy = createServer((client) => {
 });
 await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
 
+// Answered with how many held PUTs were still open (their client waiting) when the mode changed.
 process.on('message', (message: typeof mode) => {
   mode = message;
-  process.send!('ok');
+  const open = held.size;
+  if (mode === 'pass') {
+    for (const release of held) release();
+    held.clear();
+  }
+  process.send!({ reply: 'ok', held: open });
 });
 process.on('disconnect', () => process.exit(0));
 console.log(JSON.stringify({ port, proxyPort: (proxy.address() as AddressInfo).port }));

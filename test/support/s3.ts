@@ -18,9 +18,12 @@ export const S3_ENV: Record<string, string | undefined> = {
 export interface TestS3 {
   /** `http://127.0.0.1:PORT`: the server itself. */
   endpoint: string;
-  /** The proxy in front of it, which `proxy` tells to pass requests on, cut PUTs halfway or hold them. */
+  /** The proxy in front of it, which `proxy` tells to pass requests on, cut PUTs halfway, or hold them (for ever, or until told to pass again). */
   proxied: string;
-  proxy(mode: 'pass' | 'cut-puts' | 'stall-puts'): Promise<void>;
+  /** Answers how many PUTs held ('hold-puts') were still open, their client waiting, when the mode changed ('pass' sends them on). */
+  proxy(mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts'): Promise<number>;
+  /** Settles when the proxy next holds or cuts a PUT (after this call). */
+  nextPut(event: 'held' | 'cut'): Promise<void>;
   /** The object's bytes, or undefined when there is none. */
   object(bucket: string, key: string): Promise<Buffer | undefined>;
   /** The keys under `prefix`. */
@@ -45,8 +48,22 @@ export async function startS3(buckets: string[]): Promise<TestS3> {
     proxied: `http://127.0.0.1:${proxyPort}`,
     proxy: (mode) =>
       new Promise((resolve) => {
-        child.once('message', () => resolve());
+        const replied = (message: { reply?: string; held?: number }) => {
+          if (message.reply === undefined) return;
+          child.off('message', replied);
+          resolve(message.held ?? 0);
+        };
+        child.on('message', replied);
         child.send(mode);
+      }),
+    nextPut: (event) =>
+      new Promise((resolve) => {
+        const seen = (message: { event?: string }) => {
+          if (message.event !== event) return;
+          child.off('message', seen);
+          resolve();
+        };
+        child.on('message', seen);
       }),
     async object(bucket, key) {
       const answer = await aws.fetch(`${endpoint}/${bucket}/${key}`);

@@ -27,8 +27,9 @@ export function collectUnreachableBlobs(db: Database): number {
 /**
  * Lets go the bytes a store besides the database (a hub's folder or bucket) keeps for rows a
  * committed transaction deleted, in a write transaction of its own: on a hub process that is a
- * turn, so no other process is meanwhile storing the same bytes for a new row (it would find them
- * there and store none). Bytes whose row came back since stay.
+ * turn, which sees every row committed. Bytes whose row came back since stay; bytes another
+ * process found there for a new row just before it commits go to the trash all the same, where
+ * reads find them until the sweep brings them back (`sweepShard`).
  */
 function removeUnlistedBytes(db: Database, store: FileBytesStore, sha256s: readonly string[]): void {
   try {
@@ -52,13 +53,21 @@ function inTreeHistory(db: Database, sha256: string): boolean {
 export const TRASH_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * Bytes stored this recently are not swept, named or not: a process stores a file's bytes before
+ * the write turn whose row names them (`FileBytesStore.put`), so young unnamed bytes may be named
+ * by a turn not committed yet. Far above a turn's wait (PostgreSQL's lock timeout is 10 s), and
+ * wide enough for clocks minutes apart (a bucket dates its objects by its own clock).
+ */
+export const FRESH_BYTES_MS = 10 * 60 * 1000;
+
+/**
  * A store of file bytes besides the database that keeps what it lets go (`remove`) in a trash,
  * and that a sweep can walk a shard at a time (a shard: the SHA-256s whose hex starts with two
  * given digits): a hub's folder or bucket (docs/hub.md).
  */
 export interface SweptBytesStore extends FileBytesStore {
-  /** The SHA-256s of the bytes kept (not in the trash) in the shard. */
-  keptIn(shard: string): string[];
+  /** The SHA-256s of the bytes kept (not in the trash) in the shard, with when each was last stored (epoch ms). */
+  keptIn(shard: string): { sha256: string; since: number }[];
   /** The SHA-256s in the trash in the shard, with when each went there (epoch ms). */
   trashedIn(shard: string): { sha256: string; since: number }[];
   /** Bytes in the trash back where `read` finds them first. */
@@ -70,16 +79,17 @@ export interface SweptBytesStore extends FileBytesStore {
 }
 
 /**
- * Sweeps one shard (`shard` 0–255) of the store: bytes no row names (`listed`) go to the trash,
- * answered; bytes in the trash a row names again (a restored backup) come back; bytes in the
- * trash longer than `TRASH_KEEP_MS` are deleted. Call it inside a write turn (docs/hub.md): no
- * process stores bytes outside its turn, so none are being stored for a row about to commit.
+ * Sweeps one shard (`shard` 0–255) of the store: bytes no row names (`listed`) and older than
+ * `FRESH_BYTES_MS` go to the trash, answered; bytes in the trash a row names again (a restored
+ * backup, or bytes a process found stored and named in a turn while they were being trashed) come
+ * back; bytes in the trash longer than `TRASH_KEEP_MS` are deleted. Call it inside a write turn
+ * (docs/hub.md), so that `listed` sees every row committed.
  */
 export function sweepShard(store: SweptBytesStore, shard: number, listed: (sha256: string) => boolean, now = Date.now()): string[] {
   const prefix = shard.toString(16).padStart(2, '0');
   const trashed: string[] = [];
-  for (const sha256 of store.keptIn(prefix)) {
-    if (listed(sha256)) continue;
+  for (const { sha256, since } of store.keptIn(prefix)) {
+    if (listed(sha256) || now - since < FRESH_BYTES_MS) continue;
     store.remove(sha256);
     trashed.push(sha256);
   }
@@ -96,9 +106,9 @@ const SHARD_EVERY_MS = 15_000;
 
 /**
  * Sweeps the store one shard per tick (`sweepShard`): bytes no `file_blobs` row names (their rows
- * deleted by a process that died before it moved them, or stored in a turn that then rolled back)
- * go to the trash, and the trash is emptied of what it kept a day. Starts at a random shard so
- * that the processes of a hub spread their sweeps. Answers how to stop it.
+ * deleted by a process that died before it moved them, or stored for a turn that then rolled
+ * back or never came) go to the trash, and the trash is emptied of what it kept a day. Starts at a
+ * random shard so that the processes of a hub spread their sweeps. Answers how to stop it.
  */
 export function sweepEvery(db: Database, store: SweptBytesStore, everyMs = SHARD_EVERY_MS): () => void {
   let shard = Math.floor(Math.random() * 256);
@@ -116,6 +126,6 @@ export function sweepEvery(db: Database, store: SweptBytesStore, everyMs = SHARD
 }
 
 /** One shard swept inside a write transaction of `db` (on a hub process, a turn: the working copy caught up, no other process writing). */
-export function sweepInTurn(db: Database, store: SweptBytesStore, shard: number): string[] {
-  return db.transaction(() => sweepShard(store, shard, (sha256) => db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256) !== undefined));
+export function sweepInTurn(db: Database, store: SweptBytesStore, shard: number, now = Date.now()): string[] {
+  return db.transaction(() => sweepShard(store, shard, (sha256) => db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256) !== undefined, now));
 }

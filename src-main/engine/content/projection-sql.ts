@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { TryAgainLater } from '../pipeline/failure.js';
 import type { Section } from '../../../src-shared/content/index.js';
 import type { BodyFacts as BodyRows, BodyLink } from './body-text.js';
 import { PAGE_ROW_COLUMNS, type PageRow } from './page-rows.js';
@@ -177,13 +178,15 @@ export function blobExists(db: Database, sha256: string): boolean {
 }
 
 /**
- * Keeps a file's bytes under their SHA-256. With a store besides the database (a hub's folder,
- * `Database.fileBytes`) the bytes go there first, durably, and the row holds none.
+ * Keeps a file's bytes under their SHA-256. With a store besides the database (a hub's folder or
+ * bucket, `Database.fileBytes`) the caller stored them there before this transaction opened
+ * (`FileBytesStore.put`), unless a row names them already (a file copied from another's URL),
+ * and the row holds none. Bytes not stored so fail the write as a store away would.
  */
 export function storeBlob(db: Database, sha256: string, bytes: Uint8Array): void {
   const store = db.fileBytes;
-  // Written again if the row is there already: a file lost from the folder comes back with the next upload.
-  store?.write(sha256, bytes);
+  // Stored again even if the row is there already (by `put`): a file lost from the store comes back with the next upload.
+  if (store && !store.took(sha256) && !blobExists(db, sha256)) throw new TryAgainLater('the file bytes were not stored before the write that names them');
   db.run('INSERT OR IGNORE INTO file_blobs (sha256, bytes) VALUES (?, ?)', sha256, store ? EMPTY_BYTES : bytes);
 }
 

@@ -6,6 +6,7 @@ import type { LargeBody, MarkdownInput, RequestReading } from '../pipeline/execu
 import { isFailure } from '../pipeline/failure.js';
 import { parsePart } from '../pipeline/validate.js';
 import { READ_TIMEOUT_MS, readingFailure, type WorkerPool } from '../workers/pool.js';
+import { inlineFileBytes } from '../api/content/file-changes.js';
 import { withBuiltBody } from './built-body.js';
 import { markdownInputs, readRequestMarkdown } from './markdown-inputs.js';
 
@@ -52,6 +53,7 @@ export function requestReading(workers: Pick<WorkerPool, 'run'>): RequestReading
   return {
     readMarkdown: readRequestMarkdown,
     markdownIn: markdownInputs,
+    fileBytesIn: inlineFileBytes,
     async readAhead(inputs) {
       const read = await Promise.all(inputs.map((input) => workers.run('readMarkdown', input, options).catch((error: Error) => refused(error))));
       return readAhead(new Map(inputs.map((input, i) => [input.markdown, read[i]!])));

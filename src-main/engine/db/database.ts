@@ -35,13 +35,17 @@ const MEMO_LIMIT = 10_000;
 export type TransactionEndHook = (committed: boolean) => void;
 
 /**
- * Where file bytes live besides their `file_blobs` row, which then holds no bytes: the folder a
- * hub's processes share (`serve --postgres URL --blob-dir DIR`, docs/hub.md). A data dir has none.
- * `write` must leave the bytes durable before it returns: the row naming them commits after it.
+ * Where file bytes live besides their `file_blobs` row, which then holds no bytes: the folder or
+ * bucket a hub's processes share (`serve --postgres URL --blob-dir DIR | --blob-s3 URL`,
+ * docs/hub.md). A data dir has none. Bytes are stored before the write transaction whose row
+ * names them opens (`put`, off the event loop), and the transaction only checks they were (`took`).
  */
 export interface FileBytesStore {
   read(sha256: string): Buffer | undefined;
-  write(sha256: string, bytes: Uint8Array): void;
+  /** Stores the bytes durably; settles once the store confirmed them, rejects (a `TryAgainLater` when the store is away) otherwise. */
+  put(sha256: string, bytes: Uint8Array): Promise<void>;
+  /** Whether a `put` of these bytes settled lately, so that a row may name them now. */
+  took(sha256: string): boolean;
   /** Lets the bytes go (a folder keeps them a while, for backups), if there; only ever called inside a write transaction that found no row naming them. */
   remove(sha256: string): void;
 }
@@ -144,7 +148,7 @@ export class Database {
     return this.checkpoints?.settled() ?? Promise.resolve();
   }
 
-  /** From now on, new file bytes go to `store`, their rows holding none (a hub process with `--blob-dir`). */
+  /** From now on, new file bytes go to `store`, their rows holding none (a hub process with `--blob-dir` or `--blob-s3`). */
   useFileBytes(store: FileBytesStore): void {
     this.fileBytesStore = store;
   }

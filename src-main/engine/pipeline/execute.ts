@@ -49,6 +49,8 @@ export interface RequestReading {
   readAhead(texts: readonly MarkdownInput[]): Promise<ReadMarkdown>;
   /** A large body of `operationId` parsed and validated in the worker threads, its Markdown read. */
   parseLarge(operationId: string, text: string): Promise<LargeBody>;
+  /** The file bytes a validated body carries, by SHA-256: a store besides the database takes them before the transaction (`storeAhead`). */
+  fileBytesIn(body: unknown): { sha256: string; bytes: Uint8Array }[];
 }
 
 /** The context of a request by `actor`, made now. */
@@ -95,9 +97,11 @@ export class BoundOperation {
     const head = this.parseHead(request);
     const input = isFailure(head) ? head : this.withBody(head, request);
     const texts = isFailure(input) ? [] : deps.reading.markdownIn(input.body);
-    if (texts.length === 0) return this.run(deps, request, input, deps.reading.readMarkdown);
+    const files = isFailure(input) ? [] : filesToStore(deps, input.body);
+    if (texts.length === 0 && files.length === 0) return this.run(deps, request, input, deps.reading.readMarkdown);
     if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
-    return deps.reading.readAhead(texts).then((readMarkdown) => this.run(deps, request, input, readMarkdown));
+    const read = texts.length === 0 ? deps.reading.readMarkdown : deps.reading.readAhead(texts);
+    return Promise.all([read, storeAhead(deps, files)]).then(([readMarkdown]) => this.run(deps, request, input, readMarkdown));
   }
 
   private async executeLarge(deps: PipelineDeps, request: ApiRequest, text: string): Promise<ApiResponse> {
@@ -106,6 +110,7 @@ export class BoundOperation {
     if (!knownCaller(deps, request.authorization)) return failureResponse(unauthorized());
     const parsed = await deps.reading.parseLarge(this.op.id, text);
     if ('problem' in parsed) return this.run(deps, request, badRequest(parsed.problem), deps.reading.readMarkdown);
+    await storeAhead(deps, filesToStore(deps, parsed.value));
     return this.run(deps, request, { ...head, body: parsed.value } as OperationInput<OperationDef>, parsed.readMarkdown);
   }
 
@@ -198,6 +203,21 @@ export function knownCaller(deps: PipelineDeps, authorization: string | undefine
     deps.db.noticeExternalChanges();
     return authenticate(deps.db, authorization);
   }, 'read');
+}
+
+/** The file bytes `body` carries, where a store besides the database (a hub's folder or bucket) is to take them before the transaction; none otherwise. */
+function filesToStore(deps: PipelineDeps, body: unknown): { sha256: string; bytes: Uint8Array }[] {
+  return deps.db.fileBytes ? deps.reading.fileBytesIn(body) : [];
+}
+
+/**
+ * The bytes in the store before the request's transaction opens, without holding the event loop
+ * (docs/hub.md): the transaction only records their rows. A store away rejects with its
+ * `TryAgainLater` (a 503); bytes stored for a request that then fails are swept later.
+ */
+async function storeAhead(deps: PipelineDeps, files: readonly { sha256: string; bytes: Uint8Array }[]): Promise<void> {
+  const store = deps.db.fileBytes;
+  if (store) await Promise.all(files.map((file) => store.put(file.sha256, file.bytes)));
 }
 
 export function failureResponse(failure: Failure): ApiResponse {

@@ -16,6 +16,25 @@ export interface InsertedFile {
 }
 
 /**
+ * The bytes of the files a validated body sends inline (`insert_files`' base64), each within a
+ * file's limit and once, by SHA-256: a hub's folder or bucket takes them before the request's
+ * transaction opens (`RequestReading.fileBytesIn`), as `storeBlob` expects.
+ */
+export function inlineFileBytes(body: unknown): { sha256: string; bytes: Buffer }[] {
+  const found = new Map<string, Buffer>();
+  const changes = (body as { changes?: unknown } | undefined)?.changes;
+  for (const change of Array.isArray(changes) ? (changes as { operation?: unknown; files?: unknown }[]) : []) {
+    if (change?.operation !== 'insert_files' || !Array.isArray(change.files)) continue;
+    for (const file of change.files as { base64?: unknown }[]) {
+      if (typeof file?.base64 !== 'string') continue;
+      const bytes = Buffer.from(file.base64, 'base64');
+      if (bytes.length <= MAX_FILE_BYTES) found.set(createHash('sha256').update(bytes).digest('hex'), bytes);
+    }
+  }
+  return [...found].map(([sha256, bytes]) => ({ sha256, bytes }));
+}
+
+/**
  * Stores each file's bytes once (by their SHA-256) and adds the file to the change request's tree.
  * Bytes come inline (base64) or from a URL; Folio fetches nothing from the network, so a URL must
  * be the `downloadURL` of a file Folio serves on this loopback address, readable by the caller.

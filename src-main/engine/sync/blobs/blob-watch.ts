@@ -32,12 +32,27 @@ export class BlobWatch {
     return () => this.listeners.delete(listener);
   }
 
-  /** Stores the bytes if they hash to their name; false otherwise (not the protocol). */
-  accept(sha256: string, bytes: Uint8Array): boolean {
+  /**
+   * Stores the bytes if they hash to their name; false otherwise (not the protocol). With a store
+   * besides the database (a hub's folder or bucket) they go there first, without holding the event
+   * loop, and their row is written once the store took them: answers when that is done, rejecting
+   * if either failed. `stillWanted` is asked again then, as the wait may have changed who may give them.
+   */
+  accept(sha256: string, bytes: Uint8Array, stillWanted: () => boolean): boolean | Promise<void> {
     if (!isBlob(sha256, bytes)) return false;
+    const store = this.db.fileBytes;
+    if (!store) {
+      this.stored(sha256, bytes);
+      return true;
+    }
+    return store.put(sha256, bytes).then(() => {
+      if (stillWanted()) this.stored(sha256, bytes);
+    });
+  }
+
+  private stored(sha256: string, bytes: Uint8Array): void {
     acceptBlob(this.db, this.docs, sha256, bytes);
     for (const listener of this.listeners) listener.arrived(sha256);
-    return true;
   }
 
   /** Bytes another process of the hub stored (their row replayed here, docs/hub.md): a peer that asked in vain gets them now. */

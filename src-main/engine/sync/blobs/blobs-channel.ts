@@ -1,4 +1,4 @@
-import { BLOBS_CHANNEL, type ChannelLink, type SyncChannel } from '../channel.js';
+import { BLOBS_CHANNEL, failOn, MalformedFrame, type ChannelLink, type SyncChannel } from '../channel.js';
 import { encodeBlobMessage, type BlobMessage } from './blob-messages.js';
 import type { BlobListener, BlobWatch } from './blob-watch.js';
 
@@ -29,6 +29,17 @@ export abstract class BlobsChannel implements SyncChannel {
 
   /** The socket is open: ask for what is missing. */
   protected abstract opened(): void;
+
+  /**
+   * Takes bytes the peer sent (`BlobWatch.accept`); bytes that are not their name end the
+   * connection. Bytes going to a store besides the database are taken while the channel goes on:
+   * their failure (the store away) ends the connection as one of `receive` would.
+   */
+  protected accept(sha256: string, bytes: Uint8Array, stillWanted: () => boolean): void {
+    const accepted = this.watch.accept(sha256, bytes, stillWanted);
+    if (accepted === false) throw new MalformedFrame(`bytes that are not ${sha256}`);
+    if (accepted !== true) accepted.catch((error: unknown) => failOn(this.link, error));
+  }
 
   protected send(message: BlobMessage): void {
     this.link?.send(encodeBlobMessage(message));

@@ -5,7 +5,6 @@ import { contextFor, type PipelineDeps } from '../../pipeline/execute.js';
 import { isFailure } from '../../pipeline/failure.js';
 import { parseDocName } from '../../../../src-shared/sync/doc-names.js';
 import { contentWriteRefusal } from '../replica-write-rule.js';
-import { MalformedFrame } from '../channel.js';
 import { decodeBlobMessage } from './blob-messages.js';
 import type { BlobListener, BlobWatch } from './blob-watch.js';
 import { BlobsChannel } from './blobs-channel.js';
@@ -59,8 +58,7 @@ export class HubBlobsChannel extends BlobsChannel {
 
   /** Bytes nobody asked this replica for, or for a tree its user may not write, are dropped. */
   private take(sha256: string, bytes: Uint8Array): void {
-    if (!this.mayProvide(sha256)) return;
-    if (!this.watch.accept(sha256, bytes)) throw new MalformedFrame(`bytes that are not ${sha256}`);
+    if (this.mayProvide(sha256)) this.accept(sha256, bytes, () => this.mayProvide(sha256));
   }
 
   private mayProvide(sha256: string): boolean {

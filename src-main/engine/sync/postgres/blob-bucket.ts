@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
+import { AwsClient } from 'aws4fetch';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
 import { BlockingCall } from '../../workers/blocking-call.js';
 import { TryAgainLater } from '../../pipeline/failure.js';
-import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
+import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, TakenAhead, type StoreLabel } from './blob-address.js';
 
 /** Under the store's prefix: bytes no row names any more, kept `TRASH_KEEP_MS` (blob-gc.ts) before a sweep deletes them. */
 const TRASH = 'trash/';
@@ -33,18 +34,25 @@ interface Credentials {
  * the hub shares (`serve --postgres URL --blob-s3 URL`, docs/hub.md, "File bytes in an S3
  * bucket"), so that the database holds only their `file_blobs` rows. Content-addressed: the key
  * `PREFIX/abcdef…` holds the bytes whose SHA-256 is `abcdef…`. Bytes are PUT, with their SHA-256
- * signed (the server checks it), inside the write transaction, and only a 200 lets the
- * transaction go on to commit in PostgreSQL: a row never names bytes the bucket did not take.
+ * signed (the server checks it), before the write transaction that names them opens
+ * (`put`, asynchronous, on the event loop without holding it), and only a 200 lets the
+ * transaction run: a row never names bytes the bucket did not take. An object whose row then
+ * never commits is swept to the trash once `FRESH_BYTES_MS` old.
  *
- * The engine's transactions are synchronous, so each request is made by a worker thread while
- * the event loop waits (`BlockingCall`, docs/decisions.md); one that takes longer than the
- * timeout fails the transaction, which rolls back whole. An object whose row then never commits
- * is swept to the trash later.
+ * What the engine asks inside its synchronous transactions and sweeps (reads, moves to and from
+ * the trash, lists) is made by a worker thread while the event loop waits (`BlockingCall`,
+ * docs/decisions.md); a request that takes longer than the timeout fails, and with it the
+ * transaction, which rolls back whole.
  */
 export class BlobBucket implements SweptBytesStore {
+  private readonly taken = new TakenAhead();
+
   private constructor(
     private readonly location: BucketLocation,
     private readonly http: BlockingCall,
+    /** The same requests as `http`'s, made on the event loop for `put`. */
+    private readonly aws: AwsClient,
+    private readonly timeoutMs: number,
     /** How the bucket is named in errors: the flag as given (it holds no secret). */
     private readonly name: string,
   ) {}
@@ -60,7 +68,8 @@ export class BlobBucket implements SweptBytesStore {
     const timeoutMs = requestTimeout(env);
     const aws4fetchPath = createRequire(import.meta.url).resolve('aws4fetch');
     const http = new BlockingCall(WORKER_SOURCE, { aws4fetchPath, credentials, region: location.region }, timeoutMs, (ms) => new BlobBucketUnavailable(`the bucket did not answer within ${ms} ms`));
-    const bucket = new BlobBucket(location, http, flag);
+    const aws = new AwsClient({ ...credentials, service: 's3', region: location.region, retries: 0 });
+    const bucket = new BlobBucket(location, http, aws, timeoutMs, flag);
     try {
       bucket.list(location.prefix, 1);
       beforeWriting?.(bucket);
@@ -78,13 +87,31 @@ export class BlobBucket implements SweptBytesStore {
     return this.get(this.keyOf(sha256)) ?? this.get(this.trashKeyOf(sha256));
   }
 
+  /**
+   * `write` without holding the event loop, before the write turn whose row names the bytes
+   * (docs/hub.md). Bytes there already are not sent again; should a sweep be moving them to the
+   * trash meanwhile, reads find them there and the next sweep of their shard brings them back.
+   */
+  put(sha256: string, bytes: Uint8Array): Promise<void> {
+    checkAddress(sha256, bytes);
+    return this.taken.put(sha256, async () => {
+      const key = this.keyOf(sha256);
+      if ((await this.sendAsync('HEAD', key, [200, 404])).status === 200) return;
+      await this.sendAsync('PUT', key, [200], storedObject(sha256, bytes));
+    });
+  }
+
+  took(sha256: string): boolean {
+    return this.taken.took(sha256);
+  }
+
+  /** Stores the bytes, the event loop waiting (`open`'s probe, `blobs move`); a hub's uploads `put` them instead. */
   write(sha256: string, bytes: Uint8Array): void {
     checkAddress(sha256, bytes);
     const key = this.keyOf(sha256);
     // The same bytes stored again (by another process, or uploaded twice) are not sent again.
     if (this.send('HEAD', key, [200, 404]).status === 200) return;
-    // The payload's hash signed (aws4fetch would send UNSIGNED-PAYLOAD): the server refuses bytes that changed on the way.
-    this.send('PUT', key, [200], { body: bytes, headers: { 'content-type': 'application/octet-stream', 'x-amz-content-sha256': sha256 } });
+    this.send('PUT', key, [200], storedObject(sha256, bytes));
   }
 
   /**
@@ -97,10 +124,10 @@ export class BlobBucket implements SweptBytesStore {
     this.send('DELETE', this.keyOf(sha256), [200, 204]);
   }
 
-  keptIn(shard: string): string[] {
-    return this.list(`${this.location.prefix}${shard}`).flatMap(({ key }) => {
+  keptIn(shard: string): { sha256: string; since: number }[] {
+    return this.list(`${this.location.prefix}${shard}`).flatMap(({ key, since }) => {
       const sha256 = key.slice(this.location.prefix.length);
-      return SHA256.test(sha256) ? [sha256] : [];
+      return SHA256.test(sha256) ? [{ sha256, since }] : [];
     });
   }
 
@@ -187,9 +214,30 @@ export class BlobBucket implements SweptBytesStore {
   }
 
   /** One signed request: a key of the store, or `?query` on the bucket. Any status but `expected`, or no answer, throws. */
-  private send(method: string, target: string, expected: readonly number[], init: { body?: Uint8Array; headers?: Record<string, string> } = {}): { status: number; body: Buffer } {
-    const url = target.startsWith('?') ? `${this.location.base}${target}` : `${this.location.base}/${target.split('/').map(encodeURIComponent).join('/')}`;
-    const answer = this.http.call({ method, url, headers: init.headers ?? {}, body: init.body }) as { status?: number; body?: Uint8Array; error?: string };
+  private send(method: string, target: string, expected: readonly number[], init: RequestParts = {}): { status: number; body: Buffer } {
+    const answer = this.http.call({ method, url: this.urlOf(target), headers: init.headers ?? {}, body: init.body }) as BucketReply;
+    return this.answered(answer, expected);
+  }
+
+  /** `send` on the event loop, bounded by the same timeout: the process serves others meanwhile. */
+  private async sendAsync(method: string, target: string, expected: readonly number[], init: RequestParts = {}): Promise<{ status: number; body: Buffer }> {
+    let answer: BucketReply;
+    try {
+      const response = await this.aws.fetch(this.urlOf(target), { method, headers: init.headers ?? {}, body: init.body, signal: AbortSignal.timeout(this.timeoutMs) });
+      answer = { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') throw new BlobBucketUnavailable(`the bucket did not answer within ${this.timeoutMs} ms`);
+      answer = { error: replyError(error) };
+    }
+    return this.answered(answer, expected);
+  }
+
+  private urlOf(target: string): string {
+    return target.startsWith('?') ? `${this.location.base}${target}` : `${this.location.base}/${target.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  /** The reply as `send` answers it, or why it is not one. */
+  private answered(answer: BucketReply, expected: readonly number[]): { status: number; body: Buffer } {
     if (answer.error !== undefined) {
       const unreachable = /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/.test(answer.error);
       throw new BlobBucketUnavailable(`${unreachable ? 'cannot reach' : 'lost the connection to'} ${this.location.base} (${answer.error})`);
@@ -208,6 +256,25 @@ export class BlobBucket implements SweptBytesStore {
     if (!SHA256.test(sha256)) throw new Error('not a SHA-256 in hex');
     return `${this.location.prefix}${TRASH}${sha256}`;
   }
+}
+
+interface RequestParts {
+  body?: Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/** A request's answer, or why there was none (the connection refused, reset or closed). */
+type BucketReply = { status?: number; body?: Uint8Array; error?: string };
+
+/** How a PUT of file bytes goes: the payload's hash signed (aws4fetch would send UNSIGNED-PAYLOAD), so the server refuses bytes that changed on the way. */
+function storedObject(sha256: string, bytes: Uint8Array): RequestParts {
+  return { body: bytes, headers: { 'content-type': 'application/octet-stream', 'x-amz-content-sha256': sha256 } };
+}
+
+/** What failed a `fetch` that got no answer, as the worker says it (`WORKER_SOURCE`): the system's code when there is one. */
+function replyError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  return String(cause?.code || cause?.message || (error as Error | undefined)?.message || error);
 }
 
 /** A status the bucket should not have answered; its S3 error code when it gave one. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
-import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
+import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, TakenAhead, type StoreLabel } from './blob-address.js';
 
 /** Files being written, renamed into place once whole and on disk. */
 const WRITING = 'writing';
@@ -15,11 +16,14 @@ const TRASH = 'trash';
  * (`serve --postgres URL --blob-dir DIR`, docs/hub.md, "File bytes in a folder"), so that the
  * database holds only their `file_blobs` rows. Content-addressed: `DIR/ab/abcdef…` holds the bytes
  * whose SHA-256 is `abcdef…`. A file is written whole into `DIR/writing/`, flushed to disk, renamed
- * into place and its folder flushed too, inside the write transaction and so before the row that
- * names it commits in PostgreSQL: a row never names bytes that are not on disk. The same bytes
- * written twice (by two processes) land on the same name with the same content.
+ * into place and its folder flushed too, before the write transaction that names it opens (`put`,
+ * without holding the event loop), and so before its row commits in PostgreSQL: a row never names
+ * bytes that are not on disk. The same bytes written twice (by two processes) land on the same
+ * name with the same content.
  */
 export class BlobFolder implements SweptBytesStore {
+  private readonly taken = new TakenAhead();
+
   private constructor(readonly dir: string) {}
 
   /**
@@ -51,6 +55,32 @@ export class BlobFolder implements SweptBytesStore {
     return readIfThere(this.pathOf(sha256)) ?? readIfThere(this.trashPathOf(sha256));
   }
 
+  /**
+   * `write` off the event loop, before the write turn whose row names the bytes (docs/hub.md):
+   * bytes there already are touched, so that the sweep counts them as fresh
+   * (`FRESH_BYTES_MS`); a sweep moving them to the trash meanwhile is met by fetching them back,
+   * or by writing them anew.
+   */
+  put(sha256: string, bytes: Uint8Array): Promise<void> {
+    checkAddress(sha256, bytes);
+    return this.taken.put(sha256, async () => {
+      const target = this.pathOf(sha256);
+      const shard = join(this.dir, sha256.slice(0, 2));
+      const now = new Date();
+      if (await absentWhen(fs.utimes(target, now, now))) {
+        await madeAsync(shard);
+        if (await absentWhen(fs.rename(this.trashPathOf(sha256), target))) await this.writeWholeAsync(`${sha256}.${randomUUID()}`, bytes, target);
+        else await fs.utimes(target, now, now);
+        await syncFolderAsync(shard);
+      }
+    });
+  }
+
+  took(sha256: string): boolean {
+    return this.taken.took(sha256);
+  }
+
+  /** Stores the bytes waiting on the disk (`open`'s probe, `blobs move`); a hub's uploads `put` them instead. */
   write(sha256: string, bytes: Uint8Array): void {
     checkAddress(sha256, bytes);
     const target = this.pathOf(sha256);
@@ -108,6 +138,26 @@ export class BlobFolder implements SweptBytesStore {
     }
   }
 
+  /** `writeWhole` off the event loop. */
+  private async writeWholeAsync(temporaryName: string, bytes: Uint8Array, target: string): Promise<void> {
+    const writing = join(this.dir, WRITING);
+    await madeAsync(writing);
+    const temporary = join(writing, temporaryName);
+    try {
+      const file = await fs.open(temporary, 'wx', 0o644);
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   /**
    * Moves the bytes to `trash/`, where they stay `TRASH_KEEP_MS` before a sweep deletes them: a
    * backup of the folder taken within that time after the database's still has the bytes of every
@@ -127,8 +177,12 @@ export class BlobFolder implements SweptBytesStore {
     utimesSync(this.trashPathOf(sha256), now, now);
   }
 
-  keptIn(shard: string): string[] {
-    return namesIn(join(this.dir, shard)).filter((name) => SHA256.test(name) && name.startsWith(shard));
+  keptIn(shard: string): { sha256: string; since: number }[] {
+    const names = namesIn(join(this.dir, shard)).filter((name) => SHA256.test(name) && name.startsWith(shard));
+    return names.flatMap((sha256) => {
+      const since = modifiedAt(this.pathOf(sha256));
+      return since === undefined ? [] : [{ sha256, since }];
+    });
   }
 
   trashedIn(shard: string): { sha256: string; since: number }[] {
@@ -214,6 +268,36 @@ function exists(path: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** `made` off the event loop. */
+async function madeAsync(path: string): Promise<void> {
+  try {
+    await fs.mkdir(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/** Whether `done` failed for want of its file (true), or went through (false); any other failure is thrown. */
+async function absentWhen(done: Promise<void>): Promise<boolean> {
+  try {
+    await done;
+    return false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/** `syncFolder` off the event loop. */
+async function syncFolderAsync(path: string): Promise<void> {
+  const folder = await fs.open(path, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
   }
 }
 

@@ -17,6 +17,8 @@ export type StoreKind = 'database' | BlobStoreChoice['kind'];
 export type OpenedBlobStore = SweptBytesStore & {
   /** How it is named to an operator: the folder's path, the bucket's URL. */
   readonly where: string;
+  /** Stores bytes, the event loop waiting: for `blobs move`, which serves nobody meanwhile. */
+  write(sha256: string, bytes: Uint8Array): void;
   label(): StoreLabel | undefined;
   setLabel(label: StoreLabel): void;
   holdsAnything(): boolean;

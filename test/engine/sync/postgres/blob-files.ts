@@ -6,6 +6,9 @@ import { expect, vi } from 'vitest';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
 import { collectUnreachableBlobs } from '../../../../src-main/engine/content/blob-gc.js';
 import type { Database } from '../../../../src-main/engine/db/database.js';
+import { storeBlob } from '../../../../src-main/engine/content/projection-sql.js';
+import { blobBytes } from '../../../../src-main/engine/api/content/sql.js';
+import type { PostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { ok } from '../../../support/content.js';
 import { eventually, type Replica } from '../nodes.js';
 import { hubUser, startHubProcess, type hubClusterEachTest } from './hub-processes.js';
@@ -98,4 +101,30 @@ export function collectThenRollBack(db: Database): void {
       throw new Error('the request failed after collecting');
     }),
   ).toThrow('the request failed after collecting');
+}
+
+/** `text`'s bytes stored as a hub process stores an upload: into its folder or bucket first, then their row in a turn. */
+export async function storeThenName(at: PostgresEngine, text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  const hex = createHash('sha256').update(bytes).digest('hex');
+  await at.engine.db.fileBytes!.put(hex, bytes);
+  at.engine.db.transaction(() => storeBlob(at.engine.db, hex, bytes));
+}
+
+/**
+ * Bytes a process stored for an upload and that another process's sweep (or collection) moves to
+ * the trash before the upload's row commits, as when `put` found them there, old and unnamed: the
+ * row commits all the same, and `other`, caught up, reads them from the trash; then a sweep of
+ * their shard on `other` (`sweep`) brings them back. Answers what `other` read before the sweep.
+ */
+export async function namedWhileTrashed(at: PostgresEngine, other: PostgresEngine, text: string, sweep: (shard: number) => void): Promise<string | undefined> {
+  const bytes = Buffer.from(text);
+  const hex = createHash('sha256').update(bytes).digest('hex');
+  const store = at.engine.db.fileBytes!;
+  await store.put(hex, bytes);
+  at.engine.db.transaction(() => store.remove(hex));
+  at.engine.db.transaction(() => storeBlob(at.engine.db, hex, bytes));
+  const read = other.engine.db.transaction(() => blobBytes(other.engine.db, hex))?.toString();
+  sweep(parseInt(hex.slice(0, 2), 16));
+  return read;
 }

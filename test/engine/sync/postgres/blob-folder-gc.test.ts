@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { collectUnreachableBlobs, sweepInTurn } from '../../../../src-main/engine/content/blob-gc.js';
-import { storeBlob } from '../../../../src-main/engine/content/projection-sql.js';
 import { BlobFolder } from '../../../../src-main/engine/sync/postgres/blob-folder.js';
 import { openPostgresEngine, type PostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
-import { collectThenRollBack } from './blob-files.js';
+import { collectThenRollBack, namedWhileTrashed, storeThenName } from './blob-files.js';
 import { describeWithPostgres } from './hub-processes.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -35,12 +34,12 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
 
   const fileOf = (text: string) => join(folder, sha256(text).slice(0, 2), sha256(text));
   const trashed = (text: string) => join(folder, 'trash', sha256(text));
-  const store = (at: PostgresEngine, text: string) => at.engine.db.transaction(() => storeBlob(at.engine.db, sha256(text), Buffer.from(text)));
+  const store = storeThenName;
   const rowOn = (at: PostgresEngine, text: string) => at.engine.db.transaction(() => at.engine.db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256(text)) !== undefined);
 
   it('moves the file to the trash once the collection that deleted its row committed, on whichever process collected', async () => {
     const [first, second] = processes as [PostgresEngine, PostgresEngine];
-    store(first!, 'unused bytes');
+    await store(first!, 'unused bytes');
     expect(existsSync(fileOf('unused bytes'))).toBe(true);
 
     // The second process catches up with the first's row in its turn, and nothing names the bytes:
@@ -51,7 +50,7 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
     expect(rowOn(first, 'unused bytes')).toBe(false);
 
     // The same bytes stored again later come back whole, file and row.
-    store(first, 'unused bytes');
+    await store(first, 'unused bytes');
     expect(existsSync(fileOf('unused bytes'))).toBe(true);
     expect(existsSync(trashed('unused bytes'))).toBe(false);
     expect(rowOn(second, 'unused bytes')).toBe(true);
@@ -59,7 +58,7 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
 
   it('empties the trash of what it kept a day, and brings back bytes a restored row names again', async () => {
     const [first, second] = processes as [PostgresEngine, PostgresEngine];
-    for (const text of ['gone a day', 'gone an hour', 'restored']) store(first, text);
+    for (const text of ['gone a day', 'gone an hour', 'restored']) await store(first, text);
     const folderOf = BlobFolder.open(folder);
     for (const text of ['gone a day', 'gone an hour', 'restored']) first.engine.db.transaction(() => folderOf.remove(sha256(text)));
     agedBy(trashed('gone a day'), A_DAY_AND_A_MINUTE);
@@ -75,9 +74,17 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
     expect(existsSync(fileOf('restored'))).toBe(true);
   }, 60_000);
 
+  it('names bytes trashed between their store and their row: read from the trash meanwhile, brought back by the sweep', async () => {
+    const [first, second] = processes as [PostgresEngine, PostgresEngine];
+    const read = await namedWhileTrashed(first, second, 'trashed meanwhile', (shard) => sweepInTurn(second.engine.db, BlobFolder.open(folder), shard));
+    expect(read).toBe('trashed meanwhile');
+    expect(existsSync(fileOf('trashed meanwhile'))).toBe(true);
+    expect(existsSync(trashed('trashed meanwhile'))).toBe(false);
+  }, 60_000);
+
   it('keeps the file when the collection rolled back', async () => {
     const [first] = processes as [PostgresEngine];
-    store(first, 'kept bytes');
+    await store(first, 'kept bytes');
     collectThenRollBack(first.engine.db);
     expect(existsSync(fileOf('kept bytes'))).toBe(true);
     expect(rowOn(first, 'kept bytes')).toBe(true);
@@ -85,12 +92,16 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
 
   it('sweeps the files no row names out of a shard into the trash, and deletes the half-written ones a dead process left', async () => {
     const [first, second] = processes as [PostgresEngine, PostgresEngine];
-    store(first, 'listed bytes');
+    await store(first, 'listed bytes');
     const shard = parseInt(sha256('listed bytes').slice(0, 2), 16);
     const prefix = sha256('listed bytes').slice(0, 2);
     // Bytes whose row went with a process that died before deleting them: same shard, no row.
     const orphan = `${prefix}${'0'.repeat(62)}`;
     writeFileSync(join(folder, prefix, orphan), 'orphaned');
+    agedBy(join(folder, prefix, orphan), ELEVEN_MINUTES);
+    // Bytes stored just now for a row whose turn has not committed yet: too young to sweep.
+    const young = `${prefix}${'2'.repeat(62)}`;
+    writeFileSync(join(folder, prefix, young), 'about to be named');
     writeFileSync(join(folder, prefix, 'notes.txt'), 'not a SHA-256: never the sweep’s');
     mkdirSync(join(folder, 'writing'), { recursive: true });
     const stale = join(folder, 'writing', `${orphan}.dead-process`);
@@ -100,7 +111,7 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
     agedBy(stale, ELEVEN_MINUTES);
 
     expect(sweepInTurn(second.engine.db, BlobFolder.open(folder), shard)).toEqual([orphan]);
-    expect(readdirSync(join(folder, prefix)).sort()).toEqual([sha256('listed bytes'), 'notes.txt'].sort());
+    expect(readdirSync(join(folder, prefix)).sort()).toEqual([sha256('listed bytes'), young, 'notes.txt'].sort());
     expect(existsSync(join(folder, 'trash', orphan))).toBe(true);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(fresh)).toBe(true);

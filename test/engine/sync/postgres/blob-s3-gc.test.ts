@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { collectUnreachableBlobs, sweepInTurn, sweepShard } from '../../../../src-main/engine/content/blob-gc.js';
-import { storeBlob } from '../../../../src-main/engine/content/projection-sql.js';
 import { BlobBucket } from '../../../../src-main/engine/sync/postgres/blob-bucket.js';
 import { openPostgresEngine, type PostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { S3_ENV, startS3, type TestS3 } from '../../../support/s3.js';
-import { collectThenRollBack } from './blob-files.js';
+import { collectThenRollBack, namedWhileTrashed, storeThenName } from './blob-files.js';
 import { describeWithPostgres } from './hub-processes.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const ELEVEN_MINUTES = 11 * 60 * 1000;
 const A_DAY_AND_A_MINUTE = (24 * 60 + 1) * 60 * 1000;
 const shardOf = (text: string) => parseInt(sha256(text).slice(0, 2), 16);
 
@@ -40,12 +40,12 @@ describeWithPostgres('file bytes in a hub bucket go when their rows go (serve --
 
   const kept = (text: string) => s3.object('blobs', `${prefix}${sha256(text)}`);
   const trashed = (text: string) => s3.object('blobs', `${prefix}trash/${sha256(text)}`);
-  const store = (at: PostgresEngine, text: string) => at.engine.db.transaction(() => storeBlob(at.engine.db, sha256(text), Buffer.from(text)));
+  const store = storeThenName;
   const rowOn = (at: PostgresEngine, text: string) => at.engine.db.transaction(() => at.engine.db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', sha256(text)) !== undefined);
 
   it('moves the object to the trash once the collection that deleted its row committed, on whichever process collected', async () => {
     const [first, second] = processes as [PostgresEngine, PostgresEngine];
-    store(first, 'unused bytes');
+    await store(first, 'unused bytes');
     expect((await kept('unused bytes'))?.toString()).toBe('unused bytes');
 
     expect(second.engine.db.transaction(() => collectUnreachableBlobs(second.engine.db))).toBe(1);
@@ -56,14 +56,22 @@ describeWithPostgres('file bytes in a hub bucket go when their rows go (serve --
     expect(buckets[0]!.read(sha256('unused bytes'))?.toString()).toBe('unused bytes');
 
     // The same bytes stored again later come back whole, object and row.
-    store(first, 'unused bytes');
+    await store(first, 'unused bytes');
     expect((await kept('unused bytes'))?.toString()).toBe('unused bytes');
     expect(rowOn(second, 'unused bytes')).toBe(true);
   }, 60_000);
 
+  it('names bytes trashed between their store and their row: read from the trash meanwhile, brought back by the sweep', async () => {
+    const [first, second] = processes as [PostgresEngine, PostgresEngine];
+    const read = await namedWhileTrashed(first, second, 'trashed meanwhile', (shard) => sweepInTurn(second.engine.db, buckets[1]!, shard));
+    expect(read).toBe('trashed meanwhile');
+    expect((await kept('trashed meanwhile'))?.toString()).toBe('trashed meanwhile');
+    expect(await trashed('trashed meanwhile')).toBeUndefined();
+  }, 60_000);
+
   it('keeps the object when the collection rolled back', async () => {
     const [first] = processes as [PostgresEngine];
-    store(first, 'kept bytes');
+    await store(first, 'kept bytes');
     collectThenRollBack(first.engine.db);
     expect((await kept('kept bytes'))?.toString()).toBe('kept bytes');
     expect(await trashed('kept bytes')).toBeUndefined();
@@ -72,13 +80,16 @@ describeWithPostgres('file bytes in a hub bucket go when their rows go (serve --
 
   it('sweeps objects no row names into the trash, brings back those a restored row names, and empties the trash of what it kept a day', async () => {
     const [first, second] = processes as [PostgresEngine, PostgresEngine];
-    for (const text of ['listed', 'gone', 'restored']) store(first, text);
+    for (const text of ['listed', 'gone', 'restored']) await store(first, text);
     // 'gone' loses its row without its object being moved (a process died in between): the sweep moves it.
     first.engine.db.transaction(() => first.engine.db.run('DELETE FROM file_blobs WHERE sha256 = ?', sha256('gone')));
     // 'restored' went to the trash and its row came back (a restored backup).
     first.engine.db.transaction(() => buckets[0]!.remove(sha256('restored')));
 
+    // Just stored, 'gone' may be about to be named by a turn of another process: too young to sweep.
     for (const text of ['listed', 'gone', 'restored']) sweepInTurn(second.engine.db, buckets[1]!, shardOf(text));
+    expect((await kept('gone'))?.toString()).toBe('gone');
+    sweepInTurn(second.engine.db, buckets[1]!, shardOf('gone'), Date.now() + ELEVEN_MINUTES);
     expect((await kept('listed'))?.toString()).toBe('listed');
     expect(await kept('gone')).toBeUndefined();
     expect((await trashed('gone'))?.toString()).toBe('gone');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../../src-shared/client/client.js';
 import { httpTransport } from '../../../../src-shared/client/http-transport.js';
 import { listen } from '../../../../src-main/engine/http/server.js';
@@ -8,7 +8,8 @@ import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/wo
 import { ok } from '../../../support/content.js';
 import { runServeToEnd } from '../../../support/processes.js';
 import { S3_ENV, startS3, type TestS3 } from '../../../support/s3.js';
-import { changeRequestOn, fileOf, insertFile, refusedInOneLine, storedBlobRows, tableCount, uploadedOnOneReadOnOther } from './blob-files.js';
+import { changeRequestOn, fileOf, insertFile, refusedInOneLine, storedBlobRows, tableCount, teamOn, uploadedOnOneReadOnOther } from './blob-files.js';
+import { eventually } from '../nodes.js';
 import { describeWithPostgres, hubClusterEachTest, hubUser, killHub, startHubProcess } from './hub-processes.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -57,6 +58,60 @@ describeWithPostgres('file bytes in an S3-compatible bucket the processes of a h
     refusedInOneLine(await runServeToEnd(['--postgres', database]), /this hub keeps file bytes in an S3-compatible bucket: start every process with --blob-s3 URL/);
     refusedInOneLine(await runServeToEnd(['--postgres', database, '--blob-dir', '/tmp']), /this hub keeps file bytes in an S3-compatible bucket, not a folder: start every process with --blob-s3 URL/);
   }, 120_000);
+
+  /** A hub process whose bucket is behind the proxy, with two replicas of Ann's on it, and a change request to upload to. */
+  async function hubBehindProxy() {
+    const database = cluster.database();
+    const { prefix } = bucketOf(database);
+    const ann = await hubUser(database, 'ann@example.com', 'Team');
+    // A PUT may take two minutes: one held is still open when the test releases it.
+    const hub = await startHubProcess(database, 0, ['--blob-s3', `${s3.proxied}/blobs/${prefix}`], { ...S3_ENV, FOLIO_S3_TIMEOUT_MS: '120000' });
+    cluster.hubs().push(hub);
+    const a = await cluster.replicaOn(hub.syncUrl, ann.token);
+    const b = await cluster.replicaOn(hub.syncUrl, ann.token);
+    const team = await teamOn(a);
+    return { database, prefix, hub, a, b, team, ...(await changeRequestOn(a.client, team.id)) };
+  }
+
+  /**
+   * `text` uploaded through Ann's first replica while the proxy holds or cuts PUTs (`mode`), and
+   * `meanwhile` run once it did so to the upload's, with no row yet; then PUTs pass again, and
+   * the row and the object land.
+   */
+  async function uploadedPastProxy(mode: 'hold-puts' | 'cut-puts', text: string, meanwhile: (at: Awaited<ReturnType<typeof hubBehindProxy>>) => Promise<void>) {
+    const at = await hubBehindProxy();
+    try {
+      await s3.proxy(mode);
+      const met = s3.nextPut(mode === 'hold-puts' ? 'held' : 'cut');
+      // The replica's upload reaches the hub on its own: the hub asks for bytes a tree names, and PUTs them.
+      await insertFile(at.a.client, at.spaceId, at.changeRequestId, text);
+      await met;
+      expect((await storedBlobRows(at.database)).has(sha256(text))).toBe(false);
+      await meanwhile(at);
+    } finally {
+      await s3.proxy('pass');
+    }
+    await vi.waitFor(async () => expect((await storedBlobRows(at.database)).has(sha256(text))).toBe(true), { timeout: 60_000, interval: 50 });
+    expect((await s3.object('blobs', `${at.prefix}${sha256(text)}`))?.toString()).toBe(text);
+  }
+
+  it('a PUT the bucket holds does not hold the hub process: it answers and takes another replica’s write meanwhile, and the row waits for the PUT', async () => {
+    await uploadedPastProxy('hold-puts', 'held by the bucket', async ({ database, hub, a, b, team }) => {
+      // The hub process is in the middle of the PUT (it waited on it for the whole request, its turn included, before).
+      expect((await fetch(`${hub.url}/health`)).status).toBe(200);
+      const space = ok(await b.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'Meanwhile' } })).id;
+      await eventually(async () => expect((await a.client.call('getSpaceById', { params: { spaceId: space } })).ok).toBe(true));
+      // No row names bytes the bucket has not taken yet.
+      expect((await storedBlobRows(database)).has(sha256('held by the bucket'))).toBe(false);
+      // All that was answered before the PUT was let go: the hub still waited on it, its connection open.
+      expect(await s3.proxy('pass')).toBe(1);
+    });
+  }, 180_000);
+
+  it('a PUT cut halfway fails the replica’s push and leaves no row; the replica pushes again once the bucket is back', async () => {
+    // The hub closes the replica's connection (try again later); reconnected, it is asked for the bytes again.
+    await uploadedPastProxy('cut-puts', 'cut by the bucket', async () => undefined);
+  }, 180_000);
 
   it('a bucket that stops mid-write fails the request with a 503 in the error envelope, and no row names the bytes', async () => {
     const database = cluster.database();
