@@ -30,6 +30,10 @@ export interface MainLoopFigures {
   loopP50Ms: number;
   loopP99Ms: number;
   loopMaxMs: number;
+  /** CPU of the engine's main thread over the run (Linux: its schedstat; elsewhere undefined), steadier than wall times on a shared machine. */
+  loopCpuMs?: number;
+  /** CPU of the engine's process over the run, its worker threads included. */
+  processCpuMs: number;
   clients: ClientFigures;
 }
 
@@ -59,11 +63,31 @@ export async function benchMainLoop(): Promise<MainLoopFigures[]> {
 /** The loop's delay over one run of the clients. */
 async function measure(phase: string, plan: ClientPlan): Promise<MainLoopFigures> {
   const delay = monitorEventLoopDelay({ resolution: 5 });
+  const [loopCpu, processCpu] = [mainThreadCpuMs(), process.cpuUsage()];
   delay.enable();
   const clients = await runClients(plan);
   delay.disable();
+  const { user, system } = process.cpuUsage(processCpu);
+  const loopCpuAfter = mainThreadCpuMs();
   const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
-  return { phase, loopP50Ms: ms(delay.percentile(50)), loopP99Ms: ms(delay.percentile(99)), loopMaxMs: ms(delay.max), clients };
+  return {
+    phase,
+    loopP50Ms: ms(delay.percentile(50)),
+    loopP99Ms: ms(delay.percentile(99)),
+    loopMaxMs: ms(delay.max),
+    loopCpuMs: loopCpu === undefined || loopCpuAfter === undefined ? undefined : Math.round(loopCpuAfter - loopCpu),
+    processCpuMs: Math.round((user + system) / 1000),
+    clients,
+  };
+}
+
+/** The main thread's CPU time so far: the first field of Linux's schedstat for the thread whose id is the process's. */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
 }
 
 function runClients(plan: ClientPlan): Promise<ClientFigures> {
@@ -134,6 +158,8 @@ export function report(figures: MainLoopFigures[]): void {
       'loop p50 ms': f.loopP50Ms,
       'loop p99 ms': f.loopP99Ms,
       'loop max ms': f.loopMaxMs,
+      'loop CPU ms': f.loopCpuMs ?? '',
+      'process CPU ms': f.processCpuMs,
       'GET /v1/user': f.clients.userRequests,
       'user p50 ms': f.clients.userP50Ms,
       'user p99 ms': f.clients.userP99Ms,

@@ -165,7 +165,7 @@ export class Engine {
     });
     const clock = options.clock ?? systemClock;
     // Every committed write of a page tree, a body or comment threads rewrites its projection in the same transaction.
-    const projector = (this.projector = new Projector(db, this.docs, clock));
+    const projector = (this.projector = new Projector(db, this.docs, clock, (updates) => this.workers.run('prereadBodyBlocks', updates)));
     projector.followComments(projectCommentThreads);
     this.blobWatch = new BlobWatch(db, this.docs);
     const replicaChannels = [

@@ -30,6 +30,7 @@ const LOADERS = {
   readMarkdown: () => import('./content/request-reading.js').then((module) => module.requestTasks),
   parseRequestBody: () => import('./content/request-reading.js').then((module) => module.requestTasks),
   presentPageBody: () => import('./content/tasks.js').then((module) => module.contentTasks),
+  prereadBodyBlocks: () => import('./content/tasks.js').then((module) => module.contentTasks),
   compareOwnBodies: () => import('./content/merge/tasks.js').then((module) => module.mergeTasks),
   planPull: () => import('./content/merge/tasks.js').then((module) => module.mergeTasks),
   parseSpec: () => import('./openapi-processing/tasks.js').then((module) => module.openapiTasks),

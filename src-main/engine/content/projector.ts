@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { pageDoc, parseDocName, treeDoc, type Branch } from '../../../src-shared/sync/doc-names.js';
 import { BodyIndex } from './body-index.js';
+import type { PrereadBlocks } from './body-preread.js';
 import type { BodyFacts } from './body-text.js';
 import { hasPage, ownsRows, projectedBodyRows, rowsBranch, takeRows, writeBodyRows, type BodyRows } from './projection-sql.js';
 import { readersThrough } from './read-through.js';
@@ -82,6 +83,8 @@ export class Projector {
     private readonly db: Database,
     private readonly docs: DocStore,
     private readonly clock: Clock,
+    /** A large body's blocks read off the event loop from the rows its doc is built from (body-preread.ts), for `prepareLiveEdits`. */
+    private readonly prereadBlocks?: (updates: Uint8Array[]) => Promise<PrereadBlocks>,
   ) {
     docs.onWriteInTransaction((docId, seq) => this.written(docId, seq));
   }
@@ -219,8 +222,9 @@ export class Projector {
 
   /**
    * Gets a page body doc someone opened to edit live ready for their first keystroke, while the
-   * event loop is otherwise free: the doc loaded a slice at a time (`DocStore.loadAhead`), then its
-   * blocks read in slices of a few milliseconds (body-index.ts). `ready` settles once both are done
+   * event loop is otherwise free: the doc loaded a slice at a time (`DocStore.loadAhead`), its
+   * blocks read meanwhile in a worker from the same rows, then what no worker read (blocks changed
+   * since, or all of them without a worker) read in slices of a few milliseconds (body-index.ts). `ready` settles once both are done
    * (or were stopped, or failed); `stop` stops them (the room closed).
    */
   prepareLiveEdits(docId: string): LivePreparation {
@@ -229,7 +233,7 @@ export class Projector {
     // Reading ahead only spares work: should it fail (a busy database, a body that will not read),
     // it stops, and the first projection does the work and meets the failure in its transaction.
     const ready = this.docs
-      .loadAhead(docId, SLICE_MS)
+      .loadAhead(docId, SLICE_MS, this.prereadBlocks && { read: this.prereadBlocks, built: (doc, blocks: PrereadBlocks) => this.indexOf(doc).usePreread(blocks) })
       .then(
         () =>
           new Promise<void>((resolve) => {

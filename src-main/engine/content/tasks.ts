@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { DocumentJson, Result } from '../../../src-shared/content/index.js';
+import { prereadBlocks, type PrereadBlocks } from './body-preread.js';
 import { presentPageBody } from './page-body.js';
 
 declare module '../workers/tasks.js' {
@@ -9,6 +10,8 @@ declare module '../workers/tasks.js' {
       input: { state: Uint8Array; format: 'document' | 'markdown' | undefined };
       output: Result<{ document: DocumentJson } | { markdown: string }>;
     };
+    /** A large page body's blocks read from its rows while the event loop builds its doc for live edits (body-preread.ts). */
+    prereadBodyBlocks: { input: Uint8Array[]; output: PrereadBlocks };
   }
 }
 
@@ -18,4 +21,5 @@ export const contentTasks = {
     Y.applyUpdate(doc, state);
     return presentPageBody(doc, format);
   },
+  prereadBodyBlocks: (updates: Uint8Array[]) => prereadBlocks(updates),
 };

@@ -75,6 +75,16 @@ const DEFAULTS = {
   schedule: (task: () => void) => void setImmediate(task),
 };
 
+/**
+ * Work on a doc's rows done off the event loop while `loadAhead` builds the doc from them (`read`,
+ * given the same rows), handed over with the doc as those rows build it, before any later row or
+ * write changes it (`built`). Should `read` fail, the doc is loaded without it.
+ */
+export interface LoadAlongside<T> {
+  read(updates: Uint8Array[]): Promise<T>;
+  built(doc: Y.Doc, value: T): void;
+}
+
 /** A doc as `readUnder` reads it. */
 export interface DocRead {
   rows: Uint8Array[];
@@ -235,11 +245,12 @@ export class DocStore {
    * (a page someone opens to edit live: building a 10,000-block page at once held the loop ~0.3 s,
    * most of it the garbage collector copying the new doc). A worker cuts its rows into small
    * updates (`slice`); they are applied in turn to a new doc, and the doc cached as of the rows
-   * read, then brought up to the rows written meanwhile as `load` would. A doc already loaded, empty
-   * or small is loaded at once; one replaced meanwhile, or that does not build whole, is left for
-   * `load` to build, as is everything when a slice fails.
+   * read, then brought up to the rows written meanwhile as `load` would; `alongside` works on the
+   * same rows meanwhile. A doc already loaded, empty or small is loaded at once; one replaced
+   * meanwhile, or that does not build whole, is left for `load` to build, as is everything when a
+   * slice fails.
    */
-  async loadAhead(docId: string, sliceMs: number): Promise<void> {
+  async loadAhead<T>(docId: string, sliceMs: number, alongside?: LoadAlongside<T>): Promise<void> {
     const read = this.db.transaction(() => {
       const { docId: from, meta } = this.readFrom(docId);
       return meta && !this.cached(from, meta) ? { from, rows: this.log.rows(from) } : undefined;
@@ -253,7 +264,9 @@ export class DocStore {
     let replaced = false;
     const stopWatching = this.observers.on(read.from, (event) => (replaced ||= event.replaced === true));
     try {
-      const slices = await this.slice(read.rows.map((row) => row.update));
+      const updates = read.rows.map((row) => row.update);
+      const reading = alongside?.read(updates).catch(() => undefined);
+      const slices = await this.slice(updates);
       const doc = newDoc();
       for (let next = 0; next < slices.length; ) {
         if (next > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -263,9 +276,12 @@ export class DocStore {
         while (next < slices.length && performance.now() - started < sliceMs);
       }
       if (missingDependencies(doc)) return;
+      const extra = await reading;
+      if (this.closed || replaced) return;
       this.db.transaction(() => {
         const meta = this.log.meta(read.from);
         if (!meta || this.cache.get(read.from)) return;
+        if (extra !== undefined) alongside!.built(doc, extra);
         this.cache.put(read.from, doc, read.rows.at(-1)!.seq, bytes);
         this.cached(read.from, meta);
       }, 'read');

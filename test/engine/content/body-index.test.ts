@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { BodyIndex } from '../../../src-main/engine/content/body-index.js';
+import { prereadBlocks } from '../../../src-main/engine/content/body-preread.js';
 import { bodyFacts } from '../../../src-main/engine/content/body-text.js';
 import { BODY_FRAGMENT, readBody, writeBody } from '../../../src-shared/content/index.js';
 import { body } from '../../shared/content/arbitraries.js';
@@ -30,12 +31,17 @@ describe('BodyIndex', () => {
     );
   });
 
-  it('reads the blocks ahead in slices between edits, and still answers the facts of the whole body', () => {
+  it('reads the blocks ahead in slices between edits, taking those a worker read from the doc’s rows while unchanged, and still answers the facts of the whole body', () => {
     fc.assert(
-      fc.property(body, fc.array(fc.record({ step, slices: fc.nat(3) }), { minLength: 1, maxLength: 12 }), (initial, steps) => {
+      fc.property(body, fc.array(fc.record({ step, slices: fc.nat(3) }), { minLength: 1, maxLength: 12 }), fc.boolean(), (initial, steps, preread) => {
+        const written = new Y.Doc();
+        writeBody(written, initial);
+        const rows = [Y.encodeStateAsUpdate(written)];
+        // The engine's doc and the worker's, each built from the same rows.
         const doc = new Y.Doc();
-        writeBody(doc, initial);
+        Y.applyUpdate(doc, rows[0]!);
         const index = new BodyIndex(doc);
+        if (preread) index.usePreread(prereadBlocks(rows));
         // A budget of 0 ms reads about one block a slice: edits land between any two blocks read.
         for (const { step, slices } of steps) {
           for (let i = 0; i < slices; i++) index.readAhead(0);
@@ -46,7 +52,7 @@ describe('BodyIndex', () => {
         apply(doc, steps[0]!.step);
         expect(index.body()).toEqual(bodyFacts(readBody(doc)));
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 

@@ -91,4 +91,31 @@ describe('loading a doc ahead', () => {
     await loading;
     expect(contentOf(store.load('page'))).toEqual(contentOf(other));
   });
+
+  it('hands what was worked out from its rows over with the doc as those rows build it, before a row written meanwhile', async () => {
+    const { store } = stores.open({ slice: slicer });
+    const [first, ...later] = editedPage(3000);
+    store.append('page', first!);
+    const read: Uint8Array[][] = [];
+    const handedOver: { doc: ReturnType<typeof contentOf>; worked: ReturnType<typeof contentOf> }[] = [];
+    const loading = store.loadAhead('page', 1, {
+      read: (updates) => (read.push(updates), Promise.resolve(contentOf(built(updates)))),
+      built: (doc, worked) => handedOver.push({ doc: contentOf(doc), worked }),
+    });
+    for (const row of later) store.append('page', row);
+    await loading;
+    expect(read.map((updates) => updates.map((update) => Buffer.from(update)))).toEqual([[Buffer.from(first!)]]);
+    expect(handedOver).toEqual([{ doc: contentOf(built([first!])), worked: contentOf(built([first!])) }]);
+    expect(contentOf(store.load('page'))).toEqual(contentOf(built([first!, ...later])));
+  });
+
+  it('loads the doc without what was to be worked out alongside when that fails', async () => {
+    const { store } = stores.open({ slice: slicer });
+    const rows = editedPage(3000);
+    for (const row of rows) store.append('page', row);
+    const handedOver: unknown[] = [];
+    await store.loadAhead('page', 1, { read: () => Promise.reject(new Error('worker gone')), built: (doc) => handedOver.push(doc) });
+    expect(handedOver).toEqual([]);
+    expect(contentOf(store.load('page'))).toEqual(contentOf(built(rows)));
+  });
 });

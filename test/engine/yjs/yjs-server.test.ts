@@ -29,14 +29,14 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 /** A page on main of 1,500 paragraphs (~80 KB, so a room loads it ahead in slices), written as one row. */
-function largePage(pageId: string): { docId: string; texts: string[] } {
+function largePage(pageId: string): { docId: string; texts: string[]; seed: Y.Doc } {
   addPage(t.engine, mainTreeDoc(spaceId), pageId);
   const docId = pageDoc(spaceId, MAIN, pageId);
   const texts = Array.from({ length: 1500 }, (_, i) => `Paragraph ${i} of a page large enough to load ahead`);
   const seed = new Y.Doc();
   writeParagraphs(seed, ...texts);
   t.engine.docs.append(docId, Y.encodeStateAsUpdate(seed));
-  return { docId, texts };
+  return { docId, texts, seed };
 }
 
 describe('editing a page over y-websocket', () => {
@@ -92,6 +92,33 @@ describe('editing a page over y-websocket', () => {
     }
     expect(textsOf(replica)).toEqual(texts);
     expect(t.engine.docs.cacheSize.docs).toBe(loaded);
+    client.close();
+  });
+
+  it('writes the updates a client sent while a large page got ready as one write, every edit kept and found by search', async () => {
+    const { docId, texts, seed } = largePage('held');
+    const client = t.engine.yjs.connectLocal(`Bearer ${editor.token}`, docId, { send: () => undefined, closed: () => undefined });
+    if (isFailure(client)) throw new Error(client.message);
+    const typist = new Y.Doc();
+    Y.applyUpdate(typist, Y.encodeStateAsUpdate(seed));
+    const updates: Uint8Array[] = [];
+    typist.on('update', (update: Uint8Array) => updates.push(update));
+    const words = ['Quokka', 'Wallaby', 'Numbat'];
+    // Three keystrokes' updates, sent before the room's getting the page ready has had a turn: all are held.
+    words.forEach((word, i) => ((typist.getXmlFragment('body').get(i) as Y.XmlElement).get(0) as Y.XmlText).insert(0, `${word} `));
+    let writes = 0;
+    const stop = t.engine.docs.onUpdate(docId, () => writes++);
+    const committed = nextCommit(t.engine, docId);
+    for (const update of updates) client.receive(encoding.encode((encoder) => (encoding.writeVarUint(encoder, 0), sync.writeUpdate(encoder, update))));
+    await committed;
+    await new Promise((resolve) => setImmediate(resolve));
+    stop();
+    expect(writes).toBe(1);
+    expect(textsOf(t.engine.docs.load(docId)).slice(0, 4)).toEqual([...words.map((word, i) => `${word} ${texts[i]}`), texts[3]]);
+    for (const word of words) {
+      const found = ok(await editor.client.call('searchSpaceContent', { params: { spaceId }, query: { query: word } }));
+      expect(found.items.map((page) => page.id)).toEqual(['held']);
+    }
     client.close();
   });
 
