@@ -24,7 +24,8 @@ export default defineConfig({
     pool: 'forks',
     // At least two forks, where vitest's default is one fewer than the cores (one on two cores): most
     // files wait on sockets, child processes, Chromium and worker threads, so one fork alone left
-    // about a third of a two-core machine idle (user + sys ≈ 0.65 of the wall time).
+    // about a third of a two-core machine idle (user + sys ≈ 0.65 of the wall time). A third fork on
+    // two cores was slower (487 s against 462 s, docs/performance.md, "Children's start").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', new SummaryReporter()],
     projects: [
