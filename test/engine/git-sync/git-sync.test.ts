@@ -6,8 +6,10 @@ import { readBody } from '../../../src-shared/content/index.js';
 import { MAIN, pageDoc } from '../../../src-shared/sync/doc-names.js';
 import { bodyFacts, type BodyLink } from '../../../src-main/engine/content/body-text.js';
 import { projectedBodyRows } from '../../../src-main/engine/content/projection-sql.js';
+import { Engine } from '../../../src-main/engine/engine.js';
 import { expectFailure, newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
+import { sharedWorkers } from '../../support/workers.js';
 import { publish } from '../api/search/fixture.js';
 import { FixtureRepository, GITBOOK_DOCS } from './repository-fixture.js';
 
@@ -189,6 +191,28 @@ describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => 
       expect(repo.show('loose.md').toString()).toContain('(install.md)');
       expect(repo.show('SUMMARY.md').toString()).toContain('* [Brand new](brand-new.md)');
       expect(repo.show('install.md').toString()).toBe('# Install\n\nRun it.\n');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
+describe('an engine started after one stopped mid-operation', { timeout: 120_000 }, () => {
+  it('reports the operation left running as a failure to start again, and leaves finished ones as they are', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({ 'README.md': '# Introduction\n' });
+      const stopped = (await newSpace(t.owner, t.organizationId)).id;
+      const finishedFirst = (await newSpace(t.owner, t.organizationId)).id;
+      expect(await importInto(stopped, repo)).toMatchObject({ state: 'success' });
+      expect(await importInto(finishedFirst, repo)).toMatchObject({ state: 'success' });
+      // As an engine killed while it ran leaves it: running, in the file.
+      t.engine.db.run("UPDATE git_sync_operations SET state = 'running', completed_at = NULL WHERE space_id = ?", stopped);
+      const next = new Engine({ workers: sharedWorkers(), dataDir: t.dataDir, git: { pollIntervalMs: 3_600_000 } });
+      next.close();
+      const operation = async (spaceId: string) => ok(await t.owner.client.call('getSpaceGitOperation', { params: { spaceId } }));
+      expect(await operation(stopped)).toMatchObject({ state: 'failure', error: 'The engine stopped while this operation ran; start it again' });
+      expect(await operation(finishedFirst)).toMatchObject({ state: 'success' });
     } finally {
       repo.remove();
     }
