@@ -130,6 +130,24 @@ describeWithPostgres('file bytes in an S3-compatible bucket the processes of a h
     }
   }, 180_000);
 
+  it('a GET cut by the bucket does not stop the process; the replica that wanted the bytes gets them once the bucket is back', async () => {
+    const { hub, a, b, spaceId, changeRequestId } = await hubBehindProxy();
+    const text = 'read while the bucket cuts';
+    try {
+      await s3.proxy('cut-gets');
+      const cut = s3.nextRequest('cut');
+      const fileId = await insertFile(a.client, spaceId, changeRequestId, text);
+      await cut;
+      // The hub tells b to try again later (1013, as the blocking read did: not asserted here, the hub's stderr is not captured); the process goes on.
+      expect((await fetch(`${hub.url}/health`)).status).toBe(200);
+      await s3.proxy('pass');
+      // Reconnected, b asks again.
+      await vi.waitFor(async () => expect(await download(b, spaceId, changeRequestId, fileId)).toBe(text), { timeout: 60_000, interval: 50 });
+    } finally {
+      await s3.proxy('pass');
+    }
+  }, 180_000);
+
   it('a PUT cut halfway fails the replica’s push and leaves no row; the replica pushes again once the bucket is back', async () => {
     // The hub closes the replica's connection (try again later); reconnected, it is asked for the bytes again.
     await uploadedPastProxy('cut-puts', 'cut by the bucket', async () => undefined);
