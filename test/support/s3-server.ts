@@ -2,8 +2,9 @@
 // hub process's store waits on its requests with the calling thread asleep (BlockingCall), so the
 // server must not share that thread. In front of it, a loopback proxy the test can tell, over IPC,
 // to pass requests on ('pass'), to cut every PUT halfway ('cut-puts': the server stops mid-write),
-// to hold every PUT unanswered ('stall-puts'), or to hold every PUT until it is told to pass them
-// on again ('hold-puts', then 'pass'). It tells the test of each PUT it holds or cuts ({ event }).
+// to hold every PUT unanswered ('stall-puts'), or to hold every PUT, or every GET of an object (not
+// a listing), until it is told to pass them on again ('hold-puts' or 'hold-gets', then 'pass'), or
+// to cut every GET of an object ('cut-gets'). It tells the test of each request it holds or cuts ({ event }).
 // Prints one JSON line: { port, proxyPort }.
 // Usage: node --import tsx test/support/s3-server.ts DIR BUCKET... (the tests run its compiled copy, test/support/entry-bundle.ts)
 import { createServer, connect, type AddressInfo } from 'node:net';
@@ -13,8 +14,8 @@ const [directory, ...buckets] = process.argv.slice(2) as [string, ...string[]];
 const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
 const { port } = await server.run();
 
-let mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts' = 'pass';
-/** PUTs held ('hold-puts') whose client is still connected: each sends what it held on when the mode is 'pass' again. */
+let mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts' | 'hold-gets' | 'cut-gets' = 'pass';
+/** Requests held ('hold-puts', 'hold-gets') whose client is still connected: each sends what it held on when the mode is 'pass' again. */
 const held = new Set<() => void>();
 const proxy = createServer((client) => {
   const drop = () => {
@@ -28,15 +29,15 @@ const proxy = createServer((client) => {
     return socket;
   };
   let upstream = connected();
-  /** What the client sent since its PUT was held: read, so that its closing is seen, and sent on once released. */
+  /** What the client sent since its request was held: read, so that its closing is seen, and sent on once released. */
   let holding: Buffer[] | undefined;
   client.on('error', drop);
   client.on('data', (chunk: Buffer) => {
     if (holding) return void holding.push(chunk);
-    if (mode !== 'pass' && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
+    if (mode === 'hold-gets' || mode === 'cut-gets' ? isObjectGet(chunk) : mode !== 'pass' && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
       if (mode === 'stall-puts') client.pause();
-      if (mode === 'hold-puts') {
-        // The server's own timeouts must not answer a held PUT: it gets a connection of its own once released.
+      if (mode === 'hold-puts' || mode === 'hold-gets') {
+        // The server's own timeouts must not answer a held request: it gets a connection of its own once released.
         upstream.unpipe(client);
         upstream.destroy();
         holding = [chunk];
@@ -48,8 +49,9 @@ const proxy = createServer((client) => {
         held.add(release);
         client.once('close', () => held.delete(release));
       }
-      if (mode === 'cut-puts') upstream.write(chunk.subarray(0, chunk.length >> 1), drop);
-      process.send!({ event: mode === 'cut-puts' ? 'cut' : 'held' });
+      const cut = mode === 'cut-puts' || mode === 'cut-gets';
+      if (cut) upstream.write(chunk.subarray(0, chunk.length >> 1), drop);
+      process.send!({ event: cut ? 'cut' : 'held' });
       return;
     }
     upstream.write(chunk);
@@ -58,7 +60,13 @@ const proxy = createServer((client) => {
 });
 await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
 
-// Answered with how many held PUTs were still open (their client waiting) when the mode changed.
+/** A GET of one object, not a listing of the bucket (`?list-type=2…`). */
+function isObjectGet(chunk: Buffer): boolean {
+  const line = chunk.subarray(0, chunk.indexOf('\r\n')).toString('latin1');
+  return line.startsWith('GET ') && !line.includes('?');
+}
+
+// Answered with how many held requests were still open (their client waiting) when the mode changed.
 process.on('message', (message: typeof mode) => {
   mode = message;
   const open = held.size;

@@ -18,12 +18,12 @@ export const S3_ENV: Record<string, string | undefined> = {
 export interface TestS3 {
   /** `http://127.0.0.1:PORT`: the server itself. */
   endpoint: string;
-  /** The proxy in front of it, which `proxy` tells to pass requests on, cut PUTs halfway, or hold them (for ever, or until told to pass again). */
+  /** The proxy in front of it, which `proxy` tells to pass requests on, cut PUTs halfway, or hold them (for ever, or until told to pass again), or hold or cut GETs of objects. */
   proxied: string;
-  /** Answers how many PUTs held ('hold-puts') were still open, their client waiting, when the mode changed ('pass' sends them on). */
-  proxy(mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts'): Promise<number>;
-  /** Settles when the proxy next holds or cuts a PUT (after this call). */
-  nextPut(event: 'held' | 'cut'): Promise<void>;
+  /** Answers how many requests held ('hold-puts', 'hold-gets') were still open, their client waiting, when the mode changed ('pass' sends them on). */
+  proxy(mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts' | 'hold-gets' | 'cut-gets'): Promise<number>;
+  /** Settles when the proxy next holds ('held': a PUT or a GET, as the mode says) or cuts a request (after this call). */
+  nextRequest(event: 'held' | 'cut'): Promise<void>;
   /** The object's bytes, or undefined when there is none. */
   object(bucket: string, key: string): Promise<Buffer | undefined>;
   /** The keys under `prefix`. */
@@ -56,7 +56,7 @@ export async function startS3(buckets: string[]): Promise<TestS3> {
         child.on('message', replied);
         child.send(mode);
       }),
-    nextPut: (event) =>
+    nextRequest: (event) =>
       new Promise((resolve) => {
         const seen = (message: { event?: string }) => {
           if (message.event !== event) return;

@@ -41,7 +41,10 @@ export type TransactionEndHook = (committed: boolean) => void;
  * names them opens (`put`, off the event loop), and the transaction only checks they were (`took`).
  */
 export interface FileBytesStore {
+  /** The bytes, the event loop waiting on the store: for callers inside a transaction that need them there. */
   read(sha256: string): Buffer | undefined;
+  /** `read` without holding the event loop (a replica's `want`, docs/hub.md); rejects as `read` throws. */
+  readAsync(sha256: string): Promise<Buffer | undefined>;
   /** Stores the bytes durably; settles once the store confirmed them, rejects (a `TryAgainLater` when the store is away) otherwise. */
   put(sha256: string, bytes: Uint8Array): Promise<void>;
   /** Whether a `put` of these bytes settled lately, so that a row may name them now. */

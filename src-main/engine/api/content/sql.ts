@@ -104,9 +104,25 @@ export function fileOfBranch(db: Database, spaceId: string, branch: string, file
  * (`Database.fileBytes`), unless the file is empty; without a folder they are missing.
  */
 export function blobBytes(db: Database, sha256: string): Buffer | undefined {
+  const bytes = rowBytes(db, sha256);
+  return bytes === IN_STORE ? db.fileBytes?.read(sha256) : bytes;
+}
+
+/**
+ * `blobBytes` without holding the event loop on the store: the row's bytes at once, or a promise
+ * of the store's (`FileBytesStore.readAsync`), to be awaited outside any transaction.
+ */
+export function blobBytesLater(db: Database, sha256: string): Buffer | undefined | Promise<Buffer | undefined> {
+  const bytes = rowBytes(db, sha256);
+  return bytes === IN_STORE ? db.fileBytes?.readAsync(sha256) : bytes;
+}
+
+const IN_STORE = Symbol('in the store');
+
+/** The bytes the row holds, or that they are in the store (a row of none, not the empty file's). */
+function rowBytes(db: Database, sha256: string): Buffer | undefined | typeof IN_STORE {
   const bytes = db.get<{ bytes: Buffer }>('SELECT bytes FROM file_blobs WHERE sha256 = ?', sha256)?.bytes;
-  if (bytes === undefined || bytes.length > 0 || sha256 === EMPTY_SHA256) return bytes;
-  return db.fileBytes?.read(sha256);
+  return bytes === undefined || bytes.length > 0 || sha256 === EMPTY_SHA256 ? bytes : IN_STORE;
 }
 
 /** The SHA-256 of no bytes: the one file whose row rightly holds none. */

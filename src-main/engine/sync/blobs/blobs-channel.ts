@@ -38,7 +38,12 @@ export abstract class BlobsChannel implements SyncChannel {
   protected accept(sha256: string, bytes: Uint8Array, stillWanted: () => boolean): void {
     const accepted = this.watch.accept(sha256, bytes, stillWanted);
     if (accepted === false) throw new MalformedFrame(`bytes that are not ${sha256}`);
-    if (accepted !== true) accepted.catch((error: unknown) => failOn(this.link, error));
+    if (accepted !== true) this.later(accepted, () => undefined);
+  }
+
+  /** Work that settles after its payload was received (the store's read or write): its failure ends the connection as one of `receive` would. */
+  protected later<T>(work: Promise<T>, then: (value: T) => void): void {
+    work.then(then).catch((error: unknown) => failOn(this.link, error));
   }
 
   protected send(message: BlobMessage): void {

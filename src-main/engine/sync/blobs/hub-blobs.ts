@@ -1,4 +1,4 @@
-import { blobBytes } from '../../api/content/sql.js';
+import { blobBytesLater } from '../../api/content/sql.js';
 import { can, requireSpace } from '../../api/spaces/rules.js';
 import type { Actor, RequestContext } from '../../pipeline/context.js';
 import { contextFor, type PipelineDeps } from '../../pipeline/execute.js';
@@ -49,8 +49,18 @@ export class HubBlobsChannel extends BlobsChannel {
     else if (message.type === 'blob') this.take(message.sha256, message.bytes);
   }
 
+  /**
+   * Bytes kept in a store besides the database (a hub's bucket or folder) are read from it after
+   * the checks, without holding the event loop (docs/hub.md), and checked again once read, as who
+   * may read them may have changed meanwhile; the store's failure ends the connection as before.
+   */
   private give(sha256: string): void {
-    const bytes = this.mayRead(sha256) ? blobBytes(this.deps.db, sha256) : undefined;
+    const bytes = this.mayRead(sha256) ? blobBytesLater(this.deps.db, sha256) : undefined;
+    if (bytes instanceof Promise) this.later(bytes, (read) => this.gave(sha256, read && this.mayRead(sha256) ? read : undefined));
+    else this.gave(sha256, bytes);
+  }
+
+  private gave(sha256: string, bytes: Buffer | undefined): void {
     if (bytes) return this.send({ type: 'blob', sha256, bytes });
     this.owed.add(sha256);
     this.send({ type: 'lacking', sha256 });

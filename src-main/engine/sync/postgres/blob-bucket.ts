@@ -39,8 +39,8 @@ interface Credentials {
  * transaction run: a row never names bytes the bucket did not take. An object whose row then
  * never commits is swept to the trash once `FRESH_BYTES_MS` old.
  *
- * What the engine asks inside its synchronous transactions and sweeps (reads, moves to and from
- * the trash, lists) is made by a worker thread while the event loop waits (`BlockingCall`,
+ * Bytes given to a replica are read the same way (`readAsync`). What the engine asks inside its
+ * synchronous transactions and sweeps (reads, moves to and from the trash, lists) is made by a worker thread while the event loop waits (`BlockingCall`,
  * docs/decisions.md); a request that takes longer than the timeout fails, and with it the
  * transaction, which rolls back whole.
  */
@@ -85,6 +85,10 @@ export class BlobBucket implements SweptBytesStore {
   /** The bytes, from their key or else from the trash (a row a backup brought back after they went). */
   read(sha256: string): Buffer | undefined {
     return this.get(this.keyOf(sha256)) ?? this.get(this.trashKeyOf(sha256));
+  }
+
+  async readAsync(sha256: string): Promise<Buffer | undefined> {
+    return (await this.getAsync(this.keyOf(sha256))) ?? (await this.getAsync(this.trashKeyOf(sha256)));
   }
 
   /**
@@ -193,6 +197,11 @@ export class BlobBucket implements SweptBytesStore {
 
   private get(key: string): Buffer | undefined {
     const answer = this.send('GET', key, [200, 404]);
+    return answer.status === 200 ? answer.body : undefined;
+  }
+
+  private async getAsync(key: string): Promise<Buffer | undefined> {
+    const answer = await this.sendAsync('GET', key, [200, 404]);
     return answer.status === 200 ? answer.body : undefined;
   }
 

@@ -55,6 +55,10 @@ export class BlobFolder implements SweptBytesStore {
     return readIfThere(this.pathOf(sha256)) ?? readIfThere(this.trashPathOf(sha256));
   }
 
+  async readAsync(sha256: string): Promise<Buffer | undefined> {
+    return (await readIfThereAsync(this.pathOf(sha256))) ?? (await readIfThereAsync(this.trashPathOf(sha256)));
+  }
+
   /**
    * `write` off the event loop, before the write turn whose row names the bytes (docs/hub.md):
    * bytes there already are touched, so that the sweep counts them as fresh
@@ -228,6 +232,15 @@ const STALE_WRITE_MS = 10 * 60 * 1000;
 function readIfThere(path: string): Buffer | undefined {
   try {
     return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function readIfThereAsync(path: string): Promise<Buffer | undefined> {
+  try {
+    return await fs.readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

@@ -8,7 +8,7 @@ import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/wo
 import { ok } from '../../../support/content.js';
 import { runServeToEnd } from '../../../support/processes.js';
 import { S3_ENV, startS3, type TestS3 } from '../../../support/s3.js';
-import { changeRequestOn, fileOf, insertFile, refusedInOneLine, storedBlobRows, tableCount, teamOn, uploadedOnOneReadOnOther } from './blob-files.js';
+import { changeRequestOn, download, fileOf, insertFile, refusedInOneLine, storedBlobRows, tableCount, teamOn, uploadedOnOneReadOnOther } from './blob-files.js';
 import { eventually } from '../nodes.js';
 import { describeWithPostgres, hubClusterEachTest, hubUser, killHub, startHubProcess } from './hub-processes.js';
 
@@ -82,7 +82,7 @@ describeWithPostgres('file bytes in an S3-compatible bucket the processes of a h
     const at = await hubBehindProxy();
     try {
       await s3.proxy(mode);
-      const met = s3.nextPut(mode === 'hold-puts' ? 'held' : 'cut');
+      const met = s3.nextRequest(mode === 'hold-puts' ? 'held' : 'cut');
       // The replica's upload reaches the hub on its own: the hub asks for bytes a tree names, and PUTs them.
       await insertFile(at.a.client, at.spaceId, at.changeRequestId, text);
       await met;
@@ -106,6 +106,46 @@ describeWithPostgres('file bytes in an S3-compatible bucket the processes of a h
       // All that was answered before the PUT was let go: the hub still waited on it, its connection open.
       expect(await s3.proxy('pass')).toBe(1);
     });
+  }, 180_000);
+
+  it('a GET the bucket holds does not hold the hub process: it answers and relays another replica’s write meanwhile, then gives the bytes whole', async () => {
+    const { database, hub, a, b, team, spaceId, changeRequestId } = await hubBehindProxy();
+    // As large as an upload through the API may be (its base64 within the 1 MB body), hex so that it is text.
+    const text = Array.from({ length: 10_937 }, (_, i) => sha256(`part ${i}`)).join('').slice(0, 700_000);
+    try {
+      await s3.proxy('hold-gets');
+      const held = s3.nextRequest('held');
+      // Uploaded through a (its PUT passes), the file is wanted by b, and the hub reads it from the bucket for b.
+      const fileId = await insertFile(a.client, spaceId, changeRequestId, text);
+      await held;
+      expect((await storedBlobRows(database)).has(sha256(text))).toBe(true);
+      expect((await fetch(`${hub.url}/health`)).status).toBe(200);
+      const space = ok(await b.client.call('createSpace', { params: { organizationId: team.id }, body: { title: 'Meanwhile' } })).id;
+      await eventually(async () => expect((await a.client.call('getSpaceById', { params: { spaceId: space } })).ok).toBe(true));
+      // All that was answered before the GET was let go: the hub still waited on it, its connection open.
+      expect(await s3.proxy('pass')).toBe(1);
+      await vi.waitFor(async () => expect(await download(b, spaceId, changeRequestId, fileId)).toBe(text), { timeout: 60_000, interval: 50 });
+    } finally {
+      await s3.proxy('pass');
+    }
+  }, 180_000);
+
+  it('a GET cut by the bucket does not stop the process; the replica that wanted the bytes gets them once the bucket is back', async () => {
+    const { hub, a, b, spaceId, changeRequestId } = await hubBehindProxy();
+    const text = 'read while the bucket cuts';
+    try {
+      await s3.proxy('cut-gets');
+      const cut = s3.nextRequest('cut');
+      const fileId = await insertFile(a.client, spaceId, changeRequestId, text);
+      await cut;
+      // The hub tells b to try again later (1013, as the blocking read did: not asserted here, the hub's stderr is not captured); the process goes on.
+      expect((await fetch(`${hub.url}/health`)).status).toBe(200);
+      await s3.proxy('pass');
+      // Reconnected, b asks again.
+      await vi.waitFor(async () => expect(await download(b, spaceId, changeRequestId, fileId)).toBe(text), { timeout: 60_000, interval: 50 });
+    } finally {
+      await s3.proxy('pass');
+    }
   }, 180_000);
 
   it('a PUT cut halfway fails the replica’s push and leaves no row; the replica pushes again once the bucket is back', async () => {
