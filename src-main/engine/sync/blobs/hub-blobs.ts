@@ -11,6 +11,12 @@ import { BlobsChannel } from './blobs-channel.js';
 import { docsWanting, missingBlobs } from './missing-blobs.js';
 
 /**
+ * Reads from a bucket or folder one replica may have under way: a replica catching up on many
+ * files would otherwise have a GET, and up to 1 MB of bytes, in flight for each of its wants.
+ */
+const READS_PER_REPLICA = 4;
+
+/**
  * The hub's end of one replica's blobs channel (docs/sync.md, "File bytes"). It gives a file's
  * bytes to a replica whose user may read a space holding that file; it asks a replica for bytes
  * a tree names and the hub lacks when its user may write that tree, and takes bytes only then,
@@ -19,6 +25,9 @@ import { docsWanting, missingBlobs } from './missing-blobs.js';
 export class HubBlobsChannel extends BlobsChannel {
   /** Bytes this replica asked for that the hub lacked. */
   private readonly owed = new Set<string>();
+  /** Reads from the hub's store under way for this replica, and the wants waiting for one to end. */
+  private reading = 0;
+  private readonly waiting: string[] = [];
 
   constructor(
     private readonly deps: PipelineDeps,
@@ -55,9 +64,19 @@ export class HubBlobsChannel extends BlobsChannel {
    * may read them may have changed meanwhile; the store's failure ends the connection as before.
    */
   private give(sha256: string): void {
+    if (this.reading >= READS_PER_REPLICA) {
+      this.waiting.push(sha256);
+      return;
+    }
     const bytes = this.mayRead(sha256) ? blobBytesLater(this.deps.db, sha256) : undefined;
-    if (bytes instanceof Promise) this.later(bytes, (read) => this.gave(sha256, read && this.mayRead(sha256) ? read : undefined));
-    else this.gave(sha256, bytes);
+    if (!(bytes instanceof Promise)) return this.gave(sha256, bytes);
+    this.reading++;
+    const read = bytes.finally(() => {
+      this.reading--;
+      const next = this.waiting.shift();
+      if (next !== undefined) this.give(next);
+    });
+    this.later(read, (found) => this.gave(sha256, found && this.mayRead(sha256) ? found : undefined));
   }
 
   private gave(sha256: string, bytes: Buffer | undefined): void {

@@ -130,6 +130,26 @@ describeWithPostgres('file bytes in an S3-compatible bucket the processes of a h
     }
   }, 180_000);
 
+  it('reads at most four files from the bucket at once for one replica, and gives the rest as those end', async () => {
+    const { hub, a, b, spaceId, changeRequestId } = await hubBehindProxy();
+    const texts = Array.from({ length: 6 }, (_, i) => `file ${i} read through the proxy`);
+    try {
+      await s3.proxy('hold-gets');
+      const fileIds: string[] = [];
+      for (const text of texts) fileIds.push(await insertFile(a.client, spaceId, changeRequestId, text));
+      await vi.waitFor(async () => expect(await s3.proxy('hold-gets')).toBe(4), { timeout: 60_000, interval: 50 });
+      // Time for the other wants to reach the hub and, were there no cap, their GETs the proxy.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await fetch(`${hub.url}/health`)).status).toBe(200);
+      expect(await s3.proxy('pass')).toBe(4);
+      for (const [i, fileId] of fileIds.entries()) {
+        await vi.waitFor(async () => expect(await download(b, spaceId, changeRequestId, fileId)).toBe(texts[i]), { timeout: 60_000, interval: 50 });
+      }
+    } finally {
+      await s3.proxy('pass');
+    }
+  }, 180_000);
+
   it('a GET cut by the bucket does not stop the process; the replica that wanted the bytes gets them once the bucket is back', async () => {
     const { hub, a, b, spaceId, changeRequestId } = await hubBehindProxy();
     const text = 'read while the bucket cuts';
