@@ -76,12 +76,13 @@ describe.skipIf(skipReason)('the conversation clusters screen in headless Chromi
   it('mutes a cluster and unmutes it, as the API then says', async () => {
     const label = (await exportCluster().locator('h2').textContent())!;
     const id = await clusterId(label);
-    await page.getByRole('button', { name: `Mute ${label}` }).click();
-    await page.getByRole('button', { name: `Unmute ${label}` }).waitFor();
+    // Exact names: a name matches any button whose name holds it, case aside, and "Unmute …" holds "mute …".
+    await page.getByRole('button', { name: `Mute ${label}`, exact: true }).click();
+    await page.getByRole('button', { name: `Unmute ${label}`, exact: true }).waitFor();
     expect(await page.locator('[data-kind=cluster][data-muted=true]').count()).toBe(1);
     expect((await ownerApi(served)('GET', `/v1/orgs/${org}/conversations-clusters/${id}`)).muted).toBe(true);
-    await page.getByRole('button', { name: `Unmute ${label}` }).click();
-    await page.getByRole('button', { name: `Mute ${label}` }).waitFor();
+    await page.getByRole('button', { name: `Unmute ${label}`, exact: true }).click();
+    await page.getByRole('button', { name: `Mute ${label}`, exact: true }).waitFor();
     expect((await ownerApi(served)('GET', `/v1/orgs/${org}/conversations-clusters/${id}`)).muted).toBe(false);
     expect(problems).toEqual([]);
   });
