@@ -265,8 +265,11 @@ export class DocStore {
     const stopWatching = this.observers.on(read.from, (event) => (replaced ||= event.replaced === true));
     try {
       const updates = read.rows.map((row) => row.update);
+      // The slices asked for first: where one thread is free for the room (docs/architecture.md,
+      // "Worker threads"), the loop builds the doc from them while `alongside` reads after them.
+      const slicing = this.slice(updates);
       const reading = alongside?.read(updates).catch(() => undefined);
-      const slices = await this.slice(updates);
+      const slices = await slicing;
       const doc = newDoc();
       for (let next = 0; next < slices.length; ) {
         if (next > 0) await new Promise((resolve) => setImmediate(resolve));
