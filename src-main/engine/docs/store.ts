@@ -265,8 +265,8 @@ export class DocStore {
     const stopWatching = this.observers.on(read.from, (event) => (replaced ||= event.replaced === true));
     try {
       const updates = read.rows.map((row) => row.update);
-      // The slices asked for first: where one thread is free for the room (docs/architecture.md,
-      // "Worker threads"), the loop builds the doc from them while `alongside` reads after them.
+      // The slices asked for first: where one thread does long work (two cores), the loop builds
+      // the doc from them while `alongside` reads after them, rather than both waiting on the read.
       const slicing = this.slice(updates);
       const reading = alongside?.read(updates).catch(() => undefined);
       const slices = await slicing;
