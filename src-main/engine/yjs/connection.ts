@@ -5,7 +5,8 @@ import type { Actor } from '../pipeline/context.js';
 import type { PipelineDeps } from '../pipeline/execute.js';
 import { relayable, writeFromClient } from './client-writes.js';
 import type { ReadableDoc } from './doc-access.js';
-import { MESSAGE_SYNC, SYNC_STEP_1, permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
+import { MESSAGE_SYNC } from '../../../src-shared/sync/message-types.js';
+import { SYNC_STEP_1, permissionDenied, readClientMessage, syncStep1, syncStep2, type ClientMessage } from './messages.js';
 import type { Room, RoomMember } from './room.js';
 
 /** RFC 6455: the message's data does not fit its type; here, bytes that are not the protocol. */

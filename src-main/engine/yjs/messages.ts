@@ -4,7 +4,6 @@ import * as auth from 'y-protocols/auth';
 import * as sync from 'y-protocols/sync';
 import { MESSAGE_AUTH, MESSAGE_AWARENESS, MESSAGE_QUERY_AWARENESS, MESSAGE_SYNC } from '../../../src-shared/sync/message-types.js';
 
-export { MESSAGE_AUTH, MESSAGE_AWARENESS, MESSAGE_QUERY_AWARENESS, MESSAGE_SYNC };
 /** A sync message's second varuint: a request for what the sender lacks (one byte, as both type numbers are below 128). */
 export const SYNC_STEP_1 = sync.messageYjsSyncStep1;
 

@@ -3,7 +3,7 @@ import { WebsocketProvider } from 'y-websocket';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { Engine } from '../../../src-main/engine/engine.js';
-import { MESSAGE_AUTH } from '../../../src-main/engine/yjs/messages.js';
+import { MESSAGE_AUTH } from '../../../src-shared/sync/message-types.js';
 import { readBody, writeBody } from '../../../src-shared/content/yjs.js';
 import type { TestServer } from '../../support/server.js';
 

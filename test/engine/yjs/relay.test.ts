@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import * as sync from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { MAIN, mainTreeDoc, pageDoc } from '../../../src-shared/sync/doc-names.js';
-import { MESSAGE_SYNC } from '../../../src-main/engine/yjs/messages.js';
+import { MESSAGE_SYNC } from '../../../src-shared/sync/message-types.js';
 import { newSpace } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { addPage, changeDoc, join, leave, nextCommit } from './peers.js';

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { FRESH_BYTES_MS } from '../../content/blob-gc.js';
 
 /** Bytes are stored under their SHA-256 in hex, and nothing else is ever made into a path or a key. */
 export const SHA256 = /^[0-9a-f]{64}$/;
@@ -47,44 +46,3 @@ export function parseLabel(bytes: Buffer, where: string): StoreLabel {
   }
   throw new BlobStoreRefused(`${where} holds a ${LABEL_NAME} that is not a Folio store's label: remove it, or give another store`);
 }
-
-/**
- * The bytes a store took ahead of the write turns that name them (`FileBytesStore.put`): a `put`
- * of bytes already on their way joins it, and `took` answers for those confirmed within half the
- * sweep's grace (`FRESH_BYTES_MS`), so that a row committed on its word names bytes young enough
- * that no sweep trashed them meanwhile (and should one have, reads find them in the trash).
- */
-export class TakenAhead {
-  private readonly taken = new Map<string, number>();
-  private readonly taking = new Map<string, Promise<void>>();
-
-  put(sha256: string, store: () => Promise<void>): Promise<void> {
-    const already = this.taking.get(sha256);
-    if (already) return already;
-    const putting = store()
-      .then(() => {
-        this.forgetOld(Date.now());
-        // Deleted first, so that it goes last in the map's order.
-        this.taken.delete(sha256);
-        this.taken.set(sha256, Date.now());
-      })
-      .finally(() => this.taking.delete(sha256));
-    this.taking.set(sha256, putting);
-    return putting;
-  }
-
-  took(sha256: string): boolean {
-    const at = this.taken.get(sha256);
-    return at !== undefined && Date.now() - at < TAKEN_FOR_MS;
-  }
-
-  /** Entries go in order of confirmation: the old ones are first. */
-  private forgetOld(now: number): void {
-    for (const [sha256, at] of this.taken) {
-      if (now - at < TAKEN_FOR_MS) break;
-      this.taken.delete(sha256);
-    }
-  }
-}
-
-const TAKEN_FOR_MS = FRESH_BYTES_MS / 2;

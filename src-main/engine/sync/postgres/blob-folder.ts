@@ -3,7 +3,8 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, r
 import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
-import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, TakenAhead, type StoreLabel } from './blob-address.js';
+import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
+import { TakenAhead } from './taken-ahead.js';
 
 /** Files being written, renamed into place once whole and on disk. */
 const WRITING = 'writing';
