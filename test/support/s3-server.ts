@@ -2,9 +2,10 @@
 // hub process's store waits on its requests with the calling thread asleep (BlockingCall), so the
 // server must not share that thread. In front of it, a loopback proxy the test can tell, over IPC,
 // to pass requests on ('pass'), to cut every PUT halfway ('cut-puts': the server stops mid-write),
-// to hold every PUT unanswered ('stall-puts'), or to hold every PUT, or every GET of an object (not
-// a listing), until it is told to pass them on again ('hold-puts' or 'hold-gets', then 'pass'), or
-// to cut every GET of an object ('cut-gets'). It tells the test of each request it holds or cuts ({ event }).
+// to hold every PUT unanswered ('stall-puts'), or to hold every PUT, every GET of an object, or
+// every listing of the bucket until it is told another mode, which sends them on ('hold-puts',
+// 'hold-gets', 'hold-lists', then 'pass' or another hold), or to cut every GET of an object
+// ('cut-gets'). It tells the test of each request it holds or cuts ({ event }).
 // Prints one JSON line: { port, proxyPort }.
 // Usage: node --import tsx test/support/s3-server.ts DIR BUCKET... (the tests run its compiled copy, test/support/entry-bundle.ts)
 import { createServer, connect, type AddressInfo } from 'node:net';
@@ -14,8 +15,8 @@ const [directory, ...buckets] = process.argv.slice(2) as [string, ...string[]];
 const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
 const { port } = await server.run();
 
-let mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts' | 'hold-gets' | 'cut-gets' = 'pass';
-/** Requests held ('hold-puts', 'hold-gets') whose client is still connected: each sends what it held on when the mode is 'pass' again. */
+let mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts' | 'hold-gets' | 'hold-lists' | 'cut-gets' = 'pass';
+/** Requests held ('hold-puts', 'hold-gets', 'hold-lists') whose client is still connected: each sends what it held on when the mode changes. */
 const held = new Set<() => void>();
 const proxy = createServer((client) => {
   const drop = () => {
@@ -34,9 +35,9 @@ const proxy = createServer((client) => {
   client.on('error', drop);
   client.on('data', (chunk: Buffer) => {
     if (holding) return void holding.push(chunk);
-    if (mode === 'hold-gets' || mode === 'cut-gets' ? isObjectGet(chunk) : mode !== 'pass' && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
+    if (mode === 'hold-lists' ? isListing(chunk) : mode === 'hold-gets' || mode === 'cut-gets' ? isObjectGet(chunk) : mode !== 'pass' && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
       if (mode === 'stall-puts') client.pause();
-      if (mode === 'hold-puts' || mode === 'hold-gets') {
+      if (mode === 'hold-puts' || mode === 'hold-gets' || mode === 'hold-lists') {
         // The server's own timeouts must not answer a held request: it gets a connection of its own once released.
         upstream.unpipe(client);
         upstream.destroy();
@@ -62,15 +63,26 @@ await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
 
 /** A GET of one object, not a listing of the bucket (`?list-type=2…`). */
 function isObjectGet(chunk: Buffer): boolean {
-  const line = chunk.subarray(0, chunk.indexOf('\r\n')).toString('latin1');
+  const line = requestLine(chunk);
   return line.startsWith('GET ') && !line.includes('?');
+}
+
+/** A listing of the bucket (`GET /bucket?list-type=2…`). */
+function isListing(chunk: Buffer): boolean {
+  const line = requestLine(chunk);
+  return line.startsWith('GET ') && line.includes('list-type=2');
+}
+
+function requestLine(chunk: Buffer): string {
+  return chunk.subarray(0, chunk.indexOf('\r\n')).toString('latin1');
 }
 
 // Answered with how many held requests were still open (their client waiting) when the mode changed.
 process.on('message', (message: typeof mode) => {
+  const changed = message !== mode;
   mode = message;
   const open = held.size;
-  if (mode === 'pass') {
+  if (changed) {
     for (const release of held) release();
     held.clear();
   }

@@ -18,11 +18,11 @@ export const S3_ENV: Record<string, string | undefined> = {
 export interface TestS3 {
   /** `http://127.0.0.1:PORT`: the server itself. */
   endpoint: string;
-  /** The proxy in front of it, which `proxy` tells to pass requests on, cut PUTs halfway, or hold them (for ever, or until told to pass again), or hold or cut GETs of objects. */
+  /** The proxy in front of it, which `proxy` tells to pass requests on, cut PUTs halfway, or hold them (for ever, or until told another mode), hold or cut GETs of objects, or hold listings. */
   proxied: string;
-  /** Answers how many requests held ('hold-puts', 'hold-gets') were still open, their client waiting, when the mode changed ('pass' sends them on). */
-  proxy(mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts' | 'hold-gets' | 'cut-gets'): Promise<number>;
-  /** Settles when the proxy next holds ('held': a PUT or a GET, as the mode says) or cuts a request (after this call). */
+  /** Answers how many requests held ('hold-puts', 'hold-gets', 'hold-lists') were still open, their client waiting, when told (another mode sends them on). */
+  proxy(mode: 'pass' | 'cut-puts' | 'stall-puts' | 'hold-puts' | 'hold-gets' | 'hold-lists' | 'cut-gets'): Promise<number>;
+  /** Settles when the proxy next holds ('held': a PUT, a GET or a listing, as the mode says) or cuts a request (after this call). */
   nextRequest(event: 'held' | 'cut'): Promise<void>;
   /** The object's bytes, or undefined when there is none. */
   object(bucket: string, key: string): Promise<Buffer | undefined>;

@@ -49,8 +49,8 @@ export interface FileBytesStore {
   put(sha256: string, bytes: Uint8Array): Promise<void>;
   /** Whether a `put` of these bytes settled lately, so that a row may name them now. */
   took(sha256: string): boolean;
-  /** Lets the bytes go (a folder keeps them a while, for backups), if there; only ever called inside a write transaction that found no row naming them. */
-  remove(sha256: string): void;
+  /** Lets the bytes go (a folder keeps them a while, for backups), if there, without holding the event loop; only ever called once a write transaction found no row naming them. */
+  remove(sha256: string): Promise<void>;
 }
 
 /** How a queued write ended (`queueWrite`): its value once committed, or why it was not. */

@@ -40,10 +40,11 @@ interface Credentials {
  * transaction run: a row never names bytes the bucket did not take. An object whose row then
  * never commits is swept to the trash once `FRESH_BYTES_MS` old.
  *
- * Bytes given to a replica are read the same way (`readAsync`). What the engine asks inside its
- * synchronous transactions and sweeps (reads, moves to and from the trash, lists) is made by a worker thread while the event loop waits (`BlockingCall`,
- * docs/decisions.md); a request that takes longer than the timeout fails, and with it the
- * transaction, which rolls back whole.
+ * Bytes given to a replica are read the same way (`readAsync`), as are the sweep's lists and moves
+ * (`sweepShard`, outside any transaction). What the engine reads inside its synchronous
+ * transactions (an API download's bytes) is fetched by a worker thread while the event loop waits
+ * (`BlockingCall`, docs/decisions.md); a request that takes longer than the timeout fails, and
+ * with it the transaction, which rolls back whole.
  */
 export class BlobBucket implements SweptBytesStore {
   private readonly taken = new TakenAhead();
@@ -124,32 +125,25 @@ export class BlobBucket implements SweptBytesStore {
    * a copy of the bucket taken within that time after the database's dump still has the bytes of
    * every row in the dump. A copy is a new object, so the trash counts its time from the move.
    */
-  remove(sha256: string): void {
-    if (!this.copy(this.keyOf(sha256), this.trashKeyOf(sha256))) return;
-    this.send('DELETE', this.keyOf(sha256), [200, 204]);
+  async remove(sha256: string): Promise<void> {
+    if (!(await this.copy(this.keyOf(sha256), this.trashKeyOf(sha256)))) return;
+    await this.sendAsync('DELETE', this.keyOf(sha256), [200, 204]);
   }
 
-  keptIn(shard: string): { sha256: string; since: number }[] {
-    return this.list(`${this.location.prefix}${shard}`).flatMap(({ key, since }) => {
-      const sha256 = key.slice(this.location.prefix.length);
-      return SHA256.test(sha256) ? [{ sha256, since }] : [];
-    });
+  async keptIn(shard: string): Promise<{ sha256: string; since: number }[]> {
+    return this.namedIn(this.location.prefix, shard);
   }
 
-  trashedIn(shard: string): { sha256: string; since: number }[] {
-    const trash = `${this.location.prefix}${TRASH}`;
-    return this.list(`${trash}${shard}`).flatMap(({ key, since }) => {
-      const sha256 = key.slice(trash.length);
-      return SHA256.test(sha256) ? [{ sha256, since }] : [];
-    });
+  async trashedIn(shard: string): Promise<{ sha256: string; since: number }[]> {
+    return this.namedIn(`${this.location.prefix}${TRASH}`, shard);
   }
 
-  restore(sha256: string): void {
-    if (this.copy(this.trashKeyOf(sha256), this.keyOf(sha256))) this.purge(sha256);
+  async restore(sha256: string): Promise<void> {
+    if (await this.copy(this.trashKeyOf(sha256), this.keyOf(sha256))) await this.purge(sha256);
   }
 
-  purge(sha256: string): void {
-    this.send('DELETE', this.trashKeyOf(sha256), [200, 204]);
+  async purge(sha256: string): Promise<void> {
+    await this.sendAsync('DELETE', this.trashKeyOf(sha256), [200, 204]);
   }
 
   /** How the bucket is named to an operator: the flag as given. */
@@ -184,9 +178,9 @@ export class BlobBucket implements SweptBytesStore {
   }
 
   /** Copies `from` to `to` within the bucket; false when there is no `from`. */
-  private copy(from: string, to: string): boolean {
+  private async copy(from: string, to: string): Promise<boolean> {
     const source = `/${this.location.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
-    const answer = this.send('PUT', to, [200, 404], { headers: { 'x-amz-copy-source': source } });
+    const answer = await this.sendAsync('PUT', to, [200, 404], { headers: { 'x-amz-copy-source': source } });
     if (answer.status === 404) {
       if (errorCode(answer.body) === 'NoSuchKey') return false;
       throw new BlobBucketUnavailable(`${this.name} answered 404 ${errorCode(answer.body) ?? ''} to a copy`);
@@ -194,6 +188,21 @@ export class BlobBucket implements SweptBytesStore {
     // A copy can fail after S3 answered 200: the error is then in the body.
     if (errorCode(answer.body) !== undefined) throw new BlobBucketUnavailable(`${this.name} could not copy ${from} (${errorCode(answer.body)})`);
     return true;
+  }
+
+  /** The SHA-256s stored right under `under` whose hex starts with `shard`, with when each was last written. */
+  private async namedIn(under: string, shard: string): Promise<{ sha256: string; since: number }[]> {
+    const found: { sha256: string; since: number }[] = [];
+    let token: string | undefined;
+    do {
+      const page = listingPage((await this.sendAsync('GET', `?${listingQuery(`${under}${shard}`, 1000, token)}`, [200])).body);
+      for (const { key, since } of page.keys) {
+        const sha256 = key.slice(under.length);
+        if (SHA256.test(sha256)) found.push({ sha256, since });
+      }
+      token = page.next;
+    } while (token);
+    return found;
   }
 
   private get(key: string): Buffer | undefined {
@@ -206,19 +215,14 @@ export class BlobBucket implements SweptBytesStore {
     return answer.status === 200 ? answer.body : undefined;
   }
 
-  /** The keys under `prefix`, with when each was last written, page after page (`limit`: one page of at most that many). */
+  /** The keys under `prefix`, with when each was last written, page after page (`limit`: one page of at most that many), the event loop waiting. */
   private list(prefix: string, limit?: number): { key: string; since: number }[] {
     const found: { key: string; since: number }[] = [];
     let token: string | undefined;
     do {
-      const query = new URLSearchParams({ 'list-type': '2', prefix, 'max-keys': String(limit ?? 1000) });
-      if (token) query.set('continuation-token', token);
-      const text = this.send('GET', `?${query}`, [200]).body.toString('utf8');
-      for (const [, contents] of text.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-        const key = unescapeXml(/<Key>([\s\S]*?)<\/Key>/.exec(contents!)?.[1] ?? '');
-        found.push({ key, since: Date.parse(/<LastModified>([^<]*)<\/LastModified>/.exec(contents!)?.[1] ?? '') || 0 });
-      }
-      token = /<IsTruncated>true<\/IsTruncated>/.test(text) ? unescapeXml(/<NextContinuationToken>([^<]*)</.exec(text)?.[1] ?? '') || undefined : undefined;
+      const page = listingPage(this.send('GET', `?${listingQuery(prefix, limit ?? 1000, token)}`, [200]).body);
+      found.push(...page.keys);
+      token = page.next;
     } while (token && limit === undefined);
     return found;
   }
@@ -357,6 +361,25 @@ function requestTimeout(env: Readonly<Record<string, string | undefined>>): numb
   const ms = Number(given);
   if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) throw new BlobStoreRefused(`FOLIO_S3_TIMEOUT_MS: milliseconds from 100 to 600000, got ${given}`);
   return ms;
+}
+
+/** A ListObjectsV2 query: up to `max` keys under `prefix`, from where `token` left off. */
+function listingQuery(prefix: string, max: number, token: string | undefined): URLSearchParams {
+  const query = new URLSearchParams({ 'list-type': '2', prefix, 'max-keys': String(max) });
+  if (token) query.set('continuation-token', token);
+  return query;
+}
+
+/** One page of a ListObjectsV2 answer: its keys with when each was last written, and the token of the next page if there is one. */
+function listingPage(body: Buffer): { keys: { key: string; since: number }[]; next: string | undefined } {
+  const text = body.toString('utf8');
+  const keys: { key: string; since: number }[] = [];
+  for (const [, contents] of text.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+    const key = unescapeXml(/<Key>([\s\S]*?)<\/Key>/.exec(contents!)?.[1] ?? '');
+    keys.push({ key, since: Date.parse(/<LastModified>([^<]*)<\/LastModified>/.exec(contents!)?.[1] ?? '') || 0 });
+  }
+  const next = /<IsTruncated>true<\/IsTruncated>/.test(text) ? unescapeXml(/<NextContinuationToken>([^<]*)</.exec(text)?.[1] ?? '') || undefined : undefined;
+  return { keys, next };
 }
 
 function errorCode(body: Buffer): string | undefined {

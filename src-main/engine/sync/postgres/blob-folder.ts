@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
@@ -120,7 +120,7 @@ export class BlobFolder implements SweptBytesStore {
 
   /** Whether the folder holds anything but its label. */
   holdsAnything(): boolean {
-    return namesIn(this.dir).some((name) => name !== LABEL_NAME);
+    return readdirSync(this.dir).some((name) => name !== LABEL_NAME);
   }
 
   /** Writes `bytes` into `writing/` under `temporaryName`, flushed, then renames them to `target` (whose folder the caller flushes). */
@@ -168,51 +168,39 @@ export class BlobFolder implements SweptBytesStore {
    * backup of the folder taken within that time after the database's still has the bytes of every
    * row in the dump, even of a file whose row went in between.
    */
-  remove(sha256: string): void {
-    const trash = join(this.dir, TRASH);
-    made(trash);
-    try {
-      renameSync(this.pathOf(sha256), this.trashPathOf(sha256));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
+  async remove(sha256: string): Promise<void> {
+    await madeAsync(join(this.dir, TRASH));
+    if (await absentWhen(fs.rename(this.pathOf(sha256), this.trashPathOf(sha256)))) return;
     // The trash counts its time from the move, not from when the bytes were first written.
     const now = new Date();
-    utimesSync(this.trashPathOf(sha256), now, now);
+    await absentWhen(fs.utimes(this.trashPathOf(sha256), now, now));
   }
 
-  keptIn(shard: string): { sha256: string; since: number }[] {
-    const names = namesIn(join(this.dir, shard)).filter((name) => SHA256.test(name) && name.startsWith(shard));
-    return names.flatMap((sha256) => {
-      const since = modifiedAt(this.pathOf(sha256));
-      return since === undefined ? [] : [{ sha256, since }];
-    });
+  async keptIn(shard: string): Promise<{ sha256: string; since: number }[]> {
+    const names = (await namesIn(join(this.dir, shard))).filter((name) => SHA256.test(name) && name.startsWith(shard));
+    return datedAsync(names, (sha256) => this.pathOf(sha256));
   }
 
-  trashedIn(shard: string): { sha256: string; since: number }[] {
-    const names = namesIn(join(this.dir, TRASH)).filter((name) => SHA256.test(name) && name.startsWith(shard));
-    return names.flatMap((sha256) => {
-      const since = modifiedAt(this.trashPathOf(sha256));
-      return since === undefined ? [] : [{ sha256, since }];
-    });
+  async trashedIn(shard: string): Promise<{ sha256: string; since: number }[]> {
+    const names = (await namesIn(join(this.dir, TRASH))).filter((name) => SHA256.test(name) && name.startsWith(shard));
+    return datedAsync(names, (sha256) => this.trashPathOf(sha256));
   }
 
-  restore(sha256: string): void {
-    made(join(this.dir, sha256.slice(0, 2)));
-    renameSync(this.trashPathOf(sha256), this.pathOf(sha256));
+  async restore(sha256: string): Promise<void> {
+    await madeAsync(join(this.dir, sha256.slice(0, 2)));
+    await absentWhen(fs.rename(this.trashPathOf(sha256), this.pathOf(sha256)));
   }
 
-  purge(sha256: string): void {
-    rmSync(this.trashPathOf(sha256), { force: true });
+  async purge(sha256: string): Promise<void> {
+    await fs.rm(this.trashPathOf(sha256), { force: true });
   }
 
   /** Deletes the files of the shard a process that died left half-written in `writing/` (older than `STALE_WRITE_MS`). */
-  tidy(shard: string, now: number): void {
-    for (const name of namesIn(join(this.dir, WRITING))) {
+  async tidy(shard: string, now: number): Promise<void> {
+    const names = (await namesIn(join(this.dir, WRITING))).filter((name) => name.startsWith(shard));
+    for (const { sha256: name, since } of await datedAsync(names, (name) => join(this.dir, WRITING, name))) {
       // A file being written by a process still opening its folder (`open`'s probe) is young.
-      const path = join(this.dir, WRITING, name);
-      if (name.startsWith(shard) && now - (modifiedAt(path) ?? now) > STALE_WRITE_MS) rmSync(path, { force: true });
+      if (now - since > STALE_WRITE_MS) await fs.rm(join(this.dir, WRITING, name), { force: true });
     }
   }
 
@@ -249,22 +237,26 @@ async function readIfThereAsync(path: string): Promise<Buffer | undefined> {
 }
 
 /** The names in a folder; none when it is not there (a shard never written). */
-function namesIn(path: string): string[] {
+async function namesIn(path: string): Promise<string[]> {
   try {
-    return readdirSync(path);
+    return await fs.readdir(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
 }
 
-/** When the file was last written (epoch ms); undefined when it is gone already. */
-function modifiedAt(path: string): number | undefined {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return undefined;
+/** Each name with when its file (at `pathOf(name)`) was last written (epoch ms); names whose file is gone already are left out. */
+async function datedAsync(names: readonly string[], pathOf: (name: string) => string): Promise<{ sha256: string; since: number }[]> {
+  const dated: { sha256: string; since: number }[] = [];
+  for (const name of names) {
+    try {
+      dated.push({ sha256: name, since: (await fs.stat(pathOf(name))).mtimeMs });
+    } catch {
+      // Moved or deleted since it was listed.
+    }
   }
+  return dated;
 }
 
 /** A folder right under the store's, there already or made now (not recursive: the store's own must exist). */

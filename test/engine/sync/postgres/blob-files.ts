@@ -117,14 +117,14 @@ export async function storeThenName(at: PostgresEngine, text: string): Promise<v
  * row commits all the same, and `other`, caught up, reads them from the trash; then a sweep of
  * their shard on `other` (`sweep`) brings them back. Answers what `other` read before the sweep.
  */
-export async function namedWhileTrashed(at: PostgresEngine, other: PostgresEngine, text: string, sweep: (shard: number) => void): Promise<string | undefined> {
+export async function namedWhileTrashed(at: PostgresEngine, other: PostgresEngine, text: string, sweep: (shard: number) => Promise<unknown>): Promise<string | undefined> {
   const bytes = Buffer.from(text);
   const hex = createHash('sha256').update(bytes).digest('hex');
   const store = at.engine.db.fileBytes!;
   await store.put(hex, bytes);
-  at.engine.db.transaction(() => store.remove(hex));
+  await store.remove(hex);
   at.engine.db.transaction(() => storeBlob(at.engine.db, hex, bytes));
   const read = other.engine.db.transaction(() => blobBytes(other.engine.db, hex))?.toString();
-  sweep(parseInt(hex.slice(0, 2), 16));
+  await sweep(parseInt(hex.slice(0, 2), 16));
   return read;
 }

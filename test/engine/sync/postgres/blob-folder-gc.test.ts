@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { collectUnreachableBlobs, sweepInTurn } from '../../../../src-main/engine/content/blob-gc.js';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { collectUnreachableBlobs, sweepShard } from '../../../../src-main/engine/content/blob-gc.js';
 import { BlobFolder } from '../../../../src-main/engine/sync/postgres/blob-folder.js';
 import { openPostgresEngine, type PostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { collectThenRollBack, namedWhileTrashed, storeThenName } from './blob-files.js';
@@ -45,8 +45,9 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
     // The second process catches up with the first's row in its turn, and nothing names the bytes:
     // they go to the trash, kept a day for a backup of the folder taken after the database's.
     expect(second.engine.db.transaction(() => collectUnreachableBlobs(second.engine.db))).toBe(1);
+    // The move follows the commit, off the event loop.
+    await vi.waitFor(() => expect(existsSync(trashed('unused bytes'))).toBe(true), { timeout: 10_000, interval: 20 });
     expect(existsSync(fileOf('unused bytes'))).toBe(false);
-    expect(existsSync(trashed('unused bytes'))).toBe(true);
     expect(rowOn(first, 'unused bytes')).toBe(false);
 
     // The same bytes stored again later come back whole, file and row.
@@ -60,14 +61,14 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
     const [first, second] = processes as [PostgresEngine, PostgresEngine];
     for (const text of ['gone a day', 'gone an hour', 'restored']) await store(first, text);
     const folderOf = BlobFolder.open(folder);
-    for (const text of ['gone a day', 'gone an hour', 'restored']) first.engine.db.transaction(() => folderOf.remove(sha256(text)));
+    for (const text of ['gone a day', 'gone an hour', 'restored']) await folderOf.remove(sha256(text));
     agedBy(trashed('gone a day'), A_DAY_AND_A_MINUTE);
     agedBy(trashed('restored'), A_DAY_AND_A_MINUTE);
     // What a backup restored: the row is back (here, never gone), the bytes still in the trash and readable.
     expect(folderOf.read(sha256('restored'))?.toString()).toBe('restored');
     first.engine.db.transaction(() => first.engine.db.run('DELETE FROM file_blobs WHERE sha256 IN (?, ?)', sha256('gone a day'), sha256('gone an hour')));
 
-    for (const text of ['gone a day', 'gone an hour', 'restored']) sweepInTurn(second.engine.db, folderOf, parseInt(sha256(text).slice(0, 2), 16));
+    for (const text of ['gone a day', 'gone an hour', 'restored']) await sweepShard(second.engine.db, folderOf, parseInt(sha256(text).slice(0, 2), 16));
     expect(existsSync(trashed('gone a day'))).toBe(false);
     expect(existsSync(trashed('gone an hour'))).toBe(true);
     expect(existsSync(trashed('restored'))).toBe(false);
@@ -76,7 +77,7 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
 
   it('names bytes trashed between their store and their row: read from the trash meanwhile, brought back by the sweep', async () => {
     const [first, second] = processes as [PostgresEngine, PostgresEngine];
-    const read = await namedWhileTrashed(first, second, 'trashed meanwhile', (shard) => sweepInTurn(second.engine.db, BlobFolder.open(folder), shard));
+    const read = await namedWhileTrashed(first, second, 'trashed meanwhile', (shard) => sweepShard(second.engine.db, BlobFolder.open(folder), shard));
     expect(read).toBe('trashed meanwhile');
     expect(existsSync(fileOf('trashed meanwhile'))).toBe(true);
     expect(existsSync(trashed('trashed meanwhile'))).toBe(false);
@@ -110,14 +111,14 @@ describeWithPostgres('file bytes in a hub folder go when their rows go (serve --
     writeFileSync(fresh, 'half');
     agedBy(stale, ELEVEN_MINUTES);
 
-    expect(sweepInTurn(second.engine.db, BlobFolder.open(folder), shard)).toEqual([orphan]);
+    expect(await sweepShard(second.engine.db, BlobFolder.open(folder), shard)).toEqual([orphan]);
     expect(readdirSync(join(folder, prefix)).sort()).toEqual([sha256('listed bytes'), young, 'notes.txt'].sort());
     expect(existsSync(join(folder, 'trash', orphan))).toBe(true);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
     // Another shard is not touched.
     writeFileSync(join(folder, prefix, `${prefix}${'1'.repeat(62)}`), 'orphaned');
-    expect(sweepInTurn(second.engine.db, BlobFolder.open(folder), (shard + 1) % 256)).toEqual([]);
+    expect(await sweepShard(second.engine.db, BlobFolder.open(folder), (shard + 1) % 256)).toEqual([]);
     expect(existsSync(join(folder, prefix, `${prefix}${'1'.repeat(62)}`))).toBe(true);
   }, 60_000);
 });

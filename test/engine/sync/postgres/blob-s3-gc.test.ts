@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { collectUnreachableBlobs, sweepInTurn, sweepShard } from '../../../../src-main/engine/content/blob-gc.js';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { collectUnreachableBlobs, sweepShard } from '../../../../src-main/engine/content/blob-gc.js';
 import { BlobBucket } from '../../../../src-main/engine/sync/postgres/blob-bucket.js';
 import { openPostgresEngine, type PostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { S3_ENV, startS3, type TestS3 } from '../../../support/s3.js';
@@ -49,7 +49,8 @@ describeWithPostgres('file bytes in a hub bucket go when their rows go (serve --
     expect((await kept('unused bytes'))?.toString()).toBe('unused bytes');
 
     expect(second.engine.db.transaction(() => collectUnreachableBlobs(second.engine.db))).toBe(1);
-    expect(await kept('unused bytes')).toBeUndefined();
+    // The move follows the commit, off the event loop.
+    await vi.waitFor(async () => expect(await kept('unused bytes')).toBeUndefined(), { timeout: 10_000, interval: 20 });
     expect((await trashed('unused bytes'))?.toString()).toBe('unused bytes');
     expect(rowOn(first, 'unused bytes')).toBe(false);
     // Still readable from the trash: a row a backup brings back finds its bytes.
@@ -63,7 +64,7 @@ describeWithPostgres('file bytes in a hub bucket go when their rows go (serve --
 
   it('names bytes trashed between their store and their row: read from the trash meanwhile, brought back by the sweep', async () => {
     const [first, second] = processes as [PostgresEngine, PostgresEngine];
-    const read = await namedWhileTrashed(first, second, 'trashed meanwhile', (shard) => sweepInTurn(second.engine.db, buckets[1]!, shard));
+    const read = await namedWhileTrashed(first, second, 'trashed meanwhile', (shard) => sweepShard(second.engine.db, buckets[1]!, shard));
     expect(read).toBe('trashed meanwhile');
     expect((await kept('trashed meanwhile'))?.toString()).toBe('trashed meanwhile');
     expect(await trashed('trashed meanwhile')).toBeUndefined();
@@ -84,12 +85,12 @@ describeWithPostgres('file bytes in a hub bucket go when their rows go (serve --
     // 'gone' loses its row without its object being moved (a process died in between): the sweep moves it.
     first.engine.db.transaction(() => first.engine.db.run('DELETE FROM file_blobs WHERE sha256 = ?', sha256('gone')));
     // 'restored' went to the trash and its row came back (a restored backup).
-    first.engine.db.transaction(() => buckets[0]!.remove(sha256('restored')));
+    await buckets[0]!.remove(sha256('restored'));
 
     // Just stored, 'gone' may be about to be named by a turn of another process: too young to sweep.
-    for (const text of ['listed', 'gone', 'restored']) sweepInTurn(second.engine.db, buckets[1]!, shardOf(text));
+    for (const text of ['listed', 'gone', 'restored']) await sweepShard(second.engine.db, buckets[1]!, shardOf(text));
     expect((await kept('gone'))?.toString()).toBe('gone');
-    sweepInTurn(second.engine.db, buckets[1]!, shardOf('gone'), Date.now() + ELEVEN_MINUTES);
+    await sweepShard(second.engine.db, buckets[1]!, shardOf('gone'), Date.now() + ELEVEN_MINUTES);
     expect((await kept('listed'))?.toString()).toBe('listed');
     expect(await kept('gone')).toBeUndefined();
     expect((await trashed('gone'))?.toString()).toBe('gone');
@@ -97,11 +98,45 @@ describeWithPostgres('file bytes in a hub bucket go when their rows go (serve --
     expect(await trashed('restored')).toBeUndefined();
 
     // A sweep a day later deletes it for good; an hour later, it is still there.
-    const listed = (hex: string) => second.engine.db.get('SELECT 1 FROM file_blobs WHERE sha256 = ?', hex) !== undefined;
-    second.engine.db.transaction(() => sweepShard(buckets[1]!, shardOf('gone'), listed, Date.now() + 60 * 60 * 1000));
+    await sweepShard(second.engine.db, buckets[1]!, shardOf('gone'), Date.now() + 60 * 60 * 1000);
     expect(await trashed('gone')).toBeDefined();
-    second.engine.db.transaction(() => sweepShard(buckets[1]!, shardOf('gone'), listed, Date.now() + A_DAY_AND_A_MINUTE));
+    await sweepShard(second.engine.db, buckets[1]!, shardOf('gone'), Date.now() + A_DAY_AND_A_MINUTE);
     expect(await trashed('gone')).toBeUndefined();
     expect((await kept('listed'))?.toString()).toBe('listed');
+  }, 60_000);
+
+  it('lists and moves a shard without holding the event loop or a turn: both processes write while the bucket holds its requests', async () => {
+    const [first, second] = processes as [PostgresEngine, PostgresEngine];
+    await store(first, 'orphaned');
+    first.engine.db.transaction(() => first.engine.db.run('DELETE FROM file_blobs WHERE sha256 = ?', sha256('orphaned')));
+    // The second process's bucket through the proxy, which holds what the test says.
+    const slow = BlobBucket.open(`${s3.proxied}/blobs/${prefix}`, S3_ENV);
+    try {
+      await s3.proxy('hold-lists');
+      const listing = s3.nextRequest('held');
+      const swept = sweepShard(second.engine.db, slow, shardOf('orphaned'), Date.now() + ELEVEN_MINUTES);
+      await listing;
+      // Before, the sweep listed inside a turn, the event loop asleep: nothing else ran on the process, nor a turn elsewhere.
+      await store(second, 'written while listing');
+      await store(first, 'written elsewhere while listing');
+      const moving = s3.nextRequest('held');
+      // The listings go on; the move's copy is held.
+      expect(await s3.proxy('hold-puts')).toBe(2);
+      await moving;
+      await store(second, 'written while moving');
+      await store(first, 'written elsewhere while moving');
+      expect(await kept('orphaned')).toBeDefined();
+      expect(await s3.proxy('pass')).toBe(1);
+      expect(await swept).toEqual([sha256('orphaned')]);
+      expect(await kept('orphaned')).toBeUndefined();
+      expect((await trashed('orphaned'))?.toString()).toBe('orphaned');
+      for (const text of ['written while listing', 'written elsewhere while listing', 'written while moving', 'written elsewhere while moving']) {
+        expect(rowOn(second, text)).toBe(true);
+        expect((await kept(text))?.toString()).toBe(text);
+      }
+    } finally {
+      await s3.proxy('pass');
+      slow.stop();
+    }
   }, 60_000);
 });
