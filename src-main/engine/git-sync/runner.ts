@@ -9,7 +9,7 @@ import { emptyState, stateFromJson } from './layout/write-repository.js';
 import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
 import {
-  findLink, findSecret, findState, insertOperation, latestOperation, linkedSpaces, runningOperations, setPendingExport, updateOperation,
+  findLink, findSecret, findState, heldLinks, holdsLink, insertOperation, latestOperation, runningOperations, setPendingExport, updateOperation,
   sourceKey, type GitOperationRow, type GitStateRow,
 } from './sql.js';
 import { applyImport, bytesOf, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
@@ -118,10 +118,10 @@ export class GitSyncRunner {
     return id;
   }
 
-  /** After a merge into main: an export, when the space is linked for it. */
+  /** After a merge into main: an export, when the space is linked for it on this engine. */
   afterMerge(spaceId: string, actorId: string): void {
     const link = findLink(this.db, spaceId);
-    if (!link || link.direction === 'import') return;
+    if (!link || link.direction === 'import' || !holdsLink(this.db, spaceId)) return;
     this.request({ ...this.linkRequest(spaceId)!, direction: 'export', commitMessage: 'Merge from Folio', actorId });
   }
 
@@ -134,13 +134,13 @@ export class GitSyncRunner {
     return { spaceId, remote: { url: link.url, transport, ...(secret ? { secret } : {}) }, ref: link.ref, projectDirectory: link.project_directory, force: false };
   }
 
-  /** Polls linked spaces for new commits and retries waiting exports; `intervalMs` is the tick. */
+  /** Polls the spaces linked on this engine (`heldLinks`) for new commits and retries their waiting exports; `intervalMs` is the tick. */
   startPolling(intervalMs = 5_000): void {
     const lastPoll = new Map<string, number>();
     const tick = () => {
       if (this.jobs.closed) return;
       const now = this.clock.now().getTime();
-      for (const link of linkedSpaces(this.db)) {
+      for (const link of heldLinks(this.db)) {
         // One operation of a space at a time: a tick while one runs waits for the next.
         if (latestOperation(this.db, link.space_id)?.state === 'running') continue;
         const state = findState(this.db, link.space_id, sourceKey(link.url, fullRef(link.ref)));

@@ -40,8 +40,19 @@ export interface GitOperationRow {
 }
 
 export const findLink = (db: Database, spaceId: string) => db.get<GitLinkRow>('SELECT * FROM space_git_links WHERE space_id = ?', spaceId);
-export const linkedSpaces = (db: Database) => db.all<GitLinkRow>('SELECT * FROM space_git_links');
 
+/**
+ * The links this engine runs on its own (polls, exports after merges): those set here, as they
+ * stand. A link replicates to every engine of the space, which takes the content through sync:
+ * each importing the repository itself would make its own copy of every page (migration 036).
+ */
+export const heldLinks = (db: Database) =>
+  db.all<GitLinkRow>('SELECT l.* FROM space_git_links l JOIN git_sync_holds h ON h.space_id = l.space_id AND h.link_updated_at = l.updated_at');
+
+export const holdsLink = (db: Database, spaceId: string) =>
+  db.get('SELECT 1 FROM space_git_links l JOIN git_sync_holds h ON h.space_id = l.space_id AND h.link_updated_at = l.updated_at WHERE l.space_id = ?', spaceId) !== undefined;
+
+/** The link as set on this engine, which then runs it (`heldLinks`) until it is set again elsewhere or deleted. */
 export function saveLink(db: Database, row: GitLinkRow): void {
   db.run(
     `INSERT INTO space_git_links (space_id, url, ref, direction, project_directory, poll_seconds, linked_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -49,10 +60,15 @@ export function saveLink(db: Database, row: GitLinkRow): void {
        project_directory = excluded.project_directory, poll_seconds = excluded.poll_seconds, linked_by = excluded.linked_by, updated_at = excluded.updated_at`,
     row.space_id, row.url, row.ref, row.direction, row.project_directory, row.poll_seconds, row.linked_by, row.updated_at,
   );
+  db.run(
+    'INSERT INTO git_sync_holds (space_id, link_updated_at) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET link_updated_at = excluded.link_updated_at',
+    row.space_id, row.updated_at,
+  );
 }
 
 export function deleteLink(db: Database, spaceId: string): boolean {
   db.run('DELETE FROM git_sync_secrets WHERE space_id = ?', spaceId);
+  db.run('DELETE FROM git_sync_holds WHERE space_id = ?', spaceId);
   return db.run('DELETE FROM space_git_links WHERE space_id = ?', spaceId).changes > 0;
 }
 

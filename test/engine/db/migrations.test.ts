@@ -135,7 +135,13 @@ describe('a data dir made at migration 026', () => {
       // and columns they added (030's `doc_forks.moved_from`) null.
       const after = rowsOf(file);
       expect(new Map([...after].filter(([table]) => before.has(table)).map(([table, rows]) => [table, withoutAddedColumns(rows, before.get(table)!)]))).toEqual(before);
-      for (const [table, rows] of after) if (!before.has(table)) expect(rows, table).toEqual([]);
+      for (const [table, rows] of after) if (!before.has(table) && table !== 'git_sync_holds') expect(rows, table).toEqual([]);
+      // 036's holds: the links this engine synced or keeps a token for, as they stand.
+      const held = new BetterSqlite3(file, { readonly: true })
+        .prepare('SELECT space_id, updated_at FROM space_git_links WHERE space_id IN (SELECT space_id FROM git_sync_states UNION SELECT space_id FROM git_sync_secrets)')
+        .all() as { space_id: string; updated_at: string }[];
+      expect(held.length).toBeGreaterThan(0);
+      expect(after.get('git_sync_holds')).toEqual(held.map(({ space_id, updated_at }) => JSON.stringify({ space_id, link_updated_at: updated_at })));
       const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
       const call = async (method: string, path: string, body?: unknown) => {
         const answer = await engine.request({ method, path, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body }) });
@@ -198,7 +204,7 @@ describe('a data dir holding files, before 028', () => {
     } finally {
       engine.close();
     }
-    // The table as 007 made it, and the database as a release at 027 left it (what 029–035 added taken out; 032 makes the conflicts' capture triggers again).
+    // The table as 007 made it, and the database as a release at 027 left it (what 029–036 added taken out; 032 makes the conflicts' capture triggers again).
     const raw = new BetterSqlite3(join(dataDir, 'folio.db'));
     raw.pragma('foreign_keys = OFF');
     raw.exec(`
@@ -217,6 +223,7 @@ describe('a data dir holding files, before 028', () => {
       DROP TRIGGER sync_capture_change_request_conflicts_update;
       DROP TRIGGER sync_capture_change_request_conflicts_delete;
       ALTER TABLE change_request_conflicts DROP COLUMN resolution_writes;
+      DROP TABLE git_sync_holds;
       PRAGMA user_version = 27;
     `);
     expect(raw.prepare("SELECT sql FROM sqlite_master WHERE name = 'file_blobs'").pluck().get()).toMatch(/WITHOUT ROWID/);

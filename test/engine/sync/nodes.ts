@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { ApiClient } from '../../../src-shared/client/client.js';
 import { httpTransport } from '../../../src-shared/client/http-transport.js';
 import { bootstrapIfEmpty, type FirstStartOptions } from '../../../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../../../src-main/engine/engine.js';
+import { Engine, type EngineOptions } from '../../../src-main/engine/engine.js';
 import { listen, type RunningServer } from '../../../src-main/engine/http/server.js';
 import type { SyncChannel } from '../../../src-main/engine/sync/channel.js';
 import { SYNC_PATH } from '../../../src-main/engine/sync/hub.js';
@@ -46,11 +46,15 @@ export class Replica {
    */
   holdDocs = false;
 
-  private constructor(readonly dataDir: string) {}
+  private constructor(
+    readonly dataDir: string,
+    /** Its engine's options besides those of every replica (`git`: how often it polls linked repositories). */
+    private readonly options: Pick<EngineOptions, 'git'> = {},
+  ) {}
 
   /** A new replica whose owner sets the hub through `PUT /v1/sync/settings` with `token`. */
-  static async connect(hub: Listening, token: string): Promise<Replica> {
-    const replica = await Replica.alone();
+  static async connect(hub: Listening, token: string, options: Pick<EngineOptions, 'git'> = {}): Promise<Replica> {
+    const replica = await Replica.alone({}, options);
     await replica.connectTo(hub, token);
     return replica;
   }
@@ -59,8 +63,8 @@ export class Replica {
    * A new engine with no hub yet, used on its own (its first start's owner and organization; with
    * `welcome`, the welcome space too, as `serve` and the app start).
    */
-  static async alone(firstStart: FirstStartOptions = {}): Promise<Replica> {
-    const replica = new Replica(migratedDataDir('folio-replica-'));
+  static async alone(firstStart: FirstStartOptions = {}, options: Pick<EngineOptions, 'git'> = {}): Promise<Replica> {
+    const replica = new Replica(migratedDataDir('folio-replica-'), options);
     await replica.open(0, firstStart);
     return replica;
   }
@@ -93,7 +97,7 @@ export class Replica {
   }
 
   private async open(port = 0, firstStart: FirstStartOptions = {}): Promise<void> {
-    this.engine = new Engine({ workers: sharedWorkers(), dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20, channels: [docsHeldWhile(() => this.holdDocs)] }, observeAnswers: referenceAnswers.observe });
+    this.engine = new Engine({ ...this.options, workers: sharedWorkers(), dataDir: this.dataDir, clock: this.clock, checkResponses: true, sync: { backoff: FAST_BACKOFF, quietMs: 20, channels: [docsHeldWhile(() => this.holdDocs)] }, observeAnswers: referenceAnswers.observe });
     bootstrapIfEmpty(this.engine, firstStart);
     this.server = await listen(this.engine, port);
     this.token = readFileSync(join(this.dataDir, 'token'), 'utf8').trim();
@@ -146,11 +150,13 @@ export class SyncedSpace {
   private constructor(
     readonly hub: TestServer,
     readonly spaceId: string,
+    private readonly options: Pick<EngineOptions, 'git'> = {},
   ) {}
 
-  static async start(): Promise<SyncedSpace> {
-    const hub = await TestServer.start();
-    return new SyncedSpace(hub, (await newSpace(hub.owner, hub.organizationId)).id);
+  /** `options`: the hub's and every replica's engine options besides their own (`git`). */
+  static async start(options: Pick<EngineOptions, 'git'> = {}): Promise<SyncedSpace> {
+    const hub = await TestServer.start(options);
+    return new SyncedSpace(hub, (await newSpace(hub.owner, hub.organizationId)).id, options);
   }
 
   /** The space's main page tree. */
@@ -159,7 +165,7 @@ export class SyncedSpace {
   }
 
   async replica(token = this.hub.owner.token): Promise<Replica> {
-    const started = await Replica.connect(this.hub, token);
+    const started = await Replica.connect(this.hub, token, this.options);
     this.replicas.push(started);
     return started;
   }
