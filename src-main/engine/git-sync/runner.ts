@@ -9,7 +9,7 @@ import { emptyState, stateFromJson } from './layout/write-repository.js';
 import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
 import {
-  findLink, findSecret, findState, heldLinks, holdsLink, insertOperation, latestOperation, runningOperations, setPendingExport, updateOperation,
+  findLink, findSecret, findState, heldLinks, holdsLink, insertOperation, latestOperation, mergedSince, runningOperations, setPendingExport, updateOperation,
   sourceKey, type GitOperationRow, type GitStateRow,
 } from './sql.js';
 import { applyImport, bytesOf, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
@@ -137,6 +137,8 @@ export class GitSyncRunner {
   /** Polls the spaces linked on this engine (`heldLinks`) for new commits and retries their waiting exports; `intervalMs` is the tick. */
   startPolling(intervalMs = 5_000): void {
     const lastPoll = new Map<string, number>();
+    /** The revision of main each space's export of merges made elsewhere was asked for: asked once per revision, not again at each tick should it fail. */
+    const exportedAt = new Map<string, string>();
     const tick = () => {
       if (this.jobs.closed) return;
       const now = this.clock.now().getTime();
@@ -144,9 +146,14 @@ export class GitSyncRunner {
         // One operation of a space at a time: a tick while one runs waits for the next.
         if (latestOperation(this.db, link.space_id)?.state === 'running') continue;
         const state = findState(this.db, link.space_id, sourceKey(link.url, fullRef(link.ref)));
+        const main = state && link.direction !== 'import' ? mergedSince(this.db, link.space_id, state.revision) : undefined;
         if (state?.pending_export === 1 && now - (lastPoll.get(`x${link.space_id}`) ?? 0) >= (this.settings.retryMs ?? 30_000)) {
           lastPoll.set(`x${link.space_id}`, now);
           this.db.transaction(() => this.request({ ...this.linkRequest(link.space_id)!, direction: 'export', commitMessage: 'Changes from Folio', actorId: null }));
+        } else if (main !== undefined && exportedAt.get(link.space_id) !== main) {
+          // A merge made on another device reached this one, which runs the link: it exports it, as the merger's engine would have.
+          exportedAt.set(link.space_id, main);
+          this.db.transaction(() => this.request({ ...this.linkRequest(link.space_id)!, direction: 'export', commitMessage: 'Merge from Folio', actorId: null }));
         } else if (link.poll_seconds > 0 && link.direction !== 'export' && now - (lastPoll.get(link.space_id) ?? 0) >= link.poll_seconds * 1000) {
           lastPoll.set(link.space_id, now);
           this.db.transaction(() => this.request({ ...this.linkRequest(link.space_id)!, direction: 'import', actorId: null }));

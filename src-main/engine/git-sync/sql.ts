@@ -52,6 +52,26 @@ export const heldLinks = (db: Database) =>
 export const holdsLink = (db: Database, spaceId: string) =>
   db.get('SELECT 1 FROM space_git_links l JOIN git_sync_holds h ON h.space_id = l.space_id AND h.link_updated_at = l.updated_at WHERE l.space_id = ?', spaceId) !== undefined;
 
+/** How far back `mergedSince` walks main's revisions: beyond, a merge is found at the next export. */
+const MERGES_LOOKED_BACK = 1_000;
+
+/**
+ * The space's main revision when main took a merge since `since` (one of its earlier revisions,
+ * the last sync's): its revisions walked back by first parent. Undefined when none did.
+ */
+export function mergedSince(db: Database, spaceId: string, since: string): string | undefined {
+  const main = db.get<{ revision: string }>('SELECT revision FROM spaces WHERE id = ?', spaceId)?.revision;
+  let current = main;
+  for (let steps = 0; current !== undefined && current !== since && steps < MERGES_LOOKED_BACK; steps++) {
+    const row = db.get<{ parents: string; type: string }>('SELECT parents, type FROM revisions WHERE id = ?', current);
+    if (!row) return undefined;
+    if (row.type === 'merge') return main;
+    const parents: unknown = JSON.parse(row.parents);
+    current = Array.isArray(parents) && typeof parents[0] === 'string' ? parents[0] : undefined;
+  }
+  return undefined;
+}
+
 /** The link as set on this engine, which then runs it (`heldLinks`) until it is set again elsewhere or deleted. */
 export function saveLink(db: Database, row: GitLinkRow): void {
   db.run(

@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ok } from '../../support/content.js';
-import { eventually, SyncedSpace } from '../sync/nodes.js';
+import { SyncedSpace } from '../sync/nodes.js';
 import { FixtureRepository } from './repository-fixture.js';
 
 // Every engine polls every 50 ms; a link polls its repository each second of the engines' clocks.
 const POLLING = { git: { pollIntervalMs: 50, retryMs: 0 } };
+/** Waits for what takes git processes and sync: seconds on a loaded machine. */
+const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 45_000, interval: 50 });
 
 let synced: SyncedSpace;
 let repo: FixtureRepository;
@@ -39,4 +41,35 @@ it('a space linked on one device is imported there only: the hub and other repli
   for (const client of [synced.hub.owner.client, reader.client]) expect((await client.call('getSpaceGitOperation', { params: { spaceId } })).ok).toBe(false);
   // Every engine shows the link.
   expect(ok(await reader.client.call('getSpaceGitLink', { params: { spaceId } }))).toMatchObject({ url: repo.url });
-}, 60_000);
+}, 120_000);
+
+it('a merge made on another device is exported by the device that runs the link, once', async () => {
+  repo.commit({ 'README.md': '# Start\n' });
+  const [writer, reviewer] = [await synced.replica(), await synced.replica()];
+  const spaceId = synced.spaceId;
+  ok(await writer.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main', direction: 'both', pollSeconds: 1 } }));
+  const titles = async (client: typeof writer.client) => ok(await client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title).sort();
+  await eventually(async () => expect(await titles(reviewer.client)).toEqual(['Start']));
+  const commitsBefore = repo.git('rev-list', '--count', 'origin/main').trim();
+
+  // The reviewer writes and merges a change request on their own desktop, which does not run the link.
+  const cr = ok(await reviewer.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Reviewed elsewhere' } }));
+  const params = { spaceId, changeRequestId: cr.id };
+  ok(await reviewer.client.call('updateChangeRequestContent', { params, body: { changes: [{ operation: 'insert_page', title: 'Reviewed elsewhere', document: { markdown: 'Merged on the reviewer’s desktop.\n' } }] } as never }));
+  ok(await reviewer.client.call('mergeChangeRequest', { params }));
+
+  // The merge reaches the writer's engine through the hub, and it exports it.
+  const exported = () => {
+    repo.git('fetch', '--quiet', 'origin');
+    return repo.git('ls-tree', '-r', '--name-only', 'origin/main').split('\n').find((path) => /reviewed-elsewhere/i.test(path));
+  };
+  const path = await eventually(() => exported() ?? Promise.reject(new Error('not exported yet')));
+  expect(repo.git('show', `origin/main:${path}`)).toContain('Merged on the reviewer’s desktop.');
+  expect(Number(repo.git('rev-list', '--count', 'origin/main').trim())).toBe(Number(commitsBefore) + 1);
+  // Nothing else goes out while main stands still, and nothing came back as a second copy.
+  for (const clock of [synced.hub.clock, writer.clock, reviewer.clock]) clock.advance(2_000);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  repo.git('fetch', '--quiet', 'origin');
+  expect(Number(repo.git('rev-list', '--count', 'origin/main').trim())).toBe(Number(commitsBefore) + 1);
+  for (const client of [synced.hub.owner.client, writer.client, reviewer.client]) expect(await titles(client)).toEqual(['Reviewed elsewhere', 'Start']);
+}, 120_000);
