@@ -2,30 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { holdsWrite, writtenSince } from '../../../src-main/engine/docs/written-state.js';
+import { editText, textOps } from './text-ops.js';
 
 /**
  * What one write added to a doc (a conflict's resolution, named by its row for an engine that
  * gets the row first): another engine holds it exactly when it holds the write's items and shows
  * its deletions, whatever else it holds or lacks.
  */
-type Op = { kind: 'insert'; at: number; text: string } | { kind: 'delete'; at: number; len: number };
-
-const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(40), text: fc.stringMatching(/^[a-z]{1,5}$/) }),
-  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(40), len: fc.integer({ min: 1, max: 6 }) }),
-);
-const ops = fc.array(op, { maxLength: 8 });
-
-function edit(doc: Y.Doc, list: readonly Op[]): void {
-  const text = doc.getText('t');
-  for (const change of list) {
-    if (change.kind === 'insert') text.insert(change.at % (text.length + 1), change.text);
-    else if (text.length > 0) {
-      const at = change.at % text.length;
-      text.delete(at, Math.min(change.len, text.length - at));
-    }
-  }
-}
+const ops = textOps(8);
+const edit = editText;
 
 function docWith(clientID: number, ...updates: Uint8Array[]): Y.Doc {
   const doc = new Y.Doc();

@@ -3,6 +3,7 @@ import { readBody } from '../../../../src-shared/content/yjs.js';
 import { MAIN, branchDocPrefix, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import type { DocStore } from '../../docs/store.js';
 import type { ForkBase } from '../../docs/fork.js';
+import { advance } from '../../docs/state-vector.js';
 import { buildDoc, diffRows } from '../../docs/updates.js';
 import { bodyFacts } from '../body-text.js';
 import { writtenPairs } from './branch-docs.js';
@@ -35,7 +36,7 @@ export interface PullRead {
 /** A pull planned in a worker: its conflicts, its writes in order (none for a merge that conflicts), the fork bases an update moves. */
 export interface PlannedPull {
   conflicts: Conflict[];
-  writes: { docId: string; update: Uint8Array; lend?: Lend }[];
+  writes: (Pick<DocWrite, 'docId' | 'reaches'> & { update: Uint8Array; lend?: Lend })[];
   movedBases: string[];
 }
 
@@ -95,15 +96,18 @@ const writtenAmong = (written: readonly string[]) => ({ writtenUnder: (prefix: s
 export function planPullFromBytes({ direction, ...input }: PullInput & { direction: Direction }): PlannedPull {
   const plan = planPull(bytesReads(input), input.spaceId, input.changeRequestId, direction);
   if (direction === 'merge' && plan.conflicts.length > 0) return { conflicts: plan.conflicts, writes: [], movedBases: [] };
-  return { conflicts: plan.conflicts, writes: plan.writes.map(cloneable), movedBases: plan.movedBases };
+  return { conflicts: plan.conflicts, writes: plan.writes.map((write) => cloneable(write, input.docs[write.docId]?.stateVector)), movedBases: plan.movedBases };
 }
 
-function cloneable(write: DocWrite): PlannedPull['writes'][number] {
+/** A write as it crosses back to the event loop, with the state vector it brings the doc to from `held` (none: the read found no doc), found here. */
+function cloneable(write: DocWrite, held: Uint8Array | undefined): PlannedPull['writes'][number] {
   const update = typeof write.update === 'function' ? write.update() : write.update;
+  const stateVector = Y.encodeStateVector(advance(held ? Y.decodeStateVector(held) : new Map(), Y.decodeUpdate(update).structs));
+  const planned = { docId: write.docId, update, reaches: { stateVector, ...(held && { held }) } };
   const lend = write.lend;
-  if (!lend) return { docId: write.docId, update };
-  if ('tree' in lend) return { docId: write.docId, update, lend: { treeChanges: lend.changes } };
-  return { docId: write.docId, update, lend: 'body' in lend ? { facts: bodyFacts(readBody(lend.body)) } : lend };
+  if (!lend) return planned;
+  if ('tree' in lend) return { ...planned, lend: { treeChanges: lend.changes } };
+  return { ...planned, lend: 'body' in lend ? { facts: bodyFacts(readBody(lend.body)) } : lend };
 }
 
 /** The store's reads, answered from a pull's bytes as the store answers them. */

@@ -18,6 +18,8 @@ export interface DocWrite {
   /** A function is read when written: a refused merge never reads it. */
   update: Uint8Array | (() => Uint8Array);
   lend?: Lend;
+  /** The state vector the update brings the doc to, and the one it was planned from (none: no doc): found by a worker, so that the store need not decode the update again (`DocStore.appendNew`). */
+  reaches?: { stateVector: Uint8Array; held?: Uint8Array };
 }
 
 /**
@@ -34,7 +36,9 @@ export type Lend =
 
 /** Appends a planned write inside the caller's transaction and lends the projector what it planned with it. */
 export function writeDoc(docs: DocStore, write: DocWrite, projector: Projector | undefined): void {
-  const { seq } = ownWrite(docs.append(write.docId, typeof write.update === 'function' ? write.update() : write.update));
+  const update = typeof write.update === 'function' ? write.update() : write.update;
+  const reaches = write.reaches;
+  const seq = reaches ? docs.appendNew(write.docId, update, reaches.stateVector, reaches.held) : ownWrite(docs.append(write.docId, update)).seq;
   const lend = write.lend;
   if (!projector || !lend) return;
   if ('tree' in lend) projector.lend(write.docId, seq, lend.tree, lend.changes);

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
 import { PLAN_ON_LOOP_BYTES } from '../../../../src-main/engine/api/change-requests/merge.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
-import { MAIN, changeRequestBranch, pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
+import { MAIN, changeRequestBranch, pageDoc, treeDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { paragraphs } from '../../content/merge/bodies.js';
 import { expectRowsOfDocs } from '../../content/merge/projected-rows.js';
 import { newSpace, ok } from '../../../support/content.js';
@@ -77,6 +78,10 @@ describe('a merge planned off the event loop', { timeout: 60_000 }, () => {
     const listed = ok(await t.owner.client.call('listPages', { params: { spaceId }, query: {} }));
     expect(JSON.stringify(listed)).toContain('"title":"Big"');
     expectRowsOfDocs(t, spaceId, MAIN);
+    // Written with the state vectors the worker found (not decoded again): each is the doc's own, as a peer's sync reads it.
+    for (const docId of [pageDoc(spaceId, MAIN, 'a'), pageDoc(spaceId, MAIN, 'big'), treeDoc(spaceId, MAIN)]) {
+      expect(Y.decodeStateVector(t.engine.docs.stateVector(docId))).toEqual(Y.decodeStateVector(Y.encodeStateVector(t.engine.docs.load(docId))));
+    }
   });
 
   it('plans again from main as it is when main moved meanwhile, keeping both sides’ edits', async () => {
