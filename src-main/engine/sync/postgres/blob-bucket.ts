@@ -4,6 +4,7 @@ import type { SweptBytesStore } from '../../content/blob-gc.js';
 import { BlockingCall } from '../../workers/blocking-call.js';
 import { TryAgainLater } from '../../pipeline/failure.js';
 import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
+import { SharedReads } from './shared-reads.js';
 import { TakenAhead } from './taken-ahead.js';
 
 /** Under the store's prefix: bytes no row names any more, kept `TRASH_KEEP_MS` (blob-gc.ts) before a sweep deletes them. */
@@ -48,6 +49,7 @@ interface Credentials {
  */
 export class BlobBucket implements SweptBytesStore {
   private readonly taken = new TakenAhead();
+  private readonly reads = new SharedReads();
 
   private constructor(
     private readonly location: BucketLocation,
@@ -89,8 +91,8 @@ export class BlobBucket implements SweptBytesStore {
     return this.get(this.keyOf(sha256)) ?? this.get(this.trashKeyOf(sha256));
   }
 
-  async readAsync(sha256: string): Promise<Buffer | undefined> {
-    return (await this.getAsync(this.keyOf(sha256))) ?? (await this.getAsync(this.trashKeyOf(sha256)));
+  readAsync(sha256: string): Promise<Buffer | undefined> {
+    return this.reads.read(sha256, async () => (await this.getAsync(this.keyOf(sha256))) ?? (await this.getAsync(this.trashKeyOf(sha256))));
   }
 
   /**

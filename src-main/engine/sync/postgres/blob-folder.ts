@@ -4,6 +4,7 @@ import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
 import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
+import { SharedReads } from './shared-reads.js';
 import { TakenAhead } from './taken-ahead.js';
 
 /** Files being written, renamed into place once whole and on disk. */
@@ -24,6 +25,7 @@ const TRASH = 'trash';
  */
 export class BlobFolder implements SweptBytesStore {
   private readonly taken = new TakenAhead();
+  private readonly reads = new SharedReads();
 
   private constructor(readonly dir: string) {}
 
@@ -56,8 +58,8 @@ export class BlobFolder implements SweptBytesStore {
     return readIfThere(this.pathOf(sha256)) ?? readIfThere(this.trashPathOf(sha256));
   }
 
-  async readAsync(sha256: string): Promise<Buffer | undefined> {
-    return (await readIfThereAsync(this.pathOf(sha256))) ?? (await readIfThereAsync(this.trashPathOf(sha256)));
+  readAsync(sha256: string): Promise<Buffer | undefined> {
+    return this.reads.read(sha256, async () => (await readIfThereAsync(this.pathOf(sha256))) ?? (await readIfThereAsync(this.trashPathOf(sha256))));
   }
 
   /**

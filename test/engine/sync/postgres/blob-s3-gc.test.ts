@@ -139,4 +139,30 @@ describeWithPostgres('file bytes in a hub bucket go when their rows go (serve --
       slow.stop();
     }
   }, 60_000);
+
+  it('reads bytes wanted twice at once with one GET, and gives each reader the bytes', async () => {
+    const [first] = processes as [PostgresEngine];
+    await store(first, 'wanted twice');
+    const slow = BlobBucket.open(`${s3.proxied}/blobs/${prefix}`, S3_ENV);
+    try {
+      await s3.proxy('hold-gets');
+      const held = s3.nextRequest('held');
+      const reads = [slow.readAsync(sha256('wanted twice')), slow.readAsync(sha256('wanted twice'))];
+      await held;
+      // Time for a second GET, were there one, to reach the proxy.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await s3.proxy('pass')).toBe(1);
+      expect((await Promise.all(reads)).map(String)).toEqual(['wanted twice', 'wanted twice']);
+      // Once ended, a read is a GET of its own again.
+      await s3.proxy('hold-gets');
+      const again = s3.nextRequest('held');
+      const later = slow.readAsync(sha256('wanted twice'));
+      await again;
+      expect(await s3.proxy('pass')).toBe(1);
+      expect((await later)?.toString()).toBe('wanted twice');
+    } finally {
+      await s3.proxy('pass');
+      slow.stop();
+    }
+  }, 60_000);
 });
