@@ -140,7 +140,6 @@ describe('importing a repository in the hosted service\'s layout', { timeout: 12
   });
 
   it('imports a push straight into main when main has not changed since the last sync', async () => {
-    repo.pull();
     const commit = repo.commit({ 'getting-started/configuration.md': '# Configuration\n\n## Options\n\nOnly the port.\n' }, 'Trim configuration');
     const operation = await importInto(spaceId, repo);
     expect(operation).toMatchObject({ state: 'success', commit });

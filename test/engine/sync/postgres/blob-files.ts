@@ -40,6 +40,16 @@ export function refusedInOneLine(result: { status: number; stdout: string; stder
   expect(result.stderr).toMatch(message);
 }
 
+/**
+ * Each process refused in one line (`refusedInOneLine`): started side by side by the caller, as
+ * one after another they were most of a refusal test's time. Only for processes that refuse
+ * before they write to the database (a `blobs move` takes the hub's move lock first).
+ */
+export async function allRefusedInOneLine(refusals: [Promise<{ status: number; stdout: string; stderr: string }>, RegExp][]): Promise<void> {
+  const results = await Promise.all(refusals.map(([result]) => result));
+  refusals.forEach(([, message], i) => refusedInOneLine(results[i]!, message));
+}
+
 /** Ann's organization, once it reached the replica. */
 export function teamOn(replica: Replica): Promise<{ id: string }> {
   return eventually(async () => {

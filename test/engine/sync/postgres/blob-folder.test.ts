@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { runServeToEnd } from '../../../support/processes.js';
-import { changeRequestOn, insertFile, refusedInOneLine, storedBlobRows, tableCount, teamOn, uploadedOnOneReadOnOther } from './blob-files.js';
-import { describeWithPostgres, hubClusterEachTest, hubUser, killHub, startHubProcess } from './hub-processes.js';
+import { allRefusedInOneLine, changeRequestOn, insertFile, refusedInOneLine, storedBlobRows, tableCount, teamOn, uploadedOnOneReadOnOther } from './blob-files.js';
+import { describeWithPostgres, hubClusterEachTest, hubUser, startHubInProcess } from './hub-processes.js';
 
 describeWithPostgres('file bytes in a folder the processes of a hub share (serve --postgres --blob-dir)', (postgres) => {
   const cluster = hubClusterEachTest(postgres);
@@ -28,25 +28,30 @@ describeWithPostgres('file bytes in a folder the processes of a hub share (serve
     const notThere = join(folder, 'missing');
     const aFile = join(folder, 'a-file');
     writeFileSync(aFile, 'not a folder');
-    refusedInOneLine(await runServeToEnd(['--postgres', database, '--blob-dir', notThere]), new RegExp(`--blob-dir: ${notThere} cannot be read \\(ENOENT\\)`));
-    refusedInOneLine(await runServeToEnd(['--postgres', database, '--blob-dir', aFile]), /--blob-dir: .* is not a folder/);
-    // /proc takes no files, even from root.
-    refusedInOneLine(await runServeToEnd(['--postgres', database, '--blob-dir', '/proc']), /--blob-dir: cannot write files in \/proc/);
-    refusedInOneLine(await runServeToEnd(['--data-dir', join(folder, 'data'), '--blob-dir', folder]), /--blob-dir goes with --postgres/);
+    await allRefusedInOneLine([
+      [runServeToEnd(['--postgres', database, '--blob-dir', notThere]), new RegExp(`--blob-dir: ${notThere} cannot be read \\(ENOENT\\)`)],
+      [runServeToEnd(['--postgres', database, '--blob-dir', aFile]), /--blob-dir: .* is not a folder/],
+      // /proc takes no files, even from root.
+      [runServeToEnd(['--postgres', database, '--blob-dir', '/proc']), /--blob-dir: cannot write files in \/proc/],
+      [runServeToEnd(['--data-dir', join(folder, 'data'), '--blob-dir', folder]), /--blob-dir goes with --postgres/],
+    ]);
     expect(await tableCount(database)).toBe(0);
   }, 120_000);
 
   it('refuses a process started without the folder once the hub keeps file bytes in one', async () => {
     const database = cluster.database();
     const ann = await hubUser(database, 'ann@example.com', 'Team');
-    const hub = await startHubProcess(database, 0, ['--blob-dir', folder]);
-    cluster.hubs().push(hub);
-    const a = await cluster.replicaOn(hub.syncUrl, ann.token);
-    const { spaceId, changeRequestId } = await changeRequestOn(a.client, (await teamOn(a)).id);
-    await insertFile(a.client, spaceId, changeRequestId, 'kept in the folder');
-    const sha256 = createHash('sha256').update('kept in the folder').digest('hex');
-    await vi.waitFor(async () => expect((await storedBlobRows(database)).has(sha256)).toBe(true), { timeout: 60_000, interval: 50 });
-    await killHub(hub);
+    // The upload through the hub in this process: the refused process is the subject.
+    const hub = await startHubInProcess(database, { kind: 'folder', dir: folder });
+    try {
+      const a = await cluster.replicaOn(hub.syncUrl, ann.token);
+      const { spaceId, changeRequestId } = await changeRequestOn(a.client, (await teamOn(a)).id);
+      await insertFile(a.client, spaceId, changeRequestId, 'kept in the folder');
+      const sha256 = createHash('sha256').update('kept in the folder').digest('hex');
+      await vi.waitFor(async () => expect((await storedBlobRows(database)).has(sha256)).toBe(true), { timeout: 60_000, interval: 50 });
+    } finally {
+      await hub.close();
+    }
     refusedInOneLine(await runServeToEnd(['--postgres', database]), /this hub keeps file bytes in a folder: start every process with --blob-dir DIR/);
   }, 180_000);
 });

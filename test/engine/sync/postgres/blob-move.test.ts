@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { storeBlob } from '../../../../src-main/engine/content/projection-sql.js';
+import type { BlobStoreChoice } from '../../../../src-main/engine/sync/postgres/blob-store.js';
 import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { bundledScript, ROOT } from '../../../support/entry-bundle.js';
 import { ok } from '../../../support/content.js';
@@ -14,7 +15,7 @@ import { runCli, runServeToEnd } from '../../../support/processes.js';
 import { S3_ENV, startS3, type TestS3 } from '../../../support/s3.js';
 import { eventually, type Replica } from '../nodes.js';
 import { changeRequestOn, refusedInOneLine, storedBlobRows, teamOn } from './blob-files.js';
-import { describeWithPostgres, hubClusterEachTest, hubUser, killHub, startHubProcess } from './hub-processes.js';
+import { describeWithPostgres, hubClusterEachTest, hubUser, killHub, startHubInProcess, startHubProcess } from './hub-processes.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -58,23 +59,29 @@ describeWithPostgres('moving a hub\'s file bytes to another store (folio blobs m
   };
   const move = (args: string[], env?: NodeJS.ProcessEnv) => runCli(['--postgres', cluster.database(), 'blobs', 'move', ...args], env);
 
-  /** Three files (a note, 300 kB of noise, a short one) uploaded through a hub process started with `flags`, stopped once PostgreSQL has them. */
-  async function uploaded(flags: string[], env?: NodeJS.ProcessEnv): Promise<Uploaded> {
+  /**
+   * Three files (a note, 300 kB of noise, a short one) uploaded through a hub started with `blobs`,
+   * stopped once PostgreSQL has them. The hub runs in this process: the upload is the tests'
+   * setup, not their subject.
+   */
+  async function uploaded(blobs?: BlobStoreChoice): Promise<Uploaded> {
     const database = cluster.database();
     const ann = await hubUser(database, 'ann@example.com', 'Team');
-    const hub = await startHubProcess(database, 0, flags, env);
-    cluster.hubs().push(hub);
-    const a = await cluster.replicaOn(hub.syncUrl, ann.token);
-    const { spaceId, changeRequestId } = await changeRequestOn(a.client, (await teamOn(a)).id);
-    const contents = [Buffer.from('a note kept through the move'), noise(300_000, database), Buffer.from('short')];
-    const files = contents.map((bytes, i) => ({ name: `file-${i}.bin`, contentType: 'application/octet-stream', base64: bytes.toString('base64') }));
-    const answer = ok(await a.client.call('updateChangeRequestContent', { params: { spaceId, changeRequestId }, query: { compat: 'false' }, body: { changes: [{ operation: 'insert_files', files }] } }));
-    const ids = ('insertedFiles' in answer ? answer.insertedFiles : []).map((file) => file.id);
-    expect(ids).toHaveLength(3);
-    await eventually(async () => expect(await a.status()).toMatchObject({ pendingChanges: 0 }));
-    await vi.waitFor(async () => expect([...(await storedBlobRows(database)).keys()]).toEqual(expect.arrayContaining(contents.map(sha256))), { timeout: 60_000, interval: 100 });
-    await killHub(hub);
-    return { token: ann.token, spaceId, changeRequestId, files: contents.map((bytes, i) => ({ id: ids[i]!, bytes })) };
+    const hub = await startHubInProcess(database, blobs);
+    try {
+      const a = await cluster.replicaOn(hub.syncUrl, ann.token);
+      const { spaceId, changeRequestId } = await changeRequestOn(a.client, (await teamOn(a)).id);
+      const contents = [Buffer.from('a note kept through the move'), noise(300_000, database), Buffer.from('short')];
+      const files = contents.map((bytes, i) => ({ name: `file-${i}.bin`, contentType: 'application/octet-stream', base64: bytes.toString('base64') }));
+      const answer = ok(await a.client.call('updateChangeRequestContent', { params: { spaceId, changeRequestId }, query: { compat: 'false' }, body: { changes: [{ operation: 'insert_files', files }] } }));
+      const ids = ('insertedFiles' in answer ? answer.insertedFiles : []).map((file) => file.id);
+      expect(ids).toHaveLength(3);
+      await eventually(async () => expect(await a.status()).toMatchObject({ pendingChanges: 0 }));
+      await vi.waitFor(async () => expect([...(await storedBlobRows(database)).keys()]).toEqual(expect.arrayContaining(contents.map(sha256))), { timeout: 60_000, interval: 100 });
+      return { token: ann.token, spaceId, changeRequestId, files: contents.map((bytes, i) => ({ id: ids[i]!, bytes })) };
+    } finally {
+      await hub.close();
+    }
   }
 
   /** A hub process started with `flags` serves every file, byte for byte, to a replica that never had them. */
@@ -89,7 +96,7 @@ describeWithPostgres('moving a hub\'s file bytes to another store (folio blobs m
   }
 
   it('database → folder: refused while a process is attached, then copied, checked and switched; the new flag serves every file, no flag is refused', async () => {
-    const files = await uploaded([]);
+    const files = await uploaded();
     const database = cluster.database();
     const target = folder('blobs');
     const running = await startHubProcess(database);
@@ -116,7 +123,7 @@ describeWithPostgres('moving a hub\'s file bytes to another store (folio blobs m
 
   it('folder → folder, stopped by a file missing from the old folder and resumed once it is back; the old folder is then refused', async () => {
     const old = folder('old');
-    const files = await uploaded(['--blob-dir', old]);
+    const files = await uploaded({ kind: 'folder', dir: old });
     const database = cluster.database();
     const target = folder('new');
     const lost = sha256(files.files[1]!.bytes);
@@ -141,7 +148,7 @@ describeWithPostgres('moving a hub\'s file bytes to another store (folio blobs m
 
   it('folder → database, killed at some point and run again: the database serves every file, the folder is refused', async () => {
     const old = folder('old');
-    const files = await uploaded(['--blob-dir', old]);
+    const files = await uploaded({ kind: 'folder', dir: old });
     const database = cluster.database();
     // Killed as soon as it reports progress: before, during or after its switch, a second run ends the move or finds it done.
     await killedOnFirstReport(['--postgres', database, 'blobs', 'move', '--blob-dir', old, '--to-database']);
@@ -155,7 +162,7 @@ describeWithPostgres('moving a hub\'s file bytes to another store (folio blobs m
   }, 300_000);
 
   it('database → bucket → folder: each store checked and recorded; the bucket is refused once the bytes left it', async () => {
-    const files = await uploaded([]);
+    const files = await uploaded();
     const database = cluster.database();
     const prefix = database.split('/').pop()!;
     const bucket = `${s3.endpoint}/moves/${prefix}`;
@@ -196,28 +203,39 @@ describeWithPostgres('moving a hub\'s file bytes to another store (folio blobs m
     const before = await snapshot(database);
     const nonEmpty = folder('full');
     writeFileSync(join(nonEmpty, 'notes.txt'), 'somebody else\'s');
-    refusedInOneLine(await move(['--to-dir', nonEmpty]), new RegExp(`blobs move: --to-dir: ${nonEmpty} is not empty: give an empty folder`));
-    refusedInOneLine(await move(['--to-dir', join(root, 'missing')]), /blobs move: --to-dir: .*missing cannot be read \(ENOENT\)/);
     const aFile = join(root, 'a-file');
     writeFileSync(aFile, 'not a folder');
-    refusedInOneLine(await move(['--to-dir', aFile]), /blobs move: --to-dir: .*a-file is not a folder/);
-    refusedInOneLine(await move(['--to-database']), /blobs move: this hub keeps its file bytes in the database already: nothing to move/);
-    refusedInOneLine(await move(['--blob-dir', folder('current'), '--to-dir', folder('next')]), /blobs move: this hub keeps file bytes in the database, not a folder: give `blobs move` neither --blob-dir nor --blob-s3$/m);
-    refusedInOneLine(await move(['--to-s3', 'ftp://example/bucket'], S3_ENV), /blobs move: --to-s3: expected s3:\/\/, http:\/\/ or https:\/\//);
     const gone = await startS3([]);
     await gone.stop();
-    refusedInOneLine(await move(['--to-s3', `${gone.endpoint}/moves`], S3_ENV), /blobs move: --to-s3: .*: cannot reach http:\/\/127\.0\.0\.1:\d+\/moves \(ECONNREFUSED\)/);
-    refusedInOneLine(await move(['--to-s3', `${s3.endpoint}/missing-bucket`], S3_ENV), /blobs move: --to-s3: .*: the bucket does not exist/);
-    refusedInOneLine(await move([]), /blobs move: give one of --to-dir DIR, --to-s3 URL, --to-database/);
-    refusedInOneLine(await move(['--to-dir', root, '--to-database']), /blobs move: give one of/);
-    refusedInOneLine(await runCli(['--postgres', 'mysql://x', 'blobs', 'move', '--to-database']), /--postgres: not a PostgreSQL URL/);
-    refusedInOneLine(await runCli(['--postgres', `postgres://folio@127.0.0.1:${postgres().port}/no_such_database`, 'blobs', 'move', '--to-database']), /cannot reach PostgreSQL at .*no_such_database/);
-    refusedInOneLine(await runCli(['blobs', 'move', '--to-database']), /blobs move: --postgres URL is required/);
-    refusedInOneLine(await runCli(['--postgres', database, 'user', 'add', '--email', 'a@example.com', '--name', 'A', '--to-dir', root]), /--to-dir goes with blobs move/);
     // A folder another hub's move labelled.
     const theirs = folder('theirs');
     writeFileSync(join(theirs, 'folio-store.json'), JSON.stringify({ hub: 'another-hub', store: 'theirs' }));
-    refusedInOneLine(await move(['--to-dir', theirs]), /blobs move: .*theirs holds the file bytes of another Folio hub \(another-hub\)/);
+    type Run = () => Promise<{ status: number; stdout: string; stderr: string }>;
+    // Refused on the database: one after another, as a move holds the hub's move lock while it checks.
+    const onTheDatabase: [Run, RegExp][] = [
+      [() => move(['--to-dir', nonEmpty]), new RegExp(`blobs move: --to-dir: ${nonEmpty} is not empty: give an empty folder`)],
+      [() => move(['--to-dir', join(root, 'missing')]), /blobs move: --to-dir: .*missing cannot be read \(ENOENT\)/],
+      [() => move(['--to-dir', aFile]), /blobs move: --to-dir: .*a-file is not a folder/],
+      [() => move(['--to-database']), /blobs move: this hub keeps its file bytes in the database already: nothing to move/],
+      [() => move(['--blob-dir', folder('current'), '--to-dir', folder('next')]), /blobs move: this hub keeps file bytes in the database, not a folder: give `blobs move` neither --blob-dir nor --blob-s3$/m],
+      [() => move(['--to-s3', 'ftp://example/bucket'], S3_ENV), /blobs move: --to-s3: expected s3:\/\/, http:\/\/ or https:\/\//],
+      [() => move(['--to-s3', `${gone.endpoint}/moves`], S3_ENV), /blobs move: --to-s3: .*: cannot reach http:\/\/127\.0\.0\.1:\d+\/moves \(ECONNREFUSED\)/],
+      [() => move(['--to-s3', `${s3.endpoint}/missing-bucket`], S3_ENV), /blobs move: --to-s3: .*: the bucket does not exist/],
+      [() => move(['--to-dir', theirs]), /blobs move: .*theirs holds the file bytes of another Folio hub \(another-hub\)/],
+    ];
+    // Refused before reaching it (the arguments, another database): side by side with those.
+    const beforeIt: [Run, RegExp][] = [
+      [() => move([]), /blobs move: give one of --to-dir DIR, --to-s3 URL, --to-database/],
+      [() => move(['--to-dir', root, '--to-database']), /blobs move: give one of/],
+      [() => runCli(['--postgres', 'mysql://x', 'blobs', 'move', '--to-database']), /--postgres: not a PostgreSQL URL/],
+      [() => runCli(['--postgres', `postgres://folio@127.0.0.1:${postgres().port}/no_such_database`, 'blobs', 'move', '--to-database']), /cannot reach PostgreSQL at .*no_such_database/],
+      [() => runCli(['blobs', 'move', '--to-database']), /blobs move: --postgres URL is required/],
+      [() => runCli(['--postgres', database, 'user', 'add', '--email', 'a@example.com', '--name', 'A', '--to-dir', root]), /--to-dir goes with blobs move/],
+    ];
+    const inTurn = async (runs: [Run, RegExp][]) => {
+      for (const [run, message] of runs) refusedInOneLine(await run(), message);
+    };
+    await Promise.all([inTurn(onTheDatabase), ...beforeIt.map((one) => inTurn([one]))]);
     expect(await snapshot(database)).toEqual(before);
     expect(existsSync(join(root, 'missing'))).toBe(false);
   }, 180_000);

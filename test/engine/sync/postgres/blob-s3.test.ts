@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../../src-shared/client/client.js';
 import { httpTransport } from '../../../../src-shared/client/http-transport.js';
 import { listen } from '../../../../src-main/engine/http/server.js';
 import { BlobBucket } from '../../../../src-main/engine/sync/postgres/blob-bucket.js';
+import type { PostgresHub } from '../../../../src-main/engine/sync/postgres/hub-server.js';
 import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { ok } from '../../../support/content.js';
 import { runServeToEnd } from '../../../support/processes.js';
 import { S3_ENV, startS3, type TestS3 } from '../../../support/s3.js';
-import { changeRequestOn, download, fileOf, insertFile, refusedInOneLine, storedBlobRows, tableCount, teamOn, uploadedOnOneReadOnOther } from './blob-files.js';
+import { allRefusedInOneLine, changeRequestOn, download, fileOf, insertFile, storedBlobRows, tableCount, teamOn, uploadedOnOneReadOnOther } from './blob-files.js';
 import { eventually } from '../nodes.js';
-import { describeWithPostgres, hubClusterEachTest, hubUser, killHub, startHubProcess } from './hub-processes.js';
+import { describeWithPostgres, hubClusterEachTest, hubUser, startHubInProcess } from './hub-processes.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -21,6 +22,11 @@ describeWithPostgres('file bytes in an S3-compatible bucket the processes of a h
     s3 = await startS3(['blobs', 'other']);
   }, 60_000);
   afterAll(() => s3?.stop());
+  /** Hubs run in this process (`hubBehindProxy`), closed after each test. */
+  const inProcess: PostgresHub[] = [];
+  afterEach(async () => {
+    for (const hub of inProcess.splice(0)) await hub.close();
+  });
   /** The bucket under a prefix of the test's database's own, so tests share the server and not their objects. */
   const bucketOf = (database: string) => ({ url: `${s3.endpoint}/blobs/${database.split('/').pop()}`, prefix: `${database.split('/').pop()}/` });
 
@@ -38,35 +44,43 @@ describeWithPostgres('file bytes in an S3-compatible bucket the processes of a h
     const { url } = bucketOf(database);
     const serve = (location: string, env: NodeJS.ProcessEnv) => runServeToEnd(['--postgres', database, '--blob-s3', location], env);
     const { AWS_ACCESS_KEY_ID: _id, AWS_SECRET_ACCESS_KEY: _secret, ...noCredentials } = S3_ENV;
-    refusedInOneLine(await serve(url, noCredentials), /--blob-s3: no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
-    refusedInOneLine(await serve(url, { ...S3_ENV, AWS_ACCESS_KEY_ID: 'WRONG' }), /--blob-s3: .*: the credentials were refused \(InvalidAccessKeyId\)/);
-    refusedInOneLine(await serve(`${s3.endpoint}/missing-bucket`, S3_ENV), /--blob-s3: .*missing-bucket: the bucket does not exist: create it first/);
     // A port nobody listens on: the server just stopped is the surest.
     const gone = await startS3([]);
     await gone.stop();
-    refusedInOneLine(await serve(`${gone.endpoint}/blobs`, S3_ENV), /--blob-s3: .*: cannot reach http:\/\/127\.0\.0\.1:\d+\/blobs \(ECONNREFUSED\)/);
-    refusedInOneLine(await serve(url.replace('http://', 'http://key:secret@'), S3_ENV), /--blob-s3: credentials do not go in the URL/);
-    refusedInOneLine(await runServeToEnd(['--postgres', database, '--blob-s3', url, '--blob-dir', '/tmp'], S3_ENV), /--blob-dir and --blob-s3/);
-    refusedInOneLine(await runServeToEnd(['--data-dir', '/tmp/folio-nowhere', '--blob-s3', url], S3_ENV), /--blob-s3 goes with --postgres/);
+    await allRefusedInOneLine([
+      [serve(url, noCredentials), /--blob-s3: no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/],
+      [serve(url, { ...S3_ENV, AWS_ACCESS_KEY_ID: 'WRONG' }), /--blob-s3: .*: the credentials were refused \(InvalidAccessKeyId\)/],
+      [serve(`${s3.endpoint}/missing-bucket`, S3_ENV), /--blob-s3: .*missing-bucket: the bucket does not exist: create it first/],
+      [serve(`${gone.endpoint}/blobs`, S3_ENV), /--blob-s3: .*: cannot reach http:\/\/127\.0\.0\.1:\d+\/blobs \(ECONNREFUSED\)/],
+      [serve(url.replace('http://', 'http://key:secret@'), S3_ENV), /--blob-s3: credentials do not go in the URL/],
+      [runServeToEnd(['--postgres', database, '--blob-s3', url, '--blob-dir', '/tmp'], S3_ENV), /--blob-dir and --blob-s3/],
+      [runServeToEnd(['--data-dir', '/tmp/folio-nowhere', '--blob-s3', url], S3_ENV), /--blob-s3 goes with --postgres/],
+    ]);
     expect(await tableCount(database)).toBe(0);
   }, 120_000);
 
   it('refuses a process started without the bucket, or with a folder, once the hub keeps file bytes in one', async () => {
     const database = cluster.database();
-    const hub = await startHubProcess(database, 0, ['--blob-s3', bucketOf(database).url], S3_ENV);
-    await killHub(hub);
-    refusedInOneLine(await runServeToEnd(['--postgres', database]), /this hub keeps file bytes in an S3-compatible bucket: start every process with --blob-s3 URL/);
-    refusedInOneLine(await runServeToEnd(['--postgres', database, '--blob-dir', '/tmp']), /this hub keeps file bytes in an S3-compatible bucket, not a folder: start every process with --blob-s3 URL/);
+    // The hub's first process, which records the bucket, in this one: the refused processes are the subject.
+    await (await startHubInProcess(database, { kind: 's3', location: bucketOf(database).url, env: S3_ENV })).close();
+    await allRefusedInOneLine([
+      [runServeToEnd(['--postgres', database]), /this hub keeps file bytes in an S3-compatible bucket: start every process with --blob-s3 URL/],
+      [runServeToEnd(['--postgres', database, '--blob-dir', '/tmp']), /this hub keeps file bytes in an S3-compatible bucket, not a folder: start every process with --blob-s3 URL/],
+    ]);
   }, 120_000);
 
-  /** A hub process whose bucket is behind the proxy, with two replicas of Ann's on it, and a change request to upload to. */
+  /**
+   * A hub whose bucket is behind the proxy, with two replicas of Ann's on it, and a change request
+   * to upload to. The hub runs in this process (what is asserted is how it answers and relays while
+   * the bucket holds or cuts a request, over its sockets).
+   */
   async function hubBehindProxy() {
     const database = cluster.database();
     const { prefix } = bucketOf(database);
     const ann = await hubUser(database, 'ann@example.com', 'Team');
     // A PUT may take two minutes: one held is still open when the test releases it.
-    const hub = await startHubProcess(database, 0, ['--blob-s3', `${s3.proxied}/blobs/${prefix}`], { ...S3_ENV, FOLIO_S3_TIMEOUT_MS: '120000' });
-    cluster.hubs().push(hub);
+    const hub = await startHubInProcess(database, { kind: 's3', location: `${s3.proxied}/blobs/${prefix}`, env: { ...S3_ENV, FOLIO_S3_TIMEOUT_MS: '120000' } });
+    inProcess.push(hub);
     const a = await cluster.replicaOn(hub.syncUrl, ann.token);
     const b = await cluster.replicaOn(hub.syncUrl, ann.token);
     const team = await teamOn(a);

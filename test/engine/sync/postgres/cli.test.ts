@@ -4,19 +4,13 @@ import { expect, it } from 'vitest';
 import { ok } from '../../../support/content.js';
 import { runCli, runServeToEnd } from '../../../support/processes.js';
 import { isEnvelope, rawExchange } from '../../../support/raw-socket.js';
+import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { eventually } from '../nodes.js';
+import { allRefusedInOneLine, refusedInOneLine } from './blob-files.js';
 import { describeWithPostgres, hubClusterEachTest, killHub, startHubProcess } from './hub-processes.js';
 
 describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
   const cluster = hubClusterEachTest(postgres);
-
-  /** One line on stderr, a non-zero exit, nothing on stdout. */
-  function refusedInOneLine(result: { status: number; stdout: string; stderr: string }, message: RegExp): void {
-    expect(result.status).not.toBe(0);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(message);
-  }
 
   // Six processes started one after another (five CLI commands, a hub) and a replica: minutes on a loaded machine.
   it('administers the hub from the command line: a user, a token, an organization, a member; the token opens the sync endpoint', async () => {
@@ -80,11 +74,13 @@ describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
   }
 
   it('refuses in one line: a URL that is not PostgreSQL’s, a server not there, flags of a data dir', async () => {
-    refusedInOneLine(await runServeToEnd(['--postgres', 'mysql://nowhere/x']), /--postgres: not a PostgreSQL URL/);
-    refusedInOneLine(await runServeToEnd(['--postgres', 'postgres://folio@127.0.0.1:1/none', '--port', '0']), /cannot reach PostgreSQL at postgres:\/\/folio@127\.0\.0\.1:1\/none/);
-    refusedInOneLine(await runServeToEnd(['--postgres', cluster.database(), '--data-dir', '/tmp/x']), /--data-dir does not go with --postgres/);
-    refusedInOneLine(await runServeToEnd(['--postgres', cluster.database(), '--allow-host', 'no port']), /--allow-host: expected HOST:PORT/);
-    refusedInOneLine(await runCli(['--postgres', 'postgres://folio:secret@127.0.0.1:1/none', 'user', 'add', '--email', 'a@b.c', '--name', 'A']), /cannot reach PostgreSQL at postgres:\/\/folio:\*\*\*@/);
+    await allRefusedInOneLine([
+      [runServeToEnd(['--postgres', 'mysql://nowhere/x']), /--postgres: not a PostgreSQL URL/],
+      [runServeToEnd(['--postgres', 'postgres://folio@127.0.0.1:1/none', '--port', '0']), /cannot reach PostgreSQL at postgres:\/\/folio@127\.0\.0\.1:1\/none/],
+      [runServeToEnd(['--postgres', cluster.database(), '--data-dir', '/tmp/x']), /--data-dir does not go with --postgres/],
+      [runServeToEnd(['--postgres', cluster.database(), '--allow-host', 'no port']), /--allow-host: expected HOST:PORT/],
+      [runCli(['--postgres', 'postgres://folio:secret@127.0.0.1:1/none', 'user', 'add', '--email', 'a@b.c', '--name', 'A']), /cannot reach PostgreSQL at postgres:\/\/folio:\*\*\*@/],
+    ]);
   }, 120_000);
 
   it('refuses a database of another program, or of another version of Folio’s schema, and leaves it as it was', async () => {
@@ -96,7 +92,8 @@ describeWithPostgres('serve --postgres and cli --postgres', (postgres) => {
       refusedInOneLine(await runServeToEnd(['--postgres', url]), /not empty and holds no Folio hub \(tables: invoices\)/);
       await admin.query('DROP TABLE invoices');
 
-      await startHubProcess(url).then(killHub);
+      // The hub's tables made as a process's start makes them, in this one: the refused processes are the subject.
+      (await openPostgresEngine(url)).close();
       await admin.query("UPDATE folio_hub_meta SET value = '999' WHERE key = 'engine_schema'");
       refusedInOneLine(await runServeToEnd(['--postgres', url]), /Folio schema version 999, newer than this Folio's \d+: run a newer Folio/);
       await admin.query("UPDATE folio_hub_meta SET value = '1' WHERE key = 'engine_schema'");

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vi
 import { runCli, spawnScript } from '../../../support/processes.js';
 import { postgresMissing, startPostgres, type TestPostgres } from '../../../support/postgres.js';
 import { SYNC_PATH } from '../../../../src-main/engine/sync/hub.js';
+import type { BlobStoreChoice } from '../../../../src-main/engine/sync/postgres/blob-store.js';
+import { startPostgresHub, type PostgresHub } from '../../../../src-main/engine/sync/postgres/hub-server.js';
 import { AdminError, addOrganization, addUser, issueToken } from '../../../../src-main/engine/admin/commands.js';
 import { openPostgresEngine } from '../../../../src-main/engine/sync/postgres/working-copy.js';
 import { mainTreeDoc } from '../../../../src-shared/sync/doc-names.js';
@@ -31,6 +33,17 @@ export function startHubProcess(database: string, port = 0, flags: string[] = []
       resolve({ child, port: actual, url: match[1]!, syncUrl: `ws://127.0.0.1:${actual}${SYNC_PATH}`, exited });
     });
   });
+}
+
+/**
+ * A hub process's work in this process (`startPostgresHub`, as `serve --postgres` runs it), for
+ * tests whose subject is not the process: its own cost ~1.5 s of CPU to start. Close it at the end.
+ */
+export async function startHubInProcess(database: string, blobs?: BlobStoreChoice): Promise<PostgresHub & { syncUrl: string }> {
+  const hub = await startPostgresHub(database, 0, (message) => {
+    throw new Error(message);
+  }, [], blobs);
+  return Object.assign(hub, { syncUrl: `ws://127.0.0.1:${hub.port}${SYNC_PATH}` });
 }
 
 export async function killHub(hub: HubProcess): Promise<void> {
