@@ -88,6 +88,16 @@ export class FixtureRepository {
     return files;
   }
 
+  /** The paths of the files of the bare repository's `ref`. */
+  paths(ref = 'main'): string[] {
+    return this.git('--git-dir', this.bare, 'ls-tree', '-r', '--name-only', ref).split('\n').filter(Boolean);
+  }
+
+  /** How many commits `ref` has, its own included. */
+  commitCount(ref = 'main'): number {
+    return Number(this.git('--git-dir', this.bare, 'rev-list', '--count', ref).trim());
+  }
+
   /** Author name and e-mail of `ref`'s commit. */
   author(ref = 'main'): string {
     return this.git('--git-dir', this.bare, 'log', '-1', '--format=%an <%ae>', ref).trim();
