@@ -46,11 +46,11 @@ export const findLink = (db: Database, spaceId: string) => db.get<GitLinkRow>('S
  * stand. A link replicates to every engine of the space, which takes the content through sync:
  * each importing the repository itself would make its own copy of every page (migration 036).
  */
-export const heldLinks = (db: Database) =>
-  db.all<GitLinkRow>('SELECT l.* FROM space_git_links l JOIN git_sync_holds h ON h.space_id = l.space_id AND h.link_updated_at = l.updated_at');
+export const heldLinks = (db: Database) => db.all<GitLinkRow>(HELD_LINKS);
 
-export const holdsLink = (db: Database, spaceId: string) =>
-  db.get('SELECT 1 FROM space_git_links l JOIN git_sync_holds h ON h.space_id = l.space_id AND h.link_updated_at = l.updated_at WHERE l.space_id = ?', spaceId) !== undefined;
+export const holdsLink = (db: Database, spaceId: string) => db.get(`${HELD_LINKS} WHERE l.space_id = ?`, spaceId) !== undefined;
+
+const HELD_LINKS = 'SELECT l.* FROM space_git_links l JOIN git_sync_holds h ON h.space_id = l.space_id AND h.link_updated_at = l.updated_at';
 
 /** How far back `mergedSince` walks main's revisions: beyond, a merge is found at the next export. */
 const MERGES_LOOKED_BACK = 1_000;

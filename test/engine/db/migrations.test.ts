@@ -138,7 +138,7 @@ describe('a data dir made at migration 026', () => {
       for (const [table, rows] of after) if (!before.has(table) && table !== 'git_sync_holds') expect(rows, table).toEqual([]);
       // 036's holds: the links this engine synced or keeps a token for, as they stand.
       const held = new BetterSqlite3(file, { readonly: true })
-        .prepare('SELECT space_id, updated_at FROM space_git_links WHERE space_id IN (SELECT space_id FROM git_sync_states UNION SELECT space_id FROM git_sync_secrets)')
+        .prepare("SELECT space_id, updated_at FROM space_git_links l WHERE space_id IN (SELECT space_id FROM git_sync_secrets) OR EXISTS (SELECT 1 FROM git_sync_states s WHERE s.space_id = l.space_id AND s.source LIKE l.url || ' %')")
         .all() as { space_id: string; updated_at: string }[];
       expect(held.length).toBeGreaterThan(0);
       expect(after.get('git_sync_holds')).toEqual(held.map(({ space_id, updated_at }) => JSON.stringify({ space_id, link_updated_at: updated_at })));

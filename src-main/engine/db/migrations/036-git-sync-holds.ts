@@ -5,7 +5,8 @@
  * A link that replicated to other engines was polled and imported by each, every import of a
  * repository into an engine without its own sync state making new pages: as many copies of the
  * space's pages as engines that could reach the repository.
- * Upgraded databases hold the links they synced or keep a token for (the best they can know).
+ * Upgraded databases hold the links they synced with the linked repository (a state of its
+ * address; a folder export's does not count) or keep a token for: the best they can know.
  */
 export const sql = `
 CREATE TABLE git_sync_holds (
@@ -14,6 +15,7 @@ CREATE TABLE git_sync_holds (
 ) WITHOUT ROWID;
 
 INSERT INTO git_sync_holds (space_id, link_updated_at)
-  SELECT space_id, updated_at FROM space_git_links
-  WHERE space_id IN (SELECT space_id FROM git_sync_states UNION SELECT space_id FROM git_sync_secrets);
+  SELECT l.space_id, l.updated_at FROM space_git_links l
+  WHERE EXISTS (SELECT 1 FROM git_sync_secrets t WHERE t.space_id = l.space_id)
+     OR EXISTS (SELECT 1 FROM git_sync_states s WHERE s.space_id = l.space_id AND substr(s.source, 1, length(l.url) + 1) = l.url || ' ');
 `;
