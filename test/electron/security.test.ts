@@ -87,10 +87,10 @@ describe('permissions', () => {
 });
 
 describe('the app:// protocol', () => {
-  it('is registered as a standard, secure scheme', () => {
+  it('is registered as a standard, secure scheme whose scripts keep their compiled code', () => {
     registerAppScheme();
     expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      { scheme: 'app', privileges: { standard: true, secure: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, codeCache: true } },
     ]);
   });
 

@@ -25,21 +25,32 @@ export interface StaticFile {
 
 export type StaticFiles = (path: string) => StaticFile | undefined;
 
+/** Where the build puts what it names by its content's hash (Vite's `assetsDir`): such a file never changes under its name. */
+const HASHED = `${sep}assets${sep}`;
+
 /**
  * Serves the built renderer. Unknown paths get index.html so the app's own routes
- * (e.g. /app/orgs/…) load on reload.
+ * (e.g. /app/orgs/…) load on reload. Files named by their hash are cached by the browser for good
+ * (and so their compiled code, V8's code cache) and read from the disk once; the rest, index.html
+ * first, is asked for again each time, so that a new build is picked up at the next load.
  */
 export function staticFiles(root: string): StaticFiles | undefined {
   if (!existsSync(join(root, 'index.html'))) return undefined;
+  const hashed = new Map<string, Buffer>();
   return (path) => {
     const file = resolveInside(root, path);
-    const target = file && existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
+    const kept = file === undefined ? undefined : hashed.get(file);
+    const target = kept || (file && existsSync(file) && statSync(file).isFile()) ? file! : join(root, 'index.html');
+    const immutable = target.startsWith(root + HASHED);
     const headers: Record<string, string> = {
       'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
       'x-content-type-options': 'nosniff',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     if (target.endsWith('.html')) headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
-    return { status: 200, headers, body: readFileSync(target) };
+    const body = kept ?? readFileSync(target);
+    if (immutable && !kept) hashed.set(target, body);
+    return { status: 200, headers, body };
   };
 }
 
