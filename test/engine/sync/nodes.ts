@@ -33,6 +33,9 @@ export const syncUrl = (hub: Listening) => `ws://127.0.0.1:${hub.server.port}${S
  * A replica: a real engine on its own data dir, served on an ephemeral loopback port, replicating
  * with a hub. It restarts on the same data dir, as a desktop does.
  */
+/** A test engine's options besides those every one has (`git`: how often it polls linked repositories). */
+export type ReplicaOptions = Pick<EngineOptions, 'git'>;
+
 export class Replica {
   readonly clock = new TestClock();
   engine!: Engine;
@@ -49,11 +52,11 @@ export class Replica {
   private constructor(
     readonly dataDir: string,
     /** Its engine's options besides those of every replica (`git`: how often it polls linked repositories). */
-    private readonly options: Pick<EngineOptions, 'git'> = {},
+    private readonly options: ReplicaOptions = {},
   ) {}
 
   /** A new replica whose owner sets the hub through `PUT /v1/sync/settings` with `token`. */
-  static async connect(hub: Listening, token: string, options: Pick<EngineOptions, 'git'> = {}): Promise<Replica> {
+  static async connect(hub: Listening, token: string, options: ReplicaOptions = {}): Promise<Replica> {
     const replica = await Replica.alone({}, options);
     await replica.connectTo(hub, token);
     return replica;
@@ -63,7 +66,7 @@ export class Replica {
    * A new engine with no hub yet, used on its own (its first start's owner and organization; with
    * `welcome`, the welcome space too, as `serve` and the app start).
    */
-  static async alone(firstStart: FirstStartOptions = {}, options: Pick<EngineOptions, 'git'> = {}): Promise<Replica> {
+  static async alone(firstStart: FirstStartOptions = {}, options: ReplicaOptions = {}): Promise<Replica> {
     const replica = new Replica(migratedDataDir('folio-replica-'), options);
     await replica.open(0, firstStart);
     return replica;
@@ -150,11 +153,11 @@ export class SyncedSpace {
   private constructor(
     readonly hub: TestServer,
     readonly spaceId: string,
-    private readonly options: Pick<EngineOptions, 'git'> = {},
+    private readonly options: ReplicaOptions = {},
   ) {}
 
   /** `options`: the hub's and every replica's engine options besides their own (`git`). */
-  static async start(options: Pick<EngineOptions, 'git'> = {}): Promise<SyncedSpace> {
+  static async start(options: ReplicaOptions = {}): Promise<SyncedSpace> {
     const hub = await TestServer.start(options);
     return new SyncedSpace(hub, (await newSpace(hub.owner, hub.organizationId)).id, options);
   }

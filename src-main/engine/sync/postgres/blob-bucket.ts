@@ -4,8 +4,8 @@ import type { SweptBytesStore } from '../../content/blob-gc.js';
 import { BlockingCall } from '../../workers/blocking-call.js';
 import { TryAgainLater } from '../../pipeline/failure.js';
 import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
-import { SharedReads } from './shared-reads.js';
 import { TakenAhead } from './taken-ahead.js';
+import { UnderWay } from './under-way.js';
 
 /** Under the store's prefix: bytes no row names any more, kept `TRASH_KEEP_MS` (blob-gc.ts) before a sweep deletes them. */
 const TRASH = 'trash/';
@@ -49,7 +49,7 @@ interface Credentials {
  */
 export class BlobBucket implements SweptBytesStore {
   private readonly taken = new TakenAhead();
-  private readonly reads = new SharedReads();
+  private readonly reads = new UnderWay<Buffer | undefined>();
 
   private constructor(
     private readonly location: BucketLocation,
@@ -92,7 +92,7 @@ export class BlobBucket implements SweptBytesStore {
   }
 
   readAsync(sha256: string): Promise<Buffer | undefined> {
-    return this.reads.read(sha256, async () => (await this.getAsync(this.keyOf(sha256))) ?? (await this.getAsync(this.trashKeyOf(sha256))));
+    return this.reads.join(sha256, async () => (await this.getAsync(this.keyOf(sha256))) ?? (await this.getAsync(this.trashKeyOf(sha256))));
   }
 
   /**

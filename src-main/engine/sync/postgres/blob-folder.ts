@@ -4,8 +4,8 @@ import * as fs from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SweptBytesStore } from '../../content/blob-gc.js';
 import { BlobStoreRefused, checkAddress, LABEL_NAME, labelBytes, parseLabel, PROBE, SHA256, sha256Hex, type StoreLabel } from './blob-address.js';
-import { SharedReads } from './shared-reads.js';
 import { TakenAhead } from './taken-ahead.js';
+import { UnderWay } from './under-way.js';
 
 /** Files being written, renamed into place once whole and on disk. */
 const WRITING = 'writing';
@@ -25,7 +25,7 @@ const TRASH = 'trash';
  */
 export class BlobFolder implements SweptBytesStore {
   private readonly taken = new TakenAhead();
-  private readonly reads = new SharedReads();
+  private readonly reads = new UnderWay<Buffer | undefined>();
 
   private constructor(readonly dir: string) {}
 
@@ -59,7 +59,7 @@ export class BlobFolder implements SweptBytesStore {
   }
 
   readAsync(sha256: string): Promise<Buffer | undefined> {
-    return this.reads.read(sha256, async () => (await readIfThereAsync(this.pathOf(sha256))) ?? (await readIfThereAsync(this.trashPathOf(sha256))));
+    return this.reads.join(sha256, async () => (await readIfThereAsync(this.pathOf(sha256))) ?? (await readIfThereAsync(this.trashPathOf(sha256))));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { FRESH_BYTES_MS } from '../../content/blob-gc.js';
+import { UnderWay } from './under-way.js';
 
 /**
  * The bytes a store took ahead of the write turns that name them (`FileBytesStore.put`): a `put`
@@ -8,21 +9,17 @@ import { FRESH_BYTES_MS } from '../../content/blob-gc.js';
  */
 export class TakenAhead {
   private readonly taken = new Map<string, number>();
-  private readonly taking = new Map<string, Promise<void>>();
+  private readonly taking = new UnderWay<void>();
 
   put(sha256: string, store: () => Promise<void>): Promise<void> {
-    const already = this.taking.get(sha256);
-    if (already) return already;
-    const putting = store()
-      .then(() => {
+    return this.taking.join(sha256, () =>
+      store().then(() => {
         this.forgetOld(Date.now());
         // Deleted first, so that it goes last in the map's order.
         this.taken.delete(sha256);
         this.taken.set(sha256, Date.now());
-      })
-      .finally(() => this.taking.delete(sha256));
-    this.taking.set(sha256, putting);
-    return putting;
+      }),
+    );
   }
 
   took(sha256: string): boolean {
