@@ -94,8 +94,15 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
       const { pages, files } = readSpace(db, docs, space.id, MAIN, 'main');
       layout = importedState(prepared, new Map(pages.map((page) => [page.id, page])), new Map(files.map((file) => [file.id, file.blob])));
     } else {
-      // Main has not taken these files yet: only which blobs the commit holds moves on.
-      layout = { ...(stateRow ? stateFromJson(stateRow.layout) : emptyState(prepared.imported.config)), oids: prepared.oids };
+      // Main has not taken these files yet: which blobs the commit holds moves on, and the ids given to what main lacks are kept for the next import.
+      const synced = stateRow ? stateFromJson(stateRow.layout) : emptyState(prepared.imported.config);
+      const syncedFiles = new Set([...synced.files.values()].map((file) => file.path));
+      layout = {
+        ...synced,
+        oids: prepared.oids,
+        proposedKeys: new Map([...prepared.keys].filter(([key]) => !synced.keys.has(key))),
+        proposedFiles: new Map([...prepared.fileIds].filter(([path]) => !syncedFiles.has(path))),
+      };
     }
     saveState(db, { space_id: space.id, source: sourceKey(apply.source.url, apply.source.ref), commit_oid: apply.source.commit, revision: intoMain ? revision : stateRow!.revision, synced_at: now, layout: stateToJson(layout) });
     return { ok: true, revision, ...(changeRequestId ? { changeRequestId } : {}) };

@@ -162,6 +162,66 @@ describe('importing a repository in the hosted service\'s layout', { timeout: 12
   });
 });
 
+describe('imports into change requests, one after another', { timeout: 120_000 }, () => {
+  /** A repository imported, then main edited in Folio: every later import goes into a change request. */
+  async function diverged(repo: FixtureRepository) {
+    repo.commit({ 'README.md': '# Home\n', 'guide.md': '# Guide\n\nRead me.\n' });
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    await importInto(spaceId, repo);
+    const home = flat(await pagesOf(spaceId)).find((page) => page.title === 'Home')!;
+    await publish(t, spaceId, [{ operation: 'update_page', page: home.id, title: 'Welcome' } as never]);
+    return spaceId;
+  }
+  const titles = async (spaceId: string) => flat(await pagesOf(spaceId)).map((page) => page.title).sort();
+  const fileNames = async (spaceId: string) => ok(await t.owner.client.call('listFiles', { params: { spaceId } })).items.map((file) => file.name).sort();
+  const merge = async (spaceId: string, changeRequestId: string) =>
+    expect(ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId } })).result).toBe('merge');
+
+  it('give a page and a file added by a merged one the same ids in the next, so merging both makes no copies, and a deletion reaches them', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const spaceId = await diverged(repo);
+      repo.commit({ 'added.md': '# Added\n\n![](.gitbook/assets/pic.png)\n', '.gitbook/assets/pic.png': Buffer.from([137, 80, 78, 71, 1, 2, 3]) }, 'Add a page');
+      const first = await importInto(spaceId, repo);
+      expect(first.changeRequest).toBeDefined();
+      await merge(spaceId, first.changeRequest!);
+      expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
+      repo.commit({ 'guide.md': '# Guide\n\nRead me twice.\n' }, 'Edit the guide');
+      const second = await importInto(spaceId, repo);
+      expect(second.changeRequest).toBeDefined();
+      await merge(spaceId, second.changeRequest!);
+      expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
+      expect(await fileNames(spaceId)).toEqual(['pic.png']);
+      // Deleted in the repository, they leave main with the next change request.
+      repo.commit({ 'added.md': null, '.gitbook/assets/pic.png': null }, 'Drop the page');
+      await merge(spaceId, (await importInto(spaceId, repo)).changeRequest!);
+      expect(await titles(spaceId)).toEqual(['Guide', 'Welcome']);
+      expect(await fileNames(spaceId)).toEqual([]);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('bring a page added by one closed unmerged into the next, whole', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const spaceId = await diverged(repo);
+      repo.commit({ 'added.md': '# Added\n\nFrom Git.\n' }, 'Add a page');
+      const first = await importInto(spaceId, repo);
+      ok(await t.owner.client.call('updateChangeRequestById', { params: { spaceId, changeRequestId: first.changeRequest! }, body: { status: 'archived' } }));
+      repo.commit({ 'guide.md': '# Guide\n\nRead me twice.\n' }, 'Edit the guide');
+      const second = await importInto(spaceId, repo);
+      await merge(spaceId, second.changeRequest!);
+      expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
+      const added = flat(await pagesOf(spaceId)).find((page) => page.title === 'Added')!;
+      const page = ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: added.id }, query: { format: 'markdown' } }));
+      expect('markdown' in page && page.markdown).toContain('From Git.');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
 describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => {
   it('delete, move and add their files, and SUMMARY.md changes with the tree', async () => {
     const repo = new FixtureRepository();

@@ -30,7 +30,7 @@ export function prepareImport(
   projectDirectory: string,
   onPage?: (done: number, total: number) => void,
 ): PrepareResult {
-  const ids = new Map(previous?.keys ?? []);
+  const ids = new Map([...(previous?.proposedKeys ?? []), ...(previous?.proposedFiles ?? []), ...(previous?.keys ?? [])]);
   for (const [fileId, file] of previous?.files ?? []) ids.set(file.path, fileId);
   const idFor = (key: string) => {
     let known = ids.get(key);
@@ -45,9 +45,12 @@ export function prepareImport(
   const summaryPath = imported.summaryPath ?? within(imported.config.root, imported.config.summary);
   const keys = new Map(imported.pages.map((page) => [page.key, idFor(page.key)]));
   const structure = !previous || previous.oids.get(summaryPath) !== oids.get(summaryPath) || [...keys.keys()].some((key) => !previous.keys.has(key));
-  const removedPages = [...(previous?.keys ?? [])].filter(([key]) => !keys.has(key)).map(([, pageId]) => pageId);
+  const removedPages = [...(previous?.keys ?? []), ...(previous?.proposedKeys ?? [])].filter(([key]) => !keys.has(key)).map(([, pageId]) => pageId);
   const fileIds = new Map(imported.files.map((file) => [file.path, idFor(file.path)]));
-  const removedFiles = [...(previous?.files ?? [])].filter(([, file]) => !fileIds.has(file.path)).map(([fileId]) => fileId);
+  const removedFiles = [
+    ...[...(previous?.files ?? [])].filter(([, file]) => !fileIds.has(file.path)).map(([fileId]) => fileId),
+    ...[...(previous?.proposedFiles ?? [])].filter(([path]) => !fileIds.has(path)).map(([, fileId]) => fileId),
+  ];
 
   // The table of contents as the space will hold it, rendered the way an export renders it.
   const pages: SpacePage[] = imported.pages.map((page) => ({

@@ -54,6 +54,13 @@ export interface LayoutState {
   keys: Map<string, string>;
   /** Git's blob id of each file as the last sync left it, to tell which files a new commit changed. */
   oids: Map<string, string>;
+  /**
+   * Ids that imports into change requests gave to pages (by key) and files (by path) main did not
+   * hold then: a later import gives them the same ids, so that merging both change requests makes
+   * no copies, and a later deletion in the repository reaches them.
+   */
+  proposedKeys?: Map<string, string>;
+  proposedFiles?: Map<string, string>;
 }
 
 export const emptyState = (config: LayoutConfig = DEFAULT_CONFIG): LayoutState => ({
@@ -67,7 +74,11 @@ export const emptyState = (config: LayoutConfig = DEFAULT_CONFIG): LayoutState =
 
 /** The state as stored (JSON). */
 export function stateToJson(state: LayoutState): string {
-  return JSON.stringify({ ...state, pages: [...state.pages], files: [...state.files], keys: [...state.keys], oids: [...state.oids] });
+  return JSON.stringify({
+    ...state, pages: [...state.pages], files: [...state.files], keys: [...state.keys], oids: [...state.oids],
+    ...(state.proposedKeys ? { proposedKeys: [...state.proposedKeys] } : {}),
+    ...(state.proposedFiles ? { proposedFiles: [...state.proposedFiles] } : {}),
+  });
 }
 
 export function stateFromJson(json: string): LayoutState {
@@ -78,6 +89,8 @@ export function stateFromJson(json: string): LayoutState {
     files: new Map(raw.files as [string, { path: string; blob: string }][]),
     keys: new Map(raw.keys as [string, string][]),
     oids: new Map(raw.oids as [string, string][]),
+    ...(raw.proposedKeys ? { proposedKeys: new Map(raw.proposedKeys as [string, string][]) } : {}),
+    ...(raw.proposedFiles ? { proposedFiles: new Map(raw.proposedFiles as [string, string][]) } : {}),
   };
 }
 
