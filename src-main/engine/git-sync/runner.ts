@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { JobQueue } from '../jobs/job-queue.js';
+import { MAIN } from '../../../src-shared/sync/doc-names.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { readConfig } from './layout/config.js';
 import { within } from './layout/paths.js';
 import { LIMITS } from './layout/read-repository.js';
+import type { SpaceContent } from './layout/prepare.js';
 import { emptyState, stateFromJson } from './layout/write-repository.js';
 import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
@@ -12,6 +14,7 @@ import {
   findLink, findSecret, findState, heldLinks, holdsLink, insertOperation, latestOperation, mergedSince, runningOperations, setPendingExport, updateOperation,
   sourceKey, type GitOperationRow, type GitStateRow,
 } from './sql.js';
+import { readSpace } from './space-content.js';
 import { applyImport, bytesOf, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
 
 type Stage = GitOperationRow['stage'];
@@ -146,7 +149,8 @@ export class GitSyncRunner {
         // One operation of a space at a time: a tick while one runs waits for the next.
         if (latestOperation(this.db, link.space_id)?.state === 'running') continue;
         const state = findState(this.db, link.space_id, sourceKey(link.url, fullRef(link.ref)));
-        const main = state && link.direction !== 'import' ? mergedSince(this.db, link.space_id, state.revision) : undefined;
+        // Not while the link's first import waits in a change request: an export would overwrite what it proposes.
+        const main = state?.revision && link.direction !== 'import' ? mergedSince(this.db, link.space_id, state.revision) : undefined;
         if (state?.pending_export === 1 && now - (lastPoll.get(`x${link.space_id}`) ?? 0) >= (this.settings.retryMs ?? 30_000)) {
           lastPoll.set(`x${link.space_id}`, now);
           this.db.transaction(() => this.request({ ...this.linkRequest(link.space_id)!, direction: 'export', commitMessage: 'Changes from Folio', actorId: null }));
@@ -211,7 +215,7 @@ export class GitSyncRunner {
     const zip = request.zip.byteOffset === 0 && request.zip.byteLength === request.zip.buffer.byteLength ? request.zip : request.zip.slice();
     const prepared = await this.workers.run(
       'gitPrepareArchive',
-      { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined },
+      { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined, space: stateRow ? undefined : this.spaceContent(request.spaceId) },
       { transfer: [zip.buffer as ArrayBuffer] },
     );
     if (signal.aborted) throw new Stop('finalize', 'Folio is closing');
@@ -231,6 +235,11 @@ export class GitSyncRunner {
     const row = findState(this.db, spaceId, sourceKey(url, ref));
     // A row holding only the mark of a waiting export has no sync behind it.
     return row?.commit_oid ? row : undefined;
+  }
+
+  /** Main's pages and files, which a first import matches by path. */
+  private spaceContent(spaceId: string): SpaceContent {
+    return this.db.transaction(() => readSpace(this.db, this.store.docs, spaceId, MAIN, 'main'));
   }
 
   private stageOf(id: string): Stage {
@@ -260,7 +269,8 @@ export class GitSyncRunner {
     const files = await copy.files(commit, LIMITS.fileBytes);
     if (!files.ok) throw new Stop('config_check', files.message);
     const previous = stateRow ? stateFromJson(stateRow.layout) : undefined;
-    const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory });
+    const space = previous ? undefined : this.spaceContent(request.spaceId);
+    const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory, space });
     if (!prepared.ok) throw new Stop(prepared.error.stage, prepared.error.message);
     const { imported } = prepared.value;
     const tasks = imported.pages.length + imported.files.length;

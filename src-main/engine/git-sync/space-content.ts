@@ -83,14 +83,36 @@ export interface ImportWrite {
  */
 export function writeImport(db: Database, docs: DocStore, projector: Projector, write: ImportWrite): string[] {
   const edits = new DocEdits(docs);
+  const edited = editImport(docs, edits, projector, write);
+  if (!edited.changed) return [];
+  for (const [blob, bytes] of edited.blobs) storeBlob(db, blob, bytes);
+  // The projector is lent what was written, so that it loads none of these docs again.
+  for (const [docId, saved] of edits.save()) {
+    if (docId === edited.treeId) projector.lend(docId, saved.seq, saved.doc, edited.treeChanges);
+    else projector.lendBody(docId, saved.seq, saved.doc);
+  }
+  projector.settle();
+  const documents = [...readPages(docs.load(edited.treeId)).values()].filter((page) => page.type === 'document');
+  return [edited.treeId, ...documents.map((page) => pageDoc(write.spaceId, write.branch, page.id))];
+}
+
+/** Whether the import would change the branch at all: its edits made on copies and dropped. */
+export function importChanges(docs: DocStore, projector: Projector, write: ImportWrite): boolean {
+  return editImport(docs, new DocEdits(docs), projector, write).changed;
+}
+
+/** The import's edits, made on the request's copies of the branch's docs; nothing is saved. */
+function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write: ImportWrite) {
   const treeId = treeDoc(write.spaceId, write.branch);
   const tree = edits.open(treeId);
   const treeChanges = watchTree(tree);
   const existing = readPages(tree);
   const written = new Set<string>();
+  const blobs = new Map<string, Uint8Array>();
   let treeChanged = false;
   const lastChild = new Map<string | null, string | null>();
   const siblings = childrenIndex(existing);
+  const inPlace = write.structure ? parentsInOrder(write, siblings) : new Set<string | null>();
 
   for (const page of write.imported.pages) {
     const id = write.pageIds.get(page.key)!;
@@ -98,7 +120,10 @@ export function writeImport(db: Database, docs: DocStore, projector: Projector, 
     const before = existing.get(id);
     const isNew = !before;
     const fields: Partial<TreePage> = {};
-    if (isNew || write.structure) {
+    if (before && write.structure && inPlace.has(parent)) {
+      // Its siblings already stand in the imported order: the page keeps its place.
+      lastChild.set(parent, before.position);
+    } else if (isNew || write.structure) {
       const previous = lastChild.get(parent) ?? null;
       // New pages under a parent the import does not restructure go after its last child.
       const after = previous ?? (isNew && !write.structure ? (siblings.get(parent)?.at(-1)?.position ?? null) : null);
@@ -154,7 +179,7 @@ export function writeImport(db: Database, docs: DocStore, projector: Projector, 
     const blob = sha256(file.bytes);
     const before = files.get(id);
     if (before?.blob === blob && before.name === file.name) continue;
-    storeBlob(db, blob, file.bytes);
+    blobs.set(blob, file.bytes);
     setFile(tree, { id, name: file.name, contentType: file.contentType, size: file.bytes.length, blob, createdAt: before?.createdAt ?? write.now });
     treeChanged = true;
   }
@@ -164,15 +189,23 @@ export function writeImport(db: Database, docs: DocStore, projector: Projector, 
       treeChanged = true;
     }
   }
-  if (!treeChanged && written.size === 0) return [];
-  // The projector is lent what was written, so that it loads none of these docs again.
-  for (const [docId, saved] of edits.save()) {
-    if (docId === treeId) projector.lend(docId, saved.seq, saved.doc, treeChanges);
-    else projector.lendBody(docId, saved.seq, saved.doc);
+  return { changed: treeChanged || written.size > 0, treeId, treeChanges, blobs };
+}
+
+/** Parents under which the pages the import places already stand, in the imported order. */
+function parentsInOrder(write: ImportWrite, siblings: ReadonlyMap<string | null, TreePage[]>): Set<string | null> {
+  const wanted = new Map<string | null, string[]>();
+  for (const page of write.imported.pages) {
+    const parent = page.parentKey === null ? null : write.pageIds.get(page.parentKey)!;
+    wanted.set(parent, [...(wanted.get(parent) ?? []), write.pageIds.get(page.key)!]);
   }
-  projector.settle();
-  const documents = [...readPages(docs.load(treeId)).values()].filter((page) => page.type === 'document');
-  return [treeId, ...documents.map((page) => pageDoc(write.spaceId, write.branch, page.id))];
+  const inPlace = new Set<string | null>();
+  for (const [parent, ids] of wanted) {
+    const placed = new Set(ids);
+    const standing = (siblings.get(parent) ?? []).filter((page) => placed.has(page.id)).map((page) => page.id);
+    if (standing.length === ids.length && standing.every((id, i) => id === ids[i])) inPlace.add(parent);
+  }
+  return inPlace;
 }
 
 /** A page's slug: its file's name (a folder's README: the folder's), else its title's. */

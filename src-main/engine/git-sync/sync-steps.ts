@@ -13,7 +13,7 @@ import type { ChangeCapture } from '../sync/changes/capture.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
 import { importedState, type PreparedImport } from './layout/prepare.js';
 import { blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type SpaceFile, type SpacePage } from './layout/write-repository.js';
-import { bodyOf, readSpace, writeImport } from './space-content.js';
+import { bodyOf, importChanges, readSpace, writeImport } from './space-content.js';
 import { findLink, saveState, sourceKey, type GitStateRow } from './sql.js';
 
 /**
@@ -64,7 +64,13 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
     const { prepared, stateRow, now } = apply;
     const space = findSpace(db, apply.spaceId, now);
     if (!space || space.deleted_at !== null) return { ok: false, message: 'The space no longer exists' };
-    const intoMain = !stateRow || space.revision === stateRow.revision || apply.force;
+    const write = (branch: Branch) => ({
+      spaceId: space.id, branch, imported: prepared.imported, pageIds: prepared.keys, fileIds: prepared.fileIds,
+      changed: prepared.changed, structure: prepared.structure, removedPages: prepared.removedPages, removedFiles: prepared.removedFiles, now,
+    });
+    // A first import into a space that had pages goes into main only if it changes nothing there (a link set again on
+    // another device, the repository as main stands): else a reviewer sees what it would rewrite first.
+    const intoMain = apply.force || (stateRow ? space.revision === stateRow.revision : !prepared.reconciled || !importChanges(docs, store.projector, write(MAIN)));
     let branch: Branch = MAIN;
     let changeRequestId: string | undefined;
     if (!intoMain) {
@@ -73,10 +79,7 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
       docs.forkBranch(branchDocPrefix(space.id, MAIN), branchDocPrefix(space.id, changeRequestBranch(changeRequestId)));
       branch = changeRequestBranch(changeRequestId);
     }
-    const docIds = writeImport(db, docs, store.projector, {
-      spaceId: space.id, branch, imported: prepared.imported, pageIds: prepared.keys, fileIds: prepared.fileIds,
-      changed: prepared.changed, structure: prepared.structure, removedPages: prepared.removedPages, removedFiles: prepared.removedFiles, now,
-    });
+    const docIds = writeImport(db, docs, store.projector, write(branch));
     let revision = space.revision;
     if (docIds.length > 0) {
       revision = newId();
@@ -95,16 +98,18 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
       layout = importedState(prepared, new Map(pages.map((page) => [page.id, page])), new Map(files.map((file) => [file.id, file.blob])));
     } else {
       // Main has not taken these files yet: which blobs the commit holds moves on, and the ids given to what main lacks are kept for the next import.
-      const synced = stateRow ? stateFromJson(stateRow.layout) : emptyState(prepared.imported.config);
-      const syncedFiles = new Set([...synced.files.values()].map((file) => file.path));
+      const last = stateRow ? stateFromJson(stateRow.layout) : emptyState(prepared.imported.config);
+      const lastFiles = new Set([...last.files.values()].map((file) => file.path));
       layout = {
-        ...synced,
+        ...last,
         oids: prepared.oids,
-        proposedKeys: new Map([...prepared.keys].filter(([key]) => !synced.keys.has(key))),
-        proposedFiles: new Map([...prepared.fileIds].filter(([path]) => !syncedFiles.has(path))),
+        proposedKeys: new Map([...prepared.keys].filter(([key]) => !last.keys.has(key))),
+        proposedFiles: new Map([...prepared.fileIds].filter(([path]) => !lastFiles.has(path))),
       };
     }
-    saveState(db, { space_id: space.id, source: sourceKey(apply.source.url, apply.source.ref), commit_oid: apply.source.commit, revision: intoMain ? revision : stateRow!.revision, synced_at: now, layout: stateToJson(layout) });
+    // No revision of main was ever in step with the source when a first import went into a change request ('').
+    const synced = intoMain ? revision : (stateRow?.revision ?? '');
+    saveState(db, { space_id: space.id, source: sourceKey(apply.source.url, apply.source.ref), commit_oid: apply.source.commit, revision: synced, synced_at: now, layout: stateToJson(layout) });
     return { ok: true, revision, ...(changeRequestId ? { changeRequestId } : {}) };
   });
 }

@@ -222,6 +222,32 @@ describe('imports into change requests, one after another', { timeout: 120_000 }
   });
 });
 
+describe('a first import into a space that has pages', { timeout: 120_000 }, () => {
+  it('matches them by the path an export would give them, and goes into a change request when it would rewrite them', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      await publish(t, spaceId, [
+        { operation: 'insert_page', title: 'Start', document: { markdown: 'Written in Folio.\n' } } as never,
+        { operation: 'insert_page', title: 'Guide', document: { markdown: 'Older words.\n' } } as never,
+      ]);
+      const revision = ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision;
+      repo.commit({ 'README.md': '# Start\n\nWritten in Folio.\n', 'guide.md': '# Guide\n\nNewer words.\n', 'added.md': '# Added\n' });
+      const operation = await importInto(spaceId, repo);
+      expect(operation.changeRequest).toBeDefined();
+      expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision).toBe(revision);
+      expect(ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: operation.changeRequest! } })).result).toBe('merge');
+      const pages = flat(await pagesOf(spaceId));
+      // No SUMMARY.md: the repository's order, its README first.
+      expect(pages.map((page) => page.title)).toEqual(['Start', 'Added', 'Guide']);
+      const guide = ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: pages[2]!.id }, query: { format: 'markdown' } }));
+      expect('markdown' in guide && guide.markdown).toContain('Newer words.');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
 describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => {
   it('delete, move and add their files, and SUMMARY.md changes with the tree', async () => {
     const repo = new FixtureRepository();

@@ -69,3 +69,32 @@ it('a merge made on another device is exported by the device that runs the link,
   expect(repo.commitCount()).toBe(commitsBefore + 1);
   for (const client of [synced.hub.owner.client, writer.client, reviewer.client]) expect(await titles(client)).toEqual(['Reviewed elsewhere', 'Start']);
 }, 120_000);
+
+it('a link set again on another device matches the pages it finds by path: no copy, and the repository as main holds it changes nothing', async () => {
+  repo.commit({ 'README.md': '# Start\n\nFrom the repository.\n', 'guide.md': '# Guide\n\nFirst words.\n' });
+  const [writer, successor] = [await synced.replica(), await synced.replica()];
+  const spaceId = synced.spaceId;
+  const link = { url: repo.url, ref: 'main', direction: 'import' as const, pollSeconds: 1 };
+  ok(await writer.client.call('setSpaceGitLink', { params: { spaceId }, body: link }));
+  const titles = async (client: typeof writer.client) => ok(await client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title).sort();
+  await eventually(async () => expect(await titles(successor.client)).toEqual(['Guide', 'Start']));
+  const revision = async (client: typeof writer.client) => ok(await client.call('getSpaceById', { params: { spaceId } })).revision;
+  await eventually(async () => expect(await revision(successor.client)).toBe(await revision(writer.client)));
+  const before = await revision(successor.client);
+
+  // Another member sets the link again on their desktop, which has no sync state of the repository: its first import finds every page in place.
+  ok(await successor.client.call('setSpaceGitLink', { params: { spaceId }, body: link }));
+  await eventually(async () => expect(ok(await successor.client.call('getSpaceGitOperation', { params: { spaceId } }))).toMatchObject({ state: 'success' }));
+  expect(ok(await successor.client.call('getSpaceGitOperation', { params: { spaceId } })).changeRequest).toBeUndefined();
+  expect(await revision(successor.client)).toBe(before);
+  // Then it runs the link: a later commit goes straight into main, on the same pages, everywhere.
+  repo.commit({ 'guide.md': '# Guide\n\nSecond words.\n' });
+  for (const clock of [synced.hub.clock, writer.clock, successor.clock]) clock.advance(2_000);
+  const guide = async (client: typeof writer.client) => {
+    const page = ok(await client.call('listPages', { params: { spaceId } })).pages.find((candidate) => candidate.title === 'Guide')!;
+    const read = ok(await client.call('getPageById', { params: { spaceId, pageId: page.id }, query: { format: 'markdown' } }));
+    return 'markdown' in read ? read.markdown : '';
+  };
+  for (const client of [writer.client, successor.client]) await eventually(async () => expect(await guide(client)).toContain('Second words.'));
+  for (const client of [synced.hub.owner.client, writer.client, successor.client]) expect(await titles(client)).toEqual(['Guide', 'Start']);
+}, 120_000);

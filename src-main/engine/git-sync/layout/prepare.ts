@@ -1,7 +1,8 @@
 import { newId } from '../../ids.js';
 import { readRepository, type ImportedRepository, type ReadFailure, type RepositoryFile } from './read-repository.js';
 import { within } from './paths.js';
-import { emptyState, renderSummary, sha256, type LayoutState, type SpacePage } from './write-repository.js';
+import { readConfig } from './config.js';
+import { emptyState, exportedKeys, renderSummary, sha256, type LayoutState, type SpaceFile, type SpacePage } from './write-repository.js';
 
 /**
  * An import worked out before it touches the space: the repository read, and which pages and
@@ -20,6 +21,8 @@ export interface PreparedImport {
   summaryPath: string;
   /** SHA-256 of the SUMMARY.md the imported tree renders to. */
   summaryRendered: string;
+  /** A first import into a space that had pages, matched to them by path: it goes into a change request. */
+  reconciled: boolean;
 }
 
 export type PrepareResult = { ok: true; value: PreparedImport } | { ok: false; error: ReadFailure };
@@ -29,8 +32,10 @@ export function prepareImport(
   previous: LayoutState | undefined,
   projectDirectory: string,
   onPage?: (done: number, total: number) => void,
+  space?: SpaceContent,
 ): PrepareResult {
-  const ids = new Map([...(previous?.proposedKeys ?? []), ...(previous?.proposedFiles ?? []), ...(previous?.keys ?? [])]);
+  const reconciled = !previous && space !== undefined && space.pages.length > 0;
+  const ids = new Map([...(reconciled ? spaceKeys(files, projectDirectory, space) : []), ...(previous?.proposedKeys ?? []), ...(previous?.proposedFiles ?? []), ...(previous?.keys ?? [])]);
   for (const [fileId, file] of previous?.files ?? []) ids.set(file.path, fileId);
   const idFor = (key: string) => {
     let known = ids.get(key);
@@ -72,8 +77,22 @@ export function prepareImport(
     value: {
       imported, keys, fileIds, changed, structure, removedPages, removedFiles, oids, summaryPath,
       summaryRendered: sha256(renderSummary(pages, paths, summaryPath)),
+      reconciled,
     },
   };
+}
+
+/** What a first import finds in the space: its pages and files as an export would write them. */
+export interface SpaceContent {
+  pages: SpacePage[];
+  files: SpaceFile[];
+}
+
+/** The space's ids by the key each page and file would have in the repository, read with the repository's own `.gitbook.yaml`. */
+function spaceKeys(files: ReadonlyMap<string, RepositoryFile>, projectDirectory: string, space: SpaceContent): Map<string, string> {
+  const yaml = files.get(within(projectDirectory, '.gitbook.yaml'));
+  const config = readConfig(yaml ? Buffer.from(yaml.bytes).toString('utf8') : undefined, projectDirectory);
+  return config.ok ? exportedKeys(space.pages, space.files, config.config) : new Map();
 }
 
 /**

@@ -274,6 +274,19 @@ export function renderSummary(pages: readonly SpacePage[], paths: ReadonlyMap<st
   return writeSummary(summaryGroups(pages, paths), at);
 }
 
+/**
+ * Page and file ids by the key an import of the space's export would give each: a first import
+ * into a space that already has pages matches them by path rather than adding copies (a link set
+ * again on another device, a folder imported twice).
+ */
+export function exportedKeys(pages: readonly SpacePage[], files: readonly SpaceFile[], config: LayoutConfig): Map<string, string> {
+  const state = emptyState(config);
+  const paths = planPaths(pages, state);
+  const keys = keysOf(summaryGroups(pages, paths), pages, paths);
+  for (const [id, path] of planFilePaths(files, state, config.root)) keys.set(path, id);
+  return keys;
+}
+
 /** The keys `readRepository` gives the pages of a SUMMARY.md written from `groups` (see its `add`). */
 function keysOf(groups: readonly Identified<SummaryGroup>[], pages: readonly SpacePage[], paths: ReadonlyMap<string, string>): Map<string, string> {
   const keys = new Map<string, string>();
