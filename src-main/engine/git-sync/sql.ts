@@ -50,7 +50,10 @@ export const heldLinks = (db: Database) => db.all<GitLinkRow>(HELD_LINKS);
 
 export const holdsLink = (db: Database, spaceId: string) => db.get(`${HELD_LINKS} WHERE l.space_id = ?`, spaceId) !== undefined;
 
-const HELD_LINKS = 'SELECT l.* FROM space_git_links l JOIN git_sync_holds h ON h.space_id = l.space_id AND h.link_updated_at = l.updated_at';
+/** A link's fields as this engine set them: any of them changed through sync alone, the link is not run here. */
+const LINK_AS_SET = 'json_array(l.url, l.ref, l.direction, l.project_directory, l.poll_seconds, l.linked_by)';
+
+const HELD_LINKS = `SELECT l.* FROM space_git_links l JOIN git_sync_holds h ON h.space_id = l.space_id AND h.link_updated_at = l.updated_at AND h.link = ${LINK_AS_SET}`;
 
 /** How far back `mergedSince` walks main's revisions: beyond, a merge is found at the next export. */
 const MERGES_LOOKED_BACK = 1_000;
@@ -81,8 +84,9 @@ export function saveLink(db: Database, row: GitLinkRow): void {
     row.space_id, row.url, row.ref, row.direction, row.project_directory, row.poll_seconds, row.linked_by, row.updated_at,
   );
   db.run(
-    'INSERT INTO git_sync_holds (space_id, link_updated_at) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET link_updated_at = excluded.link_updated_at',
-    row.space_id, row.updated_at,
+    `INSERT INTO git_sync_holds (space_id, link_updated_at, link) SELECT l.space_id, l.updated_at, ${LINK_AS_SET} FROM space_git_links l WHERE l.space_id = ?
+     ON CONFLICT (space_id) DO UPDATE SET link_updated_at = excluded.link_updated_at, link = excluded.link`,
+    row.space_id,
   );
 }
 

@@ -136,12 +136,16 @@ describe('a data dir made at migration 026', () => {
       const after = rowsOf(file);
       expect(new Map([...after].filter(([table]) => before.has(table)).map(([table, rows]) => [table, withoutAddedColumns(rows, before.get(table)!)]))).toEqual(before);
       for (const [table, rows] of after) if (!before.has(table) && table !== 'git_sync_holds') expect(rows, table).toEqual([]);
-      // 036's holds: the links this engine synced or keeps a token for, as they stand.
+      // 036's holds: the links this engine synced or keeps a token for, as they stand (037: each field of it).
       const held = new BetterSqlite3(file, { readonly: true })
-        .prepare("SELECT space_id, updated_at FROM space_git_links l WHERE space_id IN (SELECT space_id FROM git_sync_secrets) OR EXISTS (SELECT 1 FROM git_sync_states s WHERE s.space_id = l.space_id AND s.source LIKE l.url || ' %')")
-        .all() as { space_id: string; updated_at: string }[];
+        .prepare("SELECT * FROM space_git_links l WHERE space_id IN (SELECT space_id FROM git_sync_secrets) OR EXISTS (SELECT 1 FROM git_sync_states s WHERE s.space_id = l.space_id AND s.source LIKE l.url || ' %')")
+        .all() as { space_id: string; url: string; ref: string; direction: string; project_directory: string; poll_seconds: number; linked_by: string; updated_at: string }[];
       expect(held.length).toBeGreaterThan(0);
-      expect(after.get('git_sync_holds')).toEqual(held.map(({ space_id, updated_at }) => JSON.stringify({ space_id, link_updated_at: updated_at })));
+      expect(after.get('git_sync_holds')).toEqual(held.map((link) => JSON.stringify({
+        space_id: link.space_id,
+        link_updated_at: link.updated_at,
+        link: JSON.stringify([link.url, link.ref, link.direction, link.project_directory, link.poll_seconds, link.linked_by]),
+      })));
       const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
       const call = async (method: string, path: string, body?: unknown) => {
         const answer = await engine.request({ method, path, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body }) });

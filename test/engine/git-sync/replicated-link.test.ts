@@ -98,3 +98,33 @@ it('a link set again on another device matches the pages it finds by path: no co
   for (const client of [writer.client, successor.client]) await eventually(async () => expect(await guide(client)).toContain('Second words.'));
   for (const client of [synced.hub.owner.client, writer.client, successor.client]) expect(await titles(client)).toEqual(['Guide', 'Start']);
 }, 120_000);
+
+it('runs a link only as it was set on this device: an address changed through sync alone, its stamp kept, is neither fetched nor sent the stored token', async () => {
+  const { HttpGitServer } = await import('./http-git-server.js');
+  const elsewhere = new FixtureRepository();
+  const [ours, theirs] = [await HttpGitServer.start(repo.dir, 'writer', 's3cret'), await HttpGitServer.start(elsewhere.dir, 'them', 'theirs')];
+  try {
+    repo.commit({ 'README.md': '# Start\n' });
+    elsewhere.commit({ 'README.md': '# Start\n', 'other.md': '# Other\n' });
+    const [holder, other] = [await synced.replica(), await synced.replica()];
+    const spaceId = synced.spaceId;
+    ok(await holder.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: ours.url('docs.git', 'writer'), ref: 'main', direction: 'import', pollSeconds: 1, token: 's3cret' } }));
+    const titles = async (client: typeof holder.client) => ok(await client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title).sort();
+    await eventually(async () => expect(await titles(other.client)).toEqual(['Start']));
+    // Another engine rewrites the address in its own database, as a modified client would: the change syncs as a field of the link, its updated_at unchanged.
+    other.engine.db.run('UPDATE space_git_links SET url = ? WHERE space_id = ?', theirs.url('docs.git'), spaceId);
+    await eventually(async () => expect(ok(await holder.client.call('getSpaceGitLink', { params: { spaceId } }))).toMatchObject({ url: theirs.url('docs.git') }));
+    for (const clock of [synced.hub.clock, holder.clock, other.clock]) clock.advance(2_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(theirs.requests).toEqual([]);
+    // A hook naming that address gets no stored token either: the server sees no credentials, and refuses.
+    ok(await holder.client.call('importGitRepository', { params: { spaceId }, body: { url: theirs.url('docs.git'), ref: 'main' } }));
+    await eventually(async () => expect(ok(await holder.client.call('getSpaceGitOperation', { params: { spaceId } }))).toMatchObject({ state: 'failure' }));
+    expect(theirs.requests.length).toBeGreaterThan(0);
+    expect(theirs.requests.every((request) => request.authorization === undefined)).toBe(true);
+    expect(await titles(holder.client)).toEqual(['Start']);
+  } finally {
+    await Promise.all([ours.close(), theirs.close()]);
+    elsewhere.remove();
+  }
+}, 120_000);

@@ -3,7 +3,7 @@ import type { gitSync, GitSyncOperation, SpaceGitLink } from '../../../../src-sh
 import { checkRemote, fullRef } from '../../git-sync/remote.js';
 import { ownerId } from '../../git-sync/sync-steps.js';
 import {
-  deleteLink, findLink, findSecret, findState, latestOperation, saveLink, saveSecret, sourceKey, type GitOperationRow,
+  deleteLink, findLink, findSecret, findState, holdsLink, latestOperation, saveLink, saveSecret, sourceKey, type GitOperationRow,
 } from '../../git-sync/sql.js';
 import type { RequestContext } from '../../pipeline/context.js';
 import { badRequest, isFailure, notFound, type Failure, type Handlers } from '../../pipeline/index.js';
@@ -68,7 +68,8 @@ function requestOperation(
   const remote = remoteOf(ctx, body.url);
   if (isFailure(remote)) return remote;
   const link = findLink(ctx.db, access.row.id);
-  const secret = remote.secret ?? (link?.url === remote.url ? findSecret(ctx.db, access.row.id) : undefined);
+  // The stored token goes only to the address it was stored with here: not to one changed through sync since.
+  const secret = remote.secret ?? (link?.url === remote.url && holdsLink(ctx.db, access.row.id) ? findSecret(ctx.db, access.row.id) : undefined);
   ctx.gitSync.request({
     direction, spaceId: access.row.id, remote: { ...remote, ...(secret ? { secret } : {}) }, ref: body.ref,
     projectDirectory: body.repoProjectDirectory ?? link?.project_directory ?? '', force: body.force ?? false, actorId: ctx.actor.id,

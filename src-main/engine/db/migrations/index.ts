@@ -33,6 +33,7 @@ import * as resolutionWrites from './032-resolution-writes.js';
 import * as laterCopies from './033-later-copies.js';
 import * as restoredBlocks from './035-restored-blocks.js';
 import * as gitSyncHolds from './036-git-sync-holds.js';
+import * as gitSyncHeldAsSet from './037-git-sync-held-as-set.js';
 import * as appliedUpdatesLogged from './034-applied-updates-logged.js';
 
 /** Numbered migrations, applied in order: literal SQL, never computed from current code, and never edited once released. */
@@ -73,6 +74,7 @@ export const migrations: readonly { version: number; name: string; sql: string; 
   { version: 34, name: 'applied-updates-logged', sql: appliedUpdatesLogged.sql },
   { version: 35, name: 'restored-blocks', sql: restoredBlocks.sql },
   { version: 36, name: 'git-sync-holds', sql: gitSyncHolds.sql },
+  { version: 37, name: 'git-sync-held-as-set', sql: gitSyncHeldAsSet.sql },
 ];
 
 /** The schema version a fully migrated database has. */
