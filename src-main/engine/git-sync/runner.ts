@@ -277,7 +277,10 @@ export class GitSyncRunner {
     this.stage(id, 'content_process', { dispatched: tasks, completed: 0 });
     const subjects = stateRow ? await copy.subjects(stateRow.commit_oid, commit) : [];
     this.stage(id, 'finalize', { completed: tasks });
-    const subject = `Git: ${subjects[0] ?? commit.slice(0, 7)}${subjects.length > 1 ? ` (and ${subjects.length - 1} more commits)` : ''}`;
+    // Without a last sync, a change request is a first import that would rewrite pages found by path: it says so.
+    const subject = stateRow
+      ? `Git: ${subjects[0] ?? commit.slice(0, 7)}${subjects.length > 1 ? ` (and ${subjects.length - 1} more commits)` : ''}`
+      : `Git: ${commit.slice(0, 7)}, first import here, matched to the space's pages by path`;
     const applied = applyImport(this.store, {
       spaceId: request.spaceId, prepared: prepared.value, stateRow, actorId: request.actorId, force: request.force,
       source: { url: request.remote.url, ref: fullRef(request.ref), commit }, subject, now: this.now(),

@@ -235,6 +235,8 @@ describe('a first import into a space that has pages', { timeout: 120_000 }, () 
       repo.commit({ 'README.md': '# Start\n\nWritten in Folio.\n', 'guide.md': '# Guide\n\nNewer words.\n', 'added.md': '# Added\n' });
       const operation = await importInto(spaceId, repo);
       expect(operation.changeRequest).toBeDefined();
+      const cr = ok(await t.owner.client.call('getChangeRequestById', { params: { spaceId, changeRequestId: operation.changeRequest! } }));
+      expect(cr.subject).toBe(`Git: ${repo.head().slice(0, 7)}, first import here, matched to the space's pages by path`);
       expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision).toBe(revision);
       expect(ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: operation.changeRequest! } })).result).toBe('merge');
       const pages = flat(await pagesOf(spaceId));
