@@ -4,8 +4,23 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const RENDERER = resolve(import.meta.dirname, '../../out/renderer');
 export const CHROMIUM = '/usr/bin/chromium';
+/** What playwright-core 1.65 turns off itself (its `chromiumSwitches.ts`): startup requests to Google, and a few test hazards. */
+const PLAYWRIGHT_FEATURES_OFF = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay',
+  'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin',
+  'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch', 'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/**
+ * Headless Chromium builds a window's toolbar for every new tab, and with it loads the address
+ * bar's popup, a WebUI page of its own (chrome://omnibox-popup.top-chrome, ~440 files and a
+ * renderer process): on the editor's tab it took about half the CPU of the app's own start.
+ * Chromium keeps only the last `--disable-features` it is given, so this list carries
+ * Playwright's too (should Playwright add to its own, its newer ones are what this would drop).
+ */
+const FEATURES_OFF = [...PLAYWRIGHT_FEATURES_OFF, 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  `--disable-features=${FEATURES_OFF.join(',')}`,
 ];
 
 let launched: Promise<Browser> | undefined;
