@@ -15,7 +15,7 @@ const BROWSER_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 60_000 };
 export default defineConfig({
   test: {
     // Every answer of a test engine is checked against @gitbook/api@0.146.0 (test/support/conformance).
-    setupFiles: ['test/support/conformance/setup.ts', 'test/support/fast-check-setup.ts'],
+    setupFiles: ['test/support/conformance/setup.ts', 'test/support/fast-check-setup.ts', 'test/support/byte-equality-setup.ts'],
     // The programs tests start in processes of their own (serve, the CLI, …), compiled once per run.
     globalSetup: ['test/support/entry-bundle-setup.ts'],
     testTimeout: 20_000,

@@ -10,10 +10,13 @@ import pg from 'pg';
  * (docs/hub.md, "Tests"). As root, its files and processes belong to the `postgres` user, which
  * PostgreSQL requires.
  */
-export interface TestPostgres {
+export interface PostgresDatabases {
   port: number;
   /** A URL of a new, empty database on this server. */
   newDatabase(name?: string): Promise<string>;
+}
+
+export interface TestPostgres extends PostgresDatabases {
   /** `pg_ctl stop -m immediate`: the server dies as in a power cut of its process, without a checkpoint. */
   stopImmediate(): Promise<void>;
   /** Starts it again on the same folder and port. */
@@ -95,6 +98,46 @@ export async function startPostgres(): Promise<TestPostgres> {
       if (running) await run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       running = false;
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const SHARED = Symbol.for('folio.sharedPostgres');
+
+/**
+ * The server this test fork shares between its files, started by the first that needs it and
+ * stopped when the fork is gone (`watchOver`): starting one for each file (`cp -a` of the template
+ * cluster, `pg_ctl start` and stop) cost 1–1.5 s of a file's time at load 10–15. Each file gets
+ * databases of its own on it, dropped at its end (`databasesOfOneFile`). A test that stops the
+ * server takes one of its own (`startPostgres`). Kept on `globalThis`, as the fork's files share it
+ * whether or not they share this module.
+ */
+export function sharedPostgres(): Promise<PostgresDatabases> {
+  const fork = globalThis as { [SHARED]?: Promise<TestPostgres> };
+  fork[SHARED] ??= startPostgres();
+  // A failed start is not kept: the next file tries again and reports its own error.
+  fork[SHARED].catch(() => (fork[SHARED] = undefined));
+  return fork[SHARED];
+}
+
+/** `server`'s databases as one file makes them, and `dropAll` to drop them at its end, with any connection left to them. */
+export function databasesOfOneFile(server: PostgresDatabases): PostgresDatabases & { dropAll(): Promise<void> } {
+  const made: string[] = [];
+  return {
+    port: server.port,
+    async newDatabase(name?: string) {
+      const url = await server.newDatabase(name);
+      made.push(new URL(url).pathname.slice(1));
+      return url;
+    },
+    async dropAll() {
+      const client = new pg.Client(`postgres://folio@127.0.0.1:${server.port}/postgres`);
+      await client.connect();
+      try {
+        for (const name of made.splice(0)) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

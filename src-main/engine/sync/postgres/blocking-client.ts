@@ -15,6 +15,9 @@ export class BlockingPostgres {
   constructor(url: string, timeoutMs = 15_000) {
     const pgPath = createRequire(import.meta.url).resolve('pg');
     this.worker = new BlockingCall(WORKER_SOURCE, { url, pgPath }, timeoutMs, (ms) => new PostgresUnavailable(`PostgreSQL did not answer within ${ms} ms`));
+    // A process opening its working copy makes its first turn (the engine's start) a few hundred
+    // ms later: the thread starts meanwhile, where that turn slept through its start. It connects on that turn, as before.
+    this.worker.warm();
   }
 
   /**

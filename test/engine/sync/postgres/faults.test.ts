@@ -4,12 +4,12 @@ import { ok } from '../../../support/content.js';
 import { addPage } from '../../yjs/peers.js';
 import { Random } from '../fuzz/random.js';
 import { contentOf, eventually, type Replica } from '../nodes.js';
-import { describeWithPostgres, hubClusterEachTest, killHub, startHubProcess, type HubProcess } from './hub-processes.js';
+import { describeWithOwnPostgres, hubClusterEachTest, killHub, startHubProcess, type HubProcess } from './hub-processes.js';
 
 /** Longer than `eventually`'s default: PostgreSQL restarts, hub processes reconnect with backoff (at most 10 s). */
 const RECOVERY = { timeout: 45_000, interval: 50 };
 
-describeWithPostgres('hub processes survive faults', (postgres) => {
+describeWithOwnPostgres('hub processes survive faults', (postgres) => {
   const cluster = hubClusterEachTest(postgres);
   let hubs: HubProcess[];
   const twoSides = async () => {

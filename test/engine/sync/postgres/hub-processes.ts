@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { runCli, spawnScript } from '../../../support/processes.js';
-import { postgresMissing, startPostgres, type TestPostgres } from '../../../support/postgres.js';
+import { databasesOfOneFile, postgresMissing, sharedPostgres, startPostgres, type PostgresDatabases, type TestPostgres } from '../../../support/postgres.js';
 import { SYNC_PATH } from '../../../../src-main/engine/sync/hub.js';
 import type { BlobStoreChoice } from '../../../../src-main/engine/sync/postgres/blob-store.js';
 import { startPostgresHub, type PostgresHub } from '../../../../src-main/engine/sync/postgres/hub-server.js';
@@ -80,10 +80,26 @@ export async function hubUser(database: string, email: string, organization?: st
 }
 
 /**
- * A describe block run against one PostgreSQL server of its own, or skipped with the reason
- * printed when PostgreSQL's programs are not installed.
+ * A describe block run against the PostgreSQL server its test fork shares (`sharedPostgres`), on
+ * databases of its own dropped at its end, or skipped with the reason printed when PostgreSQL's
+ * programs are not installed.
  */
-export function describeWithPostgres(name: string, body: (server: () => TestPostgres) => void): void {
+export function describeWithPostgres(name: string, body: (server: () => PostgresDatabases) => void): void {
+  describeWithServer(name, body, async () => {
+    const databases = databasesOfOneFile(await sharedPostgres());
+    return { server: databases, end: () => databases.dropAll() };
+  });
+}
+
+/** The same on a server of its own, which its tests may stop and start again (faults.test.ts); removed at the end. */
+export function describeWithOwnPostgres(name: string, body: (server: () => TestPostgres) => void): void {
+  describeWithServer(name, body, async () => {
+    const server = await startPostgres();
+    return { server, end: () => server.destroy() };
+  });
+}
+
+function describeWithServer<T>(name: string, body: (server: () => T) => void, start: () => Promise<{ server: T; end: () => Promise<void> }>): void {
   const missing = postgresMissing();
   if (missing) {
     console.warn(`${name}: ${missing}`);
@@ -91,12 +107,12 @@ export function describeWithPostgres(name: string, body: (server: () => TestPost
     return;
   }
   describe(name, () => {
-    let server: TestPostgres;
+    let started: { server: T; end: () => Promise<void> } | undefined;
     beforeAll(async () => {
-      server = await startPostgres();
+      started = await start();
     }, 120_000);
-    afterAll(() => server?.destroy());
-    body(() => server);
+    afterAll(() => started?.end());
+    body(() => started!.server);
   });
 }
 
@@ -104,7 +120,7 @@ export function describeWithPostgres(name: string, body: (server: () => TestPost
  * For each test: a new database on the suite's PostgreSQL, the hub processes a test starts on
  * it, and the replicas it attaches; all stopped after the test.
  */
-export function hubClusterEachTest(postgres: () => TestPostgres) {
+export function hubClusterEachTest(postgres: () => PostgresDatabases) {
   let database = '';
   let hubs: HubProcess[] = [];
   const replicas: Replica[] = [];
