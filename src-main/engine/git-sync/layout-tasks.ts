@@ -1,16 +1,22 @@
 import { writeBody, type PmNodeJson } from '../../../src-shared/content/index.js';
 import { buildBody } from '../content/built-body.js';
 import { prepareArchive, type ArchivePrepared } from './layout/archive.js';
-import { prepareImport, type PrepareResult, type SpaceContent } from './layout/prepare.js';
+import { prepareImport, type PrepareResult } from './layout/prepare.js';
 import type { RepositoryFile } from './layout/read-repository.js';
-import { planExport, type ExportPlan, type LayoutState, type SpaceFile, type SpacePage } from './layout/write-repository.js';
+import { planExport, type ExportPlan, type LayoutState, type SpaceFile, type SpaceListing, type SpacePage } from './layout/write-repository.js';
 
 export interface PrepareImportInput {
   files: Map<string, RepositoryFile & { oid: string }>;
   previous: LayoutState | undefined;
   projectDirectory: string;
   /** On a first import, the space as it is, its pages matched by path. */
-  space?: SpaceContent;
+  space?: SpaceListing;
+}
+
+export interface PrepareArchiveInput {
+  zip: Uint8Array;
+  previous: LayoutState | undefined;
+  space?: SpaceListing;
 }
 
 export interface PlanExportInput {
@@ -25,7 +31,7 @@ declare module '../workers/tasks.js' {
     /** A repository's files read into pages (a thousand pages of Markdown take seconds). */
     gitPrepareImport: { input: PrepareImportInput; output: PrepareResult };
     /** A folder uploaded as a zip, inflated and read into pages. */
-    gitPrepareArchive: { input: { zip: Uint8Array; previous: LayoutState | undefined; space?: SpaceContent }; output: ArchivePrepared };
+    gitPrepareArchive: { input: PrepareArchiveInput; output: ArchivePrepared };
     /** A space's pages rendered into the files of its repository. */
     gitPlanExport: { input: PlanExportInput; output: ExportPlan };
   }
@@ -34,7 +40,7 @@ declare module '../workers/tasks.js' {
 /** Git Sync's long work, which the engine's worker threads run (docs/git-sync.md). */
 export const layoutTasks = {
   gitPrepareImport: ({ files, previous, projectDirectory, space }: PrepareImportInput) => withBuiltBodies(prepareImport(files, previous, projectDirectory, undefined, space), previous),
-  gitPrepareArchive: ({ zip, previous, space }: { zip: Uint8Array; previous: LayoutState | undefined; space?: SpaceContent }) => prepareArchive(zip, previous, space),
+  gitPrepareArchive: ({ zip, previous, space }: PrepareArchiveInput) => prepareArchive(zip, previous, space),
   gitPlanExport: ({ pages, files, state, bodies }: PlanExportInput) => planExport(pages, files, state, (pageId) => bodies.get(pageId)),
 };
 

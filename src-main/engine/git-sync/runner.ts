@@ -6,8 +6,7 @@ import type { WorkerPool } from '../workers/pool.js';
 import { readConfig } from './layout/config.js';
 import { within } from './layout/paths.js';
 import { LIMITS } from './layout/read-repository.js';
-import type { SpaceContent } from './layout/prepare.js';
-import { emptyState, stateFromJson } from './layout/write-repository.js';
+import { emptyState, stateFromJson, type SpaceListing } from './layout/write-repository.js';
 import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
 import {
@@ -215,7 +214,7 @@ export class GitSyncRunner {
     const zip = request.zip.byteOffset === 0 && request.zip.byteLength === request.zip.buffer.byteLength ? request.zip : request.zip.slice();
     const prepared = await this.workers.run(
       'gitPrepareArchive',
-      { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined, space: stateRow ? undefined : this.spaceContent(request.spaceId) },
+      { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined, space: stateRow ? undefined : this.spaceListing(request.spaceId) },
       { transfer: [zip.buffer as ArrayBuffer] },
     );
     if (signal.aborted) throw new Stop('finalize', 'Folio is closing');
@@ -238,7 +237,7 @@ export class GitSyncRunner {
   }
 
   /** Main's pages and files, which a first import matches by path. */
-  private spaceContent(spaceId: string): SpaceContent {
+  private spaceListing(spaceId: string): SpaceListing {
     return this.db.transaction(() => readSpace(this.db, this.store.docs, spaceId, MAIN, 'main'));
   }
 
@@ -269,7 +268,7 @@ export class GitSyncRunner {
     const files = await copy.files(commit, LIMITS.fileBytes);
     if (!files.ok) throw new Stop('config_check', files.message);
     const previous = stateRow ? stateFromJson(stateRow.layout) : undefined;
-    const space = previous ? undefined : this.spaceContent(request.spaceId);
+    const space = previous ? undefined : this.spaceListing(request.spaceId);
     const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory, space });
     if (!prepared.ok) throw new Stop(prepared.error.stage, prepared.error.message);
     const { imported } = prepared.value;

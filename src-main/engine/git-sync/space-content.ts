@@ -10,7 +10,7 @@ import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { pageDoc, treeDoc, type Branch } from '../../../src-shared/sync/doc-names.js';
 import type { ImportedRepository } from './layout/read-repository.js';
-import { sha256, type SpaceFile, type SpacePage } from './layout/write-repository.js';
+import { sha256, type SpaceListing, type SpacePage } from './layout/write-repository.js';
 
 /**
  * The space's side of Git Sync: its pages, files and bodies as the layout reads and writes them,
@@ -18,7 +18,7 @@ import { sha256, type SpaceFile, type SpacePage } from './layout/write-repositor
  */
 
 /** A branch's pages in tree order with their signatures (fields and body hash), and its files. */
-export function readSpace(db: Database, docs: DocStore, spaceId: string, branch: Branch, rowsBranch: string): { pages: SpacePage[]; files: SpaceFile[] } {
+export function readSpace(db: Database, docs: DocStore, spaceId: string, branch: Branch, rowsBranch: string): SpaceListing {
   const tree = docs.load(treeDoc(spaceId, branch));
   const all = readPages(tree);
   const hashes = new Map(

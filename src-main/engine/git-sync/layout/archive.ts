@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { unzipSync, type UnzipFileInfo } from 'fflate';
-import { prepareImport, type PreparedImport, type SpaceContent } from './prepare.js';
+import { prepareImport, type PreparedImport } from './prepare.js';
 import { LIMITS, type ReadFailure, type RepositoryFile } from './read-repository.js';
 import { fromWikilinks } from './wikilinks.js';
-import { blobOid, type LayoutState } from './write-repository.js';
+import { blobOid, type LayoutState, type SpaceListing } from './write-repository.js';
 
 /**
  * A folder of Markdown uploaded as a zip (the app's "Import a folder", docs/git-sync.md): its
@@ -104,7 +104,7 @@ export function folderVersion(files: ReadonlyMap<string, RepositoryFile & { oid:
 export type ArchivePrepared = { ok: true; value: PreparedImport; version: string } | { ok: false; error: { stage: ReadFailure['stage'] | 'repo_fetch'; message: string } };
 
 /** A zip read into pages (a worker task: inflating and reading a thousand pages take seconds). */
-export function prepareArchive(zip: Uint8Array, previous: LayoutState | undefined, space?: SpaceContent): ArchivePrepared {
+export function prepareArchive(zip: Uint8Array, previous: LayoutState | undefined, space?: SpaceListing): ArchivePrepared {
   const read = readArchive(zip);
   if (!read.ok) return { ok: false, error: { stage: 'repo_fetch', message: read.message } };
   const prepared = prepareImport(read.files, previous, '', undefined, space);

@@ -2,7 +2,7 @@ import { newId } from '../../ids.js';
 import { readRepository, type ImportedRepository, type ReadFailure, type RepositoryFile } from './read-repository.js';
 import { within } from './paths.js';
 import { readConfig } from './config.js';
-import { emptyState, exportedKeys, renderSummary, sha256, type LayoutState, type SpaceFile, type SpacePage } from './write-repository.js';
+import { emptyState, exportedKeys, renderSummary, sha256, type LayoutState, type SpaceListing, type SpacePage } from './write-repository.js';
 
 /**
  * An import worked out before it touches the space: the repository read, and which pages and
@@ -32,7 +32,7 @@ export function prepareImport(
   previous: LayoutState | undefined,
   projectDirectory: string,
   onPage?: (done: number, total: number) => void,
-  space?: SpaceContent,
+  space?: SpaceListing,
 ): PrepareResult {
   const reconciled = !previous && space !== undefined && space.pages.length > 0;
   const ids = new Map([...(reconciled ? spaceKeys(files, projectDirectory, space) : []), ...(previous?.proposedKeys ?? []), ...(previous?.proposedFiles ?? []), ...(previous?.keys ?? [])]);
@@ -82,14 +82,8 @@ export function prepareImport(
   };
 }
 
-/** What a first import finds in the space: its pages and files as an export would write them. */
-export interface SpaceContent {
-  pages: SpacePage[];
-  files: SpaceFile[];
-}
-
 /** The space's ids by the key each page and file would have in the repository, read with the repository's own `.gitbook.yaml`. */
-function spaceKeys(files: ReadonlyMap<string, RepositoryFile>, projectDirectory: string, space: SpaceContent): Map<string, string> {
+function spaceKeys(files: ReadonlyMap<string, RepositoryFile>, projectDirectory: string, space: SpaceListing): Map<string, string> {
   const yaml = files.get(within(projectDirectory, '.gitbook.yaml'));
   const config = readConfig(yaml ? Buffer.from(yaml.bytes).toString('utf8') : undefined, projectDirectory);
   return config.ok ? exportedKeys(space.pages, space.files, config.config) : new Map();

@@ -97,6 +97,12 @@ export function stateFromJson(json: string): LayoutState {
 /** Git's id of a blob holding `bytes`. */
 export const blobOid = (bytes: Uint8Array) => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 
+/** A branch's pages in tree order and its files, as Git Sync reads them (`readSpace`). */
+export interface SpaceListing {
+  pages: SpacePage[];
+  files: SpaceFile[];
+}
+
 export interface ExportPlan {
   /** Text of the files to write; file bytes to write, by the SHA-256 of their blob. */
   writes: Map<string, { text: string } | { blob: string }>;
