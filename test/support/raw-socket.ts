@@ -35,12 +35,15 @@ export function rawExchange(url: string, head: string, body?: { size: number; ch
       socket.write(head);
       if (!body) return;
       const chunk = body.chunk ?? Buffer.alloc(64 * 1024, 0x20);
+      // One chunk a turn: the answer, once it arrives, is seen before the next chunk goes. Written in
+      // one loop, the chunks went on for as long as the kernel took them — a server that answered at
+      // the headers and then drained the rest (a lingering close) let megabytes through first.
       const pump = () => {
-        while (sent < body.size && answered === -1 && !socket.destroyed) {
-          const size = Math.min(chunk.length, body.size - sent);
-          sent += size;
-          if (!socket.write(size === chunk.length ? chunk : chunk.subarray(0, size))) return void socket.once('drain', pump);
-        }
+        if (sent >= body.size || answered !== -1 || socket.destroyed) return;
+        const size = Math.min(chunk.length, body.size - sent);
+        sent += size;
+        if (!socket.write(size === chunk.length ? chunk : chunk.subarray(0, size))) socket.once('drain', pump);
+        else setImmediate(pump);
       };
       pump();
     });
