@@ -1,6 +1,5 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { MAIN } from '../../../src-shared/sync/doc-names.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
 import { folderVersion, withWikilinksResolved } from './layout/archive.js';
@@ -8,7 +7,7 @@ import { readConfig } from './layout/config.js';
 import { prepareImport } from './layout/prepare.js';
 import { LIMITS, type RepositoryFile } from './layout/read-repository.js';
 import { blobOid, emptyState, planExport, stateFromJson, type LayoutState } from './layout/write-repository.js';
-import { readSpace } from './space-content.js';
+import { mainListing } from './space-content.js';
 import { findState, sourceKey } from './sql.js';
 import { applyImport, bytesOf, ownerId, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
 
@@ -57,8 +56,8 @@ export function importFolder(store: SpaceWrites, spaceId: string, dir: string, n
   const files = withWikilinksResolved(readFolder(dir));
   progress?.(0, files.size, 'files read');
   const { row, state } = stateFor(db, spaceId, dir);
-  const space = state ? undefined : readSpace(db, store.docs, spaceId, MAIN, 'main');
-  const prepared = prepareImport(files, state, '', (done, total) => progress?.(done, total, 'pages read'), space);
+  const space = state ? undefined : mainListing(db, store.docs, spaceId);
+  const prepared = prepareImport(files, state, '', { onPage: (done, total) => progress?.(done, total, 'pages read'), space });
   if (!prepared.ok) return { ok: false, message: `${prepared.error.stage}: ${prepared.error.message}` };
   progress?.(prepared.value.imported.pages.length, prepared.value.imported.pages.length, 'pages read');
   const commit = folderVersion(files);

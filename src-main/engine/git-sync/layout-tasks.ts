@@ -39,7 +39,7 @@ declare module '../workers/tasks.js' {
 
 /** Git Sync's long work, which the engine's worker threads run (docs/git-sync.md). */
 export const layoutTasks = {
-  gitPrepareImport: ({ files, previous, projectDirectory, space }: PrepareImportInput) => withBuiltBodies(prepareImport(files, previous, projectDirectory, undefined, space), previous),
+  gitPrepareImport: ({ files, previous, projectDirectory, space }: PrepareImportInput) => withBuiltBodies(prepareImport(files, previous, projectDirectory, { space }), previous),
   gitPrepareArchive: ({ zip, previous, space }: PrepareArchiveInput) => prepareArchive(zip, previous, space),
   gitPlanExport: ({ pages, files, state, bodies }: PlanExportInput) => planExport(pages, files, state, (pageId) => bodies.get(pageId)),
 };

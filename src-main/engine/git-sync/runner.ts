@@ -1,19 +1,18 @@
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { MAIN } from '../../../src-shared/sync/doc-names.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { readConfig } from './layout/config.js';
 import { within } from './layout/paths.js';
 import { LIMITS } from './layout/read-repository.js';
-import { emptyState, stateFromJson, type SpaceListing } from './layout/write-repository.js';
+import { emptyState, stateFromJson } from './layout/write-repository.js';
 import { fullRef, type Remote, type RemotePolicy } from './remote.js';
 import { RepositoryCopy } from './repository.js';
 import {
   findLink, findSecret, findState, heldLinks, holdsLink, insertOperation, latestOperation, mergedSince, runningOperations, setPendingExport, updateOperation,
   sourceKey, type GitOperationRow, type GitStateRow,
 } from './sql.js';
-import { readSpace } from './space-content.js';
+import { mainListing } from './space-content.js';
 import { applyImport, bytesOf, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
 
 type Stage = GitOperationRow['stage'];
@@ -214,7 +213,7 @@ export class GitSyncRunner {
     const zip = request.zip.byteOffset === 0 && request.zip.byteLength === request.zip.buffer.byteLength ? request.zip : request.zip.slice();
     const prepared = await this.workers.run(
       'gitPrepareArchive',
-      { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined, space: stateRow ? undefined : this.spaceListing(request.spaceId) },
+      { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined, space: stateRow ? undefined : mainListing(this.db, this.store.docs, request.spaceId) },
       { transfer: [zip.buffer as ArrayBuffer] },
     );
     if (signal.aborted) throw new Stop('finalize', 'Folio is closing');
@@ -234,11 +233,6 @@ export class GitSyncRunner {
     const row = findState(this.db, spaceId, sourceKey(url, ref));
     // A row holding only the mark of a waiting export has no sync behind it.
     return row?.commit_oid ? row : undefined;
-  }
-
-  /** Main's pages and files, which a first import matches by path. */
-  private spaceListing(spaceId: string): SpaceListing {
-    return this.db.transaction(() => readSpace(this.db, this.store.docs, spaceId, MAIN, 'main'));
   }
 
   private stageOf(id: string): Stage {
@@ -268,7 +262,7 @@ export class GitSyncRunner {
     const files = await copy.files(commit, LIMITS.fileBytes);
     if (!files.ok) throw new Stop('config_check', files.message);
     const previous = stateRow ? stateFromJson(stateRow.layout) : undefined;
-    const space = previous ? undefined : this.spaceListing(request.spaceId);
+    const space = previous ? undefined : mainListing(this.db, this.store.docs, request.spaceId);
     const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory, space });
     if (!prepared.ok) throw new Stop(prepared.error.stage, prepared.error.message);
     const { imported } = prepared.value;

@@ -8,7 +8,7 @@ import { watchTree } from '../content/tree-watch.js';
 import { childrenIndex, filesMap, pagesMap, readFiles, readPages, setFile, setPageFields, type TreePage } from '../content/tree.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
-import { pageDoc, treeDoc, type Branch } from '../../../src-shared/sync/doc-names.js';
+import { MAIN, pageDoc, treeDoc, type Branch } from '../../../src-shared/sync/doc-names.js';
 import type { ImportedRepository } from './layout/read-repository.js';
 import { sha256, type SpaceListing, type SpacePage } from './layout/write-repository.js';
 
@@ -16,6 +16,11 @@ import { sha256, type SpaceListing, type SpacePage } from './layout/write-reposi
  * The space's side of Git Sync: its pages, files and bodies as the layout reads and writes them,
  * from and to a branch's docs (main, or the change request an import goes into).
  */
+
+/** Main's pages and files as they stand, read in one transaction: what a first import matches by path. */
+export function mainListing(db: Database, docs: DocStore, spaceId: string): SpaceListing {
+  return db.transaction(() => readSpace(db, docs, spaceId, MAIN, 'main'));
+}
 
 /** A branch's pages in tree order with their signatures (fields and body hash), and its files. */
 export function readSpace(db: Database, docs: DocStore, spaceId: string, branch: Branch, rowsBranch: string): SpaceListing {
@@ -116,7 +121,7 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
 
   for (const page of write.imported.pages) {
     const id = write.pageIds.get(page.key)!;
-    const parent = page.parentKey === null ? null : write.pageIds.get(page.parentKey)!;
+    const parent = parentOf(write, page);
     const before = existing.get(id);
     const isNew = !before;
     const fields: Partial<TreePage> = {};
@@ -196,8 +201,10 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
 function parentsInOrder(write: ImportWrite, siblings: ReadonlyMap<string | null, TreePage[]>): Set<string | null> {
   const wanted = new Map<string | null, string[]>();
   for (const page of write.imported.pages) {
-    const parent = page.parentKey === null ? null : write.pageIds.get(page.parentKey)!;
-    wanted.set(parent, [...(wanted.get(parent) ?? []), write.pageIds.get(page.key)!]);
+    const parent = parentOf(write, page);
+    const ids = wanted.get(parent);
+    if (ids) ids.push(write.pageIds.get(page.key)!);
+    else wanted.set(parent, [write.pageIds.get(page.key)!]);
   }
   const inPlace = new Set<string | null>();
   for (const [parent, ids] of wanted) {
@@ -206,6 +213,11 @@ function parentsInOrder(write: ImportWrite, siblings: ReadonlyMap<string | null,
     if (standing.length === ids.length && standing.every((id, i) => id === ids[i])) inPlace.add(parent);
   }
   return inPlace;
+}
+
+/** The id of an imported page's parent (null at the top). */
+function parentOf(write: ImportWrite, page: ImportWrite['imported']['pages'][number]): string | null {
+  return page.parentKey === null ? null : write.pageIds.get(page.parentKey)!;
 }
 
 /** A page's slug: its file's name (a folder's README: the folder's), else its title's. */

@@ -48,6 +48,11 @@ async function exportFrom(spaceId: string, repo: FixtureRepository, commitMessag
 }
 
 const pagesOf = async (spaceId: string) => ok(await t.owner.client.call('listPages', { params: { spaceId } })).pages;
+/** A page of main as Markdown, through the API ('' when it answers none). */
+async function markdownOf(spaceId: string, pageId: string): Promise<string> {
+  const page = ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId }, query: { format: 'markdown' } }));
+  return 'markdown' in page ? (page.markdown ?? '') : '';
+}
 type Pages = Awaited<ReturnType<typeof pagesOf>>;
 const flat = (pages: Pages): Pages => pages.flatMap((page) => [page, ...flat(('pages' in page ? page.pages : []) as Pages)]);
 
@@ -97,8 +102,7 @@ describe('importing a repository in the hosted service\'s layout', { timeout: 12
   it('reads hints, tabs, code titles, tables and tasks, and turns relative links into page references', async () => {
     const all = flat(await pagesOf(spaceId));
     const byTitle = (title: string) => all.find((page) => page.title === title)!.id;
-    const markdown = async (title: string) =>
-      (ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: byTitle(title) }, query: { format: 'markdown' } as never })) as { markdown?: string }).markdown ?? '';
+    const markdown = (title: string) => markdownOf(spaceId, byTitle(title));
     const document = async (title: string) =>
       JSON.stringify(ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: byTitle(title) }, query: { format: 'document' } as never })));
     expect(await markdown('Introduction')).toContain('{% hint style="info" %}');
@@ -214,8 +218,7 @@ describe('imports into change requests, one after another', { timeout: 120_000 }
       await merge(spaceId, second.changeRequest!);
       expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
       const added = flat(await pagesOf(spaceId)).find((page) => page.title === 'Added')!;
-      const page = ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: added.id }, query: { format: 'markdown' } }));
-      expect('markdown' in page && page.markdown).toContain('From Git.');
+      expect(await markdownOf(spaceId, added.id)).toContain('From Git.');
     } finally {
       repo.remove();
     }
@@ -242,8 +245,7 @@ describe('a first import into a space that has pages', { timeout: 120_000 }, () 
       const pages = flat(await pagesOf(spaceId));
       // No SUMMARY.md: the repository's order, its README first.
       expect(pages.map((page) => page.title)).toEqual(['Start', 'Added', 'Guide']);
-      const guide = ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: pages[2]!.id }, query: { format: 'markdown' } }));
-      expect('markdown' in guide && guide.markdown).toContain('Newer words.');
+      expect(await markdownOf(spaceId, pages[2]!.id)).toContain('Newer words.');
     } finally {
       repo.remove();
     }
@@ -347,8 +349,7 @@ describe("the service's HTML habits", { timeout: 120_000 }, () => {
       const spaceId = (await newSpace(t.owner, t.organizationId)).id;
       expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
       const [home] = await pagesOf(spaceId);
-      const read = async () => ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: home!.id }, query: { format: 'markdown' } })) as { markdown: string };
-      const before = (await read()).markdown;
+      const before = await markdownOf(spaceId, home!.id);
       expect(before).toContain('## Creating an app\n');
       expect(before).not.toContain('<a href');
       const [file] = ok(await t.owner.client.call('listFiles', { params: { spaceId } })).items;
@@ -376,8 +377,7 @@ describe('a long page', { timeout: 120_000 }, () => {
       const spaceId = (await newSpace(t.owner, t.organizationId)).id;
       expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
       const [page] = await pagesOf(spaceId);
-      const read = ok(await t.owner.client.call('getPageById', { params: { spaceId, pageId: page!.id }, query: { format: 'markdown' } }));
-      expect((read as { markdown: string }).markdown).toContain('Paragraph 2499.');
+      expect(await markdownOf(spaceId, page!.id)).toContain('Paragraph 2499.');
     } finally {
       repo.remove();
     }

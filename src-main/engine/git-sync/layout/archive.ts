@@ -107,7 +107,7 @@ export type ArchivePrepared = { ok: true; value: PreparedImport; version: string
 export function prepareArchive(zip: Uint8Array, previous: LayoutState | undefined, space?: SpaceListing): ArchivePrepared {
   const read = readArchive(zip);
   if (!read.ok) return { ok: false, error: { stage: 'repo_fetch', message: read.message } };
-  const prepared = prepareImport(read.files, previous, '', undefined, space);
+  const prepared = prepareImport(read.files, previous, '', { space });
   if (!prepared.ok) return prepared;
   return { ok: true, value: prepared.value, version: folderVersion(read.files) };
 }

@@ -31,8 +31,8 @@ export function prepareImport(
   files: ReadonlyMap<string, RepositoryFile & { oid: string }>,
   previous: LayoutState | undefined,
   projectDirectory: string,
-  onPage?: (done: number, total: number) => void,
-  space?: SpaceListing,
+  /** `onPage`: progress; `space`: on a first import, the space as it is, its pages matched by path. */
+  { onPage, space }: { onPage?: (done: number, total: number) => void; space?: SpaceListing } = {},
 ): PrepareResult {
   const reconciled = !previous && space !== undefined && space.pages.length > 0;
   const ids = new Map([...(reconciled ? spaceKeys(files, projectDirectory, space) : []), ...(previous?.proposedKeys ?? []), ...(previous?.proposedFiles ?? []), ...(previous?.keys ?? [])]);
