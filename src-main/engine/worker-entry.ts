@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { runBelowEngineThread } from './workers/background-priority.js';
 import type { FromWorker, TaskImplementations, TaskKind, ToWorker } from './workers/tasks.js';
 
 type Loader = () => Promise<Partial<TaskImplementations>>;
@@ -51,6 +52,7 @@ const LOADERS = {
  * implementation its module gives. Loaded through `worker-bootstrap.mjs` beside the sources (tsx,
  * vitest), or as `out/main/engine-worker.js`, which electron-vite builds from this file.
  */
+runBelowEngineThread();
 const port = parentPort!;
 port.on('message', async ({ id, kind, input }: ToWorker) => {
   let answer: FromWorker;

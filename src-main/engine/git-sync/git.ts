@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { runBelowEngine } from '../workers/background-priority.js';
 
 /**
  * The system `git`, run carefully: no shell (arguments are an array, a `--` before paths and
@@ -67,6 +68,8 @@ export function git(args: readonly string[], options: GitOptions = {}): Promise<
     let child;
     try {
       child = spawn('git', full, { env: cleanEnvironment(options.env), stdio: ['pipe', 'pipe', 'pipe'], shell: false, signal: options.signal });
+      // Packing and indexing a large repository is seconds of CPU: the engine's loop goes first.
+      if (child.pid !== undefined) runBelowEngine(child.pid);
     } catch (error) {
       resolve({ ok: false, code: null, stdout: Buffer.alloc(0), stderr: (error as Error).message });
       return;

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -94,8 +95,28 @@ describe('the worker pool', () => {
     await expect(pool.run('readMarkdown', text('three'))).rejects.toThrow(/closing/);
   });
 
+  it.runIf(process.platform === 'linux')('runs its threads at a lower CPU priority than the engine’s thread', async () => {
+    const before = niceValues();
+    pool = new WorkerPool({ entry: BUNDLED, size: 2 });
+    await Promise.all([pool.run('readMarkdown', text('# One\n')), pool.run('readMarkdown', text('# Two\n'))]);
+    const own = before.get(process.pid)!;
+    const started = [...niceValues()].filter(([thread]) => !before.has(thread) && thread !== process.pid).map(([, nice]) => nice);
+    // The pool's two threads, ten steps below this process's main thread (at most Linux's lowest, 19); Node's own new threads, if any, keep its value.
+    expect(started.filter((nice) => nice === Math.min(19, own + 10))).toHaveLength(own === 19 ? started.length : 2);
+    expect(niceValues().get(process.pid)).toBe(own);
+  });
+
   it('fails every task waiting on a thread whose program cannot load', async () => {
     pool = new WorkerPool({ entry: new URL('./no-such-program.mjs', import.meta.url), size: 1 });
     await expect(pool.run('readMarkdown', text('x'))).rejects.toThrow();
   });
 });
+
+/** Each thread of this process (by id; the main thread's is the pid) and its nice value, from /proc. */
+function niceValues(): Map<number, number> {
+  return new Map(readdirSync('/proc/self/task').map((thread) => {
+    const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: state is the 3rd field of stat, nice the 19th.
+    return [Number(thread), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+  }));
+}
