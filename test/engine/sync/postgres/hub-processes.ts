@@ -111,7 +111,8 @@ function describeWithServer<T>(name: string, body: (server: () => T) => void, st
     beforeAll(async () => {
       started = await start();
     }, 120_000);
-    afterAll(() => started?.end());
+    // As long as the start may take: the end drops every database the file made, one per test (`npm run fuzz` makes 60 and more).
+    afterAll(() => started?.end(), 120_000);
     body(() => started!.server);
   });
 }
