@@ -1,8 +1,9 @@
 import type { PmNodeJson } from '../../../src-shared/content/index.js';
 import { blobBytes } from '../api/content/sql.js';
 import { updateRow } from '../api/content-tree/rows.js';
-import { addContributor, insertChangeRequest, updateChangeRequest } from '../api/change-requests/sql.js';
+import { addContributor, findChangeRequest, insertChangeRequest, updateChangeRequest } from '../api/change-requests/sql.js';
 import { findSpace } from '../api/spaces/sql.js';
+import { rowsBranch } from '../content/projection-sql.js';
 import type { Projector } from '../content/projector.js';
 import type { Database } from '../db/database.js';
 import type { DocStore } from '../docs/store.js';
@@ -12,9 +13,11 @@ import { cutRevision } from '../revisions/revisions.js';
 import type { ChangeCapture } from '../sync/changes/capture.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
 import { importedState, type PreparedImport } from './layout/prepare.js';
-import { blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type SpaceFile, type SpacePage } from './layout/write-repository.js';
+import {
+  blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type Reconciling, type SpaceFile, type SpacePage,
+} from './layout/write-repository.js';
 import { bodyOf, importChanges, readSpace, writeImport } from './space-content.js';
-import { findLink, saveState, sourceKey, type GitStateRow } from './sql.js';
+import { findLink, findState, firstParent, mainHolds, saveState, sourceKey, type GitStateRow } from './sql.js';
 
 /**
  * The steps of a sync that read or write the space, each in one transaction, shared by Git
@@ -40,8 +43,10 @@ export function ownerId(db: Database): string {
 export interface ImportApply {
   spaceId: string;
   prepared: PreparedImport;
-  /** What the last sync with this source left, if any. */
+  /** What the last sync with this source left, if any; none while the import reconciles with main by path (`syncBase`). */
   stateRow: GitStateRow | undefined;
+  /** The change request of an earlier reconciling import, untouched since: archived, as this import supersedes it. */
+  supersedes?: Reconciling;
   actorId: string | null;
   force: boolean;
   source: { url: string; ref: string; commit: string };
@@ -80,6 +85,10 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
       branch = changeRequestBranch(changeRequestId);
     }
     const docIds = writeImport(db, docs, store.projector, write(branch));
+    const superseded = apply.supersedes && findChangeRequest(db, space.id, apply.supersedes.changeRequest);
+    if (superseded && superseded.status === 'open' && superseded.revision === apply.supersedes!.revision) {
+      updateChangeRequest(db, superseded.id, { status: 'archived', updated_at: now });
+    }
     let revision = space.revision;
     if (docIds.length > 0) {
       revision = newId();
@@ -92,10 +101,14 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
         updateRow(db, 'spaces', space.id, { revision, updated_at: now });
       }
     }
+    // The state an import leaves on a branch that took it, read from the branch's projection.
+    const stateOn = (rows: string) => {
+      const { pages, files } = readSpace(db, docs, space.id, branch, rows);
+      return importedState(prepared, new Map(pages.map((page) => [page.id, page])), new Map(files.map((file) => [file.id, file.blob])));
+    };
     let layout: LayoutState;
     if (intoMain) {
-      const { pages, files } = readSpace(db, docs, space.id, MAIN, 'main');
-      layout = importedState(prepared, new Map(pages.map((page) => [page.id, page])), new Map(files.map((file) => [file.id, file.blob])));
+      layout = stateOn('main');
     } else {
       // Main has not taken these files yet: which blobs the commit holds moves on, and the ids given to what main lacks are kept for the next import.
       const last = stateRow ? stateFromJson(stateRow.layout) : emptyState(prepared.imported.config);
@@ -106,11 +119,55 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
         proposedKeys: new Map([...prepared.keys].filter(([key]) => !last.keys.has(key))),
         proposedFiles: new Map([...prepared.fileIds].filter(([path]) => !lastFiles.has(path))),
       };
+      // A first import: merged as it stands, its change request leaves main as the commit (`syncBase`).
+      if (!stateRow) layout.reconciling = { changeRequest: changeRequestId!, revision, base: space.revision, layout: stateToJson(stateOn(rowsBranch(db, space.id, changeRequestId!))) };
     }
     // No revision of main was ever in step with the source when a first import went into a change request ('').
     const synced = intoMain ? revision : (stateRow?.revision ?? '');
     saveState(db, { space_id: space.id, source: sourceKey(apply.source.url, apply.source.ref), commit_oid: apply.source.commit, revision: synced, synced_at: now, layout: stateToJson(layout) });
     return { ok: true, revision, ...(changeRequestId ? { changeRequestId } : {}) };
+  });
+}
+
+/** Where an operation with a source starts from (`syncBase`). */
+export interface SyncBase {
+  /** What the last sync left (a row holding only the mark of a waiting export has none behind it). */
+  row: GitStateRow | undefined;
+  /**
+   * Set while a first import's change request is not merged: an import then reconciles with main by
+   * path again, as a first import does, giving again the ids that one proposed; the change request,
+   * untouched since, is superseded.
+   */
+  reconcile?: { proposed: Map<string, string>; supersedes?: Reconciling };
+}
+
+/**
+ * The last sync's state for `source`. A first import that went into a change request left the link
+ * out of step (revision ''), as main did not hold the commit; once that change request is merged,
+ * the state becomes the one the import would have left in main: in step at the merge when it took
+ * the import as it was into main as it was, else at the import's own revision, so that the merge is
+ * exported (the reviewer's and main's words reach the repository) and a push meanwhile goes into a
+ * change request. Until then an import reconciles with main again, and merges are not exported.
+ */
+export function syncBase(db: Database, spaceId: string, source: string): SyncBase {
+  return db.transaction((): SyncBase => {
+    const row = findState(db, spaceId, source);
+    if (!row?.commit_oid) return { row: undefined };
+    if (row.revision !== '') return { row };
+    const state = stateFromJson(row.layout);
+    const proposed = new Map([...(state.proposedKeys ?? []), ...(state.proposedFiles ?? [])]);
+    const reconciling = state.reconciling;
+    const cr = reconciling && findChangeRequest(db, spaceId, reconciling.changeRequest);
+    if (!reconciling || !cr) return { row, reconcile: { proposed } };
+    if (cr.status === 'merged' && cr.revision_merged && mainHolds(db, spaceId, cr.revision_merged)) {
+      const merge = db.get<{ parents: string }>('SELECT parents FROM revisions WHERE id = ?', cr.revision_merged)!;
+      const asImported = cr.revision === reconciling.revision && firstParent(merge.parents) === reconciling.base;
+      const settled = { ...row, revision: asImported ? cr.revision_merged : reconciling.revision, layout: reconciling.layout };
+      db.run('UPDATE git_sync_states SET revision = ?, layout = ? WHERE space_id = ? AND source = ?', settled.revision, settled.layout, spaceId, source);
+      return { row: settled };
+    }
+    const untouched = cr.status === 'open' && cr.revision === reconciling.revision;
+    return { row, reconcile: { proposed, ...(untouched ? { supersedes: reconciling } : {}) } };
   });
 }
 
@@ -168,5 +225,7 @@ export function recordExport(db: Database, spaceId: string, plan: ExportPlan, wr
   for (const [path, bytes] of writes) next.oids.set(path, blobOid(bytes));
   for (const path of plan.deletes) next.oids.delete(path);
   next.keys = plan.keys;
+  // Main as exported is the commit: a first import's change request no longer stands for that.
+  delete next.reconciling;
   db.transaction(() => saveState(db, { space_id: spaceId, source: sourceKey(source.url, source.ref), commit_oid: source.commit, revision, synced_at: now, layout: stateToJson(next) }));
 }

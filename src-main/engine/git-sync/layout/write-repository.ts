@@ -61,6 +61,17 @@ export interface LayoutState {
    */
   proposedKeys?: Map<string, string>;
   proposedFiles?: Map<string, string>;
+  /** A first import that went into a change request, which brings the link back in step once merged (sync-steps.ts, `syncBase`). */
+  reconciling?: Reconciling;
+}
+
+export interface Reconciling {
+  changeRequest: string;
+  /** The revision the import cut in it, and main's then: a merge of exactly these leaves main as the commit. */
+  revision: string;
+  base: string;
+  /** The state (`stateToJson`) the import would have left had it gone into main. */
+  layout: string;
 }
 
 export const emptyState = (config: LayoutConfig = DEFAULT_CONFIG): LayoutState => ({
