@@ -12,6 +12,7 @@ import { branchDocPrefix, changeRequestBranch, MAIN, type Branch } from '../../.
 import { cutRevision } from '../revisions/revisions.js';
 import type { ChangeCapture } from '../sync/changes/capture.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
+import { cutPendingEdits } from '../yjs/live-edits.js';
 import { importedState, type PreparedImport } from './layout/prepare.js';
 import {
   blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type Reconciling, type SpaceFile, type SpacePage,
@@ -67,6 +68,8 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
   return db.transaction((): ImportApplied => {
     if (apply.actorId) logChangesAs(db, store.capture, apply.actorId);
     const { prepared, stateRow, now } = apply;
+    // Live edits of main not yet cut into a revision are changes since the last sync too: cut first, as a merge does.
+    cutPendingEdits(db, docs, apply.spaceId, now);
     const space = findSpace(db, apply.spaceId, now);
     if (!space || space.deleted_at !== null) return { ok: false, message: 'The space no longer exists' };
     const write = (branch: Branch) => ({

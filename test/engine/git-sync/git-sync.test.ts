@@ -10,6 +10,8 @@ import { Engine } from '../../../src-main/engine/engine.js';
 import { expectFailure, newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { sharedWorkers } from '../../support/workers.js';
+import { noteLiveEdit } from '../../../src-main/engine/yjs/live-edits.js';
+import { writePage } from '../../support/yjs-edits.js';
 import { publish } from '../api/search/fixture.js';
 import { FixtureRepository, GITBOOK_DOCS } from './repository-fixture.js';
 
@@ -148,6 +150,17 @@ describe('importing a repository in the hosted service\'s layout', { timeout: 12
     const operation = await importInto(spaceId, repo);
     expect(operation).toMatchObject({ state: 'success', commit });
     expect(operation.changeRequest).toBeUndefined();
+  });
+
+  it("takes live edits of main not yet cut into a revision as a change: the push goes into a change request, the live words kept", async () => {
+    const configuration = flat(await pagesOf(spaceId)).find((page) => page.title === 'Configuration')!;
+    // A live editor's write, as the y-websocket endpoint records it.
+    writePage(t.engine.docs, spaceId, MAIN, configuration.id, { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Typed live.' }] }] });
+    noteLiveEdit(t.engine.db, spaceId, new Date().toISOString());
+    repo.commit({ 'getting-started/configuration.md': '# Configuration\n\nOnly the host.\n' }, 'Host only');
+    const operation = await importInto(spaceId, repo);
+    expect(operation.changeRequest).toBeDefined();
+    expect(await markdownOf(spaceId, configuration.id)).toContain('Typed live.');
   });
 
   it('imports a push into a change request named after the commit when main changed meanwhile', async () => {
