@@ -17,7 +17,8 @@ import { importedState, type PreparedImport } from './layout/prepare.js';
 import {
   blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type Reconciling, type SpaceFile, type SpacePage,
 } from './layout/write-repository.js';
-import { bodyOf, importChanges, readSpace, writeImport } from './space-content.js';
+import { fullRef } from './remote.js';
+import { bodyOf, importChanges, importTouches, readSpace, writeImport } from './space-content.js';
 import { findLink, findState, firstParent, mainHolds, saveState, sourceKey, type GitStateRow } from './sql.js';
 
 /**
@@ -78,10 +79,15 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
     });
     // A first import into a space that had pages goes into main only if it changes nothing there (a link set again on
     // another device, the repository as main stands): else a reviewer sees what it would rewrite first.
-    const intoMain = apply.force || (stateRow ? space.revision === stateRow.revision : !prepared.reconciled || !importChanges(docs, store.projector, write(MAIN)));
+    const inStep = apply.force || (stateRow ? space.revision === stateRow.revision : !prepared.reconciled || !importChanges(docs, store.projector, write(MAIN)));
+    const last = stateRow ? stateFromJson(stateRow.layout) : undefined;
+    // An import-only link never exports, so main changed in Folio would send every push to a change request: one that
+    // rewrites only what stands in main as the repository last had it goes into main, the link still out of step.
+    const importOnly = !inStep && last !== undefined && importsOnly(db, space.id, apply.source);
+    const beside = importOnly && !prepared.structure && untouchedInMain(db, docs, space.id, importTouches(docs, store.projector, write(MAIN)), last);
     let branch: Branch = MAIN;
     let changeRequestId: string | undefined;
-    if (!intoMain) {
+    if (!inStep && !beside) {
       const createdBy = apply.actorId ?? findLink(db, space.id)?.linked_by ?? ownerId(db);
       changeRequestId = insertChangeRequest(db, { spaceId: space.id, subject: apply.subject.slice(0, 100), createdBy, revision: space.revision, now });
       docs.forkBranch(branchDocPrefix(space.id, MAIN), branchDocPrefix(space.id, changeRequestBranch(changeRequestId)));
@@ -104,32 +110,80 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
         updateRow(db, 'spaces', space.id, { revision, updated_at: now });
       }
     }
-    // The state an import leaves on a branch that took it, read from the branch's projection.
-    const stateOn = (rows: string) => {
-      const { pages, files } = readSpace(db, docs, space.id, branch, rows);
+    // The branch the import went into, as its projection holds it.
+    const listing = () => readSpace(db, docs, space.id, branch, changeRequestId ? rowsBranch(db, space.id, changeRequestId) : 'main');
+    // The state an import leaves on a branch that took it.
+    const stateOn = () => {
+      const { pages, files } = listing();
       return importedState(prepared, new Map(pages.map((page) => [page.id, page])), new Map(files.map((file) => [file.id, file.blob])));
     };
     let layout: LayoutState;
-    if (intoMain) {
-      layout = stateOn('main');
+    if (inStep) {
+      layout = stateOn();
     } else {
-      // Main has not taken these files yet: which blobs the commit holds moves on, and the ids given to what main lacks are kept for the next import.
-      const last = stateRow ? stateFromJson(stateRow.layout) : emptyState(prepared.imported.config);
-      const lastFiles = new Set([...last.files.values()].map((file) => file.path));
+      // Main has not taken these files yet (or only some, beside Folio's changes): which blobs the commit holds moves on,
+      // and the ids given to what main lacks are kept for the next import.
+      const before = last ?? emptyState(prepared.imported.config);
+      const lastFiles = new Set([...before.files.values()].map((file) => file.path));
       layout = {
-        ...last,
+        ...before,
         oids: prepared.oids,
-        proposedKeys: new Map([...prepared.keys].filter(([key]) => !last.keys.has(key))),
+        proposedKeys: new Map([...prepared.keys].filter(([key]) => !before.keys.has(key))),
         proposedFiles: new Map([...prepared.fileIds].filter(([path]) => !lastFiles.has(path))),
       };
       // A first import: merged as it stands, its change request leaves main as the commit (`syncBase`).
-      if (!stateRow) layout.reconciling = { changeRequest: changeRequestId!, revision, base: space.revision, layout: stateToJson(stateOn(rowsBranch(db, space.id, changeRequestId!))) };
+      if (!stateRow) layout.reconciling = { changeRequest: changeRequestId!, revision, base: space.revision, layout: stateToJson(stateOn()) };
+      if (importOnly) Object.assign(layout, gitAfter(before, prepared, listing()));
     }
     // No revision of main was ever in step with the source when a first import went into a change request ('').
-    const synced = intoMain ? revision : (stateRow?.revision ?? '');
+    const synced = inStep ? revision : (stateRow?.revision ?? '');
     saveState(db, { space_id: space.id, source: sourceKey(apply.source.url, apply.source.ref), commit_oid: apply.source.commit, revision: synced, synced_at: now, layout: stateToJson(layout) });
     return { ok: true, revision, ...(changeRequestId ? { changeRequestId } : {}) };
   });
+}
+
+/** Whether the source is the space's link, set to import only (it never exports what Folio changed). */
+function importsOnly(db: Database, spaceId: string, source: { url: string; ref: string }): boolean {
+  const link = findLink(db, spaceId);
+  return link?.direction === 'import' && sourceKey(link.url, fullRef(link.ref)) === sourceKey(source.url, source.ref);
+}
+
+/** The repository's content as the state holds it (`LayoutState.gitPages`, `gitFiles`). */
+function gitView(state: LayoutState): { pages: Map<string, string>; files: Map<string, string> } {
+  return {
+    pages: state.gitPages ?? new Map([...state.pages].map(([id, page]) => [id, page.signature])),
+    files: state.gitFiles ?? new Map([...state.files].map(([id, file]) => [id, file.blob])),
+  };
+}
+
+/**
+ * Whether every page and file an import would change in main stands there as the repository last
+ * had it: then nothing written in Folio is overwritten. A page or file the repository had and
+ * main has not was deleted in Folio, which the import would undo.
+ */
+function untouchedInMain(db: Database, docs: DocStore, spaceId: string, touched: { pages: Set<string>; files: Set<string> }, last: LayoutState): boolean {
+  const git = gitView(last);
+  const main = readSpace(db, docs, spaceId, MAIN, 'main');
+  const pages = new Map(main.pages.map((page) => [page.id, page.signature]));
+  const files = new Map(main.files.map((file) => [file.id, file.blob]));
+  const stands = (id: string, held: Map<string, string>, synced: Map<string, string>) => (held.has(id) ? held.get(id) === synced.get(id) : !synced.has(id));
+  return [...touched.pages].every((id) => stands(id, pages, git.pages)) && [...touched.files].every((id) => stands(id, files, git.files));
+}
+
+/** The repository's content once the import wrote it on its branch: the pages and files it holds as the commit has them. */
+function gitAfter(last: LayoutState, prepared: PreparedImport, branch: { pages: SpacePage[]; files: SpaceFile[] }): Pick<LayoutState, 'gitPages' | 'gitFiles'> {
+  const git = gitView(last);
+  const pages = new Map(branch.pages.map((page) => [page.id, page.signature]));
+  const files = new Map(branch.files.map((file) => [file.id, file.blob]));
+  // Each page of a changed file takes the commit's content on the branch; the others stand as they were.
+  for (const key of prepared.changed) {
+    const id = prepared.keys.get(key)!;
+    if (pages.has(id)) git.pages.set(id, pages.get(id)!);
+  }
+  for (const id of prepared.removedPages) git.pages.delete(id);
+  for (const id of prepared.fileIds.values()) if (files.has(id)) git.files.set(id, files.get(id)!);
+  for (const id of prepared.removedFiles) git.files.delete(id);
+  return { gitPages: git.pages, gitFiles: git.files };
 }
 
 /** Where an operation with a source starts from (`syncBase`). */
@@ -228,7 +282,9 @@ export function recordExport(db: Database, spaceId: string, plan: ExportPlan, wr
   for (const [path, bytes] of writes) next.oids.set(path, blobOid(bytes));
   for (const path of plan.deletes) next.oids.delete(path);
   next.keys = plan.keys;
-  // Main as exported is the commit: a first import's change request no longer stands for that.
+  // Main as exported is the commit: a first import's change request, and the repository's content apart from main's, no longer stand for it.
   delete next.reconciling;
+  delete next.gitPages;
+  delete next.gitFiles;
   db.transaction(() => saveState(db, { space_id: spaceId, source: sourceKey(source.url, source.ref), commit_oid: source.commit, revision, synced_at: now, layout: stateToJson(next) }));
 }

@@ -427,6 +427,45 @@ describe("a first import's change request, once merged, brings the link back in 
   });
 });
 
+describe('an import-only link whose main was edited in Folio', { timeout: 120_000 }, () => {
+  it('takes a push that rewrites only what Folio left as the repository had it straight into main, and the rest into change requests', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({ 'README.md': '# Home\n', 'guide.md': '# Guide\n\nRead me.\n', 'other.md': '# Other\n\nFirst.\n' });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      ok(await t.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'refs/heads/main', direction: 'import' } }));
+      await importInto(spaceId, repo);
+      const id = async (title: string) => flat(await pagesOf(spaceId)).find((page) => page.title === title)?.id;
+      const words = async (title: string) => markdownOf(spaceId, (await id(title))!);
+      await publish(t, spaceId, [{ operation: 'update_page', page: await id('Guide'), document: { markdown: 'Edited in Folio.\n' } } as never]);
+      const push = async (files: Record<string, string>) => {
+        repo.commit(files, 'Push');
+        return (await importInto(spaceId, repo)).changeRequest;
+      };
+
+      // Another page: straight into main, Folio's words beside it.
+      expect(await push({ 'other.md': '# Other\n\nSecond.\n' })).toBeUndefined();
+      expect(await words('Other')).toContain('Second.');
+      expect(await words('Guide')).toContain('Edited in Folio.');
+      // The page Folio edited: a change request, main's words kept.
+      const guideChange = await push({ 'guide.md': '# Guide\n\nRead me twice.\n' });
+      expect(guideChange).toBeDefined();
+      expect(await words('Guide')).toContain('Edited in Folio.');
+      // Merged, the page stands as the repository has it: the next push to it goes straight in.
+      ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: guideChange! } }));
+      expect(await push({ 'guide.md': '# Guide\n\nRead me thrice.\n' })).toBeUndefined();
+      expect(await words('Guide')).toContain('Read me thrice.');
+      // A page deleted in Folio is not brought back by a push to its file, nor is a new page added without review.
+      await publish(t, spaceId, [{ operation: 'delete_page', page: await id('Other') } as never]);
+      expect(await push({ 'other.md': '# Other\n\nThird.\n' })).toBeDefined();
+      expect(await push({ 'new.md': '# New\n' })).toBeDefined();
+      expect(flat(await pagesOf(spaceId)).map((page) => page.title).sort()).toEqual(['Guide', 'Home']);
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
 describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => {
   it('delete, move and add their files, and SUMMARY.md changes with the tree', async () => {
     const repo = new FixtureRepository();
