@@ -6,10 +6,10 @@ import { folderVersion, withWikilinksResolved } from './layout/archive.js';
 import { readConfig } from './layout/config.js';
 import { prepareImport } from './layout/prepare.js';
 import { LIMITS, type RepositoryFile } from './layout/read-repository.js';
-import { blobOid, emptyState, planExport, stateFromJson, type LayoutState } from './layout/write-repository.js';
+import { blobOid, emptyState, planExport, stateFromJson } from './layout/write-repository.js';
 import { mainListing } from './space-content.js';
-import { findState, sourceKey } from './sql.js';
-import { applyImport, bytesOf, ownerId, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
+import { sourceKey } from './sql.js';
+import { applyImport, bytesOf, ownerId, readForExport, recordExport, syncBase, type SpaceWrites } from './sync-steps.js';
 
 /**
  * Folders of Markdown without Git (`folio space import --dir` / `space export --dir`): the same
@@ -46,23 +46,24 @@ export function readFolder(dir: string): Map<string, RepositoryFile & { oid: str
 
 const folderUrl = (dir: string) => `dir://${resolve(dir)}`;
 
-function stateFor(db: Database, spaceId: string, dir: string): { row: ReturnType<typeof findState>; state: LayoutState | undefined } {
-  const row = findState(db, spaceId, sourceKey(folderUrl(dir), 'folder'));
-  return { row, state: row ? stateFromJson(row.layout) : undefined };
-}
+/** The folder's last sync (`syncBase`). */
+const baseOf = (db: Database, spaceId: string, dir: string) => syncBase(db, spaceId, sourceKey(folderUrl(dir), 'folder'));
 
 export function importFolder(store: SpaceWrites, spaceId: string, dir: string, now: string, progress?: Progress): FolderResult {
   const { db } = store;
   const files = withWikilinksResolved(readFolder(dir));
   progress?.(0, files.size, 'files read');
-  const { row, state } = stateFor(db, spaceId, dir);
+  const { row: last, reconcile } = baseOf(db, spaceId, dir);
+  // While a first import's change request is not merged, there is no sync to build on: it reconciles with main again.
+  const row = reconcile ? undefined : last;
+  const state = row ? stateFromJson(row.layout) : undefined;
   const space = state ? undefined : mainListing(db, store.docs, spaceId);
-  const prepared = prepareImport(files, state, '', { onPage: (done, total) => progress?.(done, total, 'pages read'), space });
+  const prepared = prepareImport(files, state, '', { onPage: (done, total) => progress?.(done, total, 'pages read'), space, proposed: reconcile?.proposed });
   if (!prepared.ok) return { ok: false, message: `${prepared.error.stage}: ${prepared.error.message}` };
   progress?.(prepared.value.imported.pages.length, prepared.value.imported.pages.length, 'pages read');
   const commit = folderVersion(files);
   const applied = applyImport(store, {
-    spaceId, prepared: prepared.value, stateRow: row, actorId: ownerId(db), force: false,
+    spaceId, prepared: prepared.value, stateRow: row, supersedes: reconcile?.supersedes, actorId: ownerId(db), force: false,
     source: { url: folderUrl(dir), ref: 'folder', commit }, subject: `Folder: ${resolve(dir)}`, now,
   });
   if (!applied.ok) return applied;
@@ -72,7 +73,8 @@ export function importFolder(store: SpaceWrites, spaceId: string, dir: string, n
 
 export function exportFolder({ db, docs }: SpaceWrites, spaceId: string, dir: string, now: string, progress?: Progress): FolderResult {
   mkdirSync(dir, { recursive: true });
-  let { state } = stateFor(db, spaceId, dir);
+  const { row } = baseOf(db, spaceId, dir);
+  let state = row ? stateFromJson(row.layout) : undefined;
   if (!state) {
     let config: string | undefined;
     try {

@@ -9,14 +9,16 @@ export interface PrepareImportInput {
   files: Map<string, RepositoryFile & { oid: string }>;
   previous: LayoutState | undefined;
   projectDirectory: string;
-  /** On a first import, the space as it is, its pages matched by path. */
+  /** On a first import, the space as it is, its pages matched by path, and the ids an earlier one proposed (`prepareImport`). */
   space?: SpaceListing;
+  proposed?: Map<string, string>;
 }
 
 export interface PrepareArchiveInput {
   zip: Uint8Array;
   previous: LayoutState | undefined;
   space?: SpaceListing;
+  proposed?: Map<string, string>;
 }
 
 export interface PlanExportInput {
@@ -39,8 +41,9 @@ declare module '../workers/tasks.js' {
 
 /** Git Sync's long work, which the engine's worker threads run (docs/git-sync.md). */
 export const layoutTasks = {
-  gitPrepareImport: ({ files, previous, projectDirectory, space }: PrepareImportInput) => withBuiltBodies(prepareImport(files, previous, projectDirectory, { space }), previous),
-  gitPrepareArchive: ({ zip, previous, space }: PrepareArchiveInput) => prepareArchive(zip, previous, space),
+  gitPrepareImport: ({ files, previous, projectDirectory, space, proposed }: PrepareImportInput) =>
+    withBuiltBodies(prepareImport(files, previous, projectDirectory, { space, proposed }), previous),
+  gitPrepareArchive: ({ zip, previous, space, proposed }: PrepareArchiveInput) => prepareArchive(zip, previous, { space, proposed }),
   gitPlanExport: ({ pages, files, state, bodies }: PlanExportInput) => planExport(pages, files, state, (pageId) => bodies.get(pageId)),
 };
 

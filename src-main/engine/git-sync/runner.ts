@@ -13,7 +13,7 @@ import {
   sourceKey, type GitOperationRow, type GitStateRow,
 } from './sql.js';
 import { mainListing } from './space-content.js';
-import { applyImport, bytesOf, readForExport, recordExport, type SpaceWrites } from './sync-steps.js';
+import { applyImport, bytesOf, readForExport, recordExport, syncBase, type SpaceWrites, type SyncBase } from './sync-steps.js';
 
 type Stage = GitOperationRow['stage'];
 
@@ -123,6 +123,8 @@ export class GitSyncRunner {
   afterMerge(spaceId: string, actorId: string): void {
     const link = findLink(this.db, spaceId);
     if (!link || link.direction === 'import' || !holdsLink(this.db, spaceId)) return;
+    // Not while the link's first import waits in a change request (this merge may be that one's, which brings the link in step).
+    if (syncBase(this.db, spaceId, sourceKey(link.url, fullRef(link.ref))).reconcile) return;
     this.request({ ...this.linkRequest(spaceId)!, direction: 'export', commitMessage: 'Merge from Folio', actorId });
   }
 
@@ -146,7 +148,10 @@ export class GitSyncRunner {
       for (const link of heldLinks(this.db)) {
         // One operation of a space at a time: a tick while one runs waits for the next.
         if (latestOperation(this.db, link.space_id)?.state === 'running') continue;
-        const state = findState(this.db, link.space_id, sourceKey(link.url, fullRef(link.ref)));
+        const source = sourceKey(link.url, fullRef(link.ref));
+        let state = findState(this.db, link.space_id, source);
+        // A first import's change request merged, maybe on another device, brings the link in step (`syncBase`).
+        if (state?.commit_oid && state.revision === '') state = syncBase(this.db, link.space_id, source).row ?? state;
         // Not while the link's first import waits in a change request: an export would overwrite what it proposes.
         const main = state?.revision && link.direction !== 'import' ? mergedSince(this.db, link.space_id, state.revision) : undefined;
         if (state?.pending_export === 1 && now - (lastPoll.get(`x${link.space_id}`) ?? 0) >= (this.settings.retryMs ?? 30_000)) {
@@ -208,12 +213,16 @@ export class GitSyncRunner {
   /** A folder uploaded as a zip: read in a worker, written as a repository's import is. */
   private async importArchive(id: string, request: ArchiveRequest, signal: AbortSignal): Promise<Partial<GitOperationRow>> {
     const source = archiveSource(request.name);
-    const stateRow = this.stateFor(request.spaceId, source.url, source.ref);
+    const base = this.stateFor(request.spaceId, source.url, source.ref);
+    const stateRow = base.reconcile ? undefined : base.row;
     // The zip's bytes move to the worker rather than being copied.
     const zip = request.zip.byteOffset === 0 && request.zip.byteLength === request.zip.buffer.byteLength ? request.zip : request.zip.slice();
     const prepared = await this.workers.run(
       'gitPrepareArchive',
-      { zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined, space: stateRow ? undefined : mainListing(this.db, this.store.docs, request.spaceId) },
+      {
+        zip, previous: stateRow ? stateFromJson(stateRow.layout) : undefined,
+        space: stateRow ? undefined : mainListing(this.db, this.store.docs, request.spaceId), proposed: base.reconcile?.proposed,
+      },
       { transfer: [zip.buffer as ArrayBuffer] },
     );
     if (signal.aborted) throw new Stop('finalize', 'Folio is closing');
@@ -221,18 +230,16 @@ export class GitSyncRunner {
     const tasks = prepared.value.imported.pages.length + prepared.value.imported.files.length;
     this.stage(id, 'finalize', { dispatched: tasks, completed: tasks });
     const applied = applyImport(this.store, {
-      spaceId: request.spaceId, prepared: prepared.value, stateRow, actorId: request.actorId, force: false,
+      spaceId: request.spaceId, prepared: prepared.value, stateRow, supersedes: base.reconcile?.supersedes, actorId: request.actorId, force: false,
       source: { ...source, commit: prepared.version }, subject: `Folder: ${request.name}`, now: this.now(),
     });
     if (!applied.ok) throw new Stop('finalize', applied.message);
     return { commit_oid: prepared.version, ...(applied.changeRequestId ? { change_request_id: applied.changeRequestId } : {}) };
   }
 
-  /** What the last sync with the request's repository and ref left; a sync with another one starts afresh. */
-  private stateFor(spaceId: string, url: string, ref: string): GitStateRow | undefined {
-    const row = findState(this.db, spaceId, sourceKey(url, ref));
-    // A row holding only the mark of a waiting export has no sync behind it.
-    return row?.commit_oid ? row : undefined;
+  /** What the last sync with the request's repository and ref left (`syncBase`); a sync with another one starts afresh. */
+  private stateFor(spaceId: string, url: string, ref: string): SyncBase {
+    return syncBase(this.db, spaceId, sourceKey(url, ref));
   }
 
   private stageOf(id: string): Stage {
@@ -257,13 +264,15 @@ export class GitSyncRunner {
     const commit = await this.fetch(copy, request.ref);
     if (!commit) throw new Stop('repo_fetch', `The repository has no ref ${request.ref}`);
     this.stage(id, 'config_check');
-    const stateRow = this.stateFor(request.spaceId, request.remote.url, fullRef(request.ref));
-    if (stateRow && stateRow.commit_oid === commit && !request.force) return { commit_oid: commit };
+    const base = this.stateFor(request.spaceId, request.remote.url, fullRef(request.ref));
+    // A commit already imported is not proposed again, even when its change request was closed unmerged.
+    if (base.row && base.row.commit_oid === commit && !request.force) return { commit_oid: commit };
+    const stateRow = base.reconcile ? undefined : base.row;
     const files = await copy.files(commit, LIMITS.fileBytes);
     if (!files.ok) throw new Stop('config_check', files.message);
     const previous = stateRow ? stateFromJson(stateRow.layout) : undefined;
     const space = previous ? undefined : mainListing(this.db, this.store.docs, request.spaceId);
-    const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory, space });
+    const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory, space, proposed: base.reconcile?.proposed });
     if (!prepared.ok) throw new Stop(prepared.error.stage, prepared.error.message);
     const { imported } = prepared.value;
     const tasks = imported.pages.length + imported.files.length;
@@ -275,7 +284,7 @@ export class GitSyncRunner {
       ? `Git: ${subjects[0] ?? commit.slice(0, 7)}${subjects.length > 1 ? ` (and ${subjects.length - 1} more commits)` : ''}`
       : `Git: ${commit.slice(0, 7)}, first import here, matched to the space's pages by path`;
     const applied = applyImport(this.store, {
-      spaceId: request.spaceId, prepared: prepared.value, stateRow, actorId: request.actorId, force: request.force,
+      spaceId: request.spaceId, prepared: prepared.value, stateRow, supersedes: base.reconcile?.supersedes, actorId: request.actorId, force: request.force,
       source: { url: request.remote.url, ref: fullRef(request.ref), commit }, subject, now: this.now(),
     });
     if (!applied.ok) throw new Stop('finalize', applied.message);
@@ -285,7 +294,7 @@ export class GitSyncRunner {
   private async export(id: string, request: GitRequest, copy: RepositoryCopy): Promise<Partial<GitOperationRow>> {
     const parent = await this.fetch(copy, request.ref);
     this.stage(id, 'config_check');
-    const stateRow = this.stateFor(request.spaceId, request.remote.url, fullRef(request.ref));
+    const stateRow = this.stateFor(request.spaceId, request.remote.url, fullRef(request.ref)).row;
     if (stateRow && parent && parent !== stateRow.commit_oid && !request.force) {
       throw new Stop('config_check', `${request.ref} moved since the last sync (to ${parent.slice(0, 7)}): import it first, so that its commits are not overwritten`);
     }

@@ -106,6 +106,12 @@ export function importChanges(docs: DocStore, projector: Projector, write: Impor
   return editImport(docs, new DocEdits(docs), projector, write).changed;
 }
 
+/** The pages (fields, body, or deleted) and files the import would change on the branch: its edits made on copies and dropped. */
+export function importTouches(docs: DocStore, projector: Projector, write: ImportWrite): { pages: Set<string>; files: Set<string> } {
+  const { touched } = editImport(docs, new DocEdits(docs), projector, write);
+  return touched;
+}
+
 /** The import's edits, made on the request's copies of the branch's docs; nothing is saved. */
 function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write: ImportWrite) {
   const treeId = treeDoc(write.spaceId, write.branch);
@@ -113,6 +119,7 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
   const treeChanges = watchTree(tree);
   const existing = readPages(tree);
   const written = new Set<string>();
+  const touched = { pages: new Set<string>(), files: new Set<string>() };
   const blobs = new Map<string, Uint8Array>();
   let treeChanged = false;
   const lastChild = new Map<string | null, string | null>();
@@ -152,6 +159,7 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
     if (Object.keys(differs).length > 0) {
       setPageFields(tree, id, differs);
       treeChanged = true;
+      touched.pages.add(id);
     }
     if (page.body && (isNew || write.changed.has(page.key))) {
       const docId = pageDoc(write.spaceId, write.branch, id);
@@ -159,6 +167,7 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
       const built = isNew ? page.built : undefined;
       if (built && edits.create(docId, built, (seq) => projector.lendBodyFacts(docId, seq, built.facts))) {
         written.add(docId);
+        touched.pages.add(id);
       } else {
         const doc = edits.open(docId);
         const previous = isNew ? undefined : readBody(doc);
@@ -167,6 +176,7 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
           const result = writeBody(doc, body);
           if (!result.ok) throw new Error(`page ${page.key} does not fit the content model`);
           written.add(docId);
+          touched.pages.add(id);
         }
       }
     }
@@ -175,6 +185,7 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
     if (pagesMap(tree).has(id)) {
       pagesMap(tree).delete(id);
       treeChanged = true;
+      touched.pages.add(id);
     }
   }
 
@@ -187,14 +198,16 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
     blobs.set(blob, file.bytes);
     setFile(tree, { id, name: file.name, contentType: file.contentType, size: file.bytes.length, blob, createdAt: before?.createdAt ?? write.now });
     treeChanged = true;
+    touched.files.add(id);
   }
   for (const id of write.removedFiles) {
     if (filesMap(tree).has(id)) {
       filesMap(tree).delete(id);
       treeChanged = true;
+      touched.files.add(id);
     }
   }
-  return { changed: treeChanged || written.size > 0, treeId, treeChanges, blobs };
+  return { changed: treeChanged || written.size > 0, treeId, treeChanges, blobs, touched };
 }
 
 /** Parents under which the pages the import places already stand, in the imported order. */

@@ -63,16 +63,38 @@ const MERGES_LOOKED_BACK = 1_000;
  * the last sync's): its revisions walked back by first parent. Undefined when none did.
  */
 export function mergedSince(db: Database, spaceId: string, since: string): string | undefined {
-  const main = db.get<{ revision: string }>('SELECT revision FROM spaces WHERE id = ?', spaceId)?.revision;
-  let current = main;
-  for (let steps = 0; current !== undefined && current !== since && steps < MERGES_LOOKED_BACK; steps++) {
+  const main = mainRevision(db, spaceId);
+  let merged = false;
+  walkMain(db, main, (revision, type) => {
+    merged = revision !== since && type === 'merge';
+    return revision === since || merged;
+  });
+  return merged ? main : undefined;
+}
+
+/** Whether main holds `revision` (a merge of it, seen through sync before main's docs and revision, does not yet). */
+export function mainHolds(db: Database, spaceId: string, revision: string): boolean {
+  let found = false;
+  walkMain(db, mainRevision(db, spaceId), (current) => (found = current === revision));
+  return found;
+}
+
+const mainRevision = (db: Database, spaceId: string) => db.get<{ revision: string }>('SELECT revision FROM spaces WHERE id = ?', spaceId)?.revision;
+
+/** Main's revisions from `from` back by first parent, until `stop` answers true (at most `MERGES_LOOKED_BACK`). */
+function walkMain(db: Database, from: string | undefined, stop: (revision: string, type: string) => boolean): void {
+  let current = from;
+  for (let steps = 0; current !== undefined && steps < MERGES_LOOKED_BACK; steps++) {
     const row = db.get<{ parents: string; type: string }>('SELECT parents, type FROM revisions WHERE id = ?', current);
-    if (!row) return undefined;
-    if (row.type === 'merge') return main;
-    const parents: unknown = JSON.parse(row.parents);
-    current = Array.isArray(parents) && typeof parents[0] === 'string' ? parents[0] : undefined;
+    if (!row || stop(current, row.type)) return;
+    current = firstParent(row.parents);
   }
-  return undefined;
+}
+
+/** A revision's first parent, from its `parents` column. */
+export function firstParent(parents: string): string | undefined {
+  const list: unknown = JSON.parse(parents);
+  return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
 }
 
 /** The link as set on this engine, which then runs it (`heldLinks`) until it is set again elsewhere or deleted. */

@@ -10,6 +10,8 @@ import { Engine } from '../../../src-main/engine/engine.js';
 import { expectFailure, newSpace, ok } from '../../support/content.js';
 import { TestServer } from '../../support/server.js';
 import { sharedWorkers } from '../../support/workers.js';
+import { noteLiveEdit } from '../../../src-main/engine/yjs/live-edits.js';
+import { writePage } from '../../support/yjs-edits.js';
 import { publish } from '../api/search/fixture.js';
 import { FixtureRepository, GITBOOK_DOCS } from './repository-fixture.js';
 
@@ -150,6 +152,17 @@ describe('importing a repository in the hosted service\'s layout', { timeout: 12
     expect(operation.changeRequest).toBeUndefined();
   });
 
+  it("takes live edits of main not yet cut into a revision as a change: the push goes into a change request, the live words kept", async () => {
+    const configuration = flat(await pagesOf(spaceId)).find((page) => page.title === 'Configuration')!;
+    // A live editor's write, as the y-websocket endpoint records it.
+    writePage(t.engine.docs, spaceId, MAIN, configuration.id, { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Typed live.' }] }] });
+    noteLiveEdit(t.engine.db, spaceId, new Date().toISOString());
+    repo.commit({ 'getting-started/configuration.md': '# Configuration\n\nOnly the host.\n' }, 'Host only');
+    const operation = await importInto(spaceId, repo);
+    expect(operation.changeRequest).toBeDefined();
+    expect(await markdownOf(spaceId, configuration.id)).toContain('Typed live.');
+  });
+
   it('imports a push into a change request named after the commit when main changed meanwhile', async () => {
     const all = flat(await pagesOf(spaceId));
     const intro = all.find((page) => page.title === 'Introduction')!;
@@ -246,6 +259,207 @@ describe('a first import into a space that has pages', { timeout: 120_000 }, () 
       // No SUMMARY.md: the repository's order, its README first.
       expect(pages.map((page) => page.title)).toEqual(['Start', 'Added', 'Guide']);
       expect(await markdownOf(spaceId, pages[2]!.id)).toContain('Newer words.');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
+describe("a first import's change request, once merged, brings the link back in step", { timeout: 120_000 }, () => {
+  const crParams = (spaceId: string, changeRequestId: string) => ({ params: { spaceId, changeRequestId } });
+  const merge = async (spaceId: string, changeRequestId: string) =>
+    expect(ok(await t.owner.client.call('mergeChangeRequest', crParams(spaceId, changeRequestId))).result).toBe('merge');
+  const statusOf = async (spaceId: string, changeRequestId: string) => ok(await t.owner.client.call('getChangeRequestById', crParams(spaceId, changeRequestId))).status;
+  const page = async (spaceId: string, title: string) => flat(await pagesOf(spaceId)).find((candidate) => candidate.title === title)!;
+  const words = async (spaceId: string, title: string) => markdownOf(spaceId, (await page(spaceId, title)).id);
+  const edit = (title: string, markdown: string) => async (spaceId: string) =>
+    publish(t, spaceId, [{ operation: 'update_page', page: (await page(spaceId, title)).id, document: { markdown } } as never]);
+
+  /**
+   * A space written in Folio (Start, Guide), maybe linked to the repository here, and the repository's first import
+   * into it: Git's Guide has other words, and a page of its own, so it goes into a change request.
+   */
+  async function reconciling(repo: FixtureRepository, linked = false) {
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    await publish(t, spaceId, [
+      { operation: 'insert_page', title: 'Start', document: { markdown: 'Written in Folio.\n' } } as never,
+      { operation: 'insert_page', title: 'Guide', document: { markdown: 'Older words.\n' } } as never,
+    ]);
+    if (linked) ok(await t.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'refs/heads/main', direction: 'both' } }));
+    repo.commit({ 'README.md': '# Start\n\nWritten in Folio.\n', 'guide.md': '# Guide\n\nNewer words.\n', 'added.md': '# Added\n\nFrom Git.\n' }, 'Docs');
+    const first = await importInto(spaceId, repo);
+    expect(first.changeRequest).toBeDefined();
+    return { spaceId, changeRequestId: first.changeRequest! };
+  }
+
+  /** The reviewer rewrites the Guide in the change request; its id. */
+  async function review(spaceId: string, changeRequestId: string) {
+    const guide = (await page(spaceId, 'Guide')).id;
+    const changes = [{ operation: 'update_page', page: guide, document: { markdown: 'Reviewed words.\n' } }];
+    ok(await t.owner.client.call('updateChangeRequestContent', { ...crParams(spaceId, changeRequestId), body: { changes } as never }));
+    return guide;
+  }
+
+  /** A push after the link is back in step: straight into main. */
+  async function straightIn(spaceId: string, repo: FixtureRepository) {
+    repo.commit({ 'added.md': '# Added\n\nFrom Git, twice.\n' }, 'Edit the added page');
+    expect((await importInto(spaceId, repo)).changeRequest).toBeUndefined();
+    expect(await words(spaceId, 'Added')).toContain('From Git, twice.');
+  }
+
+  /**
+   * A push while the first import's change request is not merged: it goes into a change request
+   * holding the whole repository (Git's Guide too, which the push did not change), without copies;
+   * merged, it brings the link in step. `meanwhile` checks what stands before the merge.
+   */
+  async function mergedWhole(spaceId: string, repo: FixtureRepository, meanwhile?: () => Promise<void>) {
+    repo.commit({ 'README.md': '# Start\n\nWritten in Folio, then in Git.\n' }, 'Edit the start');
+    const next = await importInto(spaceId, repo);
+    expect(next.changeRequest).toBeDefined();
+    await meanwhile?.();
+    await merge(spaceId, next.changeRequest!);
+    expect(await words(spaceId, 'Guide')).toContain('Newer words.');
+    expect(await words(spaceId, 'Start')).toContain('Written in Folio, then in Git.');
+    expect(flat(await pagesOf(spaceId)).map((page) => page.title).sort()).toEqual(['Added', 'Guide', 'Start']);
+    await straightIn(spaceId, repo);
+  }
+
+  it('merged as it was: the next push goes straight into main, and an edit in Folio exports its page alone', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const { spaceId, changeRequestId } = await reconciling(repo);
+      await merge(spaceId, changeRequestId);
+      repo.commit({ 'guide.md': '# Guide\n\nNewest words.\n' }, 'Edit the guide');
+      const next = await importInto(spaceId, repo);
+      expect(next).toMatchObject({ state: 'success', commit: repo.head() });
+      expect(next.changeRequest).toBeUndefined();
+      expect(await words(spaceId, 'Guide')).toContain('Newest words.');
+      expect(flat(await pagesOf(spaceId)).map((page) => page.title)).toEqual(['Start', 'Added', 'Guide']);
+      await edit('Added', '# Added\n\nFrom Git, then Folio.\n')(spaceId);
+      expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success' });
+      expect(repo.changedFiles()).toEqual(['M\tadded.md']);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('main moved before the merge: its words are exported with the merge, Git\'s kept, and a push then goes straight into main', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const { spaceId, changeRequestId } = await reconciling(repo, true);
+      const imported = repo.head();
+      // A merge while the first import waits is not exported: the export would write Folio's older Guide over Git's.
+      await edit('Start', '# Start\n\nWritten in Folio, twice.\n')(spaceId);
+      expect(await finished(spaceId)).toMatchObject({ direction: 'import', changeRequest: changeRequestId });
+      expect(repo.head()).toBe(imported);
+      await merge(spaceId, changeRequestId);
+      const exported = await finished(spaceId);
+      expect(exported).toMatchObject({ state: 'success', direction: 'export', commit: repo.head() });
+      expect(repo.changedFiles()).toEqual(['M\tREADME.md']);
+      expect(repo.show('README.md').toString()).toContain('Written in Folio, twice.');
+      expect(repo.show('guide.md').toString()).toContain('Newer words.');
+      repo.commit({ 'guide.md': '# Guide\n\nNewest words.\n' }, 'Edit the guide');
+      const next = await importInto(spaceId, repo);
+      expect(next.changeRequest).toBeUndefined();
+      expect(await words(spaceId, 'Guide')).toContain('Newest words.');
+      expect(await words(spaceId, 'Start')).toContain('Written in Folio, twice.');
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it("edited by the reviewer before the merge: the reviewer's words stay, and a push goes into a change request until they are exported", async () => {
+    const repo = new FixtureRepository();
+    try {
+      const { spaceId, changeRequestId } = await reconciling(repo);
+      await review(spaceId, changeRequestId);
+      await merge(spaceId, changeRequestId);
+      expect(await words(spaceId, 'Guide')).toContain('Reviewed words.');
+      repo.commit({ 'README.md': '# Start\n\nWritten in Folio, then in Git.\n' }, 'Edit the start');
+      const next = await importInto(spaceId, repo);
+      expect(next.changeRequest).toBeDefined();
+      expect(await words(spaceId, 'Guide')).toContain('Reviewed words.');
+      expect(await words(spaceId, 'Start')).not.toContain('then in Git');
+      // Exported, they reach the repository (the reviewer's page alone), and the link is in step.
+      expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success' });
+      expect(repo.changedFiles()).toEqual(['M\tguide.md']);
+      expect(repo.show('guide.md').toString()).toContain('Reviewed words.');
+      await straightIn(spaceId, repo);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('closed unmerged: the next push proposes the whole repository again, not only what it changed', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const { spaceId, changeRequestId } = await reconciling(repo);
+      ok(await t.owner.client.call('updateChangeRequestById', { ...crParams(spaceId, changeRequestId), body: { status: 'archived' } }));
+      // The same commit is not proposed again.
+      expect((await importInto(spaceId, repo)).changeRequest).toBeUndefined();
+      await mergedWhole(spaceId, repo);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('another push before the merge: one change request holds both, the first archived when untouched, and no page comes twice', async () => {
+    const repo = new FixtureRepository();
+    try {
+      const { spaceId, changeRequestId } = await reconciling(repo);
+      await mergedWhole(spaceId, repo, () => statusOf(spaceId, changeRequestId).then((status) => expect(status).toBe('archived')));
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it("another push before the merge of one the reviewer edited: that one stays open, with the reviewer's words", async () => {
+    const repo = new FixtureRepository();
+    try {
+      const { spaceId, changeRequestId } = await reconciling(repo);
+      const guide = await review(spaceId, changeRequestId);
+      await mergedWhole(spaceId, repo, async () => expect(await statusOf(spaceId, changeRequestId)).toBe('open'));
+      const reviewed = ok(await t.owner.client.call('getPageInChangeRequestById', { params: { spaceId, changeRequestId, pageId: guide }, query: { format: 'markdown' } }));
+      expect('markdown' in reviewed ? reviewed.markdown : '').toContain('Reviewed words.');
+    } finally {
+      repo.remove();
+    }
+  });
+});
+
+describe('an import-only link whose main was edited in Folio', { timeout: 120_000 }, () => {
+  it('takes a push that rewrites only what Folio left as the repository had it straight into main, and the rest into change requests', async () => {
+    const repo = new FixtureRepository();
+    try {
+      repo.commit({ 'README.md': '# Home\n', 'guide.md': '# Guide\n\nRead me.\n', 'other.md': '# Other\n\nFirst.\n' });
+      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+      ok(await t.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'refs/heads/main', direction: 'import' } }));
+      await importInto(spaceId, repo);
+      const id = async (title: string) => flat(await pagesOf(spaceId)).find((page) => page.title === title)?.id;
+      const words = async (title: string) => markdownOf(spaceId, (await id(title))!);
+      await publish(t, spaceId, [{ operation: 'update_page', page: await id('Guide'), document: { markdown: 'Edited in Folio.\n' } } as never]);
+      const push = async (files: Record<string, string>) => {
+        repo.commit(files, 'Push');
+        return (await importInto(spaceId, repo)).changeRequest;
+      };
+
+      // Another page: straight into main, Folio's words beside it.
+      expect(await push({ 'other.md': '# Other\n\nSecond.\n' })).toBeUndefined();
+      expect(await words('Other')).toContain('Second.');
+      expect(await words('Guide')).toContain('Edited in Folio.');
+      // The page Folio edited: a change request, main's words kept.
+      const guideChange = await push({ 'guide.md': '# Guide\n\nRead me twice.\n' });
+      expect(guideChange).toBeDefined();
+      expect(await words('Guide')).toContain('Edited in Folio.');
+      // Merged, the page stands as the repository has it: the next push to it goes straight in.
+      ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: guideChange! } }));
+      expect(await push({ 'guide.md': '# Guide\n\nRead me thrice.\n' })).toBeUndefined();
+      expect(await words('Guide')).toContain('Read me thrice.');
+      // A page deleted in Folio is not brought back by a push to its file, nor is a new page added without review.
+      await publish(t, spaceId, [{ operation: 'delete_page', page: await id('Other') } as never]);
+      expect(await push({ 'other.md': '# Other\n\nThird.\n' })).toBeDefined();
+      expect(await push({ 'new.md': '# New\n' })).toBeDefined();
+      expect(flat(await pagesOf(spaceId)).map((page) => page.title).sort()).toEqual(['Guide', 'Home']);
     } finally {
       repo.remove();
     }

@@ -128,3 +128,37 @@ it('runs a link only as it was set on this device: an address changed through sy
     elsewhere.remove();
   }
 }, 120_000);
+
+it("a first import's change request, edited and merged on another device: the device that runs the link exports it, and takes the next push straight into main", async () => {
+  const { crMarkdown, rewrite } = await import('../sync/change-requests.js');
+  const [writer, reviewer] = [await synced.replica(), await synced.replica()];
+  const spaceId = synced.spaceId;
+  // A space written in Folio first; the repository has other words for its Guide.
+  const cr = ok(await writer.client.call('createChangeRequest', { params: { spaceId }, body: { subject: 'Written here' } }));
+  ok(await writer.client.call('updateChangeRequestContent', {
+    params: { spaceId, changeRequestId: cr.id },
+    body: { changes: [{ operation: 'insert_page', title: 'Start', document: { markdown: 'Written here.\n' } }, { operation: 'insert_page', title: 'Guide', document: { markdown: 'Older words.\n' } }] } as never,
+  }));
+  ok(await writer.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: cr.id } }));
+  repo.commit({ 'README.md': '# Start\n\nWritten here.\n', 'guide.md': '# Guide\n\nNewer words.\n' });
+  ok(await writer.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main', direction: 'both', pollSeconds: 1 } }));
+  const operation = async () => ok(await writer.client.call('getSpaceGitOperation', { params: { spaceId } }));
+  const changeRequestId = await eventually(async () => (await operation()).changeRequest ?? Promise.reject(new Error('not imported yet')));
+  const guideId = ok(await writer.client.call('listPages', { params: { spaceId } })).pages.find((page) => page.title === 'Guide')!.id;
+
+  // The reviewer edits the change request on their desktop, and merges it there.
+  const params = { spaceId, changeRequestId };
+  await eventually(async () => expect(await crMarkdown(reviewer.client, params, guideId)).toContain('Newer words.'));
+  await rewrite(reviewer.client, params, guideId, 'Reviewed words.\n');
+  ok(await reviewer.client.call('mergeChangeRequest', { params }));
+
+  // The merge reaches the writer's engine, which exports the reviewer's words (Git's other files as they were).
+  await eventually(() => expect(repo.show('guide.md').toString()).toContain('Reviewed words.'));
+  expect(repo.changedFiles()).toEqual(['M\tguide.md']);
+  // In step: a push goes straight into main.
+  repo.commit({ 'README.md': '# Start\n\nWritten here, then pushed.\n' }, 'Edit the start');
+  const pushed = repo.head();
+  for (const clock of [synced.hub.clock, writer.clock, reviewer.clock]) clock.advance(2_000);
+  await eventually(async () => expect(await operation()).toMatchObject({ state: 'success', direction: 'import', commit: pushed }));
+  expect((await operation()).changeRequest).toBeUndefined();
+}, 120_000);

@@ -104,10 +104,10 @@ export function folderVersion(files: ReadonlyMap<string, RepositoryFile & { oid:
 export type ArchivePrepared = { ok: true; value: PreparedImport; version: string } | { ok: false; error: { stage: ReadFailure['stage'] | 'repo_fetch'; message: string } };
 
 /** A zip read into pages (a worker task: inflating and reading a thousand pages take seconds). */
-export function prepareArchive(zip: Uint8Array, previous: LayoutState | undefined, space?: SpaceListing): ArchivePrepared {
+export function prepareArchive(zip: Uint8Array, previous: LayoutState | undefined, reconcile: { space?: SpaceListing; proposed?: ReadonlyMap<string, string> } = {}): ArchivePrepared {
   const read = readArchive(zip);
   if (!read.ok) return { ok: false, error: { stage: 'repo_fetch', message: read.message } };
-  const prepared = prepareImport(read.files, previous, '', { space });
+  const prepared = prepareImport(read.files, previous, '', reconcile);
   if (!prepared.ok) return prepared;
   return { ok: true, value: prepared.value, version: folderVersion(read.files) };
 }

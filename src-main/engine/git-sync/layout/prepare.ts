@@ -31,11 +31,15 @@ export function prepareImport(
   files: ReadonlyMap<string, RepositoryFile & { oid: string }>,
   previous: LayoutState | undefined,
   projectDirectory: string,
-  /** `onPage`: progress; `space`: on a first import, the space as it is, its pages matched by path. */
-  { onPage, space }: { onPage?: (done: number, total: number) => void; space?: SpaceListing } = {},
+  /**
+   * `onPage`: progress; `space`: on a first import, the space as it is, its pages matched by path;
+   * `proposed`: the ids an earlier first import gave in a change request not merged (pages by key,
+   * files by path), given again where main has nothing at that path, so that merging both makes no copies.
+   */
+  { onPage, space, proposed }: { onPage?: (done: number, total: number) => void; space?: SpaceListing; proposed?: ReadonlyMap<string, string> } = {},
 ): PrepareResult {
   const reconciled = !previous && space !== undefined && space.pages.length > 0;
-  const ids = new Map([...(reconciled ? spaceKeys(files, projectDirectory, space) : []), ...(previous?.proposedKeys ?? []), ...(previous?.proposedFiles ?? []), ...(previous?.keys ?? [])]);
+  const ids = new Map([...(proposed ?? []), ...(reconciled ? spaceKeys(files, projectDirectory, space) : []), ...(previous?.proposedKeys ?? []), ...(previous?.proposedFiles ?? []), ...(previous?.keys ?? [])]);
   for (const [fileId, file] of previous?.files ?? []) ids.set(file.path, fileId);
   const idFor = (key: string) => {
     let known = ids.get(key);

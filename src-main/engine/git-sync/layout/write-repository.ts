@@ -61,6 +61,25 @@ export interface LayoutState {
    */
   proposedKeys?: Map<string, string>;
   proposedFiles?: Map<string, string>;
+  /** A first import that went into a change request, which brings the link back in step once merged (sync-steps.ts, `syncBase`). */
+  reconciling?: Reconciling;
+  /**
+   * The repository's content as Folio holds it, where it may differ from `pages` and `files` (which
+   * tell an export what main changed): each page's signature and each file's blob as the last
+   * imported commit gives them, kept by imports that leave the link out of step, for an import-only
+   * link's rule (sync-steps.ts, `untouchedInMain`). Absent, `pages` and `files` stand for it.
+   */
+  gitPages?: Map<string, string>;
+  gitFiles?: Map<string, string>;
+}
+
+export interface Reconciling {
+  changeRequest: string;
+  /** The revision the import cut in it, and main's then: a merge of exactly these leaves main as the commit. */
+  revision: string;
+  base: string;
+  /** The state (`stateToJson`) the import would have left had it gone into main. */
+  layout: string;
 }
 
 export const emptyState = (config: LayoutConfig = DEFAULT_CONFIG): LayoutState => ({
@@ -78,6 +97,8 @@ export function stateToJson(state: LayoutState): string {
     ...state, pages: [...state.pages], files: [...state.files], keys: [...state.keys], oids: [...state.oids],
     ...(state.proposedKeys ? { proposedKeys: [...state.proposedKeys] } : {}),
     ...(state.proposedFiles ? { proposedFiles: [...state.proposedFiles] } : {}),
+    ...(state.gitPages ? { gitPages: [...state.gitPages] } : {}),
+    ...(state.gitFiles ? { gitFiles: [...state.gitFiles] } : {}),
   });
 }
 
@@ -91,6 +112,8 @@ export function stateFromJson(json: string): LayoutState {
     oids: new Map(raw.oids as [string, string][]),
     ...(raw.proposedKeys ? { proposedKeys: new Map(raw.proposedKeys as [string, string][]) } : {}),
     ...(raw.proposedFiles ? { proposedFiles: new Map(raw.proposedFiles as [string, string][]) } : {}),
+    ...(raw.gitPages ? { gitPages: new Map(raw.gitPages as [string, string][]) } : {}),
+    ...(raw.gitFiles ? { gitFiles: new Map(raw.gitFiles as [string, string][]) } : {}),
   };
 }
 
