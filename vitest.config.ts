@@ -1,21 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BROWSER_TIMEOUTS } from './test/support/browser-timeouts.js';
 import { SummaryReporter } from './test/support/summary-reporter.js';
 
 /** Files that replace modules (`vi.mock('electron')`) or drive a browser with a shell faked that way: each gets modules of its own. */
 const ISOLATED = ['test/electron/**/*.test.ts', 'test/e2e/shell-renderer.test.ts'];
-/** The other browser files: a real engine serving the built renderer to Chromium, nothing replaced. */
-const BROWSER = ['test/e2e/**/*.test.ts'];
-
-/** A browser test walks a writer's whole task (dozens of keys and waits): at a load of 10+ on
- * two cores, one took 20 s where it takes 8 quiet. Their setup (an engine, Chromium, the app's
- * first screen) got the same room: a quick switcher's took 30 s once at load 12–14, where it takes 4 s quiet. */
-const BROWSER_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
     // Every answer of a test engine is checked against @gitbook/api@0.146.0 (test/support/conformance).
-    setupFiles: ['test/support/conformance/setup.ts', 'test/support/fast-check-setup.ts', 'test/support/byte-equality-setup.ts'],
+    setupFiles: [
+      'test/support/conformance/setup.ts',
+      'test/support/fast-check-setup.ts',
+      'test/support/byte-equality-setup.ts',
+      'test/support/browser-timeouts-setup.ts',
+    ],
     // The programs tests start in processes of their own (serve, the CLI, …), compiled once per run.
     globalSetup: ['test/support/entry-bundle-setup.ts'],
     testTimeout: 20_000,
@@ -31,14 +30,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // The rest share each fork's modules from file to file: loading the engine, zod's contract
-        // and the reference's compiled schemas once rather than per file (the bulk of a file's
-        // time). Tests keep no state in modules; each makes its own engine and data dir.
-        test: { name: 'shared', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [...ISOLATED, ...BROWSER], isolate: false },
+        // The rest, browser files included, share each fork's modules from file to file: loading the
+        // engine, zod's contract and the reference's compiled schemas once rather than per file (the
+        // bulk of a file's time). Tests keep no state in modules; each makes its own engine and data
+        // dir. The browser files are in it too (their timeouts from browser-timeouts-setup.ts): a
+        // project of their own had forks and transformed modules of its own, so the engine's modules
+        // were transformed and loaded again when its files were done (docs/performance.md, "One
+        // project for the browser files").
+        test: { name: 'shared', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ISOLATED, isolate: false },
       },
-      // The browser files share modules too: each loaded the engine, the contract and the reference's
-      // schemas again, ~5 s of CPU a file (docs/performance.md, "npm test in 6 minutes").
-      { extends: true, test: { name: 'browser', include: BROWSER, exclude: ISOLATED, isolate: false, ...BROWSER_TIMEOUTS } },
       { extends: true, test: { name: 'isolated', include: ISOLATED, ...BROWSER_TIMEOUTS } },
     ],
   },
