@@ -1,5 +1,6 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { runBelowEngineThread } from './workers/background-priority.js';
+import type { WorkerData } from './workers/pool.js';
 import type { FromWorker, TaskImplementations, TaskKind, ToWorker } from './workers/tasks.js';
 
 type Loader = () => Promise<Partial<TaskImplementations>>;
@@ -52,7 +53,7 @@ const LOADERS = {
  * implementation its module gives. Loaded through `worker-bootstrap.mjs` beside the sources (tsx,
  * vitest), or as `out/main/engine-worker.js`, which electron-vite builds from this file.
  */
-runBelowEngineThread();
+if ((workerData as WorkerData | undefined)?.background) runBelowEngineThread();
 const port = parentPort!;
 port.on('message', async ({ id, kind, input }: ToWorker) => {
   let answer: FromWorker;

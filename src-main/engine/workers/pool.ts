@@ -28,6 +28,12 @@ export interface RunOptions {
   transfer?: readonly TransferListItem[];
 }
 
+/** What a thread is told as it starts (`worker-entry.ts`). */
+export interface WorkerData {
+  /** Whether it runs long work, below the engine's thread. */
+  background: boolean;
+}
+
 interface Task {
   id: number;
   kind: string;
@@ -41,6 +47,8 @@ interface Task {
 
 interface Thread {
   worker: Worker;
+  /** Started for long work: it runs below the engine's thread (`background-priority.ts`). */
+  background: boolean;
   ready: boolean;
   task: Task | undefined;
   timer: NodeJS.Timeout | undefined;
@@ -106,7 +114,9 @@ export class WorkerPool {
    * the doc ahead) never waits for a thread to load. Settles once they are ready (or one could not start).
    */
   warmUp(threads = 1): Promise<void> {
-    if (this.threads.length < Math.min(threads, this.size + 1) && !this.threads.some((thread) => !thread.ready) && !this.closed) this.start('request');
+    if (this.threads.length < Math.min(threads, this.size + 1) && !this.threads.some((thread) => !thread.ready) && !this.closed) {
+      this.start(this.threads.length === 0 ? 'request' : 'work');
+    }
     const starting = this.threads.find((thread) => !thread.ready);
     if (!starting) return Promise.resolve();
     return new Promise((resolve) => {
@@ -136,10 +146,21 @@ export class WorkerPool {
     for (;;) {
       const lane = this.queues.request.length > 0 ? 'request' : this.queues.work.length > 0 && this.roomForWork() ? 'work' : undefined;
       if (!lane) return;
-      const thread = this.threads.find((candidate) => candidate.ready && !candidate.task) ?? this.start(lane);
+      const thread = this.threadFor(lane);
       if (!thread || !thread.ready) return;
       this.begin(thread, this.queues[lane].shift()!);
     }
+  }
+
+  /**
+   * A request's task takes an idle thread of the engine's priority, else any idle one rather than
+   * wait for a thread to start; long work takes an idle background thread, else starts one, else
+   * takes an idle thread of the engine's priority (a pool whose threads all started for requests).
+   */
+  private threadFor(lane: Lane): Thread | undefined {
+    const idle = this.threads.filter((thread) => thread.ready && !thread.task);
+    const background = lane === 'work';
+    return idle.find((thread) => thread.background === background) ?? (background ? (this.start(lane) ?? idle[0]) : (idle[0] ?? this.start(lane)));
   }
 
   /** Long work takes at most `size` threads; the one more a pool may have is kept for requests. */
@@ -155,13 +176,17 @@ export class WorkerPool {
     thread.worker.postMessage(message, [...task.transfer]);
   }
 
-  /** A new thread when there is room for one; it takes the queue's next task once ready. */
-  private start(lane: Lane = 'work'): Thread | undefined {
-    const limit = lane === 'request' ? this.size + 1 : this.size;
-    if (this.threads.some((thread) => !thread.ready) || this.threads.length >= limit) return undefined;
+  /**
+   * A new thread when there is room for one; it takes the queue's next task once ready. One started
+   * for long work runs below the engine's thread; one started for a request at its priority, so
+   * that a request never waits on a thread that other programs' work keeps from the cores.
+   */
+  private start(lane: Lane): Thread | undefined {
+    if (this.threads.some((thread) => !thread.ready) || this.threads.length >= this.size + 1) return undefined;
+    const background = lane === 'work';
     // Not the parent's options: a preload given to the process (a test's instrumentation, tsx) is not the threads' to run.
-    const worker = new Worker(this.options.entry, { execArgv: [] });
-    const thread: Thread = { worker, ready: false, task: undefined, timer: undefined };
+    const worker = new Worker(this.options.entry, { execArgv: [], workerData: { background } satisfies WorkerData });
+    const thread: Thread = { worker, background, ready: false, task: undefined, timer: undefined };
     this.threads.push(thread);
     worker.on('message', (message: FromWorker) => {
       if ('ready' in message) {
