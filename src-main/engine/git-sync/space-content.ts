@@ -89,7 +89,7 @@ export interface ImportWrite {
 export function writeImport(db: Database, docs: DocStore, projector: Projector, write: ImportWrite): string[] {
   const edits = new DocEdits(docs);
   const edited = editImport(docs, edits, projector, write);
-  if (!edited.changed) return [];
+  if (!touchesAny(edited.touched)) return [];
   for (const [blob, bytes] of edited.blobs) storeBlob(db, blob, bytes);
   // The projector is lent what was written, so that it loads none of these docs again.
   for (const [docId, saved] of edits.save()) {
@@ -101,15 +101,12 @@ export function writeImport(db: Database, docs: DocStore, projector: Projector, 
   return [edited.treeId, ...documents.map((page) => pageDoc(write.spaceId, write.branch, page.id))];
 }
 
-/** Whether the import would change the branch at all: its edits made on copies and dropped. */
-export function importChanges(docs: DocStore, projector: Projector, write: ImportWrite): boolean {
-  return editImport(docs, new DocEdits(docs), projector, write).changed;
-}
+/** Whether an import's touched pages and files (`importTouches`) name any: every change it makes to the tree or a body names one. */
+export const touchesAny = (touched: { pages: Set<string>; files: Set<string> }) => touched.pages.size > 0 || touched.files.size > 0;
 
-/** The pages (fields, body, or deleted) and files the import would change on the branch: its edits made on copies and dropped. */
+/** The pages (fields, body, or deleted) and files the import would change on the branch (none: it changes nothing): its edits made on copies and dropped. */
 export function importTouches(docs: DocStore, projector: Projector, write: ImportWrite): { pages: Set<string>; files: Set<string> } {
-  const { touched } = editImport(docs, new DocEdits(docs), projector, write);
-  return touched;
+  return editImport(docs, new DocEdits(docs), projector, write).touched;
 }
 
 /** The import's edits, made on the request's copies of the branch's docs; nothing is saved. */
@@ -118,10 +115,8 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
   const tree = edits.open(treeId);
   const treeChanges = watchTree(tree);
   const existing = readPages(tree);
-  const written = new Set<string>();
   const touched = { pages: new Set<string>(), files: new Set<string>() };
   const blobs = new Map<string, Uint8Array>();
-  let treeChanged = false;
   const lastChild = new Map<string | null, string | null>();
   const siblings = childrenIndex(existing);
   const inPlace = write.structure ? parentsInOrder(write, siblings) : new Set<string | null>();
@@ -158,7 +153,6 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
     );
     if (Object.keys(differs).length > 0) {
       setPageFields(tree, id, differs);
-      treeChanged = true;
       touched.pages.add(id);
     }
     if (page.body && (isNew || write.changed.has(page.key))) {
@@ -166,7 +160,6 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
       // A new page's body the worker already wrote into a new doc: appended as it is, its rows written from the facts read there.
       const built = isNew ? page.built : undefined;
       if (built && edits.create(docId, built, (seq) => projector.lendBodyFacts(docId, seq, built.facts))) {
-        written.add(docId);
         touched.pages.add(id);
       } else {
         const doc = edits.open(docId);
@@ -175,7 +168,6 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
         if (!previous || JSON.stringify(withoutIds(previous)) !== JSON.stringify(withoutIds(body))) {
           const result = writeBody(doc, body);
           if (!result.ok) throw new Error(`page ${page.key} does not fit the content model`);
-          written.add(docId);
           touched.pages.add(id);
         }
       }
@@ -184,7 +176,6 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
   for (const id of write.removedPages) {
     if (pagesMap(tree).has(id)) {
       pagesMap(tree).delete(id);
-      treeChanged = true;
       touched.pages.add(id);
     }
   }
@@ -197,17 +188,15 @@ function editImport(docs: DocStore, edits: DocEdits, projector: Projector, write
     if (before?.blob === blob && before.name === file.name) continue;
     blobs.set(blob, file.bytes);
     setFile(tree, { id, name: file.name, contentType: file.contentType, size: file.bytes.length, blob, createdAt: before?.createdAt ?? write.now });
-    treeChanged = true;
     touched.files.add(id);
   }
   for (const id of write.removedFiles) {
     if (filesMap(tree).has(id)) {
       filesMap(tree).delete(id);
-      treeChanged = true;
       touched.files.add(id);
     }
   }
-  return { changed: treeChanged || written.size > 0, treeId, treeChanges, blobs, touched };
+  return { treeId, treeChanges, blobs, touched };
 }
 
 /** Parents under which the pages the import places already stand, in the imported order. */

@@ -18,7 +18,7 @@ import {
   blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type Reconciling, type SpaceFile, type SpacePage,
 } from './layout/write-repository.js';
 import { fullRef } from './remote.js';
-import { bodyOf, importChanges, importTouches, readSpace, writeImport } from './space-content.js';
+import { bodyOf, importTouches, readSpace, touchesAny, writeImport } from './space-content.js';
 import { findLink, findState, firstParent, mainHolds, saveState, sourceKey, type GitStateRow } from './sql.js';
 
 /**
@@ -79,7 +79,7 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
     });
     // A first import into a space that had pages goes into main only if it changes nothing there (a link set again on
     // another device, the repository as main stands): else a reviewer sees what it would rewrite first.
-    const inStep = apply.force || (stateRow ? space.revision === stateRow.revision : !prepared.reconciled || !importChanges(docs, store.projector, write(MAIN)));
+    const inStep = apply.force || (stateRow ? space.revision === stateRow.revision : !prepared.reconciled || !touchesAny(importTouches(docs, store.projector, write(MAIN))));
     const last = stateRow ? stateFromJson(stateRow.layout) : undefined;
     // An import-only link never exports, so main changed in Folio would send every push to a change request: one that
     // rewrites only what stands in main as the repository last had it goes into main, the link still out of step.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 // Each test runs real git processes (fetch, commit, push): seconds apiece on a busy machine.
 import type { ApiResult } from '../../../src-shared/client/client.js';
@@ -35,6 +35,13 @@ async function finished(spaceId: string): Promise<Operation> {
     await t.engine.gitSync.whenIdle();
   }
   throw new Error('the operation did not end');
+}
+
+/** A repository for one test, removed when the test ends. */
+function fixtureRepository(): FixtureRepository {
+  const repo = new FixtureRepository();
+  onTestFinished(() => repo.remove());
+  return repo;
 }
 
 async function importInto(spaceId: string, repo: FixtureRepository, ref = 'refs/heads/main') {
@@ -195,73 +202,61 @@ describe('imports into change requests, one after another', { timeout: 120_000 }
     expect(ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId } })).result).toBe('merge');
 
   it('give a page and a file added by a merged one the same ids in the next, so merging both makes no copies, and a deletion reaches them', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const spaceId = await diverged(repo);
-      repo.commit({ 'added.md': '# Added\n\n![](.gitbook/assets/pic.png)\n', '.gitbook/assets/pic.png': Buffer.from([137, 80, 78, 71, 1, 2, 3]) }, 'Add a page');
-      const first = await importInto(spaceId, repo);
-      expect(first.changeRequest).toBeDefined();
-      await merge(spaceId, first.changeRequest!);
-      expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
-      repo.commit({ 'guide.md': '# Guide\n\nRead me twice.\n' }, 'Edit the guide');
-      const second = await importInto(spaceId, repo);
-      expect(second.changeRequest).toBeDefined();
-      await merge(spaceId, second.changeRequest!);
-      expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
-      expect(await fileNames(spaceId)).toEqual(['pic.png']);
-      // Deleted in the repository, they leave main with the next change request.
-      repo.commit({ 'added.md': null, '.gitbook/assets/pic.png': null }, 'Drop the page');
-      await merge(spaceId, (await importInto(spaceId, repo)).changeRequest!);
-      expect(await titles(spaceId)).toEqual(['Guide', 'Welcome']);
-      expect(await fileNames(spaceId)).toEqual([]);
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const spaceId = await diverged(repo);
+    repo.commit({ 'added.md': '# Added\n\n![](.gitbook/assets/pic.png)\n', '.gitbook/assets/pic.png': Buffer.from([137, 80, 78, 71, 1, 2, 3]) }, 'Add a page');
+    const first = await importInto(spaceId, repo);
+    expect(first.changeRequest).toBeDefined();
+    await merge(spaceId, first.changeRequest!);
+    expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
+    repo.commit({ 'guide.md': '# Guide\n\nRead me twice.\n' }, 'Edit the guide');
+    const second = await importInto(spaceId, repo);
+    expect(second.changeRequest).toBeDefined();
+    await merge(spaceId, second.changeRequest!);
+    expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
+    expect(await fileNames(spaceId)).toEqual(['pic.png']);
+    // Deleted in the repository, they leave main with the next change request.
+    repo.commit({ 'added.md': null, '.gitbook/assets/pic.png': null }, 'Drop the page');
+    await merge(spaceId, (await importInto(spaceId, repo)).changeRequest!);
+    expect(await titles(spaceId)).toEqual(['Guide', 'Welcome']);
+    expect(await fileNames(spaceId)).toEqual([]);
   });
 
   it('bring a page added by one closed unmerged into the next, whole', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const spaceId = await diverged(repo);
-      repo.commit({ 'added.md': '# Added\n\nFrom Git.\n' }, 'Add a page');
-      const first = await importInto(spaceId, repo);
-      ok(await t.owner.client.call('updateChangeRequestById', { params: { spaceId, changeRequestId: first.changeRequest! }, body: { status: 'archived' } }));
-      repo.commit({ 'guide.md': '# Guide\n\nRead me twice.\n' }, 'Edit the guide');
-      const second = await importInto(spaceId, repo);
-      await merge(spaceId, second.changeRequest!);
-      expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
-      const added = flat(await pagesOf(spaceId)).find((page) => page.title === 'Added')!;
-      expect(await markdownOf(spaceId, added.id)).toContain('From Git.');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const spaceId = await diverged(repo);
+    repo.commit({ 'added.md': '# Added\n\nFrom Git.\n' }, 'Add a page');
+    const first = await importInto(spaceId, repo);
+    ok(await t.owner.client.call('updateChangeRequestById', { params: { spaceId, changeRequestId: first.changeRequest! }, body: { status: 'archived' } }));
+    repo.commit({ 'guide.md': '# Guide\n\nRead me twice.\n' }, 'Edit the guide');
+    const second = await importInto(spaceId, repo);
+    await merge(spaceId, second.changeRequest!);
+    expect(await titles(spaceId)).toEqual(['Added', 'Guide', 'Welcome']);
+    const added = flat(await pagesOf(spaceId)).find((page) => page.title === 'Added')!;
+    expect(await markdownOf(spaceId, added.id)).toContain('From Git.');
   });
 });
 
 describe('a first import into a space that has pages', { timeout: 120_000 }, () => {
   it('matches them by the path an export would give them, and goes into a change request when it would rewrite them', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
-      await publish(t, spaceId, [
-        { operation: 'insert_page', title: 'Start', document: { markdown: 'Written in Folio.\n' } } as never,
-        { operation: 'insert_page', title: 'Guide', document: { markdown: 'Older words.\n' } } as never,
-      ]);
-      const revision = ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision;
-      repo.commit({ 'README.md': '# Start\n\nWritten in Folio.\n', 'guide.md': '# Guide\n\nNewer words.\n', 'added.md': '# Added\n' });
-      const operation = await importInto(spaceId, repo);
-      expect(operation.changeRequest).toBeDefined();
-      const cr = ok(await t.owner.client.call('getChangeRequestById', { params: { spaceId, changeRequestId: operation.changeRequest! } }));
-      expect(cr.subject).toBe(`Git: ${repo.head().slice(0, 7)}, first import here, matched to the space's pages by path`);
-      expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision).toBe(revision);
-      expect(ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: operation.changeRequest! } })).result).toBe('merge');
-      const pages = flat(await pagesOf(spaceId));
-      // No SUMMARY.md: the repository's order, its README first.
-      expect(pages.map((page) => page.title)).toEqual(['Start', 'Added', 'Guide']);
-      expect(await markdownOf(spaceId, pages[2]!.id)).toContain('Newer words.');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    await publish(t, spaceId, [
+      { operation: 'insert_page', title: 'Start', document: { markdown: 'Written in Folio.\n' } } as never,
+      { operation: 'insert_page', title: 'Guide', document: { markdown: 'Older words.\n' } } as never,
+    ]);
+    const revision = ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision;
+    repo.commit({ 'README.md': '# Start\n\nWritten in Folio.\n', 'guide.md': '# Guide\n\nNewer words.\n', 'added.md': '# Added\n' });
+    const operation = await importInto(spaceId, repo);
+    expect(operation.changeRequest).toBeDefined();
+    const cr = ok(await t.owner.client.call('getChangeRequestById', { params: { spaceId, changeRequestId: operation.changeRequest! } }));
+    expect(cr.subject).toBe(`Git: ${repo.head().slice(0, 7)}, first import here, matched to the space's pages by path`);
+    expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).revision).toBe(revision);
+    expect(ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: operation.changeRequest! } })).result).toBe('merge');
+    const pages = flat(await pagesOf(spaceId));
+    // No SUMMARY.md: the repository's order, its README first.
+    expect(pages.map((page) => page.title)).toEqual(['Start', 'Added', 'Guide']);
+    expect(await markdownOf(spaceId, pages[2]!.id)).toContain('Newer words.');
   });
 });
 
@@ -325,276 +320,228 @@ describe("a first import's change request, once merged, brings the link back in 
   }
 
   it('merged as it was: the next push goes straight into main, and an edit in Folio exports its page alone', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const { spaceId, changeRequestId } = await reconciling(repo);
-      await merge(spaceId, changeRequestId);
-      repo.commit({ 'guide.md': '# Guide\n\nNewest words.\n' }, 'Edit the guide');
-      const next = await importInto(spaceId, repo);
-      expect(next).toMatchObject({ state: 'success', commit: repo.head() });
-      expect(next.changeRequest).toBeUndefined();
-      expect(await words(spaceId, 'Guide')).toContain('Newest words.');
-      expect(flat(await pagesOf(spaceId)).map((page) => page.title)).toEqual(['Start', 'Added', 'Guide']);
-      await edit('Added', '# Added\n\nFrom Git, then Folio.\n')(spaceId);
-      expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success' });
-      expect(repo.changedFiles()).toEqual(['M\tadded.md']);
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const { spaceId, changeRequestId } = await reconciling(repo);
+    await merge(spaceId, changeRequestId);
+    repo.commit({ 'guide.md': '# Guide\n\nNewest words.\n' }, 'Edit the guide');
+    const next = await importInto(spaceId, repo);
+    expect(next).toMatchObject({ state: 'success', commit: repo.head() });
+    expect(next.changeRequest).toBeUndefined();
+    expect(await words(spaceId, 'Guide')).toContain('Newest words.');
+    expect(flat(await pagesOf(spaceId)).map((page) => page.title)).toEqual(['Start', 'Added', 'Guide']);
+    await edit('Added', '# Added\n\nFrom Git, then Folio.\n')(spaceId);
+    expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success' });
+    expect(repo.changedFiles()).toEqual(['M\tadded.md']);
   });
 
   it('main moved before the merge: its words are exported with the merge, Git\'s kept, and a push then goes straight into main', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const { spaceId, changeRequestId } = await reconciling(repo, true);
-      const imported = repo.head();
-      // A merge while the first import waits is not exported: the export would write Folio's older Guide over Git's.
-      await edit('Start', '# Start\n\nWritten in Folio, twice.\n')(spaceId);
-      expect(await finished(spaceId)).toMatchObject({ direction: 'import', changeRequest: changeRequestId });
-      expect(repo.head()).toBe(imported);
-      await merge(spaceId, changeRequestId);
-      const exported = await finished(spaceId);
-      expect(exported).toMatchObject({ state: 'success', direction: 'export', commit: repo.head() });
-      expect(repo.changedFiles()).toEqual(['M\tREADME.md']);
-      expect(repo.show('README.md').toString()).toContain('Written in Folio, twice.');
-      expect(repo.show('guide.md').toString()).toContain('Newer words.');
-      repo.commit({ 'guide.md': '# Guide\n\nNewest words.\n' }, 'Edit the guide');
-      const next = await importInto(spaceId, repo);
-      expect(next.changeRequest).toBeUndefined();
-      expect(await words(spaceId, 'Guide')).toContain('Newest words.');
-      expect(await words(spaceId, 'Start')).toContain('Written in Folio, twice.');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const { spaceId, changeRequestId } = await reconciling(repo, true);
+    const imported = repo.head();
+    // A merge while the first import waits is not exported: the export would write Folio's older Guide over Git's.
+    await edit('Start', '# Start\n\nWritten in Folio, twice.\n')(spaceId);
+    expect(await finished(spaceId)).toMatchObject({ direction: 'import', changeRequest: changeRequestId });
+    expect(repo.head()).toBe(imported);
+    await merge(spaceId, changeRequestId);
+    const exported = await finished(spaceId);
+    expect(exported).toMatchObject({ state: 'success', direction: 'export', commit: repo.head() });
+    expect(repo.changedFiles()).toEqual(['M\tREADME.md']);
+    expect(repo.show('README.md').toString()).toContain('Written in Folio, twice.');
+    expect(repo.show('guide.md').toString()).toContain('Newer words.');
+    repo.commit({ 'guide.md': '# Guide\n\nNewest words.\n' }, 'Edit the guide');
+    const next = await importInto(spaceId, repo);
+    expect(next.changeRequest).toBeUndefined();
+    expect(await words(spaceId, 'Guide')).toContain('Newest words.');
+    expect(await words(spaceId, 'Start')).toContain('Written in Folio, twice.');
   });
 
   it("edited by the reviewer before the merge: the reviewer's words stay, and a push goes into a change request until they are exported", async () => {
-    const repo = new FixtureRepository();
-    try {
-      const { spaceId, changeRequestId } = await reconciling(repo);
-      await review(spaceId, changeRequestId);
-      await merge(spaceId, changeRequestId);
-      expect(await words(spaceId, 'Guide')).toContain('Reviewed words.');
-      repo.commit({ 'README.md': '# Start\n\nWritten in Folio, then in Git.\n' }, 'Edit the start');
-      const next = await importInto(spaceId, repo);
-      expect(next.changeRequest).toBeDefined();
-      expect(await words(spaceId, 'Guide')).toContain('Reviewed words.');
-      expect(await words(spaceId, 'Start')).not.toContain('then in Git');
-      // Exported, they reach the repository (the reviewer's page alone), and the link is in step.
-      expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success' });
-      expect(repo.changedFiles()).toEqual(['M\tguide.md']);
-      expect(repo.show('guide.md').toString()).toContain('Reviewed words.');
-      await straightIn(spaceId, repo);
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const { spaceId, changeRequestId } = await reconciling(repo);
+    await review(spaceId, changeRequestId);
+    await merge(spaceId, changeRequestId);
+    expect(await words(spaceId, 'Guide')).toContain('Reviewed words.');
+    repo.commit({ 'README.md': '# Start\n\nWritten in Folio, then in Git.\n' }, 'Edit the start');
+    const next = await importInto(spaceId, repo);
+    expect(next.changeRequest).toBeDefined();
+    expect(await words(spaceId, 'Guide')).toContain('Reviewed words.');
+    expect(await words(spaceId, 'Start')).not.toContain('then in Git');
+    // Exported, they reach the repository (the reviewer's page alone), and the link is in step.
+    expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success' });
+    expect(repo.changedFiles()).toEqual(['M\tguide.md']);
+    expect(repo.show('guide.md').toString()).toContain('Reviewed words.');
+    await straightIn(spaceId, repo);
   });
 
   it('closed unmerged: the next push proposes the whole repository again, not only what it changed', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const { spaceId, changeRequestId } = await reconciling(repo);
-      ok(await t.owner.client.call('updateChangeRequestById', { ...crParams(spaceId, changeRequestId), body: { status: 'archived' } }));
-      // The same commit is not proposed again.
-      expect((await importInto(spaceId, repo)).changeRequest).toBeUndefined();
-      await mergedWhole(spaceId, repo);
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const { spaceId, changeRequestId } = await reconciling(repo);
+    ok(await t.owner.client.call('updateChangeRequestById', { ...crParams(spaceId, changeRequestId), body: { status: 'archived' } }));
+    // The same commit is not proposed again.
+    expect((await importInto(spaceId, repo)).changeRequest).toBeUndefined();
+    await mergedWhole(spaceId, repo);
   });
 
   it('another push before the merge: one change request holds both, the first archived when untouched, and no page comes twice', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const { spaceId, changeRequestId } = await reconciling(repo);
-      await mergedWhole(spaceId, repo, () => statusOf(spaceId, changeRequestId).then((status) => expect(status).toBe('archived')));
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const { spaceId, changeRequestId } = await reconciling(repo);
+    await mergedWhole(spaceId, repo, () => statusOf(spaceId, changeRequestId).then((status) => expect(status).toBe('archived')));
   });
 
   it("another push before the merge of one the reviewer edited: that one stays open, with the reviewer's words", async () => {
-    const repo = new FixtureRepository();
-    try {
-      const { spaceId, changeRequestId } = await reconciling(repo);
-      const guide = await review(spaceId, changeRequestId);
-      await mergedWhole(spaceId, repo, async () => expect(await statusOf(spaceId, changeRequestId)).toBe('open'));
-      const reviewed = ok(await t.owner.client.call('getPageInChangeRequestById', { params: { spaceId, changeRequestId, pageId: guide }, query: { format: 'markdown' } }));
-      expect('markdown' in reviewed ? reviewed.markdown : '').toContain('Reviewed words.');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const { spaceId, changeRequestId } = await reconciling(repo);
+    const guide = await review(spaceId, changeRequestId);
+    await mergedWhole(spaceId, repo, async () => expect(await statusOf(spaceId, changeRequestId)).toBe('open'));
+    const reviewed = ok(await t.owner.client.call('getPageInChangeRequestById', { params: { spaceId, changeRequestId, pageId: guide }, query: { format: 'markdown' } }));
+    expect('markdown' in reviewed ? reviewed.markdown : '').toContain('Reviewed words.');
   });
 });
 
 describe('an import-only link whose main was edited in Folio', { timeout: 120_000 }, () => {
   it('takes a push that rewrites only what Folio left as the repository had it straight into main, and the rest into change requests', async () => {
-    const repo = new FixtureRepository();
-    try {
-      repo.commit({ 'README.md': '# Home\n', 'guide.md': '# Guide\n\nRead me.\n', 'other.md': '# Other\n\nFirst.\n' });
-      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
-      ok(await t.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'refs/heads/main', direction: 'import' } }));
-      await importInto(spaceId, repo);
-      const id = async (title: string) => flat(await pagesOf(spaceId)).find((page) => page.title === title)?.id;
-      const words = async (title: string) => markdownOf(spaceId, (await id(title))!);
-      await publish(t, spaceId, [{ operation: 'update_page', page: await id('Guide'), document: { markdown: 'Edited in Folio.\n' } } as never]);
-      const push = async (files: Record<string, string>) => {
-        repo.commit(files, 'Push');
-        return (await importInto(spaceId, repo)).changeRequest;
-      };
+    const repo = fixtureRepository();
+    repo.commit({ 'README.md': '# Home\n', 'guide.md': '# Guide\n\nRead me.\n', 'other.md': '# Other\n\nFirst.\n' });
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    ok(await t.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'refs/heads/main', direction: 'import' } }));
+    await importInto(spaceId, repo);
+    const id = async (title: string) => flat(await pagesOf(spaceId)).find((page) => page.title === title)?.id;
+    const words = async (title: string) => markdownOf(spaceId, (await id(title))!);
+    await publish(t, spaceId, [{ operation: 'update_page', page: await id('Guide'), document: { markdown: 'Edited in Folio.\n' } } as never]);
+    const push = async (files: Record<string, string>) => {
+      repo.commit(files, 'Push');
+      return (await importInto(spaceId, repo)).changeRequest;
+    };
 
-      // Another page: straight into main, Folio's words beside it.
-      expect(await push({ 'other.md': '# Other\n\nSecond.\n' })).toBeUndefined();
-      expect(await words('Other')).toContain('Second.');
-      expect(await words('Guide')).toContain('Edited in Folio.');
-      // The page Folio edited: a change request, main's words kept.
-      const guideChange = await push({ 'guide.md': '# Guide\n\nRead me twice.\n' });
-      expect(guideChange).toBeDefined();
-      expect(await words('Guide')).toContain('Edited in Folio.');
-      // Merged, the page stands as the repository has it: the next push to it goes straight in.
-      ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: guideChange! } }));
-      expect(await push({ 'guide.md': '# Guide\n\nRead me thrice.\n' })).toBeUndefined();
-      expect(await words('Guide')).toContain('Read me thrice.');
-      // A page deleted in Folio is not brought back by a push to its file, nor is a new page added without review.
-      await publish(t, spaceId, [{ operation: 'delete_page', page: await id('Other') } as never]);
-      expect(await push({ 'other.md': '# Other\n\nThird.\n' })).toBeDefined();
-      expect(await push({ 'new.md': '# New\n' })).toBeDefined();
-      expect(flat(await pagesOf(spaceId)).map((page) => page.title).sort()).toEqual(['Guide', 'Home']);
-    } finally {
-      repo.remove();
-    }
+    // Another page: straight into main, Folio's words beside it.
+    expect(await push({ 'other.md': '# Other\n\nSecond.\n' })).toBeUndefined();
+    expect(await words('Other')).toContain('Second.');
+    expect(await words('Guide')).toContain('Edited in Folio.');
+    // The page Folio edited: a change request, main's words kept.
+    const guideChange = await push({ 'guide.md': '# Guide\n\nRead me twice.\n' });
+    expect(guideChange).toBeDefined();
+    expect(await words('Guide')).toContain('Edited in Folio.');
+    // Merged, the page stands as the repository has it: the next push to it goes straight in.
+    ok(await t.owner.client.call('mergeChangeRequest', { params: { spaceId, changeRequestId: guideChange! } }));
+    expect(await push({ 'guide.md': '# Guide\n\nRead me thrice.\n' })).toBeUndefined();
+    expect(await words('Guide')).toContain('Read me thrice.');
+    // A page deleted in Folio is not brought back by a push to its file, nor is a new page added without review.
+    await publish(t, spaceId, [{ operation: 'delete_page', page: await id('Other') } as never]);
+    expect(await push({ 'other.md': '# Other\n\nThird.\n' })).toBeDefined();
+    expect(await push({ 'new.md': '# New\n' })).toBeDefined();
+    expect(flat(await pagesOf(spaceId)).map((page) => page.title).sort()).toEqual(['Guide', 'Home']);
   });
 });
 
 describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => {
   it('delete, move and add their files, and SUMMARY.md changes with the tree', async () => {
-    const repo = new FixtureRepository();
-    try {
-      repo.commit({
-        'README.md': '# Home\n',
-        'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n* [Old](old.md)\n* [Loose](loose.md)\n',
-        'guide/README.md': '# Guide\n',
-        'guide/install.md': '# Install\n\nRun it.\n',
-        'old.md': '# Old\n',
-        'loose.md': '# Loose\n\nSee [install](guide/install.md).\n',
-      });
-      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
-      await importInto(spaceId, repo);
-      const pages = flat(await pagesOf(spaceId));
-      const id = (title: string) => pages.find((page) => page.title === title)!.id;
-      await publish(t, spaceId, [
-        { operation: 'delete_page', page: id('Old') } as never,
-        { operation: 'update_page', page: id('Install'), into: null } as never,
-        { operation: 'insert_page', title: 'Brand new', document: { markdown: 'Fresh.\n' } } as never,
-      ]);
-      expect((await exportFrom(spaceId, repo, 'Reorganize')).state).toBe('success');
-      const changed = repo.changedFiles().sort();
-      expect(changed).toEqual(['A\tbrand-new.md', 'A\tinstall.md', 'D\tguide/install.md', 'D\told.md', 'M\tSUMMARY.md', 'M\tloose.md']);
-      // The link to the moved page follows it.
-      expect(repo.show('loose.md').toString()).toContain('(install.md)');
-      expect(repo.show('SUMMARY.md').toString()).toContain('* [Brand new](brand-new.md)');
-      expect(repo.show('install.md').toString()).toBe('# Install\n\nRun it.\n');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    repo.commit({
+      'README.md': '# Home\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n* [Old](old.md)\n* [Loose](loose.md)\n',
+      'guide/README.md': '# Guide\n',
+      'guide/install.md': '# Install\n\nRun it.\n',
+      'old.md': '# Old\n',
+      'loose.md': '# Loose\n\nSee [install](guide/install.md).\n',
+    });
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    await importInto(spaceId, repo);
+    const pages = flat(await pagesOf(spaceId));
+    const id = (title: string) => pages.find((page) => page.title === title)!.id;
+    await publish(t, spaceId, [
+      { operation: 'delete_page', page: id('Old') } as never,
+      { operation: 'update_page', page: id('Install'), into: null } as never,
+      { operation: 'insert_page', title: 'Brand new', document: { markdown: 'Fresh.\n' } } as never,
+    ]);
+    expect((await exportFrom(spaceId, repo, 'Reorganize')).state).toBe('success');
+    const changed = repo.changedFiles().sort();
+    expect(changed).toEqual(['A\tbrand-new.md', 'A\tinstall.md', 'D\tguide/install.md', 'D\told.md', 'M\tSUMMARY.md', 'M\tloose.md']);
+    // The link to the moved page follows it.
+    expect(repo.show('loose.md').toString()).toContain('(install.md)');
+    expect(repo.show('SUMMARY.md').toString()).toContain('* [Brand new](brand-new.md)');
+    expect(repo.show('install.md').toString()).toBe('# Install\n\nRun it.\n');
   });
 });
 
 describe('an engine started after one stopped mid-operation', { timeout: 120_000 }, () => {
   it('reports the operation left running as a failure to start again, and leaves finished ones as they are', async () => {
-    const repo = new FixtureRepository();
-    try {
-      repo.commit({ 'README.md': '# Introduction\n' });
-      const stopped = (await newSpace(t.owner, t.organizationId)).id;
-      const finishedFirst = (await newSpace(t.owner, t.organizationId)).id;
-      expect(await importInto(stopped, repo)).toMatchObject({ state: 'success' });
-      expect(await importInto(finishedFirst, repo)).toMatchObject({ state: 'success' });
-      // As an engine killed while it ran leaves it: running, in the file.
-      t.engine.db.run("UPDATE git_sync_operations SET state = 'running', completed_at = NULL WHERE space_id = ?", stopped);
-      const next = new Engine({ workers: sharedWorkers(), dataDir: t.dataDir, git: { pollIntervalMs: 3_600_000 } });
-      next.close();
-      const operation = async (spaceId: string) => ok(await t.owner.client.call('getSpaceGitOperation', { params: { spaceId } }));
-      expect(await operation(stopped)).toMatchObject({ state: 'failure', error: 'The engine stopped while this operation ran; start it again' });
-      expect(await operation(finishedFirst)).toMatchObject({ state: 'success' });
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    repo.commit({ 'README.md': '# Introduction\n' });
+    const stopped = (await newSpace(t.owner, t.organizationId)).id;
+    const finishedFirst = (await newSpace(t.owner, t.organizationId)).id;
+    expect(await importInto(stopped, repo)).toMatchObject({ state: 'success' });
+    expect(await importInto(finishedFirst, repo)).toMatchObject({ state: 'success' });
+    // As an engine killed while it ran leaves it: running, in the file.
+    t.engine.db.run("UPDATE git_sync_operations SET state = 'running', completed_at = NULL WHERE space_id = ?", stopped);
+    const next = new Engine({ workers: sharedWorkers(), dataDir: t.dataDir, git: { pollIntervalMs: 3_600_000 } });
+    next.close();
+    const operation = async (spaceId: string) => ok(await t.owner.client.call('getSpaceGitOperation', { params: { spaceId } }));
+    expect(await operation(stopped)).toMatchObject({ state: 'failure', error: 'The engine stopped while this operation ran; start it again' });
+    expect(await operation(finishedFirst)).toMatchObject({ state: 'success' });
   });
 });
 
 describe('a README first in a group, with pages under it (the common layout of real repositories)', { timeout: 120_000 }, () => {
   it('stands where SUMMARY.md puts it, holds its pages, and exports unchanged without a commit', async () => {
-    const repo = new FixtureRepository();
-    try {
-      repo.commit({
-        'README.md': '# Introduction\n\nWelcome.\n',
-        'SUMMARY.md': '# Table of contents\n\n## Getting started\n\n* [Introduction](README.md)\n  * [Create an app](getting-started/create.md)\n* [Install](getting-started/install.md)\n\n## Reference\n\n* [API](reference/api.md)\n',
-        'getting-started/create.md': '# Create an app\n',
-        'getting-started/install.md': '# Install\n',
-        'reference/api.md': '# API\n',
-      });
-      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
-      expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
-      const tree = (pages: Pages): unknown[] => pages.map((page) => [page.title, ...tree(('pages' in page ? page.pages : []) as Pages)]);
-      expect(tree(await pagesOf(spaceId))).toEqual([
-        ['Getting started', ['Introduction', ['Create an app']], ['Install']],
-        ['Reference', ['API']],
-      ]);
-      const before = repo.head();
-      expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success', commit: before });
-      const create = flat(await pagesOf(spaceId)).find((page) => page.title === 'Create an app')!;
-      await publish(t, spaceId, [{ operation: 'update_page', page: create.id, document: { markdown: '# Create an app\n\nSign in first.\n' } } as never]);
-      expect((await exportFrom(spaceId, repo, 'Explain')).state).toBe('success');
-      expect(repo.changedFiles()).toEqual(['M\tgetting-started/create.md']);
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    repo.commit({
+      'README.md': '# Introduction\n\nWelcome.\n',
+      'SUMMARY.md': '# Table of contents\n\n## Getting started\n\n* [Introduction](README.md)\n  * [Create an app](getting-started/create.md)\n* [Install](getting-started/install.md)\n\n## Reference\n\n* [API](reference/api.md)\n',
+      'getting-started/create.md': '# Create an app\n',
+      'getting-started/install.md': '# Install\n',
+      'reference/api.md': '# API\n',
+    });
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
+    const tree = (pages: Pages): unknown[] => pages.map((page) => [page.title, ...tree(('pages' in page ? page.pages : []) as Pages)]);
+    expect(tree(await pagesOf(spaceId))).toEqual([
+      ['Getting started', ['Introduction', ['Create an app']], ['Install']],
+      ['Reference', ['API']],
+    ]);
+    const before = repo.head();
+    expect(await exportFrom(spaceId, repo)).toMatchObject({ state: 'success', commit: before });
+    const create = flat(await pagesOf(spaceId)).find((page) => page.title === 'Create an app')!;
+    await publish(t, spaceId, [{ operation: 'update_page', page: create.id, document: { markdown: '# Create an app\n\nSign in first.\n' } } as never]);
+    expect((await exportFrom(spaceId, repo, 'Explain')).state).toBe('success');
+    expect(repo.changedFiles()).toEqual(['M\tgetting-started/create.md']);
   });
 });
 
 describe("the service's HTML habits", { timeout: 120_000 }, () => {
   it('reads a <figure> as an image with its caption and drops the anchors pinned to headings, so an edited page is not written back escaped', async () => {
-    const repo = new FixtureRepository();
-    try {
-      repo.commit({
-        'README.md': '# Home\n\n## Creating an app <a href="#creating-an-app" id="creating-an-app"></a>\n\n<figure><img src=".gitbook/assets/shot 1.png" alt="The console"><figcaption><p>Apps &amp; keys</p></figcaption></figure>\n\nThe end.\n',
-        '.gitbook/assets/shot 1.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 5, 6]),
-      });
-      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
-      expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
-      const [home] = await pagesOf(spaceId);
-      const before = await markdownOf(spaceId, home!.id);
-      expect(before).toContain('## Creating an app\n');
-      expect(before).not.toContain('<a href');
-      const [file] = ok(await t.owner.client.call('listFiles', { params: { spaceId } })).items;
-      expect(file).toMatchObject({ name: 'shot 1.png' });
-      expect(before).toMatch(/!\[The console\]\(\S+ "Apps & keys"\)/);
-      await publish(t, spaceId, [{ operation: 'update_page', page: home!.id, document: { markdown: `${before}\nOne more line.\n` } } as never]);
-      expect((await exportFrom(spaceId, repo, 'One more line')).state).toBe('success');
-      const written = repo.show('README.md').toString();
-      expect(written).not.toContain('\\<');
-      expect(written).toContain('## Creating an app\n');
-      expect(written).toMatch(/!\[The console\]\(<?\.gitbook\/assets\/shot(%20| )1\.png>? "Apps & keys"\)/);
-      expect(written).toContain('One more line.');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    repo.commit({
+      'README.md': '# Home\n\n## Creating an app <a href="#creating-an-app" id="creating-an-app"></a>\n\n<figure><img src=".gitbook/assets/shot 1.png" alt="The console"><figcaption><p>Apps &amp; keys</p></figcaption></figure>\n\nThe end.\n',
+      '.gitbook/assets/shot 1.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 5, 6]),
+    });
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
+    const [home] = await pagesOf(spaceId);
+    const before = await markdownOf(spaceId, home!.id);
+    expect(before).toContain('## Creating an app\n');
+    expect(before).not.toContain('<a href');
+    const [file] = ok(await t.owner.client.call('listFiles', { params: { spaceId } })).items;
+    expect(file).toMatchObject({ name: 'shot 1.png' });
+    expect(before).toMatch(/!\[The console\]\(\S+ "Apps & keys"\)/);
+    await publish(t, spaceId, [{ operation: 'update_page', page: home!.id, document: { markdown: `${before}\nOne more line.\n` } } as never]);
+    expect((await exportFrom(spaceId, repo, 'One more line')).state).toBe('success');
+    const written = repo.show('README.md').toString();
+    expect(written).not.toContain('\\<');
+    expect(written).toContain('## Creating an app\n');
+    expect(written).toMatch(/!\[The console\]\(<?\.gitbook\/assets\/shot(%20| )1\.png>? "Apps & keys"\)/);
+    expect(written).toContain('One more line.');
   });
 });
 
 describe('a long page', { timeout: 120_000 }, () => {
   it('is imported whole: the block limit is for bodies a request sends', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const paragraphs = Array.from({ length: 2_500 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
-      repo.commit({ 'README.md': `# Long\n\n${paragraphs}\n` });
-      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
-      expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
-      const [page] = await pagesOf(spaceId);
-      expect(await markdownOf(spaceId, page!.id)).toContain('Paragraph 2499.');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const paragraphs = Array.from({ length: 2_500 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
+    repo.commit({ 'README.md': `# Long\n\n${paragraphs}\n` });
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    expect(await importInto(spaceId, repo)).toMatchObject({ state: 'success' });
+    const [page] = await pagesOf(spaceId);
+    expect(await markdownOf(spaceId, page!.id)).toContain('Paragraph 2499.');
   });
 });
 
@@ -668,28 +615,24 @@ describe('bad input', { timeout: 120_000 }, () => {
 
 describe('a space linked to a repository', { timeout: 120_000 }, () => {
   it('answers gitSync, git/info and git/link, and exports each merge as a commit', async () => {
-    const repo = new FixtureRepository();
-    try {
-      repo.commit({ 'README.md': '# Home\n\nHello.\n' });
-      const spaceId = (await newSpace(t.owner, t.organizationId)).id;
-      expectFailure(await t.owner.client.call('getSpaceGitInfo', { params: { spaceId } }), 404);
-      const link = ok(await t.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main' } }));
-      expect(link).toMatchObject({ url: repo.url, ref: 'main', direction: 'both', hasToken: false });
-      expect(ok(await t.owner.client.call('getSpaceGitInfo', { params: { spaceId } }))).toMatchObject({ url: repo.url });
-      expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).gitSync).toMatchObject({ url: repo.url });
-      expect((await importInto(spaceId, repo)).state).toBe('success');
-      expect(ok(await t.owner.client.call('getSpaceGitLink', { params: { spaceId } }))).toMatchObject({
-        lastSync: { commit: repo.head() },
-        operation: { state: 'success', direction: 'import' },
-      });
-      const home = (await pagesOf(spaceId))[0]!;
-      await publish(t, spaceId, [{ operation: 'update_page', page: home.id, document: { markdown: '# Home\n\nHello again.\n' } } as never]);
-      expect(await finished(spaceId)).toMatchObject({ state: 'success', direction: 'export' });
-      expect(repo.changedFiles()).toEqual(['M\tREADME.md']);
-      expect(repo.show('README.md').toString()).toBe('# Home\n\nHello again.\n');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    repo.commit({ 'README.md': '# Home\n\nHello.\n' });
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    expectFailure(await t.owner.client.call('getSpaceGitInfo', { params: { spaceId } }), 404);
+    const link = ok(await t.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main' } }));
+    expect(link).toMatchObject({ url: repo.url, ref: 'main', direction: 'both', hasToken: false });
+    expect(ok(await t.owner.client.call('getSpaceGitInfo', { params: { spaceId } }))).toMatchObject({ url: repo.url });
+    expect(ok(await t.owner.client.call('getSpaceById', { params: { spaceId } })).gitSync).toMatchObject({ url: repo.url });
+    expect((await importInto(spaceId, repo)).state).toBe('success');
+    expect(ok(await t.owner.client.call('getSpaceGitLink', { params: { spaceId } }))).toMatchObject({
+      lastSync: { commit: repo.head() },
+      operation: { state: 'success', direction: 'import' },
+    });
+    const home = (await pagesOf(spaceId))[0]!;
+    await publish(t, spaceId, [{ operation: 'update_page', page: home.id, document: { markdown: '# Home\n\nHello again.\n' } } as never]);
+    expect(await finished(spaceId)).toMatchObject({ state: 'success', direction: 'export' });
+    expect(repo.changedFiles()).toEqual(['M\tREADME.md']);
+    expect(repo.show('README.md').toString()).toBe('# Home\n\nHello again.\n');
   });
 });
 
@@ -712,45 +655,37 @@ describe('offline and polling', { timeout: 120_000 }, () => {
   }
 
   it('queues an export while the repository cannot be reached, and makes it once it can', async () => {
-    const repo = new FixtureRepository();
-    try {
-      const spaceId = (await newSpace(live.owner, live.organizationId)).id;
-      const away = `${repo.dir}/later.git`;
-      ok(await live.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: `file://${away}`, ref: 'main', direction: 'export' } }));
-      await publish(live, spaceId, [{ operation: 'insert_page', title: 'Offline page', document: { markdown: 'Written offline.\n' } } as never]);
-      const link = await until(
-        async () => ok(await live.owner.client.call('getSpaceGitLink', { params: { spaceId } })),
-        (value) => value.pendingExport,
-      );
-      expect(link.pendingExport).toBe(true);
-      // The repository appears: the waiting export goes out.
-      const { execFileSync } = await import('node:child_process');
-      execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', away]);
-      await until(
-        async () => ok(await live.owner.client.call('getSpaceGitLink', { params: { spaceId } })),
-        (value) => !value.pendingExport && value.lastSync !== undefined,
-      );
-      const readme = execFileSync('git', ['--git-dir', away, 'show', 'main:README.md'], { encoding: 'utf8' });
-      expect(readme).toBe('# Offline page\n\nWritten offline.\n');
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    const spaceId = (await newSpace(live.owner, live.organizationId)).id;
+    const away = `${repo.dir}/later.git`;
+    ok(await live.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: `file://${away}`, ref: 'main', direction: 'export' } }));
+    await publish(live, spaceId, [{ operation: 'insert_page', title: 'Offline page', document: { markdown: 'Written offline.\n' } } as never]);
+    const link = await until(
+      async () => ok(await live.owner.client.call('getSpaceGitLink', { params: { spaceId } })),
+      (value) => value.pendingExport,
+    );
+    expect(link.pendingExport).toBe(true);
+    // The repository appears: the waiting export goes out.
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', away]);
+    await until(
+      async () => ok(await live.owner.client.call('getSpaceGitLink', { params: { spaceId } })),
+      (value) => !value.pendingExport && value.lastSync !== undefined,
+    );
+    const readme = execFileSync('git', ['--git-dir', away, 'show', 'main:README.md'], { encoding: 'utf8' });
+    expect(readme).toBe('# Offline page\n\nWritten offline.\n');
   });
 
   it('imports new commits of a linked ref by polling', async () => {
-    const repo = new FixtureRepository();
-    try {
-      repo.commit({ 'README.md': '# Start\n' });
-      const spaceId = (await newSpace(live.owner, live.organizationId)).id;
-      ok(await live.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main', direction: 'import', pollSeconds: 1 } }));
-      const titles = async () => ok(await live.owner.client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title);
-      await until(titles, (value) => value.includes('Start'));
-      live.clock.advance(2_000);
-      repo.commit({ 'later.md': '# Pushed later\n' });
-      await until(titles, (value) => value.includes('Pushed later'));
-    } finally {
-      repo.remove();
-    }
+    const repo = fixtureRepository();
+    repo.commit({ 'README.md': '# Start\n' });
+    const spaceId = (await newSpace(live.owner, live.organizationId)).id;
+    ok(await live.owner.client.call('setSpaceGitLink', { params: { spaceId }, body: { url: repo.url, ref: 'main', direction: 'import', pollSeconds: 1 } }));
+    const titles = async () => ok(await live.owner.client.call('listPages', { params: { spaceId } })).pages.map((page) => page.title);
+    await until(titles, (value) => value.includes('Start'));
+    live.clock.advance(2_000);
+    repo.commit({ 'later.md': '# Pushed later\n' });
+    await until(titles, (value) => value.includes('Pushed later'));
   });
 });
 
