@@ -9,6 +9,8 @@ export interface PrepareImportInput {
   files: Map<string, RepositoryFile & { oid: string }>;
   previous: LayoutState | undefined;
   projectDirectory: string;
+  /** Files Git found renamed since the last sync, new path to old. */
+  renames?: Map<string, string>;
   /** On a first import, the space as it is, its pages matched by path, and the ids an earlier one proposed (`prepareImport`). */
   space?: SpaceListing;
   proposed?: Map<string, string>;
@@ -41,8 +43,8 @@ declare module '../workers/tasks.js' {
 
 /** Git Sync's long work, which the engine's worker threads run (docs/git-sync.md). */
 export const layoutTasks = {
-  gitPrepareImport: ({ files, previous, projectDirectory, space, proposed }: PrepareImportInput) =>
-    withBuiltBodies(prepareImport(files, previous, projectDirectory, { space, proposed }), previous),
+  gitPrepareImport: ({ files, previous, projectDirectory, space, proposed, renames }: PrepareImportInput) =>
+    withBuiltBodies(prepareImport(files, previous, projectDirectory, { space, proposed, renames }), previous),
   gitPrepareArchive: ({ zip, previous, space, proposed }: PrepareArchiveInput) => prepareArchive(zip, previous, { space, proposed }),
   gitPlanExport: ({ pages, files, state, bodies }: PlanExportInput) => planExport(pages, files, state, (pageId) => bodies.get(pageId)),
 };
@@ -55,7 +57,8 @@ export const layoutTasks = {
  */
 function withBuiltBodies(result: PrepareResult, previous: LayoutState | undefined): PrepareResult {
   if (!result.ok) return result;
-  const known = new Set(previous?.keys.keys() ?? []);
+  // A renamed file's page is not new: its doc is there, and the import rewrites it in place.
+  const known = new Set([...(previous?.keys.keys() ?? []), ...result.value.renamed.keys()]);
   for (const page of result.value.imported.pages) {
     const body = page.body;
     if (body && !known.has(page.key)) page.built = buildBody((doc) => writeBody(doc, body));

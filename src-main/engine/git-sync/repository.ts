@@ -91,6 +91,22 @@ export class RepositoryCopy {
   }
 
   /**
+   * The files Git finds renamed from `from` to `to` (new path to old), an edited file included
+   * where at least half of it stayed (`-M`, Git's own measure). Empty when this copy lacks `from`
+   * (a last sync made on another device): then only files moved unchanged are matched (`prepareImport`).
+   */
+  async renames(from: string, to: string): Promise<Map<string, string>> {
+    const result = await this.run(['diff-tree', '-r', '-z', '-M', '--diff-filter=R', '--name-status', '--no-commit-id', from, to, '--']);
+    const renames = new Map<string, string>();
+    if (!result.ok) return renames;
+    const fields = result.stdout.toString('utf8').split('\0');
+    for (let at = 0; at + 2 < fields.length; at += 3) {
+      if (fields[at]!.startsWith('R')) renames.set(fields[at + 2]!, fields[at + 1]!);
+    }
+    return renames;
+  }
+
+  /**
    * A commit on `parent` (none: a first commit) that writes and deletes the given paths, in one
    * `git fast-import` run. Answers its id.
    */

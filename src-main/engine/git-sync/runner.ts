@@ -272,7 +272,8 @@ export class GitSyncRunner {
     if (!files.ok) throw new Stop('config_check', files.message);
     const previous = stateRow ? stateFromJson(stateRow.layout) : undefined;
     const space = previous ? undefined : mainListing(this.db, this.store.docs, request.spaceId);
-    const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory, space, proposed: base.reconcile?.proposed });
+    const renames = stateRow ? await copy.renames(stateRow.commit_oid, commit) : undefined;
+    const prepared = await this.workers.run('gitPrepareImport', { files: files.value, previous, projectDirectory: request.projectDirectory, space, proposed: base.reconcile?.proposed, renames });
     if (!prepared.ok) throw new Stop(prepared.error.stage, prepared.error.message);
     const { imported } = prepared.value;
     const tasks = imported.pages.length + imported.files.length;

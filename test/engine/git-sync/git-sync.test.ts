@@ -463,6 +463,61 @@ describe('pages deleted, moved and added in Folio', { timeout: 120_000 }, () => 
   });
 });
 
+describe('files renamed in the repository', { timeout: 120_000 }, () => {
+  it('keep their pages and files: same ids (so links written in Folio still reach them), the new slug and words', async () => {
+    const repo = fixtureRepository();
+    const png = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 9, 9]);
+    const usage = '# Usage\n\nStart the server, open the page, and type.\n\n![](../.gitbook/assets/diagram.png)\n\nSave often: every save is a revision.\n\nInvite a reviewer once the page reads well.\n\nStop it with Ctrl-C when you are done.\n';
+    repo.commit({
+      'README.md': '# Home\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n  * [Usage](guide/usage.md)\n',
+      'guide/README.md': '# Guide\n',
+      'guide/install.md': '# Install\n\nRun it.\n',
+      'guide/usage.md': usage,
+      '.gitbook/assets/diagram.png': png,
+    });
+    const spaceId = (await newSpace(t.owner, t.organizationId)).id;
+    await importInto(spaceId, repo);
+    const before = flat(await pagesOf(spaceId));
+    const id = (title: string) => before.find((page) => page.title === title)!.id;
+    const fileIds = async () => ok(await t.owner.client.call('listFiles', { params: { spaceId } })).items.map((file) => [file.name, file.id]);
+    const [[, diagramId]] = (await fileIds()) as [[string, string]];
+    // A page written in Folio links to Install by its id; exported, so that the link is in step again.
+    await publish(t, spaceId, [{ operation: 'insert_page', title: 'Notes', document: { markdown: 'See [the install](guide/install.md).\n' } } as never]);
+    expect((await exportFrom(spaceId, repo)).state).toBe('success');
+    const notes = flat(await pagesOf(spaceId)).find((page) => page.title === 'Notes')!.id;
+
+    // Install moved as it was (git mv), Usage moved and edited, the picture renamed.
+    repo.commit({
+      'guide/install.md': null,
+      'guide/installing.md': '# Install\n\nRun it.\n',
+      'guide/usage.md': null,
+      'guide/how-to-use.md': usage.replace('diagram.png', 'figure.png').replace('type.', 'type away.'),
+      '.gitbook/assets/diagram.png': null,
+      '.gitbook/assets/figure.png': png,
+      'SUMMARY.md': repo.show('SUMMARY.md').toString().replace('guide/install.md', 'guide/installing.md').replace('guide/usage.md', 'guide/how-to-use.md'),
+    }, 'Rename the guide\'s pages');
+    const operation = await importInto(spaceId, repo);
+    expect(operation).toMatchObject({ state: 'success' });
+    expect(operation.changeRequest).toBeUndefined();
+
+    const after = flat(await pagesOf(spaceId));
+    expect(after.map((page) => page.title).sort()).toEqual(['Guide', 'Home', 'Install', 'Notes', 'Usage']);
+    expect(after.find((page) => page.id === id('Install'))).toMatchObject({ title: 'Install', slug: 'installing' });
+    expect(after.find((page) => page.id === id('Usage'))).toMatchObject({ title: 'Usage', slug: 'how-to-use' });
+    expect(await markdownOf(spaceId, id('Usage'))).toContain('type away.');
+    expect(await fileIds()).toEqual([['figure.png', diagramId]]);
+    const links = ok(await t.owner.client.call('listPageLinksInSpace', { params: { spaceId, pageId: notes } })).items;
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ status: 'ok', targetReference: { kind: 'page', page: { id: id('Install') } } });
+
+    // Notes edited in Folio: its export writes the link to the page's new path.
+    await publish(t, spaceId, [{ operation: 'update_page', page: notes, title: 'Notes, read' } as never]);
+    expect((await exportFrom(spaceId, repo)).state).toBe('success');
+    expect(repo.show('notes.md').toString()).toContain('[the install](guide/installing.md)');
+  });
+});
+
 describe('an engine started after one stopped mid-operation', { timeout: 120_000 }, () => {
   it('reports the operation left running as a failure to start again, and leaves finished ones as they are', async () => {
     const repo = fixtureRepository();

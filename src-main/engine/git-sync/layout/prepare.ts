@@ -23,6 +23,8 @@ export interface PreparedImport {
   summaryRendered: string;
   /** A first import into a space that had pages, matched to them by path: it goes into a change request. */
   reconciled: boolean;
+  /** Files the repository renamed since the last sync, new path to old: each keeps its page's or file's id. */
+  renamed: Map<string, string>;
 }
 
 export type PrepareResult = { ok: true; value: PreparedImport } | { ok: false; error: ReadFailure };
@@ -34,13 +36,16 @@ export function prepareImport(
   /**
    * `onPage`: progress; `space`: on a first import, the space as it is, its pages matched by path;
    * `proposed`: the ids an earlier first import gave in a change request not merged (pages by key,
-   * files by path), given again where main has nothing at that path, so that merging both makes no copies.
+   * files by path), given again where main has nothing at that path, so that merging both makes no copies;
+   * `renames`: files Git found renamed since the last sync (new path to old, `git diff-tree -M`).
    */
-  { onPage, space, proposed }: { onPage?: (done: number, total: number) => void; space?: SpaceListing; proposed?: ReadonlyMap<string, string> } = {},
+  { onPage, space, proposed, renames }: { onPage?: (done: number, total: number) => void; space?: SpaceListing; proposed?: ReadonlyMap<string, string>; renames?: ReadonlyMap<string, string> } = {},
 ): PrepareResult {
   const reconciled = !previous && space !== undefined && space.pages.length > 0;
   const ids = new Map([...(proposed ?? []), ...(reconciled ? spaceKeys(files, projectDirectory, space) : []), ...(previous?.proposedKeys ?? []), ...(previous?.proposedFiles ?? []), ...(previous?.keys ?? [])]);
   for (const [fileId, file] of previous?.files ?? []) ids.set(file.path, fileId);
+  const renamed = previous ? renamedFiles(files, previous, ids, renames) : new Map<string, string>();
+  for (const [path, from] of renamed) ids.set(path, ids.get(from)!);
   const idFor = (key: string) => {
     let known = ids.get(key);
     if (!known) ids.set(key, (known = newId()));
@@ -54,11 +59,14 @@ export function prepareImport(
   const summaryPath = imported.summaryPath ?? within(imported.config.root, imported.config.summary);
   const keys = new Map(imported.pages.map((page) => [page.key, idFor(page.key)]));
   const structure = !previous || previous.oids.get(summaryPath) !== oids.get(summaryPath) || [...keys.keys()].some((key) => !previous.keys.has(key));
-  const removedPages = [...(previous?.keys ?? []), ...(previous?.proposedKeys ?? [])].filter(([key]) => !keys.has(key)).map(([, pageId]) => pageId);
+  // A renamed page's or file's old path is gone, but its id lives on under the new one.
+  const keptPages = new Set(keys.values());
+  const removedPages = [...(previous?.keys ?? []), ...(previous?.proposedKeys ?? [])].filter(([key, pageId]) => !keys.has(key) && !keptPages.has(pageId)).map(([, pageId]) => pageId);
   const fileIds = new Map(imported.files.map((file) => [file.path, idFor(file.path)]));
+  const keptFiles = new Set(fileIds.values());
   const removedFiles = [
-    ...[...(previous?.files ?? [])].filter(([, file]) => !fileIds.has(file.path)).map(([fileId]) => fileId),
-    ...[...(previous?.proposedFiles ?? [])].filter(([path]) => !fileIds.has(path)).map(([, fileId]) => fileId),
+    ...[...(previous?.files ?? [])].filter(([fileId, file]) => !fileIds.has(file.path) && !keptFiles.has(fileId)).map(([fileId]) => fileId),
+    ...[...(previous?.proposedFiles ?? [])].filter(([path, fileId]) => !fileIds.has(path) && !keptFiles.has(fileId)).map(([, fileId]) => fileId),
   ];
 
   // The table of contents as the space will hold it, rendered the way an export renders it.
@@ -82,8 +90,45 @@ export function prepareImport(
       imported, keys, fileIds, changed, structure, removedPages, removedFiles, oids, summaryPath,
       summaryRendered: sha256(renderSummary(pages, paths, summaryPath)),
       reconciled,
+      renamed,
     },
   };
+}
+
+/**
+ * The files renamed since the last sync whose page or file keeps its id (new path to old): those
+ * Git found (`renames`, which also finds a file edited as it moved), then any other new path
+ * holding the very bytes (blob id) of a path that is gone, the one case a folder or a zip shows.
+ * Only a path gone from the repository gives its id away, to a path that has none yet, and each
+ * once; several gone paths with the same bytes go to new paths of the same name first, then in order.
+ */
+function renamedFiles(
+  files: ReadonlyMap<string, { oid: string }>,
+  previous: LayoutState,
+  ids: ReadonlyMap<string, string>,
+  renames: ReadonlyMap<string, string> | undefined,
+): Map<string, string> {
+  const renamed = new Map<string, string>();
+  const gone = new Set([...previous.oids.keys()].filter((path) => !files.has(path) && ids.has(path)));
+  const take = (path: string, from: string) => {
+    renamed.set(path, from);
+    gone.delete(from);
+  };
+  for (const [path, from] of renames ?? []) if (files.has(path) && !ids.has(path) && gone.has(from)) take(path, from);
+  const goneByOid = new Map<string, string[]>();
+  for (const path of [...gone].sort()) goneByOid.set(previous.oids.get(path)!, [...(goneByOid.get(previous.oids.get(path)!) ?? []), path]);
+  const added = [...files].filter(([path]) => !ids.has(path) && !renamed.has(path) && !previous.oids.has(path)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+  for (const sameName of [true, false]) {
+    for (const [path, file] of added) {
+      const candidates = file.oid ? goneByOid.get(file.oid) : undefined;
+      if (renamed.has(path) || !candidates) continue;
+      const index = sameName ? candidates.findIndex((from) => nameOf(from) === nameOf(path)) : candidates.length > 0 ? 0 : -1;
+      if (index < 0) continue;
+      take(path, candidates.splice(index, 1)[0]!);
+    }
+  }
+  return renamed;
 }
 
 /** The space's ids by the key each page and file would have in the repository, read with the repository's own `.gitbook.yaml`. */
