@@ -104,6 +104,10 @@ export class Database {
     this.raw.pragma('foreign_keys = ON');
     // The CLI may write while the server runs on the same file.
     this.raw.pragma('busy_timeout = 5000');
+    // Statement and savepoint journals in memory: with the default, once a transaction's journal
+    // passed 64 KiB it went to a temporary file, and every page a later statement touched was a
+    // write(2) there; a capture trigger's change-log row cost twice as much (docs/performance.md).
+    this.raw.pragma('temp_store = MEMORY');
     // Before migrating: migrations create triggers that call them.
     for (const functions of options.functions ?? []) functions.register(this.raw);
     this.migrate(options.schemaVersion);
