@@ -28,72 +28,38 @@ const ENGINE_LAYERS = [
   {
     name: 'core',
     what: 'storage (SQLite, the Yjs doc store), clock, ids, urls, pagination, tokens, the job queue, the request pipeline, worker threads',
-    folders: [`${ENGINE}(db|docs|auth|jobs|pipeline|workers)/`],
-    files: [
-      `${ENGINE}(clock|ids|urls|pagination|data-dir)\\.ts$`,
-      // Wire helpers with no transport of their own: URL signing, WebSocket frames.
-      `${ENGINE}http/(signed-urls|websocket-frame)\\.ts$`,
-    ],
+    folders: [`${ENGINE}core/`],
+    files: [],
   },
   {
     name: 'domain',
     what: "rows, rules and presenters per area; access, revisions, content's trees and bodies, conversations",
-    // An API area's SQL, rules and serializers: everything in api/<area>/ but its handlers (the api layer names those).
-    folders: [`${ENGINE}(access|revisions|content|conversations)/`, API_AREA],
-    files: [
-      // Who may read or write a doc, and what a client's write does: rules the y-websocket endpoint and the hub share.
-      `${ENGINE}yjs/(doc-access|comment-writes|context)\\.ts$`,
-      // This device's own facts (owner, starter organization): rows that sync, first start and handlers read.
-      `${ENGINE}admin/device\\.ts$`,
-      // Git Sync's rows, remote policy and layout (pure reading and rendering of a repository), which handlers read.
-      `${ENGINE}git-sync/(sql|remote|layout-tasks)\\.ts$`,
-      `${ENGINE}git-sync/layout/`,
-      // A site's customization settings, which its presenter and its stylesheet share.
-      `${ENGINE}publishing/customization\\.ts$`,
-    ],
+    folders: [`${ENGINE}domain/`],
+    files: [],
   },
   {
     name: 'services',
     what: 'long-lived work behind the API: sync, publishing, PDFs, translation, OpenAPI processing, integrations, live-edit revisions',
-    folders: [`${ENGINE}(sync|publishing|pdf|translation|openapi-processing|openapi-reference|integrations|git-sync)/`],
-    files: [
-      // Live edits: a y-websocket client's writes, and the revisions they cut.
-      `${ENGINE}yjs/(live-edits|client-writes)\\.ts$`,
-      // The starter organization, removed when a hub's user is adopted (sync) if nobody used it.
-      `${ENGINE}admin/starter\\.ts$`,
-    ],
+    folders: [`${ENGINE}services/`],
+    files: [],
   },
   {
     name: 'api',
     what: 'handlers per area, the route table and the dispatcher',
-    folders: [],
-    files: [
-      `${ENGINE}api/index\\.ts$`,
-      `${API_AREA}[a-z-]*(routes|handlers)\\.ts$`,
-      // Handlers split out of an area's routes.ts: they call services.
-      `${ENGINE}api/(change-requests/merge|pdf/download|sync/serialize|sync/check)\\.ts$`,
-      // Templates are applied by handlers, and the OpenAPI reference template generates its pages with a service.
-      `${ENGINE}api/templates/`,
-      `${ENGINE}(dispatcher|http/router)\\.ts$`,
-    ],
+    folders: [`${ENGINE}api/`],
+    files: [],
   },
   {
     name: 'transports',
     what: 'HTTP, the y-websocket endpoint, the sync hub: the edges where requests arrive',
-    folders: [`${ENGINE}(http|yjs)/`],
-    files: [`${ENGINE}sync/(hub|hub-changes|hub-docs|blobs/hub-blobs)\\.ts$`],
+    folders: [`${ENGINE}transports/`],
+    files: [],
   },
   {
     name: 'app',
     what: 'the Engine that wires everything, the program of its worker threads, the HTTP server of an Engine, local administration',
-    folders: [`${ENGINE}admin/`],
-    files: [
-      `${ENGINE}(engine|open-database|worker-entry)\\.ts$`,
-      `${ENGINE}worker-bootstrap\\.mjs$`,
-      `${ENGINE}http/server\\.ts$`,
-      // A hub process on PostgreSQL: an Engine on a working copy of its store, and its HTTP server.
-      `${ENGINE}sync/postgres/(working-copy|hub-server)\\.ts$`,
-    ],
+    folders: [`${ENGINE}app/`],
+    files: [],
   },
 ].map((layer) => ({ ...layer, path: [...layer.folders, ...layer.files].map((p) => `^${p}`) }));
 
@@ -158,16 +124,16 @@ const RUNTIME_LAYERS = [
 const ENGINE_PACKAGES = [
   {
     name: 'better-sqlite3',
-    owner: anyOf(`${ENGINE}(db|sync/postgres)/`),
+    owner: anyOf(`${ENGINE}core/db/`, `${ENGINE}services/sync/postgres/`),
     why: 'the SQLite handle is core/db (and a hub process on PostgreSQL, which replays rows into its working copy under the engine); everything else goes through Database',
   },
-  { name: 'pg', owner: `${ENGINE}sync/postgres/`, why: 'PostgreSQL is the hub processes\' store (sync/postgres/)' },
-  { name: 'pdfkit', owner: `${ENGINE}pdf/`, why: 'PDF layout lives in pdf/' },
-  { name: 'hono', owner: `${ENGINE}http/`, why: 'routing lives in http/' },
-  { name: 'ws', owner: anyOf(`${ENGINE}(http|yjs|sync)/`), why: 'WebSockets are for transports (and the sync replica socket)' },
-  { name: '@readme/openapi-parser', owner: `${ENGINE}openapi-processing/`, why: 'spec parsing lives in openapi-processing/' },
-  { name: 'tsx', owner: `${ENGINE}worker-bootstrap\\.mjs$`, why: 'the worker threads register it to run from the sources; nothing else loads TypeScript' },
-  { name: 'quickjs-emscripten-core', owner: `${ENGINE}integrations/`, why: "integration scripts' sandbox lives in integrations/" },
+  { name: 'pg', owner: `${ENGINE}services/sync/postgres/`, why: 'PostgreSQL is the hub processes\' store (services/sync/postgres/)' },
+  { name: 'pdfkit', owner: `${ENGINE}services/pdf/`, why: 'PDF layout lives in services/pdf/' },
+  { name: 'hono', owner: `${ENGINE}api/router\\.ts$`, why: 'routing lives in api/router.ts' },
+  { name: 'ws', owner: anyOf(`${ENGINE}transports/`, `${ENGINE}services/sync/`), why: 'WebSockets are for transports (and the sync replica socket)' },
+  { name: '@readme/openapi-parser', owner: `${ENGINE}services/openapi-processing/`, why: 'spec parsing lives in services/openapi-processing/' },
+  { name: 'tsx', owner: `${ENGINE}app/worker-bootstrap\\.mjs$`, why: 'the worker threads register it to run from the sources; nothing else loads TypeScript' },
+  { name: 'quickjs-emscripten-core', owner: `${ENGINE}services/integrations/`, why: "integration scripts' sandbox lives in services/integrations/" },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -271,8 +237,8 @@ const otherRules = [
     name: 'migrations-are-literal',
     severity: 'error',
     comment: 'a migration is literal SQL, never computed from current code: it imports nothing (docs/architecture.md, "Migrations")',
-    from: { path: `^${ENGINE}db/migrations/` },
-    to: { pathNot: `^${ENGINE}db/migrations/` },
+    from: { path: `^${ENGINE}core/db/migrations/` },
+    to: { pathNot: `^${ENGINE}core/db/migrations/` },
   },
   {
     name: 'not-unresolvable',
