@@ -1,7 +1,7 @@
 /**
  * A resolved conflict names what its resolution wrote into the change request's docs
  * (`change_request_conflicts.resolution_writes`: JSON, each doc's id to the base64 snapshot of
- * the items and deletions the resolution made, engine/docs/written-state.ts; NULL when it wrote
+ * the items and deletions the resolution made, engine/core/docs/written-state.ts; NULL when it wrote
  * nothing). The row travels on the change log and the writes on the docs channel, so an engine
  * may hold the resolved row before the writes: judged then, a merge would land the change
  * request's side of a place the writer settled for main's. It refuses the merge until every
