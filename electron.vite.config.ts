@@ -18,8 +18,8 @@ export default defineConfig({
         // The engine's worker threads run engine-worker.js, beside index.js too (main.ts names it).
         input: {
           index: here('src-main/electron/main.ts'),
-          'sandbox-child': here('src-main/engine/integrations/sandbox-child.mjs'),
-          'engine-worker': here('src-main/engine/worker-entry.ts'),
+          'sandbox-child': here('src-main/engine/services/integrations/sandbox-child.mjs'),
+          'engine-worker': here('src-main/engine/app/worker-entry.ts'),
         },
         external: ['better-sqlite3', 'pdfkit', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
         output: { entryFileNames: (chunk) => (chunk.name === 'sandbox-child' ? '[name].mjs' : '[name].js') },

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { sha256Hex } from '../src-main/engine/sync/postgres/blob-address.js';
-import { BlobBucket } from '../src-main/engine/sync/postgres/blob-bucket.js';
-import { BlobFolder } from '../src-main/engine/sync/postgres/blob-folder.js';
+import { sha256Hex } from '../src-main/engine/services/sync/postgres/blob-address.js';
+import { BlobBucket } from '../src-main/engine/services/sync/postgres/blob-bucket.js';
+import { BlobFolder } from '../src-main/engine/services/sync/postgres/blob-folder.js';
 import { S3_ENV, startS3 } from '../test/support/s3.js';
 
 /** Uploads of a file's largest size (1 MB) stored one after another, as a hub process busy with uploads would. */

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Y from 'yjs';
 import { markdownToPm, writeBody } from '../src-shared/content/index.js';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { DocEdits } from '../src-main/engine/content/doc-edits.js';
-import { positionBetween } from '../src-main/engine/content/positions.js';
-import { setPageFields } from '../src-main/engine/content/tree.js';
-import { Engine } from '../src-main/engine/engine.js';
-import { listen } from '../src-main/engine/http/server.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { DocEdits } from '../src-main/engine/domain/content/doc-edits.js';
+import { positionBetween } from '../src-main/engine/domain/content/positions.js';
+import { setPageFields } from '../src-main/engine/domain/content/tree.js';
+import { Engine } from '../src-main/engine/app/engine.js';
+import { listen } from '../src-main/engine/app/http/server.js';
 import { MAIN, pageDoc, treeDoc } from '../src-shared/sync/doc-names.js';
 import { median, repeat, timed, type Timing } from './timing.js';
 

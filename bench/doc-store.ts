@@ -3,9 +3,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
-import type { Database } from '../src-main/engine/db/database.js';
-import { openDatabase } from '../src-main/engine/open-database.js';
-import { DocStore } from '../src-main/engine/docs/store.js';
+import type { Database } from '../src-main/engine/core/db/database.js';
+import { openDatabase } from '../src-main/engine/app/open-database.js';
+import { DocStore } from '../src-main/engine/core/docs/store.js';
 
 /**
  * The doc store on a big page: a `body` of 10,000 paragraphs (an `id` attribute and a text each),

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { addOrganization } from '../src-main/engine/admin/commands.js';
-import { Engine, type EngineOptions } from '../src-main/engine/engine.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { addOrganization } from '../src-main/engine/app/admin/commands.js';
+import { Engine, type EngineOptions } from '../src-main/engine/app/engine.js';
 
 /** An engine on a temp data dir, called in-process as its owner. */
 export interface InProcess {

@@ -1,8 +1,8 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
-import { mixedBlocks, restorationOf, swallowedWrites } from '../src-main/engine/docs/deleted-writes.js';
-import { hidingOf, laterCopyOf } from '../src-main/engine/docs/later-copy.js';
+import { mixedBlocks, restorationOf, swallowedWrites } from '../src-main/engine/core/docs/deleted-writes.js';
+import { hidingOf, laterCopyOf } from '../src-main/engine/core/docs/later-copy.js';
 
 /**
  * What hiding a later copy costs a change request's page written on two copies of main

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../src-main/engine/engine.js';
-import { parseSpec } from '../src-main/engine/openapi-processing/parse-spec.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { Engine } from '../src-main/engine/app/engine.js';
+import { parseSpec } from '../src-main/engine/services/openapi-processing/parse-spec.js';
 import { median, repeat, timed, type Timing } from './timing.js';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../src-main/engine/engine.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { Engine } from '../src-main/engine/app/engine.js';
 
 /**
  * Space search over 100,000 sections (10,000 pages of 10 sections, each of 40 words drawn from

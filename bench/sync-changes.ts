@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../src-main/engine/engine.js';
-import { applyChanges } from '../src-main/engine/sync/changes/apply.js';
-import { changesSince } from '../src-main/engine/sync/changes/since.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { Engine } from '../src-main/engine/app/engine.js';
+import { applyChanges } from '../src-main/engine/services/sync/changes/apply.js';
+import { changesSince } from '../src-main/engine/services/sync/changes/since.js';
 
 /**
  * The metadata change log's share of a replica's catch-up: a hub logs 10,000 changes (1,000

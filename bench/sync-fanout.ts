@@ -6,11 +6,11 @@ import { WebSocket } from 'ws';
 import * as sync from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { BODY_FRAGMENT, markdownToPm, writeBody } from '../src-shared/content/index.js';
-import { DOCS_CHANNEL } from '../src-main/engine/sync/channel.js';
-import { encodeDocMessage } from '../src-main/engine/sync/doc-messages.js';
-import { encodeFrame } from '../src-main/engine/sync/frames.js';
-import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
-import { YJS_PATH } from '../src-main/engine/yjs/yjs-server.js';
+import { DOCS_CHANNEL } from '../src-main/engine/services/sync/channel.js';
+import { encodeDocMessage } from '../src-main/engine/services/sync/doc-messages.js';
+import { encodeFrame } from '../src-main/engine/services/sync/frames.js';
+import { SYNC_PATH } from '../src-main/engine/transports/sync/hub.js';
+import { YJS_PATH } from '../src-main/engine/transports/yjs/yjs-server.js';
 import { cpuMs, startScript, stop, type BenchChild } from './sync-children.js';
 
 /**

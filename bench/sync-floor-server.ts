@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import * as encoding from 'lib0/encoding';
 import * as sync from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { binaryFrame } from '../src-main/engine/http/websocket-frame.js';
+import { binaryFrame } from '../src-main/engine/core/http/websocket-frame.js';
 import { exitWithParent } from './sync-children.js';
 
 /**

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../src-main/engine/engine.js';
-import { listen } from '../src-main/engine/http/server.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { Engine } from '../src-main/engine/app/engine.js';
+import { listen } from '../src-main/engine/app/http/server.js';
 import { MAIN, pageDoc } from '../src-shared/sync/doc-names.js';
 import { seedPages } from './sync-catchup.js';
 import { exitWithParent } from './sync-children.js';

@@ -1,8 +1,8 @@
 import { WebSocket } from 'ws';
-import { CHANGES_CHANNEL, DOCS_CHANNEL } from '../src-main/engine/sync/channel.js';
-import { encodeChangeMessage } from '../src-main/engine/sync/change-messages.js';
-import { encodeDocMessage } from '../src-main/engine/sync/doc-messages.js';
-import { decodeFrame, encodeFrame } from '../src-main/engine/sync/frames.js';
+import { CHANGES_CHANNEL, DOCS_CHANNEL } from '../src-main/engine/services/sync/channel.js';
+import { encodeChangeMessage } from '../src-main/engine/services/sync/change-messages.js';
+import { encodeDocMessage } from '../src-main/engine/services/sync/doc-messages.js';
+import { decodeFrame, encodeFrame } from '../src-main/engine/services/sync/frames.js';
 import { exitWithParent } from './sync-children.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
+import { SYNC_PATH } from '../src-main/engine/transports/sync/hub.js';
 import { residentBytes, startScript, stop, type BenchChild } from './sync-children.js';
 
 /**

@@ -1,4 +1,4 @@
-import { startPostgresHub } from '../src-main/engine/sync/postgres/hub-server.js';
+import { startPostgresHub } from '../src-main/engine/app/sync/postgres/hub-server.js';
 import { exitWithParent } from './sync-children.js';
 
 /**

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { issueToken } from '../src-main/engine/admin/commands.js';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../src-main/engine/engine.js';
-import { listen } from '../src-main/engine/http/server.js';
-import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
-import { saveUpstream } from '../src-main/engine/sync/sql.js';
+import { issueToken } from '../src-main/engine/app/admin/commands.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { Engine } from '../src-main/engine/app/engine.js';
+import { listen } from '../src-main/engine/app/http/server.js';
+import { SYNC_PATH } from '../src-main/engine/transports/sync/hub.js';
+import { saveUpstream } from '../src-main/engine/services/sync/sql.js';
 import { logTenThousandChanges } from './sync-changes.js';
 
 /**

@@ -5,12 +5,12 @@ import { pathToFileURL } from 'node:url';
 import * as Y from 'yjs';
 import { ApiClient } from '../src-shared/client/client.js';
 import { httpTransport } from '../src-shared/client/http-transport.js';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../src-main/engine/engine.js';
-import { listen, type RunningServer } from '../src-main/engine/http/server.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { Engine } from '../src-main/engine/app/engine.js';
+import { listen, type RunningServer } from '../src-main/engine/app/http/server.js';
 import { MAIN, pageDoc } from '../src-shared/sync/doc-names.js';
-import { SYNC_PATH } from '../src-main/engine/sync/hub.js';
-import { changesSince, outboxSize, readUpstream, saveUpstream } from '../src-main/engine/sync/sql.js';
+import { SYNC_PATH } from '../src-main/engine/transports/sync/hub.js';
+import { changesSince, outboxSize, readUpstream, saveUpstream } from '../src-main/engine/services/sync/sql.js';
 
 /**
  * Doc replication between a hub and one replica, both real engines on loopback in this process:

@@ -1,5 +1,5 @@
-import { translatePage } from '../src-main/engine/translation/page-translation.js';
-import type { TranslationRequest, Translator } from '../src-main/engine/translation/translator.js';
+import { translatePage } from '../src-main/engine/services/translation/page-translation.js';
+import type { TranslationRequest, Translator } from '../src-main/engine/services/translation/translator.js';
 import { page } from './content-conversions.js';
 
 /**

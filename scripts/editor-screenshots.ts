@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { addMember, addUser, issueToken } from '../src-main/engine/admin/commands.js';
-import { bootstrapIfEmpty } from '../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../src-main/engine/engine.js';
-import { listen } from '../src-main/engine/http/server.js';
-import { staticFiles } from '../src-main/engine/http/static-files.js';
+import { addMember, addUser, issueToken } from '../src-main/engine/app/admin/commands.js';
+import { bootstrapIfEmpty } from '../src-main/engine/app/admin/bootstrap.js';
+import { Engine } from '../src-main/engine/app/engine.js';
+import { listen } from '../src-main/engine/app/http/server.js';
+import { staticFiles } from '../src-main/engine/transports/http/static-files.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { defaultDataDir } from '../engine/data-dir.js';
-import type { Engine } from '../engine/engine.js';
+import { defaultDataDir } from '../engine/core/data-dir.js';
+import type { Engine } from '../engine/app/engine.js';
 import { UsageError, checkPostgresUrl, parse } from './args.js';
 
 /**

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultDataDir } from '../engine/data-dir.js';
-import { resolveTranslator } from '../engine/translation/settings.js';
+import { defaultDataDir } from '../engine/core/data-dir.js';
+import { resolveTranslator } from '../engine/services/translation/settings.js';
 import { DisplayName } from '../../src-shared/contract/first-start.js';
 import { OrganizationTitle } from '../../src-shared/contract/orgs.js';
 import { SyncSettings } from '../../src-shared/contract/sync.js';

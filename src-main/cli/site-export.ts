@@ -1,6 +1,6 @@
-import { AdminError } from '../engine/admin/commands.js';
-import type { Engine } from '../engine/engine.js';
-import { exportSite } from '../engine/publishing/export.js';
+import { AdminError } from '../engine/app/admin/commands.js';
+import type { Engine } from '../engine/app/engine.js';
+import { exportSite } from '../engine/services/publishing/export.js';
 
 /** `site export`: the published site as static files in `folder`; prints the folder's `index.html`. */
 export function siteExport(engine: Engine, siteId: string, folder: string): string | AdminError {

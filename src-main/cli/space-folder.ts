@@ -1,6 +1,6 @@
-import { AdminError } from '../engine/admin/commands.js';
-import type { Engine } from '../engine/engine.js';
-import { exportFolder, importFolder, type Progress } from '../engine/git-sync/folder.js';
+import { AdminError } from '../engine/app/admin/commands.js';
+import type { Engine } from '../engine/app/engine.js';
+import { exportFolder, importFolder, type Progress } from '../engine/services/git-sync/folder.js';
 
 /**
  * `space import --dir` / `space export --dir`: a space from or to a folder of Markdown

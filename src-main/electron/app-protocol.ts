@@ -1,5 +1,5 @@
 import { protocol } from 'electron';
-import { staticFiles } from '../engine/http/static-files.js';
+import { staticFiles } from '../engine/transports/http/static-files.js';
 import { APP_HOST, APP_SCHEME } from './app-origin.js';
 import { CONTENT_SECURITY_POLICY } from './security.js';
 

@@ -1,6 +1,6 @@
 import { ipcMain, MessageChannelMain, type IpcMainEvent, type MessagePortMain, type WebFrameMain } from 'electron';
-import type { LocalClient } from '../engine/yjs/local-client.js';
-import { isFailure } from '../engine/pipeline/failure.js';
+import type { LocalClient } from '../engine/transports/yjs/local-client.js';
+import { isFailure } from '../engine/core/pipeline/failure.js';
 import { DOC_CHANNEL } from './channel.js';
 import { checkDocRequest } from './doc-request.js';
 import type { RequestRoute } from './ipc.js';

@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import type { Engine, PlainResponse } from '../engine/engine.js';
-import { badRequest, errorBody } from '../engine/pipeline/failure.js';
+import type { Engine, PlainResponse } from '../engine/app/engine.js';
+import { badRequest, errorBody } from '../engine/core/pipeline/failure.js';
 import type { AppOrigin } from './app-origin.js';
 import { REQUEST_CHANNEL } from './channel.js';
 import { checkPayload } from './request-payload.js';

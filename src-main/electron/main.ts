@@ -1,9 +1,9 @@
 import { app, BrowserWindow, dialog, session, utilityProcess } from 'electron';
 import { join, sep } from 'node:path';
-import { bootstrapIfEmpty } from '../engine/admin/bootstrap.js';
-import { Engine } from '../engine/engine.js';
-import { listen } from '../engine/http/server.js';
-import { resolveTranslator } from '../engine/translation/settings.js';
+import { bootstrapIfEmpty } from '../engine/app/admin/bootstrap.js';
+import { Engine } from '../engine/app/engine.js';
+import { listen } from '../engine/app/http/server.js';
+import { resolveTranslator } from '../engine/services/translation/settings.js';
 import { AppOrigin } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { registerDocPorts } from './doc-ports.js';

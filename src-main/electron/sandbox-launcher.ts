@@ -1,5 +1,5 @@
 import type { ForkOptions, UtilityProcess } from 'electron';
-import type { SandboxLauncher } from '../engine/integrations/sandbox-program.js';
+import type { SandboxLauncher } from '../engine/services/integrations/sandbox-program.js';
 
 /** What the launcher uses of Electron's `utilityProcess.fork` (a test gives one built on Node's fork). */
 export type UtilityFork = (

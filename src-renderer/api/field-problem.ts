@@ -1,4 +1,4 @@
-import type { Outcome } from '../api/call.js';
+import type { Outcome } from './call.js';
 
 /**
  * A refusal the engine pinned on one field of the body (`body.url: No hub answers at …`) said as

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.js';
-import { markdownPage, publishedSite, spaceWithPages } from '../engine/publishing/site-fixture.js';
+import { markdownPage, publishedSite, spaceWithPages } from '../engine/services/publishing/site-fixture.js';
 import { runCli } from '../support/processes.js';
 import { TestServer } from '../support/server.js';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
+import { addMember, addUser, issueToken } from '../../src-main/engine/app/admin/commands.js';
 import { png } from '../support/png.js';
 import { skipReason } from './chromium.js';
 import { axeProblems } from './axe.js';

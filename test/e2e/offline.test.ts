@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { listen } from '../../src-main/engine/http/server.js';
+import { listen } from '../../src-main/engine/app/http/server.js';
 import { skipReason } from './chromium.js';
 import { editorBody, editorSuite, editorSynced } from './served-engine.js';
 

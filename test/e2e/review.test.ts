@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, addUser, issueToken } from '../../src-main/engine/admin/commands.js';
+import { addMember, addUser, issueToken } from '../../src-main/engine/app/admin/commands.js';
 import { closeTabs, screenshot, sharedChromium, skipReason } from './chromium.js';
 import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
 

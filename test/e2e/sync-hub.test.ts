@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapIfEmpty } from '../../src-main/engine/admin/bootstrap.js';
-import { Engine } from '../../src-main/engine/engine.js';
-import { listen, type RunningServer } from '../../src-main/engine/http/server.js';
+import { bootstrapIfEmpty } from '../../src-main/engine/app/admin/bootstrap.js';
+import { Engine } from '../../src-main/engine/app/engine.js';
+import { listen, type RunningServer } from '../../src-main/engine/app/http/server.js';
 import { closeTabs, screenshot, skipReason } from './chromium.js';
-import { closedPort } from '../engine/sync/foreign-servers.js';
+import { closedPort } from '../engine/services/sync/foreign-servers.js';
 import { openApp, serveEngine, type ServedEngine } from './served-engine.js';
 import { referenceAnswers } from '../support/conformance/recorder.js';
 

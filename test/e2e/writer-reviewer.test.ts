@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen } from '../../src-main/engine/http/server.js';
+import { listen } from '../../src-main/engine/app/http/server.js';
 import { closeTabs, screenshot, sharedChromium, skipReason } from './chromium.js';
 import { openTab, serveEngine, type ServedEngine } from './served-engine.js';
 

@@ -5,10 +5,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { sandboxEntry, type SandboxProgram } from '../../src-main/engine/integrations/sandbox-program.js';
+import { sandboxEntry, type SandboxProgram } from '../../src-main/engine/services/integrations/sandbox-program.js';
 import { utilityProcessLauncher, type UtilityFork } from '../../src-main/electron/sandbox-launcher.js';
 import { lastTrace } from '../engine/api/integrations/fixtures.js';
-import { messages, onSetup, startScript } from '../engine/integrations/script-runs.js';
+import { messages, onSetup, startScript } from '../engine/services/integrations/script-runs.js';
 import { TestServer } from '../support/server.js';
 
 /**

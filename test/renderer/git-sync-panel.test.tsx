@@ -7,7 +7,7 @@ import { WorkspaceContext, type Workspace } from '../../src-renderer/frame/works
 import { GitSyncPanel, OperationLine } from '../../src-renderer/space/GitSyncPanel.js';
 import { ok } from '../support/content.js';
 import { TestServer } from '../support/server.js';
-import { FixtureRepository } from '../engine/git-sync/repository-fixture.js';
+import { FixtureRepository } from '../engine/services/git-sync/repository-fixture.js';
 
 // The panel's lines are rendered from what a real engine answered about real operations.
 let server: TestServer;

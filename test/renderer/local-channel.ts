@@ -1,6 +1,6 @@
 import type { DocChannel, FolioBridge } from '../../src-shared/client/bridge.js';
-import type { Engine } from '../../src-main/engine/engine.js';
-import { isFailure } from '../../src-main/engine/pipeline/failure.js';
+import type { Engine } from '../../src-main/engine/app/engine.js';
+import { isFailure } from '../../src-main/engine/core/pipeline/failure.js';
 
 /**
  * `openDoc` as the desktop window gets it, wired straight to the engine's rooms in process with a

@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { changeRequestBranch, changeRequestTreeDoc, pageDoc } from '../../src-shared/sync/doc-names.js';
 import type { LinkState } from '../../src-renderer/editor/doc-link.js';
 import { portLinker } from '../../src-renderer/editor/port-link.js';
-import { addPage, nextCommit, textsOf, until, writeParagraphs } from '../engine/yjs/peers.js';
+import { addPage, nextCommit, textsOf, until, writeParagraphs } from '../engine/transports/yjs/peers.js';
 import { newSpace, ok } from '../support/content.js';
 import { TestServer } from '../support/server.js';
 import { localOpenDoc } from './local-channel.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { AdminError, addMember, addOrganization } from '../../src-main/engine/admin/commands.js';
+import { AdminError, addMember, addOrganization } from '../../src-main/engine/app/admin/commands.js';
 import type { ApiResult } from '../../src-shared/client/client.js';
 import type { Role } from '../../src-shared/contract/common.js';
 import { roleAtLeast } from '../../src-shared/roles.js';

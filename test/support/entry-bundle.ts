@@ -18,8 +18,8 @@ export const BUNDLED_ENTRIES = {
   // The engine finds its worker threads' program and the integration scripts' one beside its own
   // module (`new URL('./worker-bootstrap.mjs', import.meta.url)`), which in a bundle is the bundle:
   // so they are written beside it under those names, as the desktop build places its copies.
-  'src-main/engine/worker-entry.ts': 'worker-bootstrap',
-  'src-main/engine/integrations/sandbox-child.mjs': 'sandbox-child',
+  'src-main/engine/app/worker-entry.ts': 'worker-bootstrap',
+  'src-main/engine/services/integrations/sandbox-child.mjs': 'sandbox-child',
 } as const;
 
 export type BundledScript = keyof typeof BUNDLED_ENTRIES;

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../src-main/engine/open-database.js';
+import { openDatabase } from '../../src-main/engine/app/open-database.js';
 
 let template: string | undefined;
 
@@ -10,7 +10,7 @@ let template: string | undefined;
  * migration on a new file costs 100–200 ms of CPU (FTS tables, rebuilt tables, triggers), paid by
  * hundreds of test engines; a migrated new file holds nothing but its schema (no ids, no clock), so
  * a copy is the same database. Only for a file that does not exist yet: an existing one is the
- * test's own (a restart, an upgrade). test/engine/db/migrations.test.ts migrates new files itself.
+ * test's own (a restart, an upgrade). test/engine/core/db/migrations.test.ts migrates new files itself.
  */
 export function migratedDatabaseAt(file: string): void {
   if (existsSync(file)) return;

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { WorkerPool } from '../../src-main/engine/workers/pool.js';
+import { WorkerPool } from '../../src-main/engine/core/workers/pool.js';
 import { bundledScript } from './entry-bundle.js';
 
 let shared: WorkerPool | undefined;
@@ -15,6 +15,6 @@ let shared: WorkerPool | undefined;
  * unref'd, so it keeps no process alive. A test about the threads themselves gives its engine its own pool.
  */
 export function sharedWorkers(): { pool: WorkerPool } {
-  shared ??= new WorkerPool({ entry: pathToFileURL(bundledScript('src-main/engine/worker-entry.ts')) });
+  shared ??= new WorkerPool({ entry: pathToFileURL(bundledScript('src-main/engine/app/worker-entry.ts')) });
   return { pool: shared };
 }

@@ -1,10 +1,10 @@
 import * as Y from 'yjs';
-import type { DocStore } from '../../src-main/engine/docs/store.js';
+import type { DocStore } from '../../src-main/engine/core/docs/store.js';
 import type { Branch } from '../../src-shared/sync/doc-names.js';
 import { pageDoc, treeDoc } from '../../src-shared/sync/doc-names.js';
 import { writeBody } from '../../src-shared/content/yjs.js';
 import type { PmNodeJson } from '../../src-shared/content/pm-json.js';
-import { PAGES } from '../../src-main/engine/content/merge/page-tree.js';
+import { PAGES } from '../../src-main/engine/domain/content/merge/page-tree.js';
 
 /**
  * Edits a doc of the store as a writer would: on a copy of what it holds, sending the difference

@@ -1,5 +1,5 @@
 import type { ApiContract } from '../../../src-shared/contract/index.js';
-import type { Handlers } from '../pipeline/index.js';
+import type { Handlers } from '../core/pipeline/index.js';
 import { changeRequestConflictsHandlers } from './change-request-conflicts/routes.js';
 import { changeRequestReviewsHandlers } from './change-request-reviews/routes.js';
 import { changeRequestsHandlers } from './change-requests/routes.js';

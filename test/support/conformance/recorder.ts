@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import type { AnswerObserver } from '../../../src-main/engine/dispatcher.js';
+import type { AnswerObserver } from '../../../src-main/engine/api/dispatcher.js';
 import { ReferenceChecker, type Answer, type Violation } from './checker.js';
 
 /** A file that collects every violation of a run as JSON lines (`FOLIO_REFERENCE_SURVEY=/tmp/v.jsonl npx vitest run`). */

@@ -2,8 +2,8 @@ import { ApiClient } from '../../../src-shared/client/client.js';
 import { httpTransport } from '../../../src-shared/client/http-transport.js';
 import type { ApiContract, OperationId } from '../../../src-shared/contract/index.js';
 import type { OperationRequest } from '../../../src-shared/contract/operation.js';
-import { AdminError, addMember, addUser, issueToken } from '../../../src-main/engine/admin/commands.js';
-import { Engine } from '../../../src-main/engine/engine.js';
+import { AdminError, addMember, addUser, issueToken } from '../../../src-main/engine/app/admin/commands.js';
+import { Engine } from '../../../src-main/engine/app/engine.js';
 import { sharedWorkers } from '../workers.js';
 import { harvest, type IdPools } from './id-pools.js';
 

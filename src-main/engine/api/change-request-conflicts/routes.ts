@@ -1,15 +1,15 @@
 import type { changeRequestConflicts } from '../../../../src-shared/contract/change-request-conflicts.js';
-import { paginate } from '../../pagination.js';
-import { conflict, isFailure, notFound, type Handlers } from '../../pipeline/index.js';
-import { can, requireChangeRequest } from '../change-requests/rules.js';
-import { addContributor } from '../change-requests/sql.js';
-import { Batch } from '../content/batch.js';
-import { requireWritableChangeRequest } from '../content/rules.js';
-import { commitBatch } from '../content/write.js';
-import { requireSpace } from '../spaces/rules.js';
-import { applyResolution } from './resolve.js';
-import { toConflict } from './serialize.js';
-import { conflictsOf, findConflict, markResolved, openConflictCount, type ConflictRow } from './sql.js';
+import { paginate } from '../../core/pagination.js';
+import { conflict, isFailure, notFound, type Handlers } from '../../core/pipeline/index.js';
+import { can, requireChangeRequest } from '../../domain/change-requests/rules.js';
+import { addContributor } from '../../domain/change-requests/sql.js';
+import { Batch } from '../../domain/content/batch.js';
+import { requireWritableChangeRequest } from '../../domain/content/rules.js';
+import { commitBatch } from '../../domain/content/write.js';
+import { requireSpace } from '../../domain/spaces/rules.js';
+import { applyResolution } from '../../domain/change-request-conflicts/resolve.js';
+import { toConflict } from '../../domain/change-request-conflicts/serialize.js';
+import { conflictsOf, findConflict, markResolved, openConflictCount, type ConflictRow } from '../../domain/change-request-conflicts/sql.js';
 import { mergeRefusal } from '../change-requests/merge.js';
 
 const NOT_FOUND = 'No matching conflict found';

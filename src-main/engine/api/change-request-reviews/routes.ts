@@ -1,23 +1,23 @@
 import type { changeRequestReviews } from '../../../../src-shared/contract/change-request-reviews.js';
-import { newId } from '../../ids.js';
-import { paginate } from '../../pagination.js';
-import { Reply, badRequest, conflict, forbidden, isFailure, notFound, type Handlers } from '../../pipeline/index.js';
-import { requireChangeRequest } from '../change-requests/rules.js';
-import { effectiveRules, requiresReviews } from '../change-requests/merge-rules.js';
-import { addContributor, findChangeRequest, updateChangeRequest } from '../change-requests/sql.js';
-import { storedMarkdown } from '../comments/body.js';
-import { changeThreads, newThread } from '../comments/doc.js';
-import { locateInChangeRequest } from '../comments/place.js';
-import { created } from '../content-tree/create.js';
-import { can, requireSpace } from '../spaces/rules.js';
-import { findSpace } from '../spaces/sql.js';
-import { pageDiffs, semanticChanges } from './changes.js';
-import { reviewerRefusal, teamRefusal } from './reviewers.js';
-import { toContributor, toRequestedReviewer, toReview } from './serialize.js';
+import { newId } from '../../core/ids.js';
+import { paginate } from '../../core/pagination.js';
+import { Reply, badRequest, conflict, forbidden, isFailure, notFound, type Handlers } from '../../core/pipeline/index.js';
+import { requireChangeRequest } from '../../domain/change-requests/rules.js';
+import { effectiveRules, requiresReviews } from '../../domain/change-requests/merge-rules.js';
+import { addContributor, findChangeRequest, updateChangeRequest } from '../../domain/change-requests/sql.js';
+import { storedMarkdown } from '../../domain/comments/body.js';
+import { changeThreads, newThread } from '../../domain/comments/doc.js';
+import { locateInChangeRequest } from '../../domain/comments/place.js';
+import { created } from '../../domain/content-tree/create.js';
+import { can, requireSpace } from '../../domain/spaces/rules.js';
+import { findSpace } from '../../domain/spaces/sql.js';
+import { pageDiffs, semanticChanges } from '../../domain/change-request-reviews/changes.js';
+import { reviewerRefusal, teamRefusal } from '../../domain/change-request-reviews/reviewers.js';
+import { toContributor, toRequestedReviewer, toReview } from '../../domain/change-request-reviews/serialize.js';
 import {
   contributorsOf, findRequestedReviewer, findReview, insertReview, requestReviewer, requestedReviewersOf, requesterOf, reviewsOf, withdrawRequest,
   type ContributorRow, type RequestedReviewerRow, type ReviewRow,
-} from './sql.js';
+} from '../../domain/change-request-reviews/sql.js';
 
 export const changeRequestReviewsHandlers: Handlers<typeof changeRequestReviews> = {
   getReviewsByChangeRequestId(ctx, { params, query }) {

@@ -1,22 +1,22 @@
 import type { changeRequests } from '../../../../src-shared/contract/change-requests.js';
-import { changeRequestContentDocs, mainContentDocs } from '../../content/merge/branch-docs.js';
-import { isResolvable } from '../../content/merge/conflicts.js';
-import { pullBytes, pullVersion, readPull } from '../../content/merge/merge-plan.js';
-import { applyPull, planPull, type Direction, type PullPlan } from '../../content/merge/pull-changes.js';
-import { newId } from '../../ids.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { conflict, isFailure, LaterWrite, type Failure, type Handlers } from '../../pipeline/index.js';
+import { changeRequestContentDocs, mainContentDocs } from '../../domain/content/merge/branch-docs.js';
+import { isResolvable } from '../../domain/content/merge/conflicts.js';
+import { pullBytes, pullVersion, readPull } from '../../domain/content/merge/merge-plan.js';
+import { applyPull, planPull, type Direction, type PullPlan } from '../../domain/content/merge/pull-changes.js';
+import { newId } from '../../core/ids.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { conflict, isFailure, LaterWrite, type Failure, type Handlers } from '../../core/pipeline/index.js';
 import { branchDocPrefix, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
-import { cutRevision } from '../../revisions/revisions.js';
-import { cutPendingEdits } from '../../yjs/live-edits.js';
-import { updateRow } from '../content-tree/rows.js';
-import { requireSpace } from '../spaces/rules.js';
-import type { SpaceRow } from '../spaces/sql.js';
-import { knownConflictCount, openConflictCount, openConflictIds, recordConflicts, resolutionWrites } from '../change-request-conflicts/sql.js';
-import { unmetMergeRule } from './merge-rules.js';
+import { cutRevision } from '../../domain/revisions/revisions.js';
+import { cutPendingEdits } from '../../services/yjs/live-edits.js';
+import { updateRow } from '../../domain/content-tree/rows.js';
+import { requireSpace } from '../../domain/spaces/rules.js';
+import type { SpaceRow } from '../../domain/spaces/sql.js';
+import { knownConflictCount, openConflictCount, openConflictIds, recordConflicts, resolutionWrites } from '../../domain/change-request-conflicts/sql.js';
+import { unmetMergeRule } from '../../domain/change-requests/merge-rules.js';
 import type { Role } from '../../../../src-shared/contract/common.js';
-import { can, requireChangeRequest } from './rules.js';
-import { addContributor, updateChangeRequest, type ChangeRequestRow } from './sql.js';
+import { can, requireChangeRequest } from '../../domain/change-requests/rules.js';
+import { addContributor, updateChangeRequest, type ChangeRequestRow } from '../../domain/change-requests/sql.js';
 
 type MergeHandlers = Pick<Handlers<typeof changeRequests>, 'mergeChangeRequest' | 'updateChangeRequest'>;
 

@@ -1,19 +1,19 @@
 import type { changeRequests } from '../../../../src-shared/contract/change-requests.js';
-import { paginate, type KeysetQuery } from '../../pagination.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { conflict, forbidden, isFailure, type Handlers } from '../../pipeline/index.js';
+import { paginate, type KeysetQuery } from '../../core/pagination.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { conflict, forbidden, isFailure, type Handlers } from '../../core/pipeline/index.js';
 import { MAIN, branchDocPrefix, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
-import { created } from '../content-tree/create.js';
-import { can as orgCan, requireOrganization } from '../orgs/rules.js';
-import { requireSpace } from '../spaces/rules.js';
+import { created } from '../../domain/content-tree/create.js';
+import { can as orgCan, requireOrganization } from '../../domain/orgs/rules.js';
+import { requireSpace } from '../../domain/spaces/rules.js';
 import { mergeHandlers } from './merge.js';
-import { can, requireChangeRequest } from './rules.js';
-import { toChangeRequest } from './serialize.js';
+import { can, requireChangeRequest } from '../../domain/change-requests/rules.js';
+import { toChangeRequest } from '../../domain/change-requests/serialize.js';
 import {
   addContributor, changeRequestsOfSpace, changeRequestsOfSpaces, findChangeRequest, insertChangeRequest,
   updateChangeRequest, type ChangeRequestRow,
-} from './sql.js';
-import { viewableSpaceIds } from './viewable-spaces.js';
+} from '../../domain/change-requests/sql.js';
+import { viewableSpaceIds } from '../../domain/change-requests/viewable-spaces.js';
 
 export const changeRequestsHandlers: Handlers<typeof changeRequests> = {
   listChangeRequestsForSpace(ctx, { params, query }) {

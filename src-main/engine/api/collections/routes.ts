@@ -1,22 +1,22 @@
 import type { collections } from '../../../../src-shared/contract/collections.js';
-import { fromApiLevel } from '../../access/content-role.js';
-import { isFailure, preconditionFailed, type Handlers } from '../../pipeline/index.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { presentToCaller, viewablePage } from '../content-tree/access.js';
-import { DEFAULT_TITLE, created, placeNew } from '../content-tree/create.js';
-import { planMove } from '../content-tree/move.js';
-import { updateRow } from '../content-tree/rows.js';
-import { transferTarget } from '../content-tree/transfer.js';
-import { can as orgCan, requireOrganization } from '../orgs/rules.js';
-import { toSpace } from '../spaces/serialize.js';
-import { can as spaceCan } from '../spaces/rules.js';
-import { spacesInCollection } from '../spaces/sql.js';
-import { holdsSpaceInTrash, trashSpacesIn } from '../spaces/trash.js';
-import { can, requireCollection } from './rules.js';
-import { toCollection } from './serialize.js';
+import { fromApiLevel } from '../../domain/access/content-role.js';
+import { isFailure, preconditionFailed, type Handlers } from '../../core/pipeline/index.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { presentToCaller, viewablePage } from '../../domain/content-tree/access.js';
+import { DEFAULT_TITLE, created, placeNew } from '../../domain/content-tree/create.js';
+import { planMove } from '../../domain/content-tree/move.js';
+import { updateRow } from '../../domain/content-tree/rows.js';
+import { transferTarget } from '../../domain/content-tree/transfer.js';
+import { can as orgCan, requireOrganization } from '../../domain/orgs/rules.js';
+import { toSpace } from '../../domain/spaces/serialize.js';
+import { can as spaceCan } from '../../domain/spaces/rules.js';
+import { spacesInCollection } from '../../domain/spaces/sql.js';
+import { holdsSpaceInTrash, trashSpacesIn } from '../../domain/spaces/trash.js';
+import { can, requireCollection } from '../../domain/collections/rules.js';
+import { toCollection } from '../../domain/collections/serialize.js';
 import {
   collectionsOf, deleteCollection, findCollection, insertCollection, subtreeIds, transferSubtree,
-} from './sql.js';
+} from '../../domain/collections/sql.js';
 
 export const collectionsHandlers: Handlers<typeof collections> = {
   listCollectionsInOrganizationById(ctx, { params, query }) {

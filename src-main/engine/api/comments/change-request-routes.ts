@@ -1,11 +1,11 @@
 import type { changeRequestComments } from '../../../../src-shared/contract/change-request-comments.js';
-import { paginate } from '../../pagination.js';
-import { isFailure, type Handlers } from '../../pipeline/index.js';
-import { memberSerializer } from '../members/serialize.js';
-import type { MemberRow } from '../members/sql.js';
-import { can } from '../spaces/rules.js';
-import { commentersOf } from './commenters.js';
-import { locateInChangeRequest } from './place.js';
+import { paginate } from '../../core/pagination.js';
+import { isFailure, type Handlers } from '../../core/pipeline/index.js';
+import { memberSerializer } from '../../domain/members/serialize.js';
+import type { MemberRow } from '../../domain/members/sql.js';
+import { can } from '../../domain/spaces/rules.js';
+import { commentersOf } from '../../domain/comments/commenters.js';
+import { locateInChangeRequest } from '../../domain/comments/place.js';
 import { threadHandlers } from './thread-handlers.js';
 
 const inChangeRequest = threadHandlers(locateInChangeRequest);

@@ -1,6 +1,6 @@
 import type { comments } from '../../../../src-shared/contract/comments.js';
-import type { Handlers } from '../../pipeline/index.js';
-import { locateInSpace } from './place.js';
+import type { Handlers } from '../../core/pipeline/index.js';
+import { locateInSpace } from '../../domain/comments/place.js';
 import { threadHandlers } from './thread-handlers.js';
 
 const inSpace = threadHandlers(locateInSpace);

@@ -1,9 +1,9 @@
 import type { content } from '../../../../src-shared/contract/content.js';
-import type { Handlers } from '../../pipeline/index.js';
-import { pagesAsAsked } from './page-read-options.js';
-import { contentWrite } from './write.js';
-import { requireChangeRequestContent, requireSpaceContent } from './rules.js';
-import { download, fileOf, filesPage, pageAt, pageOf, pagesOf, revisionOf } from './reads.js';
+import type { Handlers } from '../../core/pipeline/index.js';
+import { pagesAsAsked } from '../../domain/content/page-read-options.js';
+import { contentWrite } from '../../domain/content/write.js';
+import { requireChangeRequestContent, requireSpaceContent } from '../../domain/content/rules.js';
+import { download, fileOf, filesPage, pageAt, pageOf, pagesOf, revisionOf } from '../../domain/content/reads.js';
 
 export const contentHandlers: Handlers<typeof content> = {
   getCurrentRevision: (ctx, { params, query }) => pagesAsAsked(revisionOf(ctx, requireSpaceContent(ctx, params.spaceId)), query.metadata),

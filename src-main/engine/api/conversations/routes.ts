@@ -1,12 +1,12 @@
 import type { conversations } from '../../../../src-shared/contract/conversations.js';
-import { paginate } from '../../pagination.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { forbidden, isFailure, notFound, type Handlers } from '../../pipeline/index.js';
-import { requireOrganization } from '../orgs/rules.js';
-import { ingestConversations } from './ingest.js';
-import { canConversations } from './rules.js';
-import { toCluster, toConversation, toIssue } from './serialize.js';
-import * as sql from './sql.js';
+import { paginate } from '../../core/pagination.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { forbidden, isFailure, notFound, type Handlers } from '../../core/pipeline/index.js';
+import { requireOrganization } from '../../domain/orgs/rules.js';
+import { ingestConversations } from '../../domain/conversations/ingest.js';
+import { canConversations } from '../../domain/conversations/rules.js';
+import { toCluster, toConversation, toIssue } from '../../domain/conversations/serialize.js';
+import * as sql from '../../domain/conversations/sql.js';
 
 const CLUSTER_NOT_FOUND = 'No matching issues cluster found for given id';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { FirstStart, firstStart } from '../../../../src-shared/contract/first-start.js';
-import { markNamed, readDevice } from '../../admin/device.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { conflict, forbidden, type Handlers } from '../../pipeline/index.js';
+import { markNamed, readDevice } from '../../domain/admin/device.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { conflict, forbidden, type Handlers } from '../../core/pipeline/index.js';
 
 /**
  * The first-start screen's two calls (docs/desktop.md, "First start"): whether it should ask, and

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { gitSync, GitSyncOperation, SpaceGitLink } from '../../../../src-shared/contract/git-sync.js';
-import { checkRemote, fullRef } from '../../git-sync/remote.js';
-import { ownerId } from '../../git-sync/sync-steps.js';
+import { checkRemote, fullRef } from '../../domain/git-sync/remote.js';
+import { ownerId } from '../../services/git-sync/sync-steps.js';
 import {
   deleteLink, findLink, findSecret, findState, holdsLink, latestOperation, saveLink, saveSecret, sourceKey, type GitOperationRow,
-} from '../../git-sync/sql.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { badRequest, isFailure, notFound, type Failure, type Handlers } from '../../pipeline/index.js';
-import { can, requireSpace } from '../spaces/rules.js';
-import { gitSyncState } from './serialize.js';
+} from '../../domain/git-sync/sql.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { badRequest, isFailure, notFound, type Failure, type Handlers } from '../../core/pipeline/index.js';
+import { can, requireSpace } from '../../domain/spaces/rules.js';
+import { gitSyncState } from '../../domain/git-sync/serialize.js';
 
 const NO_PROVIDER = 'No Git provider currently set up on the space';
 

@@ -1,18 +1,18 @@
 import type { integrations } from '../../../../src-shared/contract/integrations.js';
-import { tunnelProblem } from '../../integrations/tunnel.js';
-import { paginate, paginateList } from '../../pagination.js';
-import { badRequest, forbidden, isFailure, notFound, Reply, type Handlers } from '../../pipeline/index.js';
-import { siteInstallations, spaceInstallations } from './content-installations.js';
-import { matchesFilters } from './filters.js';
-import { install } from './install.js';
-import { publish } from './publish.js';
+import { tunnelProblem } from '../../services/integrations/tunnel.js';
+import { paginate, paginateList } from '../../core/pagination.js';
+import { badRequest, forbidden, isFailure, notFound, Reply, type Handlers } from '../../core/pipeline/index.js';
+import { siteInstallations, spaceInstallations } from '../../domain/integrations/content-installations.js';
+import { matchesFilters } from '../../domain/integrations/filters.js';
+import { install } from '../../domain/integrations/install.js';
+import { publish } from '../../domain/integrations/publish.js';
 import {
   canSee, isListedFor, isOwnerAdmin, requireIntegration, requireOwnerAdmin, visibleInstallationOrganizations,
-} from './rules.js';
-import { toEvent, toInstallation, toIntegration, toTrace } from './serialize.js';
+} from '../../domain/integrations/rules.js';
+import { toEvent, toInstallation, toIntegration, toTrace } from '../../domain/integrations/serialize.js';
 import {
   allIntegrations, deleteIntegration, eventsOf, findEvent, findIntegration, installationsOf, setDevelopmentTunnel, type EventRow,
-} from './sql.js';
+} from '../../domain/integrations/sql.js';
 
 export const integrationsHandlers: Handlers<typeof integrations> = {
   listIntegrations(ctx, { query }) {

@@ -1,12 +1,12 @@
 import type { LinkStatus, links } from '../../../../src-shared/contract/links.js';
-import { paginateList } from '../../pagination.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { isFailure, notFound, type Failure } from '../../pipeline/failure.js';
-import type { Handlers } from '../../pipeline/index.js';
-import { requireChangeRequestContent, requireSpaceContent, type ContentTarget } from '../content/rules.js';
-import { LinkedContent } from './locations.js';
-import { linksOf, pagesUsingFile } from './sql.js';
-import { existingIn, toUsage, usagesOf, type Usage } from './usages.js';
+import { paginateList } from '../../core/pagination.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { isFailure, notFound, type Failure } from '../../core/pipeline/failure.js';
+import type { Handlers } from '../../core/pipeline/index.js';
+import { requireChangeRequestContent, requireSpaceContent, type ContentTarget } from '../../domain/content/rules.js';
+import { LinkedContent } from '../../domain/links/locations.js';
+import { linksOf, pagesUsingFile } from '../../domain/links/sql.js';
+import { existingIn, toUsage, usagesOf, type Usage } from '../../domain/links/usages.js';
 
 const BY_KEY = { of: (usage: Usage) => [usage.key], length: 1 };
 

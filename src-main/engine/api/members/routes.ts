@@ -1,18 +1,18 @@
 import type { members } from '../../../../src-shared/contract/members.js';
-import { findMembership } from '../../access/membership.js';
-import { paginate } from '../../pagination.js';
-import { conflict, isFailure, type Handlers } from '../../pipeline/index.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { can, requireOrganization } from '../orgs/rules.js';
-import { canTeam } from '../teams/rules.js';
-import { toTeam } from '../teams/serialize.js';
-import { teamsOfMember, type MemberTeamRow } from '../teams/sql.js';
-import { canMember, keepsAnAdmin, requireMember } from './rules.js';
-import { memberSerializer } from './serialize.js';
-import { spacesOfMember } from './spaces.js';
+import { findMembership } from '../../domain/access/membership.js';
+import { paginate } from '../../core/pagination.js';
+import { conflict, isFailure, type Handlers } from '../../core/pipeline/index.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { can, requireOrganization } from '../../domain/orgs/rules.js';
+import { canTeam } from '../../domain/teams/rules.js';
+import { toTeam } from '../../domain/teams/serialize.js';
+import { teamsOfMember, type MemberTeamRow } from '../../domain/teams/sql.js';
+import { canMember, keepsAnAdmin, requireMember } from '../../domain/members/rules.js';
+import { memberSerializer } from '../../domain/members/serialize.js';
+import { spacesOfMember } from '../../domain/members/spaces.js';
 import {
   findMember, markSSOMember, membersOf, removeMember, setMemberRole, touchLastSeen, type MemberRow,
-} from './sql.js';
+} from '../../domain/members/sql.js';
 
 const LAST_ADMIN = 'The organization must keep at least one admin';
 

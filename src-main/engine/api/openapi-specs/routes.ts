@@ -1,14 +1,14 @@
 import type { openapiSpecs } from '../../../../src-shared/contract/openapi-specs.js';
-import { refusedAddress } from '../../openapi-processing/fetch-source.js';
-import { paginate } from '../../pagination.js';
-import { badRequest, isFailure, notFound, type Failure, type Handlers, type RequestContext } from '../../pipeline/index.js';
-import { requireOrganization } from '../orgs/rules.js';
-import { toContent, toSpec, toVersion } from './serialize.js';
-import { can, NO_VERSION, requireSpec, type SpecAccess } from './rules.js';
+import { refusedAddress } from '../../services/openapi-processing/fetch-source.js';
+import { paginate } from '../../core/pagination.js';
+import { badRequest, isFailure, notFound, type Failure, type Handlers, type RequestContext } from '../../core/pipeline/index.js';
+import { requireOrganization } from '../../domain/orgs/rules.js';
+import { toContent, toSpec, toVersion } from '../../domain/openapi-specs/serialize.js';
+import { can, NO_VERSION, requireSpec, type SpecAccess } from '../../domain/openapi-specs/rules.js';
 import {
   deleteSpec, findSpec, findSpecById, findVersion, insertSpec, latestVersion, replaceSource, setVisibility, specsOf, versionsOf,
   type ListedVersionRow, type SpecRow, type SpecSource, type VersionRow,
-} from './sql.js';
+} from '../../domain/openapi-specs/sql.js';
 
 export const openapiSpecsHandlers: Handlers<typeof openapiSpecs> = {
   listOpenAPISpecs(ctx, { params, query }) {

@@ -1,19 +1,19 @@
 import type { orgs } from '../../../../src-shared/contract/orgs.js';
 import { roleRank } from '../../../../src-shared/roles.js';
-import { findMembership } from '../../access/membership.js';
-import { paginate } from '../../pagination.js';
-import { viewablePage } from '../content-tree/access.js';
-import { can as spaceCan } from '../spaces/rules.js';
-import { toSpace } from '../spaces/serialize.js';
-import { spacesOfOrganization } from '../spaces/sql.js';
-import { badRequest, conflict, isFailure, notFound, preconditionFailed, type Handlers } from '../../pipeline/index.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { can, requireOrganization } from './rules.js';
-import { organizationRules, toOrganization } from './serialize.js';
+import { findMembership } from '../../domain/access/membership.js';
+import { paginate } from '../../core/pagination.js';
+import { viewablePage } from '../../domain/content-tree/access.js';
+import { can as spaceCan } from '../../domain/spaces/rules.js';
+import { toSpace } from '../../domain/spaces/serialize.js';
+import { spacesOfOrganization } from '../../domain/spaces/sql.js';
+import { badRequest, conflict, isFailure, notFound, preconditionFailed, type Handlers } from '../../core/pipeline/index.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { can, requireOrganization } from '../../domain/orgs/rules.js';
+import { organizationRules, toOrganization } from '../../domain/orgs/serialize.js';
 import {
   deleteInviteLink, findOrganization, findOrganizationByHostname, insertInviteLink, insertMember, insertOrganization,
   inviteLinksOf, organizationsOfUser, updateOrganization, type InviteLinkRow, type OrganizationRow,
-} from './sql.js';
+} from '../../domain/orgs/sql.js';
 
 const EMPTY_DOCUMENT = { object: 'document' as const, data: {}, nodes: [] };
 

@@ -1,14 +1,14 @@
-import { contextFor, failureResponse, type PipelineDeps } from '../../pipeline/execute.js';
-import { Failure, forbidden, isFailure, notFound } from '../../pipeline/failure.js';
-import type { ApiResponse } from '../../pipeline/request.js';
+import { contextFor, failureResponse, type PipelineDeps } from '../../core/pipeline/execute.js';
+import { Failure, forbidden, isFailure, notFound } from '../../core/pipeline/failure.js';
+import type { ApiResponse } from '../../core/pipeline/request.js';
 import { MAIN, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
-import { branchJob } from '../../pdf/branch-pages.js';
-import type { PdfJob } from '../../pdf/tasks.js';
-import { requireChangeRequest } from '../change-requests/rules.js';
-import { requireSpace } from '../spaces/rules.js';
-import { PDF_PATH, PDF_URL_LIFETIME_MS, PdfClaims } from './claims.js';
-import { can } from './rules.js';
-import { findActor } from './sql.js';
+import { branchJob } from '../../services/pdf/branch-pages.js';
+import type { PdfJob } from '../../services/pdf/tasks.js';
+import { requireChangeRequest } from '../../domain/change-requests/rules.js';
+import { requireSpace } from '../../domain/spaces/rules.js';
+import { PDF_PATH, PDF_URL_LIFETIME_MS, PdfClaims } from '../../domain/pdf/claims.js';
+import { can } from '../../domain/pdf/rules.js';
+import { findActor } from '../../domain/pdf/sql.js';
 
 /**
  * Serves the PDF behind a signed URL (`GET /v1/pdf/<token>`), undefined for other paths. No bearer

@@ -1,11 +1,11 @@
 import type { pdf } from '../../../../src-shared/contract/pdf.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { isFailure, type Handlers } from '../../pipeline/index.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { isFailure, type Handlers } from '../../core/pipeline/index.js';
 import { MAIN, changeRequestBranch, type Branch } from '../../../../src-shared/sync/doc-names.js';
-import { requireChangeRequest } from '../change-requests/rules.js';
-import { requireSpace } from '../spaces/rules.js';
-import { signedPdfUrl } from './claims.js';
-import { can, requirePage } from './rules.js';
+import { requireChangeRequest } from '../../domain/change-requests/rules.js';
+import { requireSpace } from '../../domain/spaces/rules.js';
+import { signedPdfUrl } from '../../domain/pdf/claims.js';
+import { can, requirePage } from '../../domain/pdf/rules.js';
 
 /** The PDF itself is rendered when its URL is opened (`download.ts`); these hand out that URL. */
 export const pdfHandlers: Handlers<typeof pdf> = {

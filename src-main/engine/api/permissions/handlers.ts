@@ -1,15 +1,15 @@
 import type { z } from 'zod';
 import type { Role, RoleOrGuest } from '../../../../src-shared/contract/common.js';
 import type { InviteUsersAndTeams } from '../../../../src-shared/contract/permissions.js';
-import { activeRole } from '../../access/membership.js';
-import { paginate } from '../../pagination.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { isFailure, notFound, type Failure } from '../../pipeline/failure.js';
-import { accessPage } from './aggregate.js';
-import { resolveInvitees, resolvePrincipal, type Principal, type PrincipalReference } from './principals.js';
-import type { GrantTarget } from './rules.js';
-import { toTeamPermission, toUserPermission } from './serialize.js';
-import { deleteGrant, hasGrant, setGrant, teamGrantsOn, userGrantsOn, type TeamGrantRow, type UserGrantRow } from './sql.js';
+import { activeRole } from '../../domain/access/membership.js';
+import { paginate } from '../../core/pagination.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { isFailure, notFound, type Failure } from '../../core/pipeline/failure.js';
+import { accessPage } from '../../domain/permissions/aggregate.js';
+import { resolveInvitees, resolvePrincipal, type Principal, type PrincipalReference } from '../../domain/permissions/principals.js';
+import type { GrantTarget } from '../../domain/permissions/rules.js';
+import { toTeamPermission, toUserPermission } from '../../domain/permissions/serialize.js';
+import { deleteGrant, hasGrant, setGrant, teamGrantsOn, userGrantsOn, type TeamGrantRow, type UserGrantRow } from '../../domain/permissions/sql.js';
 
 interface ListRequest {
   page?: string;

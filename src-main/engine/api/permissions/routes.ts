@@ -1,7 +1,7 @@
 import type { permissions } from '../../../../src-shared/contract/permissions.js';
-import type { Handlers } from '../../pipeline/index.js';
+import type { Handlers } from '../../core/pipeline/index.js';
 import { grantHandlers } from './handlers.js';
-import { collectionGrants, spaceGrants } from './rules.js';
+import { collectionGrants, spaceGrants } from '../../domain/permissions/rules.js';
 
 const space = grantHandlers(spaceGrants);
 const collection = grantHandlers(collectionGrants);

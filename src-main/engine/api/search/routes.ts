@@ -1,15 +1,15 @@
 import type { search } from '../../../../src-shared/contract/search.js';
-import { paginateList } from '../../pagination.js';
-import { isFailure, type Handlers } from '../../pipeline/index.js';
-import { can as orgCan, requireOrganization } from '../orgs/rules.js';
-import { can, requireSpace } from '../spaces/rules.js';
-import { requireChangeRequestContent } from '../content/rules.js';
-import { appBase } from '../content/serialize.js';
-import { matchExpressions } from './match-expression.js';
-import { queryTerms } from './query-terms.js';
-import { rankPages, type PageHit } from './ranking.js';
-import { searchPagesOf } from './results.js';
-import { readableSpaceIds } from './rules.js';
+import { paginateList } from '../../core/pagination.js';
+import { isFailure, type Handlers } from '../../core/pipeline/index.js';
+import { can as orgCan, requireOrganization } from '../../domain/orgs/rules.js';
+import { can, requireSpace } from '../../domain/spaces/rules.js';
+import { requireChangeRequestContent } from '../../domain/content/rules.js';
+import { appBase } from '../../domain/content/serialize.js';
+import { matchExpressions } from '../../domain/search/match-expression.js';
+import { queryTerms } from '../../domain/search/query-terms.js';
+import { rankPages, type PageHit } from '../../domain/search/ranking.js';
+import { searchPagesOf } from '../../domain/search/results.js';
+import { readableSpaceIds } from '../../domain/search/rules.js';
 
 /** An organization search lists at most this many pages per space, the best first. */
 const PAGES_PER_SPACE = 20;

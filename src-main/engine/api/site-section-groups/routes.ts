@@ -1,15 +1,15 @@
 import type { siteSectionGroups } from '../../../../src-shared/contract/site-section-groups.js';
-import { paginate } from '../../pagination.js';
-import { isFailure, notFound, type Handlers } from '../../pipeline/index.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { findSection } from '../site-sections/sql.js';
-import { presenterFor } from '../sites/access.js';
-import { siblings } from '../sites/order.js';
-import { createdAt, deprecatedMove, siteItemLocation } from '../sites/replies.js';
-import { can, requireSite } from '../sites/rules.js';
-import type { SiteRow } from '../sites/sql.js';
-import { moveStructureItem, reparent } from '../sites/structure.js';
-import { deleteGroup, findGroup, groupsOf, insertGroup, updateGroup, type SiteSectionGroupRow } from './sql.js';
+import { paginate } from '../../core/pagination.js';
+import { isFailure, notFound, type Handlers } from '../../core/pipeline/index.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { findSection } from '../../domain/site-sections/sql.js';
+import { presenterFor } from '../../domain/sites/access.js';
+import { siblings } from '../../domain/sites/order.js';
+import { createdAt, deprecatedMove, siteItemLocation } from '../../domain/sites/replies.js';
+import { can, requireSite } from '../../domain/sites/rules.js';
+import type { SiteRow } from '../../domain/sites/sql.js';
+import { moveStructureItem, reparent } from '../../domain/sites/structure.js';
+import { deleteGroup, findGroup, groupsOf, insertGroup, updateGroup, type SiteSectionGroupRow } from '../../domain/site-section-groups/sql.js';
 
 const MISSING = 'No matching site section group found';
 const MISSING_SECTION = 'No matching site section found';

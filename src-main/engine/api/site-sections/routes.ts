@@ -1,24 +1,24 @@
 import type { z } from 'zod';
 import type { siteSections } from '../../../../src-shared/contract/site-sections.js';
-import { freeSlug, slugFromTitle } from '../../content/slugs.js';
-import type { Database } from '../../db/database.js';
-import { paginate } from '../../pagination.js';
-import { badRequest, conflict, isFailure, notFound, type Handlers } from '../../pipeline/index.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { DEFAULT_TITLE } from '../content-tree/create.js';
-import { findSiteSpace, siteSpacesIn } from '../site-spaces/sql.js';
-import { presenterFor, spaceForSite } from '../sites/access.js';
-import { spaceOf } from '../sites/present.js';
-import { chooseDefault, siteSpacesScope } from '../sites/defaults.js';
-import { addSiteSpace } from '../sites/placing.js';
-import { createdAt, deprecatedMove, siteItemLocation } from '../sites/replies.js';
-import { can, requireAudience, requireSite } from '../sites/rules.js';
-import type { SiteRow } from '../sites/sql.js';
-import { moveStructureItem } from '../sites/structure.js';
+import { freeSlug, slugFromTitle } from '../../domain/content/slugs.js';
+import type { Database } from '../../core/db/database.js';
+import { paginate } from '../../core/pagination.js';
+import { badRequest, conflict, isFailure, notFound, type Handlers } from '../../core/pipeline/index.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { DEFAULT_TITLE } from '../../domain/content-tree/create.js';
+import { findSiteSpace, siteSpacesIn } from '../../domain/site-spaces/sql.js';
+import { presenterFor, spaceForSite } from '../../domain/sites/access.js';
+import { spaceOf } from '../../domain/sites/present.js';
+import { chooseDefault, siteSpacesScope } from '../../domain/sites/defaults.js';
+import { addSiteSpace } from '../../domain/sites/placing.js';
+import { createdAt, deprecatedMove, siteItemLocation } from '../../domain/sites/replies.js';
+import { can, requireAudience, requireSite } from '../../domain/sites/rules.js';
+import type { SiteRow } from '../../domain/sites/sql.js';
+import { moveStructureItem } from '../../domain/sites/structure.js';
 import {
   deleteSection, findSection, hasSections, insertSection, sectionPaths, sectionsOf, updateSection,
   type SiteSectionColumns, type SiteSectionRow,
-} from './sql.js';
+} from '../../domain/site-sections/sql.js';
 
 const MISSING = 'No matching site section found';
 

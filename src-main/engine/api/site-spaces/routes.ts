@@ -1,18 +1,18 @@
 import type { z } from 'zod';
 import type { siteSpaces } from '../../../../src-shared/contract/site-spaces.js';
-import { paginate } from '../../pagination.js';
-import { conflict, isFailure, notFound, type Handlers } from '../../pipeline/index.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { defaultSection, findSection } from '../site-sections/sql.js';
-import { presenterFor, spaceForSite } from '../sites/access.js';
-import { createdAt, deprecatedMove, siteItemLocation } from '../sites/replies.js';
-import { addSiteSpace } from '../sites/placing.js';
-import { can, requireAudience, requireSite } from '../sites/rules.js';
-import type { SiteRow } from '../sites/sql.js';
-import { moveStructureItem } from '../sites/structure.js';
+import { paginate } from '../../core/pagination.js';
+import { conflict, isFailure, notFound, type Handlers } from '../../core/pipeline/index.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { defaultSection, findSection } from '../../domain/site-sections/sql.js';
+import { presenterFor, spaceForSite } from '../../domain/sites/access.js';
+import { createdAt, deprecatedMove, siteItemLocation } from '../../domain/sites/replies.js';
+import { addSiteSpace } from '../../domain/sites/placing.js';
+import { can, requireAudience, requireSite } from '../../domain/sites/rules.js';
+import type { SiteRow } from '../../domain/sites/sql.js';
+import { moveStructureItem } from '../../domain/sites/structure.js';
 import {
   deleteSiteSpace, findSiteSpace, siteSpacePaths, siteSpacesOf, updateSiteSpace, type SiteSpaceColumns, type SiteSpaceRow,
-} from './sql.js';
+} from '../../domain/site-spaces/sql.js';
 
 const MISSING = 'No matching site space found';
 

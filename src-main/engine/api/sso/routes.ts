@@ -1,15 +1,15 @@
 import type { OperationInput } from '../../../../src-shared/contract/operation.js';
 import type { sso } from '../../../../src-shared/contract/sso.js';
-import { paginate } from '../../pagination.js';
-import { badRequest, isFailure, notFound, type Failure, type Handlers, type RequestContext } from '../../pipeline/index.js';
-import { can, requireOrganization } from '../orgs/rules.js';
-import { findOrganization } from '../orgs/sql.js';
-import { findTeam } from '../teams/sql.js';
-import { isActive, startURL, toSAMLProvider } from './serialize.js';
+import { paginate } from '../../core/pagination.js';
+import { badRequest, isFailure, notFound, type Failure, type Handlers, type RequestContext } from '../../core/pipeline/index.js';
+import { can, requireOrganization } from '../../domain/orgs/rules.js';
+import { findOrganization } from '../../domain/orgs/sql.js';
+import { findTeam } from '../../domain/teams/sql.js';
+import { isActive, startURL, toSAMLProvider } from '../../domain/sso/serialize.js';
 import {
   allProviders, deleteProvider, findProvider, insertProvider, providersOf, updateProvider, type SAMLProviderColumns,
   type SAMLProviderRow,
-} from './sql.js';
+} from '../../domain/sso/sql.js';
 
 const NO_PROVIDER = 'No matching SAML provider found for given id';
 

@@ -1,13 +1,13 @@
 import { SyncSettings, sync } from '../../../../src-shared/contract/sync.js';
-import { authenticate } from '../../auth/tokens.js';
-import type { IncomingCall } from '../../dispatcher.js';
-import { failureResponse, type PipelineDeps } from '../../pipeline/execute.js';
-import { badRequest, isFailure } from '../../pipeline/failure.js';
-import type { ApiResponse } from '../../pipeline/request.js';
-import { parseBody } from '../../pipeline/validate.js';
+import { authenticate } from '../../core/auth/tokens.js';
+import type { IncomingCall } from '../dispatcher.js';
+import { failureResponse, type PipelineDeps } from '../../core/pipeline/execute.js';
+import { badRequest, isFailure } from '../../core/pipeline/failure.js';
+import type { ApiResponse } from '../../core/pipeline/request.js';
+import { parseBody } from '../../core/pipeline/validate.js';
 import { hubAddresses } from '../../../../src-shared/sync/hub-addresses.js';
-import { type HubProbe, probeHub } from '../../sync/hub-probe.js';
-import { isOwner } from './rules.js';
+import { type HubProbe, probeHub } from '../../services/sync/hub-probe.js';
+import { isOwner } from '../../domain/sync/rules.js';
 
 /**
  * `PUT /v1/sync/settings` checks the hub before it saves (docs/sync.md, "Settings, status,

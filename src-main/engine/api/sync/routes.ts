@@ -1,7 +1,7 @@
 import type { sync } from '../../../../src-shared/contract/sync.js';
-import { notFound, type Handlers } from '../../pipeline/index.js';
-import { readUpstream, removeUpstream, saveUpstream } from '../../sync/sql.js';
-import { requireOwner } from './rules.js';
+import { notFound, type Handlers } from '../../core/pipeline/index.js';
+import { readUpstream, removeUpstream, saveUpstream } from '../../services/sync/sql.js';
+import { requireOwner } from '../../domain/sync/rules.js';
 import { syncStatus } from './serialize.js';
 
 /** The worker follows the settings once they commit: a rolled-back request changes nothing. */

@@ -1,10 +1,10 @@
 import * as Y from 'yjs';
 import type { z } from 'zod';
 import type { SyncStatus } from '../../../../src-shared/contract/sync.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { unpushedChanges } from '../../sync/changes/unpushed.js';
-import { ackedStateVector, outboxSize, pendingDocIds, readUpstream } from '../../sync/sql.js';
-import { isOwner } from './rules.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { unpushedChanges } from '../../services/sync/changes/unpushed.js';
+import { ackedStateVector, outboxSize, pendingDocIds, readUpstream } from '../../services/sync/sql.js';
+import { isOwner } from '../../domain/sync/rules.js';
 
 /** The worker's state, the outbox with each doc's lag, and the metadata changes waiting, as SQLite has them now. */
 export function syncStatus(ctx: RequestContext): z.input<typeof SyncStatus> {

@@ -1,11 +1,11 @@
 import type { teamMembers } from '../../../../src-shared/contract/team-members.js';
-import type { Database } from '../../db/database.js';
-import { paginate } from '../../pagination.js';
-import { badRequest, isFailure, notFound, type Failure, type Handlers } from '../../pipeline/index.js';
-import { memberSerializer } from '../members/serialize.js';
-import { findMember, findMemberByEmail } from '../members/sql.js';
-import { canTeam, requireTeam } from './rules.js';
-import { addToTeam, membersOfTeam, removeFromTeam, setTeamRole, type TeamMemberRow } from './sql.js';
+import type { Database } from '../../core/db/database.js';
+import { paginate } from '../../core/pagination.js';
+import { badRequest, isFailure, notFound, type Failure, type Handlers } from '../../core/pipeline/index.js';
+import { memberSerializer } from '../../domain/members/serialize.js';
+import { findMember, findMemberByEmail } from '../../domain/members/sql.js';
+import { canTeam, requireTeam } from '../../domain/teams/rules.js';
+import { addToTeam, membersOfTeam, removeFromTeam, setTeamRole, type TeamMemberRow } from '../../domain/teams/sql.js';
 
 export const teamMembersHandlers: Handlers<typeof teamMembers> = {
   listTeamMembersInOrganizationById(ctx, { params, query }) {

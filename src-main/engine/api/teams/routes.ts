@@ -1,11 +1,11 @@
 import type { teams } from '../../../../src-shared/contract/teams.js';
-import { activeRole, findMembership } from '../../access/membership.js';
-import { paginate } from '../../pagination.js';
-import { badRequest, isFailure, type Handlers } from '../../pipeline/index.js';
-import { requireOrganization } from '../orgs/rules.js';
-import { canTeam, manageableTeams, requireTeam } from './rules.js';
-import { toTeam } from './serialize.js';
-import { deleteTeam, findTeam, insertTeam, renameTeam, teamsOf, type TeamRow } from './sql.js';
+import { activeRole, findMembership } from '../../domain/access/membership.js';
+import { paginate } from '../../core/pagination.js';
+import { badRequest, isFailure, type Handlers } from '../../core/pipeline/index.js';
+import { requireOrganization } from '../../domain/orgs/rules.js';
+import { canTeam, manageableTeams, requireTeam } from '../../domain/teams/rules.js';
+import { toTeam } from '../../domain/teams/serialize.js';
+import { deleteTeam, findTeam, insertTeam, renameTeam, teamsOf, type TeamRow } from '../../domain/teams/sql.js';
 
 export const teamsHandlers: Handlers<typeof teams> = {
   listTeamsInOrganizationById(ctx, { params, query }) {

@@ -1,15 +1,15 @@
-import { newId } from '../../ids.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { badRequest, Failure, isFailure } from '../../pipeline/failure.js';
+import { newId } from '../../core/ids.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { badRequest, Failure, isFailure } from '../../core/pipeline/failure.js';
 import { pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
-import { cutRevision } from '../../revisions/revisions.js';
-import { addContributor, updateChangeRequest } from '../change-requests/sql.js';
-import { Batch } from '../content/batch.js';
-import { insertPage } from '../content/page-changes.js';
-import type { ContentTarget } from '../content/rules.js';
-import { fileOfBranch } from '../content/sql.js';
-import { updateRow } from '../content-tree/rows.js';
-import { setPageFields } from '../../content/tree.js';
+import { cutRevision } from '../../domain/revisions/revisions.js';
+import { addContributor, updateChangeRequest } from '../../domain/change-requests/sql.js';
+import { Batch } from '../../domain/content/batch.js';
+import { insertPage } from '../../domain/content/page-changes.js';
+import type { ContentTarget } from '../../domain/content/rules.js';
+import { fileOfBranch } from '../../domain/content/sql.js';
+import { updateRow } from '../../domain/content-tree/rows.js';
+import { setPageFields } from '../../domain/content/tree.js';
 import type { ContentRefs, Template, TemplatePage } from './catalog.js';
 
 /**

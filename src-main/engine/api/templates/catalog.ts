@@ -1,6 +1,6 @@
-import type { RequestContext } from '../../pipeline/context.js';
-import type { Failure } from '../../pipeline/failure.js';
-import type { ContentTarget } from '../content/rules.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import type { Failure } from '../../core/pipeline/failure.js';
+import type { ContentTarget } from '../../domain/content/rules.js';
 import { openapiReferenceTemplate } from './openapi-reference.js';
 
 /** A page a template adds, with the pages under it. */

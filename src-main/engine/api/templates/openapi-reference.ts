@@ -1,8 +1,8 @@
-import { activeRole, findMembership } from '../../access/membership.js';
-import { referencePages, type ReferencePage } from '../../openapi-reference/pages.js';
-import { badRequest, conflict, forbidden } from '../../pipeline/failure.js';
-import { can } from '../openapi-specs/rules.js';
-import { findSpec, latestVersion } from '../openapi-specs/sql.js';
+import { activeRole, findMembership } from '../../domain/access/membership.js';
+import { referencePages, type ReferencePage } from '../../services/openapi-reference/pages.js';
+import { badRequest, conflict, forbidden } from '../../core/pipeline/failure.js';
+import { can } from '../../domain/openapi-specs/rules.js';
+import { findSpec, latestVersion } from '../../domain/openapi-specs/sql.js';
 import type { GeneratedTemplate, TemplatePage } from './catalog.js';
 
 const FIELD = 'body.params.contentRefs.spec';

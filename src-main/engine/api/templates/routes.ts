@@ -1,9 +1,9 @@
 import type { templates } from '../../../../src-shared/contract/templates.js';
-import type { RequestContext } from '../../pipeline/context.js';
-import { badRequest, conflict, isFailure, type Failure } from '../../pipeline/failure.js';
-import type { Handlers } from '../../pipeline/index.js';
-import { requireSpaceContent, requireWritableChangeRequest, type ContentTarget } from '../content/rules.js';
-import { can, requireSpace } from '../spaces/rules.js';
+import type { RequestContext } from '../../core/pipeline/context.js';
+import { badRequest, conflict, isFailure, type Failure } from '../../core/pipeline/failure.js';
+import type { Handlers } from '../../core/pipeline/index.js';
+import { requireSpaceContent, requireWritableChangeRequest, type ContentTarget } from '../../domain/content/rules.js';
+import { can, requireSpace } from '../../domain/spaces/rules.js';
 import { applyTemplate } from './apply.js';
 import { findTemplate, TEMPLATES } from './catalog.js';
 

@@ -1,13 +1,13 @@
 import type { translations } from '../../../../src-shared/contract/translations.js';
-import { paginate } from '../../pagination.js';
-import { isFailure, type Handlers } from '../../pipeline/index.js';
-import { created } from '../content-tree/create.js';
-import { requireOrganization } from '../orgs/rules.js';
-import { can, readableSource, requireTranslation } from './rules.js';
-import { toTranslation } from './serialize.js';
+import { paginate } from '../../core/pagination.js';
+import { isFailure, type Handlers } from '../../core/pipeline/index.js';
+import { created } from '../../domain/content-tree/create.js';
+import { requireOrganization } from '../../domain/orgs/rules.js';
+import { can, readableSource, requireTranslation } from '../../domain/translations/rules.js';
+import { toTranslation } from '../../domain/translations/serialize.js';
 import {
   deleteTranslation, findTranslation, insertTranslation, requestRun, setInstructions, translationsOf, type ListedTranslationRow,
-} from './sql.js';
+} from '../../domain/translations/sql.js';
 
 /** A translation created without instructions has an empty document. */
 const NO_INSTRUCTIONS = { object: 'document', data: {}, nodes: [] };

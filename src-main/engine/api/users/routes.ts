@@ -1,6 +1,6 @@
 import type { users } from '../../../../src-shared/contract/users.js';
-import { notFound, type Handlers } from '../../pipeline/index.js';
-import { findUser, sharesAnOrganization, toUser } from './sql.js';
+import { notFound, type Handlers } from '../../core/pipeline/index.js';
+import { findUser, sharesAnOrganization, toUser } from '../../domain/users/sql.js';
 
 export const usersHandlers: Handlers<typeof users> = {
   getAuthenticatedUser(ctx) {

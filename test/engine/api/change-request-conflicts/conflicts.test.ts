@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { changeRequestBranch, pageDoc } from '../../../../src-shared/sync/doc-names.js';
-import { Engine } from '../../../../src-main/engine/engine.js';
+import { Engine } from '../../../../src-main/engine/app/engine.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer, raw } from '../../../support/server.js';
 import { created, write } from '../content/fixture.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
-import { cutRevision } from '../../../../src-main/engine/revisions/revisions.js';
+import { cutRevision } from '../../../../src-main/engine/domain/revisions/revisions.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer, type TestUser } from '../../../support/server.js';
 

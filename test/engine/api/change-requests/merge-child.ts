@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { Engine } from '../../../../src-main/engine/engine.js';
+import { Engine } from '../../../../src-main/engine/app/engine.js';
 
 const [dataDir, spaceId, changeRequestId, mode] = process.argv.slice(2) as [string, string, string, string | undefined];
 const engine = new Engine({ dataDir });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN, changeRequestBranch, pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
-import { noteLiveEdit } from '../../../../src-main/engine/yjs/live-edits.js';
+import { noteLiveEdit } from '../../../../src-main/engine/services/yjs/live-edits.js';
 import { readBody } from '../../../../src-shared/content/yjs.js';
-import { paragraphs } from '../../content/merge/bodies.js';
+import { paragraphs } from '../../domain/content/merge/bodies.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { editTree, treeOf, writePage } from '../../../support/yjs-edits.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredSpaces, TRASH_RETENTION_MS } from '../../../../src-main/engine/api/spaces/trash.js';
+import { purgeExpiredSpaces, TRASH_RETENTION_MS } from '../../../../src-main/engine/domain/spaces/trash.js';
 import { newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
-import { anchoredBlockId } from '../../../../src-main/engine/content/comment-anchors.js';
+import { anchoredBlockId } from '../../../../src-main/engine/domain/content/comment-anchors.js';
 import { MAIN, changeRequestBranch, pageDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { BODY_FRAGMENT } from '../../../../src-shared/content/index.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
-import { THREADS } from '../../../../src-main/engine/api/comments/doc.js';
+import { THREADS } from '../../../../src-main/engine/domain/comments/doc.js';
 import { MAIN, changeRequestBranch, commentsDoc } from '../../../../src-shared/sync/doc-names.js';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
 import type { ApiContract } from '../../../../src-shared/contract/index.js';

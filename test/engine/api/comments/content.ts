@@ -2,7 +2,7 @@ import type { ChangeRequestContentChange } from '../../../../src-shared/contract
 import { pmToDocument, type PmNodeJson } from '../../../../src-shared/content/index.js';
 import { ok } from '../../../support/content.js';
 import type { TestUser } from '../../../support/server.js';
-import { paragraphs } from '../../content/merge/bodies.js';
+import { paragraphs } from '../../domain/content/merge/bodies.js';
 
 /** A page body: block id → text, one paragraph each, or the ProseMirror JSON of any body. */
 export type Body = Record<string, string> | PmNodeJson;

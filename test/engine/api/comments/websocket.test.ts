@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { THREADS, editBody, newReply, newThread, repliesOf, setResolved, type YPost } from '../../../../src-main/engine/api/comments/doc.js';
+import { THREADS, editBody, newReply, newThread, repliesOf, setResolved, type YPost } from '../../../../src-main/engine/domain/comments/doc.js';
 import { MAIN, changeRequestBranch, commentsDoc } from '../../../../src-shared/sync/doc-names.js';
 import { newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
-import { join, leave, nextCommit, type Peer } from '../../yjs/peers.js';
+import { join, leave, nextCommit, type Peer } from '../../transports/yjs/peers.js';
 import { openChangeRequest } from './content.js';
 
 let t: TestServer;
@@ -69,7 +69,7 @@ describe('comment threads written over y-websocket', () => {
     leave(peer);
   });
 
-  // A thread under another user's name, or none, is refused before it is stored (test/engine/yjs/comment-writes.test.ts).
+  // A thread under another user's name, or none, is refused before it is stored (test/engine/domain/yjs/comment-writes.test.ts).
   it('lists no thread the API could not answer: a body with no Document, an id taken elsewhere', async () => {
     const spaceId = (await newSpace(t.owner, t.organizationId)).id;
     const taken = ok(await t.owner.client.call('postCommentInSpace', { params: { spaceId: (await newSpace(t.owner, t.organizationId)).id }, body: { body: {} } }));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBody } from '../../../../src-shared/content/index.js';
 import { changeRequestBranch, pageDoc } from '../../../../src-shared/sync/doc-names.js';
-import { bodyFacts, type BodyLink } from '../../../../src-main/engine/content/body-text.js';
-import { projectedBodyRows } from '../../../../src-main/engine/content/projection-sql.js';
+import { bodyFacts, type BodyLink } from '../../../../src-main/engine/domain/content/body-text.js';
+import { projectedBodyRows } from '../../../../src-main/engine/domain/content/projection-sql.js';
 import { expectFailure, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { created, crPage, crPages, outline, spaceWithChangeRequest, write, type Target } from './fixture.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { officialClientServer } from '../../../support/official-client.js';
-import { writeMainPages } from '../../content/main-writer.js';
+import { writeMainPages } from '../../domain/content/main-writer.js';
 import { created, spaceWithChangeRequest, write } from './fixture.js';
 
 const test = officialClientServer();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
-import { writeMainPages } from '../../content/main-writer.js';
+import { writeMainPages } from '../../domain/content/main-writer.js';
 import { created, crPage, crPages, mainPages, outline, write, type Target } from './fixture.js';
 
 let t: TestServer;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { atLeast, describeAccess, roleTestServer, type AccessCase } from '../../../support/access.js';
 import { ok } from '../../../support/content.js';
 import type { TestUser } from '../../../support/server.js';
-import { writeMainFile } from '../../content/main-writer.js';
+import { writeMainFile } from '../../domain/content/main-writer.js';
 import { created, spaceWithChangeRequest, write, type Target } from './fixture.js';
 
 const test = roleTestServer();

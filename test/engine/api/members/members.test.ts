@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../../src-shared/contract/common.js';
-import { addMember } from '../../../../src-main/engine/admin/commands.js';
+import { addMember } from '../../../../src-main/engine/app/admin/commands.js';
 import { TestServer, raw, type TestUser } from '../../../support/server.js';
 import { expectBadField, expectStablePaging, newOrganization, newTeam } from './people.js';
 

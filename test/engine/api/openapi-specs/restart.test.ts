@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Engine } from '../../../../src-main/engine/engine.js';
+import { Engine } from '../../../../src-main/engine/app/engine.js';
 import { ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { json, openapi31 } from './fixtures.js';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApiResult } from '../../../../src-shared/client/client.js';
-import type { EngineOptions } from '../../../../src-main/engine/engine.js';
+import type { EngineOptions } from '../../../../src-main/engine/app/engine.js';
 import { TestServer } from '../../../support/server.js';
 
 /** What one path of the spec server answers. */

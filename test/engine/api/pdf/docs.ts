@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { Engine } from '../../../../src-main/engine/engine.js';
+import type { Engine } from '../../../../src-main/engine/app/engine.js';
 import { pageDoc, treeDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
 import { writeBody } from '../../../../src-shared/content/yjs.js';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN, changeRequestBranch } from '../../../../src-shared/sync/doc-names.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
-import { solidPng } from '../../pdf/png.js';
-import { positionsInOrder, readPdf } from '../../pdf/read-pdf.js';
-import { code, doc, file, heading, image, paragraph, text } from '../../pdf/sample.js';
+import { solidPng } from '../../services/pdf/png.js';
+import { positionsInOrder, readPdf } from '../../services/pdf/read-pdf.js';
+import { code, doc, file, heading, image, paragraph, text } from '../../services/pdf/sample.js';
 import { writeFile, writePages } from './docs.js';
 
 let t: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredSpaces } from '../../../../src-main/engine/api/spaces/trash.js';
-import { addMember } from '../../../../src-main/engine/admin/commands.js';
+import { purgeExpiredSpaces } from '../../../../src-main/engine/domain/spaces/trash.js';
+import { addMember } from '../../../../src-main/engine/app/admin/commands.js';
 import { expectFailure, ok, otherOrganization } from '../../../support/content.js';
 import { TestServer, type TestUser } from '../../../support/server.js';
 import { newTeam } from '../members/people.js';

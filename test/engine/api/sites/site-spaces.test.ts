@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredSpaces } from '../../../../src-main/engine/api/spaces/trash.js';
+import { purgeExpiredSpaces } from '../../../../src-main/engine/domain/spaces/trash.js';
 import type { ApiClient } from '../../../../src-shared/client/client.js';
 import { expectFailure, newSpace, ok, otherOrganization } from '../../../support/content.js';
 import { raw, TestServer } from '../../../support/server.js';

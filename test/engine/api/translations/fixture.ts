@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApiResult } from '../../../../src-shared/client/client.js';
-import type { EngineOptions } from '../../../../src-main/engine/engine.js';
-import type { TranslatorKind } from '../../../../src-main/engine/translation/settings.js';
+import type { EngineOptions } from '../../../../src-main/engine/app/engine.js';
+import type { TranslatorKind } from '../../../../src-main/engine/services/translation/settings.js';
 import { newSpace, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
 import { writeMain, type MainPage } from '../search/fixture.js';

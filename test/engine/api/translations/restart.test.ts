@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Engine } from '../../../../src-main/engine/engine.js';
+import { Engine } from '../../../../src-main/engine/app/engine.js';
 import { TestServer } from '../../../support/server.js';
 import { createTranslation, pollTranslation, sourceSpace, translatorOptions } from './fixture.js';
 import { TranslatorServer } from './translator-server.js';
