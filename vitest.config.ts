@@ -15,8 +15,9 @@ export default defineConfig({
       'test/support/byte-equality-setup.ts',
       'test/support/browser-timeouts-setup.ts',
     ],
-    // The programs tests start in processes of their own (serve, the CLI, …), compiled once per run.
-    globalSetup: ['test/support/entry-bundle-setup.ts'],
+    // The programs tests start in processes of their own (serve, the CLI, …), compiled once per run;
+    // the reference's validators, compiled once for all forks and kept between runs.
+    globalSetup: ['test/support/entry-bundle-setup.ts', 'test/support/conformance/validators-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // better-sqlite3 is a native module: forks isolate it cleanly.
