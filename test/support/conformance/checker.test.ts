@@ -108,7 +108,7 @@ describe('the validators compiled ahead', () => {
       { ...getOrg, status: 404, body: notFound },
       { ...getOrg, status: 404, body: { message: 'gone' } },
       { method: 'GET', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', operation: 'getOrganizationSAMLProviderById', status: 200, body: provider },
-      { method: 'GET', path: '/v1/spaces/{spaceId}/content', operation: 'getCurrentRevision', status: 200, body: { object: 'revision' } },
+      { method: 'GET', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operation: 'getOpenAPISpecBySlug', status: 200, body: { object: 'openapi-spec', slug: 'Pets' } },
     ];
     for (const answer of answers) expect(ahead.check(answer)).toEqual(checker.check(answer));
   });
