@@ -15,7 +15,9 @@ const LAYERS = ['src-shared', 'src-main', 'src-renderer'];
 /** @returns {{ modules: { source: string; dependencies: { resolved: string; module: string }[] }[]; summary: { violations: { rule: { name: string }; from: string; to: string }[] } }} */
 function cruise() {
   const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-  const args = [bin, ...LAYERS, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'];
+  // Its cache (files' contents and the rules) keeps what did not change since the last run: ~3 s of CPU where a full cruise is ~8 s.
+  const cache = ['--cache', 'node_modules/.cache/dependency-cruiser', '--cache-strategy', 'content'];
+  const args = [bin, ...LAYERS, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...cache];
   // Violations do not change the exit status with the json reporter; a crash (bad config) does.
   return JSON.parse(execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }));
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../src-shared/contract/index.js';
-import { ReferenceChecker } from './checker.js';
+import { ReferenceChecker, type CheckerOptions } from './checker.js';
+import { compiledValidatorsModule } from './compiled-validators.js';
 import { DEPARTURES } from './departures.js';
 import { EXTENSIONS } from './extensions.js';
 import { loadReference, operationKey, REFERENCE_VERSION } from './reference.js';
@@ -90,5 +92,24 @@ describe('checking an answer', () => {
     expect(checker.check({ method: 'GET', path: '/v1/sync/status', operation: 'getSyncStatus', status: 200, body: {} })).toEqual([]);
     const [stray] = checker.check({ method: 'GET', path: '/v1/orgs/{organizationId}/stray', operation: 'getStray', status: 200, body: {} });
     expect(stray!.message).toMatch(/neither in @gitbook\/api@0\.146\.0 nor a named Folio extension/);
+  });
+});
+
+describe('the validators compiled ahead', () => {
+  it('find what the ones compiled on use find, departures and errors included', () => {
+    const compiled = createRequire(import.meta.url)(compiledValidatorsModule()) as CheckerOptions['compiled'];
+    expect(Object.keys(compiled ?? {})).toContain('reference#/components/schemas/Error');
+    const ahead = new ReferenceChecker(reference, DEPARTURES, { compiled });
+    const provider = { object: 'saml-provider', id: 'p1', label: 'Okta', createdAt: '2026-01-01T00:00:00.000Z', status: 'pending' };
+    const answers = [
+      { ...getOrg, status: 200, body: org },
+      { ...getOrg, status: 200, body: { ...org, mergeRules: { type: 'inherit' } } },
+      { ...getOrg, status: 200, body: { ...org, plan: undefined } },
+      { ...getOrg, status: 404, body: notFound },
+      { ...getOrg, status: 404, body: { message: 'gone' } },
+      { method: 'GET', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', operation: 'getOrganizationSAMLProviderById', status: 200, body: provider },
+      { method: 'GET', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operation: 'getOpenAPISpecBySlug', status: 200, body: { object: 'openapi-spec', slug: 'Pets' } },
+    ];
+    for (const answer of answers) expect(ahead.check(answer)).toEqual(checker.check(answer));
   });
 });

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import type { AnswerObserver } from '../../../src-main/engine/api/dispatcher.js';
 import { ReferenceChecker, type Answer, type Violation } from './checker.js';
+import { compiledValidators } from './compiled-validators.js';
 
 /** A file that collects every violation of a run as JSON lines (`FOLIO_REFERENCE_SURVEY=/tmp/v.jsonl npx vitest run`). */
 const SURVEY = process.env.FOLIO_REFERENCE_SURVEY;
@@ -29,7 +30,7 @@ class ReferenceRecorder {
   record(answer: Answer): void {
     // Our own description of the API is not an operation of theirs.
     if (answer.method === 'GET' && answer.path === '/v1/openapi.json') return;
-    this.checker ??= new ReferenceChecker();
+    this.checker ??= new ReferenceChecker(undefined, undefined, { compiled: compiledValidators() });
     if (answer.operation) {
       let statuses = this.seen.get(answer.operation);
       if (!statuses) this.seen.set(answer.operation, (statuses = new Set()));

@@ -36,7 +36,7 @@ export function operationKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path.replace(/^\/v1(?=\/)/, '').replace(/\{[^}]+\}/g, '{}')}`;
 }
 
-const escapePointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+export const escapePointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** Reads `@gitbook/api`'s own `spec/openapi.json`, refusing any other version than the one the documents match. */
 export function loadReference(): Reference {
@@ -111,6 +111,52 @@ export function answersHolding(reference: Reference, name: string): string[] {
   return [...reference.operations.values()]
     .filter((op) => Object.entries(op.responses).some(([status, r]) => status.startsWith('2') && reaches(r.schema, new Set())))
     .map((op) => op.operationId);
+}
+
+const SCHEMAS = '/components/schemas/';
+
+/**
+ * For each component schema of `document`, the keys of the `places` (JSON pointers) that it holds
+ * or reaches through `$ref`s to other components, at any depth.
+ */
+export function placesReached<K>(document: JsonSchema, places: ReadonlyMap<K, string>): Map<string, Set<K>> {
+  const schemas = document.components.schemas as Record<string, JsonSchema>;
+  const reached = new Map(Object.keys(schemas).map((name) => [name, new Set<K>()]));
+  for (const [key, pointer] of places) {
+    const name = componentOf(pointer);
+    if (name !== undefined) reached.get(name)?.add(key);
+  }
+  const refers = new Map(Object.entries(schemas).map(([name, schema]) => [name, componentsReferred(schema, new Set())]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, targets] of refers) {
+      const own = reached.get(name)!;
+      for (const target of targets) {
+        for (const key of reached.get(target) ?? []) {
+          if (own.has(key)) continue;
+          own.add(key);
+          changed = true;
+        }
+      }
+    }
+  }
+  return reached;
+}
+
+/** The component a pointer (`/components/schemas/X/…`) or a `$ref` (`#/components/schemas/X/…`) is in, if any. */
+function componentOf(pointer: string): string | undefined {
+  const path = pointer.replace(/^#/, '');
+  if (!path.startsWith(SCHEMAS)) return undefined;
+  return path.slice(SCHEMAS.length).split('/')[0]!.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+function componentsReferred(node: unknown, into: Set<string>): Set<string> {
+  if (node === null || typeof node !== 'object') return into;
+  const ref = (node as JsonSchema).$ref;
+  const name = typeof ref === 'string' ? componentOf(ref) : undefined;
+  if (name !== undefined) into.add(name);
+  for (const child of Object.values(node)) componentsReferred(child, into);
+  return into;
 }
 
 function resolve(document: JsonSchema, ref: string): unknown {
