@@ -18,12 +18,6 @@ export default defineConfig({
     // The programs tests start in processes of their own (serve, the CLI, …), compiled once per run;
     // the reference's validators, compiled once for all forks and kept between runs.
     globalSetup: ['test/support/entry-bundle-setup.ts', 'test/support/conformance/validators-setup.ts'],
-    // Vite's transforms of the sources kept between runs (node_modules/.experimental-vitest-cache,
-    // keyed by each file's content and the config): a run in a checkout that ran before transforms
-    // only what changed. On 6 API files and test/electron, 49–58 s of CPU → 39–44 s
-    // (docs/performance.md, "sixteenth session"). A stale entry is known after a rename that leaves
-    // an importer's text as it was (vitest-dev/vitest#11246, `Cannot find module`): `npx vitest --clearCache`.
-    experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // better-sqlite3 is a native module: forks isolate it cleanly.
