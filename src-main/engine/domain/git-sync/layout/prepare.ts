@@ -1,6 +1,6 @@
 import { newId } from '../../../core/ids.js';
 import { readRepository, type ImportedRepository, type ReadFailure, type RepositoryFile } from './read-repository.js';
-import { within } from './paths.js';
+import { isMarkdown, within } from './paths.js';
 import { readConfig } from './config.js';
 import { emptyState, exportedKeys, renderSummary, sha256, type LayoutState, type SpaceListing, type SpacePage } from './write-repository.js';
 
@@ -114,7 +114,9 @@ function renamedFiles(
     renamed.set(path, from);
     gone.delete(from);
   };
-  for (const [path, from] of renames ?? []) if (files.has(path) && !ids.has(path) && gone.has(from)) take(path, from);
+  // A page stays a page and a file a file: a Markdown file renamed to another kind is a new one.
+  const sameKind = (path: string, from: string) => isMarkdown(path) === isMarkdown(from);
+  for (const [path, from] of renames ?? []) if (files.has(path) && !ids.has(path) && gone.has(from) && sameKind(path, from)) take(path, from);
   const goneByOid = new Map<string, string[]>();
   for (const path of [...gone].sort()) goneByOid.set(previous.oids.get(path)!, [...(goneByOid.get(previous.oids.get(path)!) ?? []), path]);
   const added = [...files].filter(([path]) => !ids.has(path) && !renamed.has(path) && !previous.oids.has(path)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -123,7 +125,7 @@ function renamedFiles(
     for (const [path, file] of added) {
       const candidates = file.oid ? goneByOid.get(file.oid) : undefined;
       if (renamed.has(path) || !candidates) continue;
-      const index = sameName ? candidates.findIndex((from) => nameOf(from) === nameOf(path)) : candidates.length > 0 ? 0 : -1;
+      const index = candidates.findIndex((from) => sameKind(path, from) && (!sameName || nameOf(from) === nameOf(path)));
       if (index < 0) continue;
       take(path, candidates.splice(index, 1)[0]!);
     }

@@ -83,6 +83,18 @@ describe('prepareImport, with files renamed since the last sync', () => {
     expect([...ids.values()]).not.toContain(second.keys.get('b/three.md'));
   });
 
+  it('keeps a page a page and a file a file: Markdown renamed to another kind, or the reverse, is a new one', () => {
+    // notes.txt is a file of the space (a page links to it); draft.md a page.
+    const first = stateAfter(filesOf({ 'README.md': '# Home\n\n[notes](notes.txt)\n', 'notes.txt': '# Notes\n', 'draft.md': '# Draft\n' }));
+    const ids = idsByPath(first.prepared);
+    expect(first.prepared.fileIds.has('notes.txt')).toBe(true);
+    const second = prepared(filesOf({ 'README.md': '# Home\n', 'notes.md': '# Notes\n', 'draft.txt': '# Draft\n' }), first.state, new Map([['draft.txt', 'draft.md']]));
+    expect(second.renamed.size).toBe(0);
+    expect(second.keys.get('notes.md')).not.toBe(ids.get('notes.txt'));
+    expect(second.removedPages).toEqual([ids.get('draft.md')]);
+    expect(second.removedFiles).toEqual([ids.get('notes.txt')]);
+  });
+
   it('leaves a path that is still there, and one Git names but the repository still has, as they are', () => {
     const first = stateAfter(filesOf({ 'README.md': '# Home\n', 'a.md': '# A\n' }));
     const ids = idsByPath(first.prepared);
