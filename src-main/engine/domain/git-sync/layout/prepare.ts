@@ -118,12 +118,16 @@ function renamedFiles(
   const sameKind = (path: string, from: string) => isMarkdown(path) === isMarkdown(from);
   for (const [path, from] of renames ?? []) if (files.has(path) && !ids.has(path) && gone.has(from) && sameKind(path, from)) take(path, from);
   const goneByOid = new Map<string, string[]>();
-  for (const path of [...gone].sort()) goneByOid.set(previous.oids.get(path)!, [...(goneByOid.get(previous.oids.get(path)!) ?? []), path]);
-  const added = [...files].filter(([path]) => !ids.has(path) && !renamed.has(path) && !previous.oids.has(path)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const path of [...gone].sort()) {
+    const oid = previous.oids.get(path)!;
+    goneByOid.set(oid, [...(goneByOid.get(oid) ?? []), path]);
+  }
+  const added = [...files.keys()].filter((path) => !ids.has(path) && !renamed.has(path) && !previous.oids.has(path)).sort();
   const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
   for (const sameName of [true, false]) {
-    for (const [path, file] of added) {
-      const candidates = file.oid ? goneByOid.get(file.oid) : undefined;
+    for (const path of added) {
+      const oid = files.get(path)!.oid;
+      const candidates = oid ? goneByOid.get(oid) : undefined;
       if (renamed.has(path) || !candidates) continue;
       const index = candidates.findIndex((from) => sameKind(path, from) && (!sameName || nameOf(from) === nameOf(path)));
       if (index < 0) continue;
