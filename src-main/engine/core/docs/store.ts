@@ -171,8 +171,8 @@ export class DocStore {
   }
 
   /**
-   * Appends `update`, which this engine made (a worker thread built a new doc, or planned a pull's
-   * write), with the state vector it brings the doc to, inside the caller's transaction: as
+   * Appends `update`, which this engine made (a worker thread built a new doc or planned a pull's
+   * write, a request edited its copy), with the state vector it brings the doc to, inside the caller's transaction: as
    * `append`, without decoding the update again to find that state (a third of appending a 20-page
    * import's bodies, a third of a 1,000-page merge's appends). `held` is the state vector the maker
    * found the doc at (none: no doc yet). A doc that stands elsewhere by then (written meanwhile, or

@@ -133,3 +133,60 @@ describe('DocEdits.spareSaved', () => {
     expect(entries(store.load(DOC))).toEqual({ b: '2' });
   });
 });
+
+describe('DocEdits.save', () => {
+  const DOC = 's/main/tree';
+  const entries = (doc: Y.Doc) => doc.getMap('m').toJSON();
+  const saveWith = (db: ReturnType<typeof openStore>['db'], store: ReturnType<typeof openStore>['store'], edit: (doc: Y.Doc) => void) =>
+    db.transaction(() => {
+      const edits = new DocEdits(store);
+      edit(edits.open(DOC));
+      return edits.save();
+    });
+
+  it('appends new items with the state vector the copy reached, which is the stored doc’s', () => {
+    const { db, store } = openStore();
+    saveWith(db, store, (doc) => doc.getMap('m').set('a', '1'));
+    const saved = saveWith(db, store, (doc) => doc.getMap('m').set('b', '2'));
+    expect(saved.get(DOC)?.seq).toBe(2);
+    expect(entries(store.load(DOC))).toEqual({ a: '1', b: '2' });
+    expect([...store.stateVector(DOC)]).toEqual([...Y.encodeStateVector(store.load(DOC))]);
+  });
+
+  it('appends a deletion alone, which brings no new item', () => {
+    const { db, store } = openStore();
+    saveWith(db, store, (doc) => doc.getMap('m').set('a', '1'));
+    const before = store.stateVector(DOC);
+    const saved = saveWith(db, store, (doc) => doc.getMap('m').delete('a'));
+    expect(saved.get(DOC)?.seq).toBe(2);
+    expect(entries(store.load(DOC))).toEqual({});
+    expect([...store.stateVector(DOC)]).toEqual([...before]);
+  });
+
+  it('appends nothing for a copy opened and left as it was', () => {
+    const { db, store } = openStore();
+    saveWith(db, store, (doc) => doc.getMap('m').set('a', '1'));
+    const saved = saveWith(db, store, () => undefined);
+    expect(saved.has(DOC)).toBe(false);
+    expect(store.updatesOf(DOC)).toHaveLength(1);
+  });
+
+  it('appends on top of a row another writer added while the copy was open, keeping both', () => {
+    const { db, store } = openStore();
+    saveWith(db, store, (doc) => doc.getMap('m').set('a', '1'));
+    db.transaction(() => {
+      const edits = new DocEdits(store);
+      edits.open(DOC).getMap('m').set('b', '2');
+      // Meanwhile, in the same transaction, a peer's update lands: the copy no longer starts where the store stands.
+      const other = new Y.Doc();
+      Y.applyUpdate(other, Y.encodeStateAsUpdate(store.load(DOC)));
+      const updates: Uint8Array[] = [];
+      other.on('update', (update: Uint8Array) => updates.push(update));
+      other.getMap('m').set('c', '3');
+      expect(store.append(DOC, updates[0]!).ok).toBe(true);
+      edits.save();
+    });
+    expect(entries(store.load(DOC))).toEqual({ a: '1', b: '2', c: '3' });
+    expect([...store.stateVector(DOC)]).toEqual([...Y.encodeStateVector(store.load(DOC))]);
+  });
+});
