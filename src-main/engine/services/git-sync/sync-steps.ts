@@ -8,7 +8,7 @@ import type { Projector } from '../../domain/content/projector.js';
 import type { Database } from '../../core/db/database.js';
 import type { DocStore } from '../../core/docs/store.js';
 import { newId } from '../../core/ids.js';
-import { branchDocPrefix, changeRequestBranch, MAIN, type Branch } from '../../../../src-shared/sync/doc-names.js';
+import { branchDocPrefix, changeRequestBranch, MAIN, treeDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { cutRevision } from '../../domain/revisions/revisions.js';
 import type { ChangeCapture } from '../sync/changes/capture.js';
 import { logChangesAs } from '../sync/changes/request-actor.js';
@@ -93,7 +93,7 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
       docs.forkBranch(branchDocPrefix(space.id, MAIN), branchDocPrefix(space.id, changeRequestBranch(changeRequestId)));
       branch = changeRequestBranch(changeRequestId);
     }
-    const docIds = writeImport(db, docs, store.projector, write(branch));
+    const { docIds, tree } = writeImport(db, docs, store.projector, write(branch));
     const superseded = apply.supersedes && findChangeRequest(db, space.id, apply.supersedes.changeRequest);
     if (superseded && superseded.status === 'open' && superseded.revision === apply.supersedes!.revision) {
       updateChangeRequest(db, superseded.id, { status: 'archived', updated_at: now });
@@ -111,7 +111,7 @@ export function applyImport(store: SpaceWrites, apply: ImportApply): ImportAppli
       }
     }
     // The branch the import went into, as its projection holds it.
-    const listing = () => readSpace(db, docs, space.id, branch, changeRequestId ? rowsBranch(db, space.id, changeRequestId) : 'main');
+    const listing = () => readSpace(db, tree, space.id, changeRequestId ? rowsBranch(db, space.id, changeRequestId) : 'main');
     // The state an import leaves on a branch that took it.
     const stateOn = () => {
       const { pages, files } = listing();
@@ -163,7 +163,7 @@ function gitView(state: LayoutState): { pages: Map<string, string>; files: Map<s
  */
 function untouchedInMain(db: Database, docs: DocStore, spaceId: string, touched: { pages: Set<string>; files: Set<string> }, last: LayoutState): boolean {
   const git = gitView(last);
-  const main = readSpace(db, docs, spaceId, MAIN, 'main');
+  const main = readSpace(db, docs.load(treeDoc(spaceId, MAIN)), spaceId, 'main');
   const pages = new Map(main.pages.map((page) => [page.id, page.signature]));
   const files = new Map(main.files.map((file) => [file.id, file.blob]));
   const stands = (id: string, held: Map<string, string>, synced: Map<string, string>) => (held.has(id) ? held.get(id) === synced.get(id) : !synced.has(id));
@@ -241,7 +241,7 @@ export function readForExport(db: Database, docs: DocStore, spaceId: string, sta
   return db.transaction(() => {
     const space = findSpace(db, spaceId, now);
     if (!space || space.deleted_at !== null) return undefined;
-    const { pages, files } = readSpace(db, docs, space.id, MAIN, 'main');
+    const { pages, files } = readSpace(db, docs.load(treeDoc(space.id, MAIN)), space.id, 'main');
     const body = bodyOf(docs, space.id, MAIN);
     const bodies = new Map<string, PmNodeJson>();
     // New, edited and moved pages, and the pages linking to a moved one, whose links change.
