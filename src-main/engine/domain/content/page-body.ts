@@ -3,6 +3,7 @@ import {
   documentToPm, pmToDocument, pmToMarkdown, readBody, reconcileIds, writeBody,
   type ContentError, type DocumentJson, type PageMeta, type PmNodeJson, type Result,
 } from '../../../../src-shared/content/index.js';
+import { buildDoc } from '../../core/docs/updates.js';
 import type { ReadMarkdown } from '../../core/pipeline/context.js';
 import type { BuiltBody } from './built-body.js';
 
@@ -20,6 +21,11 @@ export interface ParsedPage {
 }
 
 const EMPTY_BODY: PmNodeJson = { type: 'doc', content: [] };
+
+/** A page's body read from its doc's rows as stored (`DocStore.updatesOf`): how work off the event loop reads a body the engine handed over. */
+export function bodyFromRows(updates: readonly Uint8Array[]): PmNodeJson {
+  return readBody(buildDoc(updates));
+}
 
 /** `readMarkdown`: the request's own reader (its texts were read ahead, off the event loop). */
 export function parsePageDocument(input: PageDocument, readMarkdown: ReadMarkdown): Result<ParsedPage> {

@@ -1,5 +1,6 @@
-import { writeBody, type PmNodeJson } from '../../../../src-shared/content/index.js';
+import { writeBody } from '../../../../src-shared/content/index.js';
 import { buildBody } from '../content/built-body.js';
+import { bodyFromRows } from '../content/page-body.js';
 import { prepareArchive, type ArchivePrepared } from './layout/archive.js';
 import { prepareImport, type PrepareResult } from './layout/prepare.js';
 import type { RepositoryFile } from './layout/read-repository.js';
@@ -27,7 +28,8 @@ export interface PlanExportInput {
   pages: SpacePage[];
   files: SpaceFile[];
   state: LayoutState;
-  bodies: Map<string, PmNodeJson>;
+  /** Page id → its body doc's rows as stored: read into bodies here, off the event loop. */
+  bodies: Map<string, Uint8Array[]>;
 }
 
 declare module '../../core/workers/tasks.js' {
@@ -46,7 +48,10 @@ export const layoutTasks = {
   gitPrepareImport: ({ files, previous, projectDirectory, space, proposed, renames }: PrepareImportInput) =>
     withBuiltBodies(prepareImport(files, previous, projectDirectory, { space, proposed, renames }), previous),
   gitPrepareArchive: ({ zip, previous, space, proposed }: PrepareArchiveInput) => prepareArchive(zip, previous, { space, proposed }),
-  gitPlanExport: ({ pages, files, state, bodies }: PlanExportInput) => planExport(pages, files, state, (pageId) => bodies.get(pageId)),
+  gitPlanExport: ({ pages, files, state, bodies }: PlanExportInput) => planExport(pages, files, state, (pageId) => {
+    const rows = bodies.get(pageId);
+    return rows && bodyFromRows(rows);
+  }),
 };
 
 /**

@@ -6,7 +6,8 @@ import { folderVersion, withWikilinksResolved } from '../../domain/git-sync/layo
 import { readConfig } from '../../domain/git-sync/layout/config.js';
 import { prepareImport } from '../../domain/git-sync/layout/prepare.js';
 import { LIMITS, type RepositoryFile } from '../../domain/git-sync/layout/read-repository.js';
-import { blobOid, emptyState, planExport, stateFromJson } from '../../domain/git-sync/layout/write-repository.js';
+import { blobOid, emptyState, stateFromJson } from '../../domain/git-sync/layout/write-repository.js';
+import { layoutTasks } from '../../domain/git-sync/layout-tasks.js';
 import { mainListing } from './space-content.js';
 import { sourceKey } from '../../domain/git-sync/sql.js';
 import { applyImport, bytesOf, ownerId, readForExport, recordExport, syncBase, type SpaceWrites } from './sync-steps.js';
@@ -88,7 +89,7 @@ export function exportFolder({ db, docs }: SpaceWrites, spaceId: string, dir: st
   }
   const input = readForExport(db, docs, spaceId, state, ownerId(db), now);
   if (!input) return { ok: false, message: 'the space does not exist' };
-  const plan = planExport(input.pages, input.files, state, (pageId) => input.bodies.get(pageId));
+  const plan = layoutTasks.gitPlanExport({ pages: input.pages, files: input.files, state, bodies: input.bodies });
   const writes = bytesOf(db, plan);
   const root = resolve(dir);
   const inside = (path: string) => {

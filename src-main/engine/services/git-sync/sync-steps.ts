@@ -1,4 +1,3 @@
-import type { PmNodeJson } from '../../../../src-shared/content/index.js';
 import { blobBytes } from '../../domain/content/sql.js';
 import { updateRow } from '../../domain/content-tree/rows.js';
 import { addContributor, findChangeRequest, insertChangeRequest, updateChangeRequest } from '../../domain/change-requests/sql.js';
@@ -18,7 +17,7 @@ import {
   blobOid, emptyState, stateFromJson, stateToJson, type ExportPlan, type LayoutState, type Reconciling, type SpaceFile, type SpacePage,
 } from '../../domain/git-sync/layout/write-repository.js';
 import { fullRef } from '../../domain/git-sync/remote.js';
-import { bodyOf, importTouches, readSpace, touchesAny, writeImport } from './space-content.js';
+import { rowsOf, importTouches, readSpace, touchesAny, writeImport } from './space-content.js';
 import { findLink, findState, firstParent, mainHolds, saveState, sourceKey, type GitStateRow } from '../../domain/git-sync/sql.js';
 
 /**
@@ -232,7 +231,8 @@ export function syncBase(db: Database, spaceId: string, source: string): SyncBas
 export interface ExportInput {
   pages: SpacePage[];
   files: SpaceFile[];
-  bodies: Map<string, PmNodeJson>;
+  /** Their docs' rows, read into bodies off the event loop (`bodyFromRows`). */
+  bodies: Map<string, Uint8Array[]>;
   revision: string;
   author: { name: string; email: string };
 }
@@ -242,15 +242,15 @@ export function readForExport(db: Database, docs: DocStore, spaceId: string, sta
     const space = findSpace(db, spaceId, now);
     if (!space || space.deleted_at !== null) return undefined;
     const { pages, files } = readSpace(db, docs.load(treeDoc(space.id, MAIN)), space.id, 'main');
-    const body = bodyOf(docs, space.id, MAIN);
-    const bodies = new Map<string, PmNodeJson>();
+    const rows = rowsOf(docs, space.id, MAIN);
+    const bodies = new Map<string, Uint8Array[]>();
     // New, edited and moved pages, and the pages linking to a moved one, whose links change.
     const moved = new Set(pages.filter((page) => state.pages.has(page.id) && state.pages.get(page.id)!.parent !== page.parent).map((page) => page.id));
     const linking = moved.size === 0 ? new Set<string>() : pagesLinkingTo(db, space.id, moved);
     for (const page of pages) {
       const synced = state.pages.get(page.id);
       if (page.type !== 'document') continue;
-      if (!synced || synced.signature !== page.signature || moved.has(page.id) || linking.has(page.id)) bodies.set(page.id, body(page.id));
+      if (!synced || synced.signature !== page.signature || moved.has(page.id) || linking.has(page.id)) bodies.set(page.id, rows(page.id));
     }
     const user = actorId ? db.get<{ display_name: string; email: string }>('SELECT display_name, email FROM users WHERE id = ?', actorId) : undefined;
     return { pages, files, bodies, revision: space.revision, author: { name: user?.display_name ?? 'Folio', email: user?.email ?? 'folio@localhost' } };

@@ -1,6 +1,5 @@
-import * as Y from 'yjs';
 import type { PmNodeJson } from '../../../../src-shared/content/pm-json.js';
-import { readBody } from '../../../../src-shared/content/yjs.js';
+import { bodyFromRows } from '../../domain/content/page-body.js';
 import { dataUrlImages } from './data-url-images.js';
 import type { PdfPage } from './pdf-page.js';
 import { renderPdf } from './render.js';
@@ -45,13 +44,7 @@ export const pdfTasks = {
 
 /** The pages with their bodies read from their docs' state. */
 export function pagesOf(pages: readonly PdfJobPage[]): PdfPage[] {
-  return pages.map(({ body, ...page }) => ({ ...page, body: 'json' in body ? body.json : bodyOf(body.updates) }));
+  return pages.map(({ body, ...page }) => ({ ...page, body: 'json' in body ? body.json : bodyFromRows(body.updates) }));
 }
 
-function bodyOf(updates: readonly Uint8Array[]): PmNodeJson {
-  const doc = new Y.Doc();
-  doc.transact(() => {
-    for (const update of updates) Y.applyUpdate(doc, update);
-  });
-  return readBody(doc);
-}
+
