@@ -1,5 +1,4 @@
-import * as Y from 'yjs';
-import { BODY_FRAGMENT, documentToMarkdown, pmToDocument, readBody } from '../../../../src-shared/content/index.js';
+import { documentToMarkdown, pmToDocument, readBody } from '../../../../src-shared/content/index.js';
 import { ok } from '../../../../src-shared/content/result.js';
 import { describeContentError, presentPageBody } from './page-body.js';
 import { dereferenceDocument } from './document-references.js';
@@ -30,10 +29,12 @@ export interface PageReadOptions {
 const SCOPE: Scope = { space: { vars: {} }, page: { vars: {} }, visitor: { claims: {} } };
 
 /**
- * Bodies of more top-level blocks than this are presented in a worker, after the read's
- * transaction (a 10,000-block page's Markdown takes seconds to write out).
+ * Bodies whose doc's rows weigh more than this are presented in a worker, after the read's
+ * transaction (a 10,000-block page's Markdown takes seconds to write out). Weighed by their rows,
+ * which the read takes anyway, rather than by blocks: counting blocks meant building the doc here
+ * first (~0.2 s for 2,000 blocks, at load 5).
  */
-export const LARGE_BODY_BLOCKS = 500;
+export const LARGE_BODY_BYTES = 48 * 1024;
 
 /** A page as the read options ask for it: its body for a document page, and its metadata or not. */
 export function presentPage(ctx: RequestContext, target: ContentTarget, page: PageJson, options: PageReadOptions): PageJson | Failure | Later<PageJson | Failure> {
@@ -48,15 +49,17 @@ export function presentPage(ctx: RequestContext, target: ContentTarget, page: Pa
 
 function presentBody(ctx: RequestContext, target: ContentTarget, pageId: string, options: PageReadOptions) {
   const docId = pageDoc(target.space.id, target.branch, pageId);
-  const doc = ctx.docs.load(docId);
   const evaluated = options.evaluated === 'true' || options.evaluated === 'deterministic-only';
   const dereferenced = options.dereferenced === 'true';
-  if (!evaluated && !dereferenced && doc.getXmlFragment(BODY_FRAGMENT).length > LARGE_BODY_BLOCKS) {
-    // The doc's state as this transaction sees it, read now; presented in a worker once the transaction has ended.
-    const state = Y.encodeStateAsUpdate(doc);
-    return new Later(() => ctx.workers.run('presentPageBody', { state, format: options.format }, { lane: 'request' }));
+  if (!evaluated && !dereferenced) {
+    // The doc's rows as this transaction sees them, read now; a large body is built and presented in a worker once the transaction has ended.
+    const rows = ctx.docs.updatesOf(docId);
+    if (rows.reduce((sum, row) => sum + row.byteLength, 0) > LARGE_BODY_BYTES) {
+      return new Later(() => ctx.workers.run('presentPageBody', { rows, format: options.format }, { lane: 'request' }));
+    }
+    return presentPageBody(ctx.docs.load(docId), options.format);
   }
-  if (!evaluated && !dereferenced) return presentPageBody(doc, options.format);
+  const doc = ctx.docs.load(docId);
   const read = pmToDocument(readBody(doc));
   if (!read.ok) return read;
   let document = read.value;

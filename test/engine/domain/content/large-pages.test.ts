@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentPageBody } from '../../../../src-main/engine/domain/content/page-body.js';
-import { LARGE_BODY_BLOCKS } from '../../../../src-main/engine/domain/content/page-read-options.js';
+import { LARGE_BODY_BYTES } from '../../../../src-main/engine/domain/content/page-read-options.js';
 import { changeRequestBranch, pageDoc } from '../../../../src-shared/sync/doc-names.js';
 import { markdownToPm, pmToMarkdown } from '../../../../src-shared/content/index.js';
 import { ok } from '../../../support/content.js';
@@ -37,10 +37,12 @@ describe('a large page', () => {
     expect(expected.ok && 'markdown' in read && read.markdown).toBe(expected.ok && expected.value);
   });
 
-  it('of more blocks than the limit reads, as Markdown and as a Document, what the engine’s thread presents', async () => {
+  it('whose rows weigh more than the limit reads, as Markdown and as a Document, what the engine’s thread presents', async () => {
     const target = await spaceWithChangeRequest(t);
-    const [pageId] = await created(t.owner, target, [{ operation: 'insert_page', title: 'Longer', document: { markdown: markdownOf(LARGE_BODY_BLOCKS + 100) } }]);
-    const doc = t.engine.docs.load(pageDoc(target.spaceId, changeRequestBranch(target.changeRequestId), pageId!));
+    const [pageId] = await created(t.owner, target, [{ operation: 'insert_page', title: 'Longer', document: { markdown: markdownOf(1_500) } }]);
+    const docId = pageDoc(target.spaceId, changeRequestBranch(target.changeRequestId), pageId!);
+    expect(t.engine.docs.updatesOf(docId).reduce((sum, row) => sum + row.byteLength, 0)).toBeGreaterThan(LARGE_BODY_BYTES);
+    const doc = t.engine.docs.load(docId);
     for (const format of ['markdown', 'document'] as const) {
       const read = ok(await crPage(t.owner, target, pageId!, format));
       const inline = presentPageBody(doc, format);
