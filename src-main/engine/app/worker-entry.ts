@@ -33,6 +33,7 @@ const LOADERS = {
   parseRequestBody: () => import('../domain/content/request-reading.js').then((module) => module.requestTasks),
   presentPageBody: () => import('../domain/content/tasks.js').then((module) => module.contentTasks),
   prereadBodyBlocks: () => import('../domain/content/tasks.js').then((module) => module.contentTasks),
+  planPageBody: () => import('../domain/content/tasks.js').then((module) => module.contentTasks),
   compareOwnBodies: () => import('../domain/content/merge/tasks.js').then((module) => module.mergeTasks),
   planPull: () => import('../domain/content/merge/tasks.js').then((module) => module.mergeTasks),
   parseSpec: () => import('../services/openapi-processing/tasks.js').then((module) => module.openapiTasks),

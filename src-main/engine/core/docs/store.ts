@@ -406,6 +406,18 @@ export class DocStore {
     }, 'read');
   }
 
+  /**
+   * Where the doc stands, as a string that changes with every row it (or, unwritten in a forked
+   * branch, its source) takes: work planned off the event loop from its rows checks it has not
+   * moved before its result is written.
+   */
+  versionOf(docId: string): string {
+    return this.db.transaction(() => {
+      const { docId: from, meta } = this.readFrom(docId);
+      return meta ? `${from} ${meta.seq} ${Buffer.from(meta.stateVector).toString('base64')}` : '';
+    }, 'read');
+  }
+
   /** Where each doc written under `prefix` stands, as a string that changes with every write to it and every move of its fork base (see `readUnder`). */
   versionsUnder(prefix: string): Map<string, string> {
     return this.db.transaction(() => {

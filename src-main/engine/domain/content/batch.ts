@@ -1,6 +1,9 @@
 import type * as Y from 'yjs';
 import type { ChangeRequestContentChange } from '../../../../src-shared/contract/content.js';
+import type { Result } from '../../../../src-shared/content/index.js';
 import type { BuiltBody } from './built-body.js';
+import { writePageBody, type ParsedPage } from './page-body.js';
+import type { PlannedPageBody } from './planned-body.js';
 import { DocEdits } from './doc-edits.js';
 import { watchTree, type TreeChanges } from './tree-watch.js';
 import { bySiblingOrder, childrenIndex, pagesMap, readPage, readPages, type TreePage } from './tree.js';
@@ -32,10 +35,15 @@ export class Batch {
   /** Stops the observers the batch put on its copy of the tree, before the copy goes back to the store. */
   private readonly stops: (() => void)[] = [];
 
+  /** Large bodies written off the event loop for this request (planned-body.ts), each used once. */
+  private readonly planned: Map<string, PlannedPageBody>;
+
   constructor(
     readonly ctx: RequestContext,
     readonly target: ContentTarget,
+    planned?: ReadonlyMap<string, PlannedPageBody>,
   ) {
+    this.planned = new Map(planned);
     this.edits = new DocEdits(ctx.docs);
     this.treeId = treeDoc(target.space.id, target.branch);
   }
@@ -88,6 +96,25 @@ export class Batch {
 
   pageBody(pageId: string): Y.Doc {
     return this.edits.open(pageDoc(this.target.space.id, this.target.branch, pageId));
+  }
+
+  /**
+   * Writes a page's new body: as a worker planned it, when the plan was made for this very body
+   * from the doc as it still stands (appended as it is, its projection written from the facts the
+   * worker read); else here, into the page's doc.
+   */
+  writePageBody(pageId: string, parsed: ParsedPage): Result<void> {
+    const docId = pageDoc(this.target.space.id, this.target.branch, pageId);
+    const plan = this.planned.get(docId);
+    this.planned.delete(docId);
+    const usable =
+      plan !== undefined &&
+      !this.edits.opened(docId) &&
+      plan.fromMarkdown === parsed.fromMarkdown &&
+      plan.version === this.ctx.docs.versionOf(docId) &&
+      plan.bodyJson === JSON.stringify(parsed.body);
+    if (usable && this.edits.plan(docId, plan.write, (seq) => this.ctx.projector.lendBodyFacts(docId, seq, plan.facts))) return { ok: true, value: undefined };
+    return writePageBody(this.pageBody(pageId), parsed);
   }
 
   /**

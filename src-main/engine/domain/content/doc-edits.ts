@@ -10,6 +10,11 @@ export interface MadeDoc {
   stateVector: Uint8Array;
 }
 
+/** A write to a doc made elsewhere from its rows: its update, the state vector it brings the doc to, and the one it found the doc at. */
+export interface PlannedWrite extends MadeDoc {
+  held: Uint8Array;
+}
+
 interface OpenCopy {
   doc: Y.Doc;
   /** The state vector the copy started from: what is appended is the copy's difference from it. */
@@ -25,8 +30,11 @@ interface OpenCopy {
  */
 export class DocEdits {
   private readonly copies = new Map<string, OpenCopy>();
-  /** New docs' first updates, made elsewhere, appended as they are by `save` unless the request opens the doc. */
-  private readonly created = new Map<string, { made: MadeDoc; saved: (seq: number) => void }>();
+  /**
+   * Updates made elsewhere, appended as they are by `save` unless the request opens the doc: new
+   * docs' first ones (`create`), and writes planned from a doc's rows (`plan`, `held` set).
+   */
+  private readonly created = new Map<string, { made: MadeDoc & { held?: Uint8Array }; saved: (seq: number) => void }>();
   /** The copies the last `save` appended, with their rows' seqs, for `spareSaved`. */
   private saved = new Map<string, { seq: number; doc: Y.Doc }>();
 
@@ -55,6 +63,17 @@ export class DocEdits {
   create(docId: string, made: MadeDoc, saved: (seq: number) => void): boolean {
     if (this.copies.has(docId) || this.created.has(docId) || !this.docs.isEmpty(docId)) return false;
     this.created.set(docId, { made, saved });
+    return true;
+  }
+
+  /**
+   * Writes `planned` to `docId`, made elsewhere from the doc's rows as they stand now (the caller
+   * checked `DocStore.versionOf`): `save` appends its update as it is, then calls `saved` with its
+   * row's seq. Only a doc this request has neither opened nor given an update: false otherwise.
+   */
+  plan(docId: string, planned: PlannedWrite, saved: (seq: number) => void): boolean {
+    if (this.copies.has(docId) || this.created.has(docId)) return false;
+    this.created.set(docId, { made: planned, saved });
     return true;
   }
 
@@ -106,7 +125,11 @@ export class DocEdits {
     this.copies.clear();
     this.saved = saved;
     for (const [docId, created] of this.created) {
-      created.saved(this.docs.appendNew(docId, created.made.update, created.made.stateVector));
+      const { update, stateVector, held } = created.made;
+      // A planned write whose doc has moved since (nothing the request did) is merged in, and `saved` not told: what was planned from no longer describes the doc.
+      const stands = held === undefined || sameBytes(this.docs.stateVector(docId), held);
+      const seq = this.docs.appendNew(docId, update, stateVector, held);
+      if (stands) created.saved(seq);
     }
     this.created.clear();
     return saved;

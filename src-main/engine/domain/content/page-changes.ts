@@ -63,10 +63,26 @@ export function updatePage(batch: Batch, index: number, change: ChangeOf<'update
   const fields = { ...(title !== undefined ? { title } : {}), slug, parent: place.parent, position: place.position, ...meta(change, parsed) };
   if (changesAny(page, fields)) setPageFields(batch.tree, page.id, fields);
   if (parsed) {
-    const written = writePageBody(batch.pageBody(page.id), parsed);
+    const written = batch.writePageBody(page.id, parsed);
     if (!written.ok) return invalidChange(index, 'document', describeContentError(written.error));
   }
   batch.touched({ object: 'updated_page', page: page.id });
+}
+
+/**
+ * The body an update would write to a document page, as `updatePage` makes it from the tree as it
+ * stands (its Markdown's relative links resolved from where the update leaves the page): for a
+ * worker to plan it before the request's write (write.ts). None for a change that writes no body
+ * or that `updatePage` refuses; `updatePage` checks the plan is for the body it then makes.
+ */
+export function bodyUpdateOf(batch: Batch, change: ChangeOf<'update_page'>): { pageId: string; body: PmNodeJson; fromMarkdown: boolean } | undefined {
+  const page = batch.pages().get(change.page);
+  if (!page || page.type !== 'document' || change.document === undefined) return undefined;
+  const parsed = parsePageDocument(change.document, batch.ctx.readMarkdown);
+  if (!parsed.ok) return undefined;
+  const { body, fromMarkdown } = parsed.value;
+  const at = { parent: change.into === undefined ? page.parent : change.into, slug: change.slug ?? page.slug };
+  return { pageId: page.id, body: fromMarkdown ? resolveMarkdownLinks(body, batch.pages(), at) : body, fromMarkdown };
 }
 
 export function deletePage(batch: Batch, index: number, change: ChangeOf<'delete_page'>): Failure | void {

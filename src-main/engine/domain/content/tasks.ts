@@ -2,6 +2,7 @@ import { buildDoc } from '../../core/docs/updates.js';
 import type { DocumentJson, Result } from '../../../../src-shared/content/index.js';
 import { prereadBlocks, type PrereadBlocks } from './body-preread.js';
 import { presentPageBody } from './page-body.js';
+import { planPageBody } from './planned-body.js';
 
 declare module '../../core/workers/tasks.js' {
   interface WorkerTasks {
@@ -18,4 +19,5 @@ declare module '../../core/workers/tasks.js' {
 export const contentTasks = {
   presentPageBody: ({ rows, format }: { rows: Uint8Array[]; format: 'document' | 'markdown' | undefined }) => presentPageBody(buildDoc(rows), format),
   prereadBodyBlocks: (updates: Uint8Array[]) => prereadBlocks(updates),
+  planPageBody,
 };

@@ -3,12 +3,14 @@ import { pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
 import { newId } from '../../core/ids.js';
 import type { RequestContext } from '../../core/pipeline/context.js';
 import { isFailure, type Failure } from '../../core/pipeline/failure.js';
+import { LaterWrite } from '../../core/pipeline/later.js';
 import { toChangeRequest } from '../change-requests/serialize.js';
 import { addContributor, findChangeRequest, updateChangeRequest } from '../change-requests/sql.js';
 import { Batch, type Change, type Outcome } from './batch.js';
 import { insertFiles, type InsertedFile } from './file-changes.js';
-import { deletePage, insertPage, revertPage, updatePage } from './page-changes.js';
-import { requireWritableChangeRequest } from './rules.js';
+import { bodyUpdateOf, deletePage, insertPage, revertPage, updatePage } from './page-changes.js';
+import { planPageBodies, type PlannedPageBody } from './planned-body.js';
+import { requireWritableChangeRequest, type ContentTarget } from './rules.js';
 import { toFile } from './serialize.js';
 
 /**
@@ -21,10 +23,27 @@ export function contentWrite(
   params: { spaceId: string; changeRequestId: string },
   changes: readonly Change[],
   compat: boolean,
-) {
+  planned?: ReadonlyMap<string, PlannedPageBody>,
+): ContentWritten | LaterWrite<ContentWritten> | Failure {
   const target = requireWritableChangeRequest(ctx, params);
   if (isFailure(target)) return target;
-  const batch = new Batch(ctx, target);
+  if (!planned) {
+    // Large bodies are written into their docs in a worker first; this transaction then writes nothing.
+    const toPlan = largeBodyUpdates(new Batch(ctx, target), changes);
+    if (toPlan.length > 0) {
+      return new LaterWrite(async () => {
+        const plans = await planPageBodies(ctx.workers, toPlan);
+        return (later: RequestContext) => contentWrite(later, params, changes, compat, plans);
+      });
+    }
+  }
+  return writeChanges(ctx, target, changes, compat, planned);
+}
+
+type ContentWritten = Exclude<ReturnType<typeof writeChanges>, Failure>;
+
+function writeChanges(ctx: RequestContext, target: ContentTarget, changes: readonly Change[], compat: boolean, planned: ReadonlyMap<string, PlannedPageBody> | undefined) {
+  const batch = new Batch(ctx, target, planned);
   const inserted: InsertedFile[] = [];
   for (const [index, change] of changes.entries()) {
     const failed = apply(batch, index, change, inserted);
@@ -56,6 +75,34 @@ export function commitBatch(ctx: RequestContext, batch: Batch): void {
   cutRevision(ctx.db, ctx.docs, { id: revision, spaceId: target.space.id, parents: [cr.revision], type: 'edits', docIds, now: ctx.now });
   updateChangeRequest(ctx.db, cr.id, { revision, updated_at: ctx.now });
   addContributor(ctx.db, cr.id, ctx.actor.id, ctx.now);
+}
+
+/**
+ * Past this weight of the doc's rows, or of blocks in the new body, an update's body is planned in
+ * a worker (planned-body.ts). Below it, the worker's round trip and the doc's rows crossing to it
+ * cost more than the write on the event loop.
+ */
+const PLAN_DOC_BYTES = 32 * 1024;
+const PLAN_BODY_BLOCKS = 200;
+
+/** The updates of a batch that write a large body, with their docs' rows and where those stand. */
+function largeBodyUpdates(batch: Batch, changes: readonly Change[]) {
+  const { docs } = batch.ctx;
+  const toPlan = [];
+  const seen = new Set<string>();
+  for (const change of changes) {
+    const update = change.operation === 'update_page' ? bodyUpdateOf(batch, change) : undefined;
+    if (!update) continue;
+    const docId = pageDoc(batch.target.space.id, batch.target.branch, update.pageId);
+    // A page updated twice in one batch: its second body is written on the event loop, onto the first.
+    if (seen.has(docId)) continue;
+    seen.add(docId);
+    const rows = docs.updatesOf(docId);
+    const bytes = rows.reduce((sum, row) => sum + row.byteLength, 0);
+    if (bytes <= PLAN_DOC_BYTES && (update.body.content?.length ?? 0) <= PLAN_BODY_BLOCKS) continue;
+    toPlan.push({ docId, rows, body: update.body, fromMarkdown: update.fromMarkdown, held: docs.stateVector(docId), version: docs.versionOf(docId) });
+  }
+  return toPlan;
 }
 
 function apply(batch: Batch, index: number, change: Change, inserted: InsertedFile[]): Failure | void {

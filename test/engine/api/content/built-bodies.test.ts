@@ -75,3 +75,83 @@ describe('a page inserted from Markdown', () => {
     expect({ pages: outline(await crPages(t.owner, target)), rows: docRows() }).toEqual(before);
   });
 });
+
+/** Sections of a heading and paragraphs with a link and marks, `blocks` blocks in all: past what an update writes on the event loop. */
+function largeMarkdown(blocks: number, edited = -1): string {
+  const sections = Array.from({ length: Math.ceil(blocks / 10) }, (_, s) =>
+    [`## Part ${s}`, ...Array.from({ length: 9 }, (_, i) => `Words ${s}.${i}${s * 9 + i === edited ? ' edited' : ''} with [a link](https://folio.example/${s}) and **bold** text.`)].join('\n\n'),
+  );
+  return `${sections.join('\n\n')}\n`;
+}
+
+/** The ids of the page's top-level blocks, in order. */
+async function blockKeys(target: Target, pageId: string): Promise<string[]> {
+  const page = ok(await crPage(t.owner, target, pageId));
+  return ('document' in page ? (page.document!.nodes as { key?: string }[]) : []).map((node) => node.key!);
+}
+
+describe('a large page updated from Markdown', () => {
+  it('reads and projects as the Markdown sent, the unchanged blocks keeping their ids (the body written in a worker)', async () => {
+    const target = await spaceWithChangeRequest(t);
+    const [pageId] = await created(t.owner, target, [{ operation: 'insert_page', title: 'Large', document: { markdown: largeMarkdown(1_000) } }]);
+    const before = await blockKeys(target, pageId!);
+    const markdown = largeMarkdown(1_000, 42);
+    ok(await write(t.owner, target, [{ operation: 'update_page', page: pageId!, document: { markdown } }]));
+    expect(ok(await crPage(t.owner, target, pageId!, 'markdown'))).toMatchObject({ markdown });
+    const after = await blockKeys(target, pageId!);
+    expect(after).toHaveLength(before.length);
+    // One paragraph edited: it keeps its place's id too (reconciled in place); every block keeps its id.
+    expect(after).toEqual(before);
+    const { rows, doc } = rowsAndDoc(target, pageId!);
+    expect(rows).toEqual(doc);
+    expect(rows.sections.some((section) => section.body.includes('edited'))).toBe(true);
+  });
+
+  it('stays exact when another write reaches the page while the worker plans its body (then written on the event loop)', async () => {
+    const target = await spaceWithChangeRequest(t);
+    const [pageId] = await created(t.owner, target, [{ operation: 'insert_page', title: 'Large', document: { markdown: largeMarkdown(1_000) } }]);
+    const markdown = largeMarkdown(1_000, 7);
+    // The engine's own worker plans the body; its answer is held until another write (itself planned: the doc is large) has changed the page's doc.
+    const { workers } = t.engine;
+    const run = workers.run.bind(workers);
+    let planned!: () => void;
+    let release!: () => void;
+    const plannedOnce = new Promise<void>((resolve) => (planned = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    workers.run = (async (kind: Parameters<typeof run>[0], input: Parameters<typeof run>[1], options?: Parameters<typeof run>[2]) => {
+      const answer = await run(kind, input, options);
+      if (kind === 'planPageBody' && !holding) {
+        holding = true;
+        planned();
+        await released;
+      }
+      return answer;
+    }) as typeof workers.run;
+    try {
+      const large = write(t.owner, target, [{ operation: 'update_page', page: pageId!, document: { markdown } }]);
+      await plannedOnce;
+      ok(await write(t.owner, target, [{ operation: 'update_page', page: pageId!, title: 'Renamed', document: { markdown: 'Meanwhile.\n' } }]));
+      release();
+      ok(await large);
+    } finally {
+      workers.run = run;
+    }
+    expect(ok(await crPage(t.owner, target, pageId!, 'markdown'))).toMatchObject({ title: 'Renamed', markdown });
+    const { rows, doc } = rowsAndDoc(target, pageId!);
+    expect(rows).toEqual(doc);
+  });
+
+  it('refused by a later change of its batch writes nothing', async () => {
+    const target = await spaceWithChangeRequest(t);
+    const [pageId] = await created(t.owner, target, [{ operation: 'insert_page', title: 'Large', document: { markdown: largeMarkdown(1_000) } }]);
+    const rowsBefore = docRows();
+    const refused = await write(t.owner, target, [
+      { operation: 'update_page', page: pageId!, document: { markdown: largeMarkdown(1_000, 3) } },
+      { operation: 'update_page', page: 'no-such-page', title: 'Nothing' },
+    ]);
+    expectFailure(refused, 400, /^body\.changes\.1\.page: /);
+    expect(docRows()).toBe(rowsBefore);
+    expect(ok(await crPage(t.owner, target, pageId!, 'markdown'))).toMatchObject({ markdown: largeMarkdown(1_000) });
+  });
+});

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readBody, writeBody } from '../../../../src-shared/content/index.js';
-import { DocEdits, type MadeDoc } from '../../../../src-main/engine/domain/content/doc-edits.js';
+import { DocEdits, type MadeDoc, type PlannedWrite } from '../../../../src-main/engine/domain/content/doc-edits.js';
 import { Stores } from '../../core/docs/fixture.js';
 
 let stores: Stores;
@@ -188,5 +188,67 @@ describe('DocEdits.save', () => {
     });
     expect(entries(store.load(DOC))).toEqual({ a: '1', b: '2', c: '3' });
     expect([...store.stateVector(DOC)]).toEqual([...Y.encodeStateVector(store.load(DOC))]);
+  });
+});
+
+describe('DocEdits.plan', () => {
+  const DOC = 's/main/page/a';
+  /** A body written into a copy built from the doc's rows, as a worker plans it (planned-body.ts). */
+  function planned(store: ReturnType<typeof openStore>['store'], text: string): PlannedWrite {
+    const doc = new Y.Doc();
+    for (const row of store.updatesOf(DOC)) Y.applyUpdate(doc, row);
+    const before = Y.encodeStateVector(doc);
+    writeBody(doc, paragraph(text));
+    return { update: Y.encodeStateAsUpdate(doc, before), stateVector: Y.encodeStateVector(doc), held: store.stateVector(DOC) };
+  }
+  /** The doc given a first body, then a body planned from it saved, `meanwhile` run between the plan and the save; answers the seqs `saved` was told. */
+  function savePlanned(store: ReturnType<typeof openStore>, body: string, meanwhile: (edits: DocEdits) => void = () => undefined): number[] {
+    store.db.transaction(() => {
+      const edits = new DocEdits(store.store);
+      writeBody(edits.open(DOC), paragraph('First.'));
+      edits.save();
+    });
+    const plan = planned(store.store, body);
+    const seqs: number[] = [];
+    store.db.transaction(() => {
+      const edits = new DocEdits(store.store);
+      expect(edits.plan(DOC, plan, (seq) => seqs.push(seq))).toBe(true);
+      meanwhile(edits);
+      edits.save();
+    });
+    return seqs;
+  }
+
+  it('appends the planned update as it is and says its seq, the doc then reading as planned', () => {
+    const opened = openStore();
+    expect(savePlanned(opened, 'Second.')).toEqual([2]);
+    const { store } = opened;
+    expect(text(store.load(DOC))).toContain('Second.');
+    expect(text(store.load(DOC))).not.toContain('First.');
+    expect([...store.stateVector(DOC)]).toEqual([...Y.encodeStateVector(store.load(DOC))]);
+  });
+
+  it('opened after it was planned, the copy holds the planned write and saves it with its own changes', () => {
+    const opened = openStore();
+    const seqs = savePlanned(opened, 'Second.', (edits) => {
+      expect(text(edits.read(DOC))).toContain('Second.');
+      writeBody(edits.open(DOC), paragraph('Third.'));
+    });
+    expect(seqs).toEqual([]);
+    expect(text(opened.store.load(DOC))).toContain('Third.');
+  });
+
+  it('merges a plan whose doc moved since, without saying its seq: what it was planned from no longer describes the doc', () => {
+    const opened = openStore();
+    // Another writer's row lands in the same transaction, before the save.
+    const seqs = savePlanned(opened, 'Planned.', () => {
+      const other = new DocEdits(opened.store);
+      other.open(DOC).getMap('meta').set('note', 'meanwhile');
+      other.save();
+    });
+    expect(seqs).toEqual([]);
+    const doc = opened.store.load(DOC);
+    expect(text(doc)).toContain('Planned.');
+    expect(doc.getMap('meta').get('note')).toBe('meanwhile');
   });
 });

@@ -1,0 +1,66 @@
+import * as Y from 'yjs';
+import { readBody, type PmNodeJson } from '../../../../src-shared/content/index.js';
+import { buildDoc } from '../../core/docs/updates.js';
+import type { WorkerPool } from '../../core/workers/pool.js';
+import { bodyFacts, type BodyFacts } from './body-text.js';
+import type { MadeDoc, PlannedWrite } from './doc-edits.js';
+import { writePageBody } from './page-body.js';
+
+/**
+ * A large page's new body written off the event loop (docs/architecture.md, "Worker threads"): a
+ * worker builds the doc from its rows, writes the body into it as `updatePage` would (block ids
+ * reconciled, only the difference written) and reads back the facts its projection writes. The
+ * request then appends the update and writes the rows, if the doc has not moved and the body is
+ * the same, rather than building the doc, reading and writing 2,000 blocks on the event loop
+ * (1.3–2 s at load 5).
+ */
+export interface BodyToPlan {
+  /** The doc's rows as stored (`DocStore.updatesOf`). */
+  rows: Uint8Array[];
+  body: PmNodeJson;
+  fromMarkdown: boolean;
+}
+
+export interface PlannedBody extends MadeDoc {
+  facts: BodyFacts;
+}
+
+/** What a request keeps of a plan, to use it if nothing it was made from has moved. */
+export interface PlannedPageBody {
+  write: PlannedWrite;
+  facts: BodyFacts;
+  /** `DocStore.versionOf` the doc when its rows were read. */
+  version: string;
+  /** The body planned, as JSON: a change whose body differs is written on the event loop. */
+  bodyJson: string;
+  fromMarkdown: boolean;
+}
+
+declare module '../../core/workers/tasks.js' {
+  interface WorkerTasks {
+    /** A large page's body written into its doc built from its rows; none when it does not fit the content model (the request then meets the refusal itself). */
+    planPageBody: { input: BodyToPlan; output: PlannedBody | undefined };
+  }
+}
+
+/** Run in a worker. */
+export function planPageBody({ rows, body, fromMarkdown }: BodyToPlan): PlannedBody | undefined {
+  const doc = buildDoc(rows);
+  const before = Y.encodeStateVector(doc);
+  if (!writePageBody(doc, { body, meta: {}, fromMarkdown }).ok) return undefined;
+  return { update: Y.encodeStateAsUpdate(doc, before), stateVector: Y.encodeStateVector(doc), facts: bodyFacts(readBody(doc)) };
+}
+
+/** Plans each body in the worker threads; a plan the workers do not give (a failure, a refusal) is left out, and that body written on the event loop. */
+export async function planPageBodies(
+  workers: Pick<WorkerPool, 'run'>,
+  toPlan: readonly (BodyToPlan & { docId: string; held: Uint8Array; version: string })[],
+): Promise<Map<string, PlannedPageBody>> {
+  const planned = await Promise.all(toPlan.map(({ rows, body, fromMarkdown }) => workers.run('planPageBody', { rows, body, fromMarkdown }, { lane: 'request' }).catch(() => undefined)));
+  const plans = new Map<string, PlannedPageBody>();
+  toPlan.forEach(({ docId, held, version, body, fromMarkdown }, i) => {
+    const plan = planned[i];
+    if (plan) plans.set(docId, { write: { update: plan.update, stateVector: plan.stateVector, held }, facts: plan.facts, version, bodyJson: JSON.stringify(body), fromMarkdown });
+  });
+  return plans;
+}
