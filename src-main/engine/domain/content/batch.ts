@@ -88,6 +88,21 @@ export class Batch {
     return except === undefined ? children : children.filter((page) => page.id !== except);
   }
 
+  /**
+   * The slugs `parent`'s children have, leaving `except` out: counted once per batch with the index
+   * of children and moved with it (a set made of every sibling for each page of a 1,000-page import
+   * was ~1 ms of each 20-page request).
+   */
+  siblingSlugs(parent: string | null, except?: string): { has(slug: string): boolean } {
+    const known = this.follow();
+    known.children ??= childrenIndex(known.pages);
+    known.slugs ??= slugCounts(known.children);
+    const counts = known.slugs.get(parent);
+    const left = except === undefined ? undefined : known.pages.get(except);
+    const own = left?.parent === parent ? left.slug : undefined;
+    return { has: (slug) => (counts?.get(slug) ?? 0) - (slug === own ? 1 : 0) > 0 };
+  }
+
   private follow(): KnownPages {
     const doc = this.edits.read(this.treeId);
     if (this.known?.doc !== doc) this.known = followed.get(doc) ?? startFollowing(doc);
@@ -161,6 +176,7 @@ function startFollowing(doc: Y.Doc): KnownPages {
         if (page) known.pages.set(id, page);
         else known.pages.delete(id);
         if (known.children) moveChild(known.children, before, page);
+        if (known.slugs) moveSlug(known.slugs, before, page);
       }
     }
   });
@@ -171,6 +187,32 @@ interface KnownPages {
   doc: Y.Doc;
   pages: Map<string, TreePage>;
   children?: Map<string | null, TreePage[]>;
+  /** How many of each parent's children have each slug (sync may leave two siblings one slug). */
+  slugs?: Map<string | null, Map<string, number>>;
+}
+
+function slugCounts(children: ReadonlyMap<string | null, readonly TreePage[]>): Map<string | null, Map<string, number>> {
+  const slugs = new Map<string | null, Map<string, number>>();
+  for (const [parent, list] of children) {
+    const counts = new Map<string, number>();
+    for (const page of list) counts.set(page.slug, (counts.get(page.slug) ?? 0) + 1);
+    slugs.set(parent, counts);
+  }
+  return slugs;
+}
+
+/** Counts a page's old slug out of its old parent's and its new one into its new parent's. */
+function moveSlug(slugs: Map<string | null, Map<string, number>>, before: TreePage | undefined, after: TreePage | undefined): void {
+  if (before) {
+    const counts = slugs.get(before.parent);
+    const count = counts?.get(before.slug) ?? 0;
+    if (count > 1) counts!.set(before.slug, count - 1);
+    else counts?.delete(before.slug);
+  }
+  if (!after) return;
+  let counts = slugs.get(after.parent);
+  if (!counts) slugs.set(after.parent, (counts = new Map()));
+  counts.set(after.slug, (counts.get(after.slug) ?? 0) + 1);
 }
 
 /** Takes a page's old version out of its parent's children and puts its new one in its place by sibling order. */

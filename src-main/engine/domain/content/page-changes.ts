@@ -22,7 +22,7 @@ export function insertPage(batch: Batch, index: number, change: ChangeOf<'insert
   const place = placement(batch, index, { into: change.into ?? null, at: change.at });
   if (isFailure(place)) return place;
   const title = parsed.meta.title ?? leadingHeading(parsed) ?? change.title ?? UNTITLED;
-  const taken = siblingSlugs(batch, place.parent);
+  const taken = batch.siblingSlugs(place.parent);
   if (change.slug !== undefined && taken.has(change.slug)) return invalidChange(index, 'slug', `a sibling page already has the slug "${change.slug}"`);
   const id = newId();
   const slug = change.slug ?? freeSlug(slugFromTitle(title), taken);
@@ -54,7 +54,7 @@ export function updatePage(batch: Batch, index: number, change: ChangeOf<'update
   const place = moved ? placement(batch, index, { into: change.into === undefined ? page.parent : change.into, at: change.at, moving: page.id }) : page;
   if (isFailure(place)) return place;
   const slug = change.slug ?? page.slug;
-  if ((change.slug !== undefined || place.parent !== page.parent) && siblingSlugs(batch, place.parent, page.id).has(slug)) {
+  if ((change.slug !== undefined || place.parent !== page.parent) && batch.siblingSlugs(place.parent, page.id).has(slug)) {
     return invalidChange(index, change.slug !== undefined ? 'slug' : 'into', `a sibling page already has the slug "${slug}"`);
   }
   if (parsed && page.type !== 'document') return invalidChange(index, 'document', `a ${page.type} page has no document`);
@@ -142,10 +142,6 @@ function leadingHeading(parsed: ParsedPage): string | undefined {
 
 function changesAny(page: TreePage, fields: Partial<TreePage>): boolean {
   return Object.entries(fields).some(([key, value]) => page[key as keyof TreePage] !== value);
-}
-
-function siblingSlugs(batch: Batch, parent: string | null, except?: string): Set<string> {
-  return new Set(batch.siblings(parent, except).map((page) => page.slug));
 }
 
 function fieldsOf(page: TreePage): Partial<TreePage> {

@@ -73,20 +73,40 @@ export function hasPage(db: Database, spaceId: string, branch: string, pageId: s
 export type { BodyRows };
 
 /**
+ * What a page whose row was inserted in this transaction holds of its body: no hash, sections or
+ * links (they are written and deleted with the row: `deletePage`, `takeRows`).
+ */
+export const NO_BODY_ROWS: unique symbol = Symbol('no body rows');
+
+/**
  * Rewrites what a page's body gives: its hash, its sections (and so the search index) and its
  * links. `previous`: what the caller last wrote for this page, if it knows; when the page's hash
  * is still its hash, the rows are `previous`'s (they are written together, in one transaction), so
- * only those that differ are touched, without reading the rows back.
+ * only those that differ are touched, without reading the rows back. `NO_BODY_ROWS`: the page's
+ * row is new, nothing is read back (a 20-page import read four rows a page for nothing).
  */
-export function writeBodyRows(db: Database, spaceId: string, branch: string, pageId: string, body: BodyRows, now: string, previous?: BodyRows): void {
+export function writeBodyRows(
+  db: Database,
+  spaceId: string,
+  branch: string,
+  pageId: string,
+  body: BodyRows,
+  now: string,
+  previous?: BodyRows | typeof NO_BODY_ROWS,
+): void {
   const key = [spaceId, branch, pageId] as const;
-  const current = db.get<{ body_hash: string | null }>('SELECT body_hash FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
+  const current =
+    previous === NO_BODY_ROWS
+      ? { body_hash: null }
+      : db.get<{ body_hash: string | null }>('SELECT body_hash FROM content_pages WHERE space_id = ? AND branch = ? AND page_id = ?', ...key);
   if (current?.body_hash === body.hash) return;
   db.run('UPDATE content_pages SET body_hash = ?, updated_at = ? WHERE space_id = ? AND branch = ? AND page_id = ?', body.hash, now, ...key);
-  const held = previous && current?.body_hash === previous.hash ? previous : undefined;
+  const held = previous === NO_BODY_ROWS ? EMPTY_BODY : previous && current?.body_hash === previous.hash ? previous : undefined;
   writeSections(db, key, body.sections, held?.sections);
   writeLinks(db, key, body.links, held?.links);
 }
+
+const EMPTY_BODY: Pick<BodyRows, 'sections' | 'links'> = { sections: [], links: [] };
 
 type PageKey = readonly [spaceId: string, branch: string, pageId: string];
 

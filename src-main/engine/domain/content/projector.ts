@@ -6,7 +6,7 @@ import { pageDoc, parseDocName, treeDoc, type Branch } from '../../../../src-sha
 import { BodyIndex } from './body-index.js';
 import type { PrereadBlocks } from './body-preread.js';
 import type { BodyFacts } from './body-text.js';
-import { hasPage, ownsRows, projectedBodyRows, rowsBranch, takeRows, writeBodyRows, type BodyRows } from './projection-sql.js';
+import { NO_BODY_ROWS, hasPage, ownsRows, projectedBodyRows, rowsBranch, takeRows, writeBodyRows, type BodyRows } from './projection-sql.js';
 import { readersThrough } from './read-through.js';
 import { projectTreeChanges, projectWholeTree, type TreeTarget } from './tree-projection.js';
 import type { TreeChanges } from './tree-watch.js';
@@ -196,10 +196,9 @@ export class Projector {
     const copied = !ownsRows(this.db, spaceId, key);
     takeRows(this.db, spaceId, key);
     const bodies = new Set(entry.pages);
-    if (entry.tree) {
-      for (const pageId of this.projectTree({ db: this.db, spaceId, branch: key, now }, treeDoc(spaceId, branch), copied)) bodies.add(pageId);
-    }
-    for (const pageId of bodies) this.projectBody(spaceId, branch, key, pageId, now);
+    const appeared = new Set(entry.tree ? this.projectTree({ db: this.db, spaceId, branch: key, now }, treeDoc(spaceId, branch), copied) : []);
+    for (const pageId of appeared) bodies.add(pageId);
+    for (const pageId of bodies) this.projectBody(spaceId, branch, key, pageId, now, appeared.has(pageId));
   }
 
   /** From the doc its writer lent, if that is still the doc's state: only the pages it changed, or the whole of it. */
@@ -209,15 +208,16 @@ export class Projector {
     return (copied ? undefined : projectTreeChanges(target, lent.doc, lent.changes)) ?? projectWholeTree(target, lent.doc);
   }
 
-  private projectBody(spaceId: string, branch: Branch, key: string, pageId: string, now: string): void {
-    if (!hasPage(this.db, spaceId, key, pageId)) return;
+  /** `appeared`: the tree's projection has just inserted the page's row, so it has no body rows yet (none are read back). */
+  private projectBody(spaceId: string, branch: Branch, key: string, pageId: string, now: string, appeared: boolean): void {
+    if (!appeared && !hasPage(this.db, spaceId, key, pageId)) return;
     const docId = pageDoc(spaceId, branch, pageId);
     const lent = this.lentBodies.get(docId);
     const fresh = lent && lent.seq === this.lastSeq.get(docId) ? lent.from : undefined;
-    if (fresh && typeof fresh !== 'function') return this.projectDoc(spaceId, key, pageId, fresh, now);
+    if (fresh && typeof fresh !== 'function') return this.projectDoc(spaceId, key, pageId, fresh, now, appeared);
     const rows = fresh?.();
-    if (rows) return writeBodyRows(this.db, spaceId, key, pageId, rows, now);
-    this.projectDoc(spaceId, key, pageId, this.docs.load(docId), now);
+    if (rows) return writeBodyRows(this.db, spaceId, key, pageId, rows, now, appeared ? NO_BODY_ROWS : undefined);
+    this.projectDoc(spaceId, key, pageId, this.docs.load(docId), now, appeared);
   }
 
   /**
@@ -268,11 +268,11 @@ export class Projector {
   }
 
   /** Writes what a body doc gives, reading only the blocks changed since it was last read, and writing only the rows that changed. */
-  private projectDoc(spaceId: string, key: string, pageId: string, doc: Y.Doc, now: string): void {
+  private projectDoc(spaceId: string, key: string, pageId: string, doc: Y.Doc, now: string, appeared: boolean): void {
     const index = this.indexOf(doc);
     const place = `${spaceId} ${key} ${pageId}`;
     const facts: BodyFacts = index.body();
-    writeBodyRows(this.db, spaceId, key, pageId, facts, now, index.lastWritten(place));
+    writeBodyRows(this.db, spaceId, key, pageId, facts, now, appeared ? NO_BODY_ROWS : index.lastWritten(place));
     index.wrote(place, facts);
   }
 }

@@ -12,7 +12,7 @@ export function slugFromTitle(title: string): string {
 }
 
 /** `slug`, or `slug-2`, `slug-3`… : the first one none of `taken` holds. */
-export function freeSlug(slug: string, taken: ReadonlySet<string>): string {
+export function freeSlug(slug: string, taken: { has(slug: string): boolean }): string {
   if (!taken.has(slug)) return slug;
   for (let n = 2; ; n++) {
     const candidate = `${slug.slice(0, 100 - String(n).length - 1)}-${n}`;

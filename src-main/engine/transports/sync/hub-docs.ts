@@ -157,12 +157,14 @@ export class HubDocsChannel implements SyncChannel {
  */
 export function fanOut(deps: PipelineDeps, channels: Iterable<HubDocsChannel>, event: DocUpdate): void {
   const { db } = deps;
+  const listening = [...channels].filter((channel) => channel !== event.origin && channel.listening);
+  // No replica to tell (an engine nobody syncs with): no read transaction for each doc a commit wrote.
+  if (listening.length === 0) return;
   db.transaction(() => {
     db.noticeExternalChanges();
     const readers = new Map<string, boolean>();
     let payload: SharedPayload | undefined;
-    for (const channel of channels) {
-      if (channel === event.origin || !channel.listening) continue;
+    for (const channel of listening) {
       let reads = readers.get(channel.actor.id);
       if (reads === undefined) {
         reads = !isFailure(syncableDoc(contextFor(deps, channel.actor), event.docId));

@@ -80,6 +80,30 @@ describe('batch after batch on one tree', () => {
   });
 });
 
+describe('slugs within one batch', () => {
+  it('frees a slug its page moved or renamed away from, takes one a page moved or renamed into, and lets a page keep its own', async () => {
+    const target = await spaceWithChangeRequest(t);
+    const [guide, intro, other] = await created(t.owner, target, [
+      { operation: 'insert_page', title: 'Guide', document: {} },
+      { operation: 'insert_page', title: 'Intro', document: {} },
+      { operation: 'insert_page', title: 'Other', document: {} },
+    ]);
+    const [rootIntro, guideIntro, rootOther] = await created(t.owner, target, [
+      { operation: 'update_page', page: intro!, into: guide! },
+      { operation: 'insert_page', title: 'Intro', document: {} },
+      { operation: 'insert_page', into: guide, title: 'Intro', document: {} },
+      { operation: 'update_page', page: other!, slug: 'renamed' },
+      { operation: 'insert_page', title: 'Other', document: {} },
+    ]);
+    expect(ok(await crPage(t.owner, target, rootIntro!))).toMatchObject({ path: 'intro' });
+    expect(ok(await crPage(t.owner, target, guideIntro!))).toMatchObject({ path: 'guide/intro-2' });
+    expect(ok(await crPage(t.owner, target, rootOther!))).toMatchObject({ path: 'other' });
+    ok(await write(t.owner, target, [{ operation: 'update_page', page: intro!, slug: 'intro', into: guide! }]));
+    expectFailure(await write(t.owner, target, [{ operation: 'update_page', page: guideIntro!, slug: 'intro' }]), 400, /^body\.changes\.0\.slug: /);
+    expectFailure(await write(t.owner, target, [{ operation: 'update_page', page: other!, into: null, title: 'x' }, { operation: 'insert_page', slug: 'renamed', document: {} }]), 400, /^body\.changes\.1\.slug: /);
+  });
+});
+
 describe('updating pages', () => {
   it('moves a page with into and at, and its subtree follows', async () => {
     const target = await spaceWithChangeRequest(t);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { removeSubtree, setPageFields } from '../../../../src-main/engine/domain/content/tree.js';
 import { Engine } from '../../../../src-main/engine/app/engine.js';
-import { MAIN, pageDoc, treeDoc } from '../../../../src-shared/sync/doc-names.js';
+import { MAIN, changeRequestBranch, pageDoc, treeDoc, type Branch } from '../../../../src-shared/sync/doc-names.js';
 import { BODY_FRAGMENT } from '../../../../src-shared/content/index.js';
 import { bootstrapIfEmpty } from '../../../../src-main/engine/app/admin/bootstrap.js';
 import { TestClock } from '../../../support/server.js';
@@ -147,5 +147,49 @@ describe('the projector', () => {
     ).toThrow('abort');
     expect(pages()).toEqual([]);
     expect(engine.docs.load(treeDoc(SPACE, MAIN)).getMap('pages').size).toBe(0);
+  });
+
+  it("writes a new page's body rows without reading any back: the rows a projection from nothing writes, in the change request and in main after the merge", async () => {
+    const headers = { authorization: `Bearer ${readFileSync(join(dir, 'token'), 'utf8').trim()}` };
+    const call = async (path: string, body?: unknown) => {
+      const answer = await engine.request({ method: 'POST', path: `/v1/spaces/${SPACE}${path}`, headers, body });
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+      return answer.body as { id: string };
+    };
+    const cr = (await call('/change-requests', { subject: 'Import' })).id;
+    const page = (n: number, markdown: string) => ({ operation: 'insert_page', title: `Page ${n}`, document: { markdown } });
+    const linked = (n: number) => `## Heading ${n}\n\nWords about okapis ${n}, with [a link](https://folio.example/${n}).\n\n## Second ${n}\n\n- one\n- two\n`;
+    // Bodies built in the pool (no link to a page of the branch), and one written here: its relative link names page 0.
+    await call(`/change-requests/${cr}/content`, { changes: [page(0, linked(0)), page(1, linked(1))] });
+    await call(`/change-requests/${cr}/content`, { changes: [page(2, `See [page 0](page-0.md) and [out](https://out.example).\n\n${linked(2)}`), page(3, linked(3)), page(4, '')] });
+
+    const rows = (branch: string) => ({
+      pages: engine.db.all('SELECT page_id, path, body_hash FROM content_pages WHERE space_id = ? AND branch = ? ORDER BY page_id', SPACE, branch),
+      sections: engine.db.all('SELECT page_id, ord, anchor, heading, body FROM content_sections WHERE space_id = ? AND branch = ? ORDER BY page_id, ord', SPACE, branch),
+      links: engine.db.all('SELECT page_id, kind, target FROM content_links WHERE space_id = ? AND branch = ? ORDER BY page_id, kind, target', SPACE, branch),
+    });
+    /** The branch's body rows dropped and projected again from the docs, each page's rows read back as they are rewritten. */
+    const fromNothing = (branch: Branch, key: string) => {
+      const ids = engine.db.all<{ page_id: string }>('SELECT page_id FROM content_pages WHERE space_id = ? AND branch = ?', SPACE, key).map((row) => row.page_id);
+      engine.db.transaction(() => {
+        engine.db.run('DELETE FROM content_sections WHERE space_id = ? AND branch = ?', SPACE, key);
+        engine.db.run('DELETE FROM content_links WHERE space_id = ? AND branch = ?', SPACE, key);
+        engine.db.run('UPDATE content_pages SET body_hash = NULL WHERE space_id = ? AND branch = ?', SPACE, key);
+        for (const id of ids) engine.projector.reproject(pageDoc(SPACE, branch, id));
+      });
+      return rows(key);
+    };
+
+    const imported = rows(cr);
+    expect(imported.pages).toHaveLength(5);
+    expect(imported.links).toContainEqual({ page_id: expect.any(String), kind: 'page', target: expect.any(String) });
+    expect(imported.sections.filter((row) => String(row.body).includes('okapis'))).toHaveLength(4);
+    expect(fromNothing(changeRequestBranch(cr), cr)).toEqual(imported);
+
+    await call(`/change-requests/${cr}/merge`);
+    const merged = rows('main');
+    expect(merged).toEqual(imported);
+    expect(search('okapis')).toHaveLength(4);
+    expect(fromNothing(MAIN, 'main')).toEqual(merged);
   });
 });
