@@ -185,7 +185,7 @@ export class Engine {
       parseSpecInWorkers(this.workers),
     );
     // API-reference pages follow their spec's new versions (docs/openapi-specs.md, "Reference pages").
-    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, this.workers, spec, versionId, now));
+    this.openapi.onVersion((spec, versionId, now) => followNewVersion(this.db, this.docs, this.projector, this.workers, spec, versionId, now));
     this.translations = new TranslationRunner(db, this.docs, clock, options.translator && createTranslator(options.translator), beforeWrite, (states, salt) =>
       this.workers.run('sourcePages', { states, salt }),
     );

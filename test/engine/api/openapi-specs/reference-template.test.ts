@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readBody } from '../../../../src-shared/content/index.js';
+import { MAIN, pageDoc } from '../../../../src-shared/sync/doc-names.js';
+import { bodyFacts } from '../../../../src-main/engine/domain/content/body-text.js';
+import { projectedBodyRows } from '../../../../src-main/engine/domain/content/projection-sql.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import type { TestServer } from '../../../support/server.js';
 import { mainPages } from '../content/fixture.js';
@@ -51,6 +55,12 @@ describe('the openapi-reference template', () => {
     expect(updated).toContain('POST `/books`');
     expect(updated).toContain('Add a book');
     expect(ok(await t.owner.client.call('searchSpaceContent', { params: { spaceId: space.id }, query: { query: 'Add a book' } })).items.map((p) => p.title)).toContain('books');
+    // The rows were written from the facts the worker read: they are those of the doc as stored.
+    for (const page of groups) {
+      const rows = projectedBodyRows(t.engine.db, space.id, 'main', page.id)!;
+      const facts = bodyFacts(readBody(t.engine.docs.load(pageDoc(space.id, MAIN, page.id))));
+      expect({ ...rows, links: new Set(rows.links.map((link) => JSON.stringify(link))) }).toEqual({ ...facts, links: new Set(facts.links.map((link) => JSON.stringify(link))) });
+    }
   });
 
   it('refuses a missing or wrong reference, an unknown spec, and a spec with no version yet', async () => {
