@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { WorkerPool } from '../../src-main/engine/core/workers/pool.js';
+import { WorkerPool, type RunOptions } from '../../src-main/engine/core/workers/pool.js';
+import type { TaskKind } from '../../src-main/engine/core/workers/tasks.js';
 import { bundledScript } from './entry-bundle.js';
 
 let shared: WorkerPool | undefined;
@@ -17,4 +18,28 @@ let shared: WorkerPool | undefined;
 export function sharedWorkers(): { pool: WorkerPool } {
   shared ??= new WorkerPool({ entry: pathToFileURL(bundledScript('src-main/engine/app/worker-entry.ts')) });
   return { pool: shared };
+}
+
+/**
+ * Holds the first answer of a `kind` of task the engine's own threads give, until `release()`: a
+ * test makes another request land between a request's work off the loop and its write. `reached`
+ * settles once that answer is in; `restore()` puts the pool's `run` back.
+ */
+export function holdFirstAnswer(workers: WorkerPool, kind: TaskKind): { reached: Promise<void>; release(): void; restore(): void } {
+  const run = workers.run.bind(workers);
+  let reach!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  workers.run = (async (task: TaskKind, input: never, options?: RunOptions) => {
+    const answer = await run(task, input, options);
+    if (task === kind && !holding) {
+      holding = true;
+      reach();
+      await released;
+    }
+    return answer;
+  }) as WorkerPool['run'];
+  return { reached, release, restore: () => (workers.run = run) };
 }

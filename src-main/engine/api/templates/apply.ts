@@ -19,12 +19,9 @@ import type { ContentRefs, Template, TemplatePage } from './catalog.js';
  * `edits` revision: the change request's, or main's (which becomes the space's revision).
  */
 export function applyTemplate(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): Failure | undefined {
-  const unknown = Object.keys(refs).find((name) => !template.contentRefs.includes(name));
-  if (unknown) return badRequest(`body.params.contentRefs.${unknown}: the template ${template.id} takes ${listed(template.contentRefs)}`);
-  const pages = 'pagesFor' in template ? template.pagesFor(ctx, target, refs) : template.pages;
-  if (isFailure(pages)) return pages;
-  const markdownRefs = 'pagesFor' in template ? new Map<string, string>() : resolveRefs(ctx, target, refs);
-  if (isFailure(markdownRefs)) return markdownRefs;
+  const content = templateContent(ctx, target, template, refs);
+  if (isFailure(content)) return content;
+  const { pages, markdownRefs } = content;
   const batch = new Batch(ctx, target);
   const failed = insertPages(batch, pages, null, markdownRefs);
   if (failed) return new Failure(500, `template ${template.id} does not apply: ${failed.message}`);
@@ -33,10 +30,38 @@ export function applyTemplate(ctx: RequestContext, target: ContentTarget, templa
   return undefined;
 }
 
+/** The Markdown of every page the template would add to the target, in the order `applyTemplate` adds them: for the worker threads to read first. */
+export function templateMarkdown(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): string[] | Failure {
+  const content = templateContent(ctx, target, template, refs);
+  if (isFailure(content)) return content;
+  const texts: string[] = [];
+  const visit = (pages: readonly TemplatePage[]) => {
+    for (const page of pages) {
+      texts.push(pageMarkdown(page, content.markdownRefs));
+      visit(page.pages ?? []);
+    }
+  };
+  visit(content.pages);
+  return texts;
+}
+
+/** The template's pages for the target, and its content refs as the Markdown that shows them. */
+function templateContent(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs) {
+  const unknown = Object.keys(refs).find((name) => !template.contentRefs.includes(name));
+  if (unknown) return badRequest(`body.params.contentRefs.${unknown}: the template ${template.id} takes ${listed(template.contentRefs)}`);
+  const pages = 'pagesFor' in template ? template.pagesFor(ctx, target, refs) : template.pages;
+  if (isFailure(pages)) return pages;
+  const markdownRefs = 'pagesFor' in template ? new Map<string, string>() : resolveRefs(ctx, target, refs);
+  if (isFailure(markdownRefs)) return markdownRefs;
+  return { pages, markdownRefs };
+}
+
+const pageMarkdown = (page: TemplatePage, refs: ReadonlyMap<string, string>) => page.markdown.replace(/\{\{(\w+)\}\}\n*/g, (_, name: string) => refs.get(name) ?? '');
+
 function insertPages(batch: Batch, pages: readonly TemplatePage[], into: string | null, refs: ReadonlyMap<string, string>): Failure | void {
   for (const page of pages) {
     const ref = `template-${batch.refs.size}`;
-    const markdown = page.markdown.replace(/\{\{(\w+)\}\}\n*/g, (_, name: string) => refs.get(name) ?? '');
+    const markdown = pageMarkdown(page, refs);
     const failed = insertPage(batch, 0, { operation: 'insert_page', title: page.title, ref, ...(into ? { into } : {}), document: { markdown } });
     if (failed) return failed;
     const created = [...batch.outcomes.values()].find((outcome) => outcome.object === 'created_page' && outcome.ref === ref)!;

@@ -54,15 +54,23 @@ export function requestReading(workers: Pick<WorkerPool, 'run'>): RequestReading
     readMarkdown: readRequestMarkdown,
     markdownIn: markdownInputs,
     fileBytesIn: inlineFileBytes,
-    async readAhead(inputs) {
-      const read = await Promise.all(inputs.map((input) => workers.run('readMarkdown', input, options).catch((error: Error) => refused(error))));
-      return readAhead(new Map(inputs.map((input, i) => [input.markdown, read[i]!])));
-    },
+    readAhead: (inputs) => readInWorkers(workers, inputs),
     async parseLarge(operationId, text): Promise<LargeBody> {
       const parsed = await workers.run('parseRequestBody', { operationId, text }, options).catch((error: Error) => ({ problem: `body: ${readingFailure(error)}` }));
       return 'problem' in parsed ? parsed : { value: parsed.value, readMarkdown: readAhead(new Map(parsed.markdown)) };
     },
   };
+}
+
+/**
+ * Markdown texts read in the worker threads, within the limits of a request's (refused past
+ * `READ_TIMEOUT_MS`), a new page's body built with each: a reader answering from them, any
+ * other text read on the event loop.
+ */
+export async function readInWorkers(workers: Pick<WorkerPool, 'run'>, inputs: readonly MarkdownInput[]): Promise<ReadMarkdown> {
+  const options = { lane: 'request', timeoutMs: READ_TIMEOUT_MS } as const;
+  const read = await Promise.all(inputs.map((input) => workers.run('readMarkdown', input, options).catch((error: Error) => refused(error))));
+  return readAhead(new Map(inputs.map((input, i) => [input.markdown, read[i]!])));
 }
 
 /** A reader answering from texts read ahead; any other text is read here. */

@@ -5,6 +5,7 @@ import { bodyFacts, type BodyLink } from '../../../../src-main/engine/domain/con
 import { projectedBodyRows } from '../../../../src-main/engine/domain/content/projection-sql.js';
 import { expectFailure, ok } from '../../../support/content.js';
 import { TestServer } from '../../../support/server.js';
+import { holdFirstAnswer } from '../../../support/workers.js';
 import { created, crPage, crPages, outline, spaceWithChangeRequest, write, type Target } from './fixture.js';
 
 /**
@@ -112,30 +113,15 @@ describe('a large page updated from Markdown', () => {
     const [pageId] = await created(t.owner, target, [{ operation: 'insert_page', title: 'Large', document: { markdown: largeMarkdown(1_000) } }]);
     const markdown = largeMarkdown(1_000, 7);
     // The engine's own worker plans the body; its answer is held until another write (itself planned: the doc is large) has changed the page's doc.
-    const { workers } = t.engine;
-    const run = workers.run.bind(workers);
-    let planned!: () => void;
-    let release!: () => void;
-    const plannedOnce = new Promise<void>((resolve) => (planned = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding = false;
-    workers.run = (async (kind: Parameters<typeof run>[0], input: Parameters<typeof run>[1], options?: Parameters<typeof run>[2]) => {
-      const answer = await run(kind, input, options);
-      if (kind === 'planPageBody' && !holding) {
-        holding = true;
-        planned();
-        await released;
-      }
-      return answer;
-    }) as typeof workers.run;
+    const held = holdFirstAnswer(t.engine.workers, 'planPageBody');
     try {
       const large = write(t.owner, target, [{ operation: 'update_page', page: pageId!, document: { markdown } }]);
-      await plannedOnce;
+      await held.reached;
       ok(await write(t.owner, target, [{ operation: 'update_page', page: pageId!, title: 'Renamed', document: { markdown: 'Meanwhile.\n' } }]));
-      release();
+      held.release();
       ok(await large);
     } finally {
-      workers.run = run;
+      held.restore();
     }
     expect(ok(await crPage(t.owner, target, pageId!, 'markdown'))).toMatchObject({ title: 'Renamed', markdown });
     const { rows, doc } = rowsAndDoc(target, pageId!);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBody } from '../../../../src-shared/content/index.js';
+import { MAIN, pageDoc } from '../../../../src-shared/sync/doc-names.js';
+import { bodyFacts } from '../../../../src-main/engine/domain/content/body-text.js';
+import { projectedBodyRows } from '../../../../src-main/engine/domain/content/projection-sql.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer, raw } from '../../../support/server.js';
+import { holdFirstAnswer } from '../../../support/workers.js';
 import { crPages, mainPages, outline, spaceWithChangeRequest, write } from './fixture.js';
 
 let t: TestServer;
@@ -75,6 +80,36 @@ describe('refusals', () => {
     expectFailure(await apply(space.id, { id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: 'x' } } } }), 400, /^body\.params\.contentRefs\.logo: /);
     expectFailure(await apply(space.id, { id: 'product-docs', params: { contentRefs: { logo: { kind: 'file', file: 'missing' } } } }), 400, /^body\.params\.contentRefs\.logo: no file/);
     expectFailure(await apply(space.id, { id: 'product-docs', params: { contentRefs: { logo: { kind: 'page', page: 'p' } } } }), 400, /^body\.params\.contentRefs\.logo: must be a file/);
+    expect(await mainPages(t.owner, space.id)).toEqual([]);
+  });
+
+  it('writes the bodies the worker threads built from its Markdown, projected as their docs read', async () => {
+    const space = await newSpace(t.owner, t.organizationId);
+    expect((await apply(space.id, { id: 'getting-started' })).ok).toBe(true);
+    const ids = (await mainPages(t.owner, space.id)).flatMap(function all(page): string[] {
+      return [page.id, ...((page as { pages?: typeof page[] }).pages ?? []).flatMap(all)];
+    });
+    expect(ids).toHaveLength(3);
+    for (const id of ids) {
+      const rows = projectedBodyRows(t.engine.db, space.id, 'main', id)!;
+      expect(rows).toEqual(bodyFacts(readBody(t.engine.docs.load(pageDoc(space.id, MAIN, id)))));
+      expect(rows.sections.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('checks the space again once its Markdown is read: one locked meanwhile takes no page (409)', async () => {
+    const space = await newSpace(t.owner, t.organizationId);
+    // The engine's own workers read the Markdown; their answer is held until the space is locked.
+    const held = holdFirstAnswer(t.engine.workers, 'readMarkdown');
+    try {
+      const applying = apply(space.id, { id: 'getting-started' });
+      await held.reached;
+      ok(await t.owner.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { editMode: 'locked' } }));
+      held.release();
+      expectFailure(await applying, 409, /^editMode: /);
+    } finally {
+      held.restore();
+    }
     expect(await mainPages(t.owner, space.id)).toEqual([]);
   });
 
