@@ -128,6 +128,24 @@ describe('a large page updated from Markdown', () => {
     expect(rows).toEqual(doc);
   });
 
+  it('of main, in a change request that has not written it yet, reads and projects as sent there and in main once merged', async () => {
+    const space = await spaceWithChangeRequest(t);
+    const [pageId] = await created(t.owner, space, [{ operation: 'insert_page', title: 'Large', document: { markdown: largeMarkdown(1_000) } }]);
+    ok(await t.owner.client.call('mergeChangeRequest', { params: space }));
+    const cr = ok(await t.owner.client.call('createChangeRequest', { params: { spaceId: space.spaceId }, body: { subject: 'Edit' } }));
+    const target = { spaceId: space.spaceId, changeRequestId: cr.id };
+    const markdown = largeMarkdown(1_000, 500);
+    ok(await write(t.owner, target, [{ operation: 'update_page', page: pageId!, document: { markdown } }]));
+    expect(ok(await crPage(t.owner, target, pageId!, 'markdown'))).toMatchObject({ markdown });
+    const { rows, doc } = rowsAndDoc(target, pageId!);
+    expect(rows).toEqual(doc);
+    ok(await t.owner.client.call('mergeChangeRequest', { params: target }));
+    const main = ok(await t.owner.client.call('getPageById', { params: { spaceId: space.spaceId, pageId: pageId! }, query: { format: 'markdown' } }));
+    expect(main).toMatchObject({ markdown });
+    const mainRows = projectedBodyRows(t.engine.db, space.spaceId, 'main', pageId!)!;
+    expect(mainRows.hash).toBe(rows.hash);
+  });
+
   it('refused by a later change of its batch writes nothing', async () => {
     const target = await spaceWithChangeRequest(t);
     const [pageId] = await created(t.owner, target, [{ operation: 'insert_page', title: 'Large', document: { markdown: largeMarkdown(1_000) } }]);
