@@ -12,11 +12,16 @@ import { findTemplate, TEMPLATES, type Template } from './catalog.js';
 
 type ApplyInput = OperationInput<typeof templates.applyTemplateToSpace>;
 
+/** Up to this much Markdown in all, a template's pages are read on the loop (a few milliseconds). */
+const READ_ON_LOOP_CHARS = 16 * 1024;
+
 export const templatesHandlers: Handlers<typeof templates> = {
   /**
-   * The pages' Markdown is read, and their bodies built, in the worker threads first (26 pages of
-   * an OpenAPI reference held the loop ~0.5 s); the write then runs in a transaction of its own,
-   * every check made again, reading on the loop only a text that changed meanwhile.
+   * A large template's pages (an OpenAPI reference: 26 pages held the loop ~1.2 s) have their
+   * Markdown read, and their bodies built, in the worker threads first; the write then runs in a
+   * transaction of its own, every check made again, reading on the loop only a text that changed
+   * meanwhile. A small one (every static template) is applied at once: the round trip would cost
+   * more, and first start applies the welcome template inside its one transaction.
    */
   applyTemplateToSpace(ctx, input) {
     const checked = checkApply(ctx, input);
@@ -24,6 +29,7 @@ export const templatesHandlers: Handlers<typeof templates> = {
     const refs = input.body.params?.contentRefs ?? {};
     const texts = templateMarkdown(ctx, checked.target, checked.template, refs);
     if (isFailure(texts)) return texts;
+    if (texts.reduce((sum, text) => sum + text.length, 0) <= READ_ON_LOOP_CHARS) return applyTemplate(ctx, checked.target, checked.template, refs);
     return new LaterWrite(async () => {
       const readMarkdown = await readInWorkers(ctx.workers, texts.map((markdown) => ({ markdown, newPage: true })));
       return (later: RequestContext) => {

@@ -5,7 +5,6 @@ import { bodyFacts } from '../../../../src-main/engine/domain/content/body-text.
 import { projectedBodyRows } from '../../../../src-main/engine/domain/content/projection-sql.js';
 import { expectFailure, newSpace, ok } from '../../../support/content.js';
 import { TestServer, raw } from '../../../support/server.js';
-import { holdFirstAnswer } from '../../../support/workers.js';
 import { crPages, mainPages, outline, spaceWithChangeRequest, write } from './fixture.js';
 
 let t: TestServer;
@@ -83,7 +82,7 @@ describe('refusals', () => {
     expect(await mainPages(t.owner, space.id)).toEqual([]);
   });
 
-  it('writes the bodies the worker threads built from its Markdown, projected as their docs read', async () => {
+  it('writes pages projected as their docs read', async () => {
     const space = await newSpace(t.owner, t.organizationId);
     expect((await apply(space.id, { id: 'getting-started' })).ok).toBe(true);
     const ids = (await mainPages(t.owner, space.id)).flatMap(function all(page): string[] {
@@ -95,22 +94,6 @@ describe('refusals', () => {
       expect(rows).toEqual(bodyFacts(readBody(t.engine.docs.load(pageDoc(space.id, MAIN, id)))));
       expect(rows.sections.length).toBeGreaterThan(0);
     }
-  });
-
-  it('checks the space again once its Markdown is read: one locked meanwhile takes no page (409)', async () => {
-    const space = await newSpace(t.owner, t.organizationId);
-    // The engine's own workers read the Markdown; their answer is held until the space is locked.
-    const held = holdFirstAnswer(t.engine.workers, 'readMarkdown');
-    try {
-      const applying = apply(space.id, { id: 'getting-started' });
-      await held.reached;
-      ok(await t.owner.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { editMode: 'locked' } }));
-      held.release();
-      expectFailure(await applying, 409, /^editMode: /);
-    } finally {
-      held.restore();
-    }
-    expect(await mainPages(t.owner, space.id)).toEqual([]);
   });
 
   it('refuses a locked space with 409, and an unknown space or change request with 404', async () => {

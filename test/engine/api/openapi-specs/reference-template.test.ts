@@ -8,6 +8,7 @@ import type { TestServer } from '../../../support/server.js';
 import { mainPages } from '../content/fixture.js';
 import { json, openapi30 } from './fixtures.js';
 import { pollSpec, serverWithSpecs, SpecServer } from './spec-server.js';
+import { holdFirstAnswer } from '../../../support/workers.js';
 
 let t: TestServer;
 let specs: SpecServer;
@@ -60,6 +61,47 @@ describe('the openapi-reference template', () => {
       const rows = projectedBodyRows(t.engine.db, space.id, 'main', page.id)!;
       const facts = bodyFacts(readBody(t.engine.docs.load(pageDoc(space.id, MAIN, page.id))));
       expect({ ...rows, links: new Set(rows.links.map((link) => JSON.stringify(link))) }).toEqual({ ...facts, links: new Set(facts.links.map((link) => JSON.stringify(link))) });
+    }
+  });
+
+  it('of a large spec reads its pages in the worker threads, then checks the space again: one locked meanwhile takes no page (409)', async () => {
+    // 40 tags of 4 operations, each described at length: far more Markdown than a template read on the loop.
+    const paths = Object.fromEntries(
+      Array.from({ length: 40 }, (_, r) => [
+        `/things${r}`,
+        Object.fromEntries(['get', 'put', 'post', 'delete'].map((method) => [method, {
+          tags: [`things-${r}`],
+          summary: `${method} thing ${r}`,
+          description: `Does ${method} on thing ${r}. `.repeat(12),
+          responses: { '200': { description: `Thing ${r}, after ${method}` } },
+        }])),
+      ]),
+    );
+    const url = specs.serve('/large.json', json({ openapi: '3.0.3', info: { title: 'Large', version: '1.0.0' }, paths }));
+    ok(await t.owner.client.call('createOpenAPISpec', { params: org(), body: { slug: 'large', source: { url } } }));
+    await pollSpec(t, 'large');
+    const space = await newSpace(t.owner, t.organizationId);
+    const held = holdFirstAnswer(t.engine.workers, 'readMarkdown');
+    try {
+      const applying = apply(space.id, { spec: { kind: 'openapi', spec: 'large' } });
+      await held.reached;
+      ok(await t.owner.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { editMode: 'locked' } }));
+      held.release();
+      expectFailure(await applying, 409, /^editMode: /);
+    } finally {
+      held.restore();
+    }
+    expect(await mainPages(t.owner, space.id)).toEqual([]);
+
+    ok(await t.owner.client.call('updateSpaceById', { params: { spaceId: space.id }, body: { editMode: 'live' } }));
+    expect((await apply(space.id, { spec: { kind: 'openapi', spec: 'large' } })).status).toBe(201);
+    const [root] = await mainPages(t.owner, space.id);
+    const groups = (root as { pages: { id: string }[] }).pages;
+    expect(groups).toHaveLength(40);
+    expect(await markdownOf(space.id, groups[7]!.id)).toContain('Does put on thing 7.');
+    for (const page of [root!, ...groups]) {
+      const rows = projectedBodyRows(t.engine.db, space.id, 'main', page.id)!;
+      expect(rows).toEqual(bodyFacts(readBody(t.engine.docs.load(pageDoc(space.id, MAIN, page.id)))));
     }
   });
 
