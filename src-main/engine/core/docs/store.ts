@@ -100,6 +100,18 @@ export interface DocRead {
  * One store per connection: its cache trusts that every doc write on the connection goes through
  * it (other connections' commits are caught up on load). Call `compact` outside read transactions.
  */
+/**
+ * What a copy of `source` (as of its row `seq`) starts from, made off the event loop from the
+ * source's rows as `stateOf` makes it for a source not loaded: the merged update and its snapshot
+ * (`Y.encodeSnapshot`). Used only while the source still stands at `seq`.
+ */
+export interface CopyState {
+  source: string;
+  seq: number;
+  update: Uint8Array;
+  snapshot: Uint8Array;
+}
+
 export class DocStore {
   private readonly log: UpdateLog;
   private readonly branches: BranchForks;
@@ -175,12 +187,13 @@ export class DocStore {
    * write, a request edited its copy), with the state vector it brings the doc to, inside the caller's transaction: as
    * `append`, without decoding the update again to find that state (a third of appending a 20-page
    * import's bodies, a third of a 1,000-page merge's appends). `held` is the state vector the maker
-   * found the doc at (none: no doc yet). A doc that stands elsewhere by then (written meanwhile, or
+   * found the doc at (none: no doc yet); `copy`, for an unwritten copy in a forked branch, what the
+   * copy starts from, made where the update was. A doc that stands elsewhere by then (written meanwhile, or
    * copied now from a forked branch's source) takes the path of `append`.
    */
-  appendNew(docId: string, update: Uint8Array, stateVector: Uint8Array, held?: Uint8Array): number {
+  appendNew(docId: string, update: Uint8Array, stateVector: Uint8Array, held?: Uint8Array, copy?: CopyState): number {
     return this.db.transaction(() => {
-      const meta = this.prepareWrite(docId);
+      const meta = this.prepareWrite(docId, copy);
       const stands = held === undefined ? !meta : sameBytes(meta?.stateVector ?? EMPTY_STATE_VECTOR, held);
       if (!stands) {
         const appended = this.append(docId, update);
@@ -415,6 +428,16 @@ export class DocStore {
     return this.db.transaction(() => {
       const { docId: from, meta } = this.readFrom(docId);
       return meta ? `${from} ${meta.seq} ${Buffer.from(meta.stateVector).toString('base64')}` : '';
+    }, 'read');
+  }
+
+  /** The doc an unwritten copy in a forked branch reads as, and that doc's last seq; none for a doc with rows of its own. */
+  copySourceOf(docId: string): { source: string; seq: number } | undefined {
+    return this.db.transaction(() => {
+      if (this.log.meta(docId)) return undefined;
+      const source = this.branches.sourceOf(docId);
+      const meta = source ? this.log.meta(source) : undefined;
+      return source && meta ? { source, seq: meta.seq } : undefined;
     }, 'read');
   }
 
@@ -771,7 +794,7 @@ export class DocStore {
    * Before `docId` changes: its unwritten copies in forked branches take its state as it is
    * (copy-before-write), and an unwritten copy itself starts from its source. Returns its meta.
    */
-  private prepareWrite(docId: string): DocMeta | undefined {
+  private prepareWrite(docId: string, copy?: CopyState): DocMeta | undefined {
     const meta = this.log.meta(docId);
     if (meta) {
       for (const copy of this.branches.copiesOf(docId)) {
@@ -781,7 +804,7 @@ export class DocStore {
     }
     const source = this.branches.sourceOf(docId);
     if (!source || !this.copyable(source)) return undefined;
-    this.copyInto(source, docId, undefined);
+    this.copyInto(source, docId, undefined, copy);
     return this.log.meta(docId);
   }
 
@@ -795,8 +818,9 @@ export class DocStore {
     return this.log.meta(sourceDocId) !== undefined || this.emptyWithoutRows(sourceDocId);
   }
 
-  private copyInto(sourceDocId: string, targetDocId: string, origin: unknown): number {
-    const state = this.stateOf(sourceDocId);
+  private copyInto(sourceDocId: string, targetDocId: string, origin: unknown, copy?: CopyState): number {
+    const made = copy && copy.source === sourceDocId && copy.seq === this.log.meta(sourceDocId)?.seq;
+    const state = made ? { update: copy.update, snapshot: Y.decodeSnapshot(copy.snapshot) } : this.stateOf(sourceDocId);
     // The snapshot's state vector counts contiguous clocks only, as `advance` does.
     const seq = this.write(targetDocId, state.update, state.snapshot.sv, origin, undefined);
     recordFork(this.db, targetDocId, sourceDocId, state);

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { DocStore } from '../../core/docs/store.js';
+import type { CopyState, DocStore } from '../../core/docs/store.js';
 import { newDoc } from '../../core/docs/updates.js';
 import { sameBytes } from '../../core/docs/fork.js';
 import { writtenSince } from '../../core/docs/written-state.js';
@@ -10,9 +10,14 @@ export interface MadeDoc {
   stateVector: Uint8Array;
 }
 
-/** A write to a doc made elsewhere from its rows: its update, the state vector it brings the doc to, and the one it found the doc at. */
+/**
+ * A write to a doc made elsewhere from its rows: its update, the state vector it brings the doc
+ * to, the one it found the doc at, and for an unwritten copy in a forked branch what the copy
+ * starts from (`DocStore.appendNew`).
+ */
 export interface PlannedWrite extends MadeDoc {
   held: Uint8Array;
+  copy?: CopyState;
 }
 
 interface OpenCopy {
@@ -34,7 +39,7 @@ export class DocEdits {
    * Updates made elsewhere, appended as they are by `save` unless the request opens the doc: new
    * docs' first ones (`create`), and writes planned from a doc's rows (`plan`, `held` set).
    */
-  private readonly created = new Map<string, { made: MadeDoc & { held?: Uint8Array }; saved: (seq: number) => void }>();
+  private readonly created = new Map<string, { made: MadeDoc & Partial<PlannedWrite>; saved: (seq: number) => void }>();
   /** The copies the last `save` appended, with their rows' seqs, for `spareSaved`. */
   private saved = new Map<string, { seq: number; doc: Y.Doc }>();
 
@@ -125,10 +130,10 @@ export class DocEdits {
     this.copies.clear();
     this.saved = saved;
     for (const [docId, created] of this.created) {
-      const { update, stateVector, held } = created.made;
+      const { update, stateVector, held, copy } = created.made;
       // A planned write whose doc has moved since (nothing the request did) is merged in, and `saved` not told: what was planned from no longer describes the doc.
       const stands = held === undefined || sameBytes(this.docs.stateVector(docId), held);
-      const seq = this.docs.appendNew(docId, update, stateVector, held);
+      const seq = this.docs.appendNew(docId, update, stateVector, held, copy);
       if (stands) created.saved(seq);
     }
     this.created.clear();

@@ -100,7 +100,8 @@ function largeBodyUpdates(batch: Batch, changes: readonly Change[]) {
     const rows = docs.updatesOf(docId);
     const bytes = rows.reduce((sum, row) => sum + row.byteLength, 0);
     if (bytes <= PLAN_DOC_BYTES && (update.body.content?.length ?? 0) <= PLAN_BODY_BLOCKS) continue;
-    toPlan.push({ docId, rows, body: update.body, fromMarkdown: update.fromMarkdown, held: docs.stateVector(docId), version: docs.versionOf(docId) });
+    const copyOf = docs.copySourceOf(docId);
+    toPlan.push({ docId, rows, body: update.body, fromMarkdown: update.fromMarkdown, held: docs.stateVector(docId), version: docs.versionOf(docId), ...(copyOf && { copyOf }) });
   }
   return toPlan;
 }

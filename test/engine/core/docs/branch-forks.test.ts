@@ -1,5 +1,7 @@
 import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { snapshotOf, type ForkBase } from '../../../../src-main/engine/core/docs/fork.js';
+import { mergeAll } from '../../../../src-main/engine/core/docs/updates.js';
 import { Stores, addParagraphs, contentOf, recordUpdates, rowsOf, textOf } from './fixture.js';
 
 let stores: Stores;
@@ -33,6 +35,54 @@ function edit(doc: Y.Doc, text: string): Uint8Array {
 }
 
 describe('forkBranch', () => {
+  it('copies a doc before the change request first writes it from a copy state made off the loop, as it would itself', () => {
+    const { store } = forkedSpace();
+    // Main's page loses a paragraph first, so its copies carry deletions; then two change requests fork it.
+    const editor = new Y.Doc();
+    Y.applyUpdate(editor, Y.encodeStateAsUpdate(store.load(MAIN + 'page/a')));
+    const updates = recordUpdates(editor);
+    editor.getXmlFragment('body').delete(1, 1);
+    for (const update of updates) store.append(MAIN + 'page/a', update);
+    const [planned, inPlace] = ['space/s/cr/c2/', 'space/s/cr/c3/'].map((prefix) => {
+      store.forkBranch(MAIN, prefix);
+      return `${prefix}page/a`;
+    }) as [string, string];
+    const rows = store.updatesOf(planned);
+    const update = edit(store.load(planned), 'CR: ');
+    const merged = mergeAll(rows);
+    const copyOf = store.copySourceOf(planned)!;
+    expect(copyOf.source).toBe(MAIN + 'page/a');
+    const after = new Y.Doc();
+    for (const row of rows) Y.applyUpdate(after, row);
+    Y.applyUpdate(after, update);
+    store.appendNew(planned, update, Y.encodeStateVector(after), store.stateVector(planned), { ...copyOf, update: merged, snapshot: Y.encodeSnapshot(snapshotOf(merged)) });
+    store.append(inPlace, update);
+    const [a, b] = [planned, inPlace].map((docId) => store.forkBase(docId)!) as [ForkBase, ForkBase];
+    expect(Y.equalSnapshots(a.snapshot, b.snapshot)).toBe(true);
+    expect(a.stateVector).toEqual(b.stateVector);
+    const base = (fork: ForkBase) => {
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, fork.baseUpdate);
+      return contentOf(doc);
+    };
+    expect(base(a)).toEqual(base(b));
+    expect(contentOf(store.load(planned))).toEqual(contentOf(store.load(inPlace)));
+    expect(store.copySourceOf(planned)).toBeUndefined();
+  });
+
+  it('ignores a copy state made before its source moved, and copies the source as it stands', () => {
+    const { store } = forkedSpace();
+    const docId = CR + 'page/b';
+    const copyOf = store.copySourceOf(docId)!;
+    const stale = mergeAll(store.updatesOf(docId));
+    store.append(MAIN + 'page/b', edit(store.load(MAIN + 'page/b'), 'Main: '));
+    const update = edit(store.load(docId), 'CR: ');
+    store.appendNew(docId, update, Y.encodeStateVector(store.load(docId)), store.stateVector(docId), { ...copyOf, update: stale, snapshot: Y.encodeSnapshot(snapshotOf(stale)) });
+    // The copy was made before main's write (copy-before-write), so it holds main's old text, not 'Main: '.
+    expect(textOf(store.load(docId), 0).toString()).toMatch(/^CR: /);
+    expect(textOf(store.load(docId), 0).toString()).not.toMatch(/Main: /);
+  });
+
   it('copies nothing: an unwritten copy reads its source', () => {
     const { store, db, editors } = forkedSpace();
     expect(rowsOf(db, CR + 'page/a')).toEqual([]);
