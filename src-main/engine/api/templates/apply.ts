@@ -18,22 +18,17 @@ import type { ContentRefs, Template, TemplatePage } from './catalog.js';
  * `updateChangeRequestContent`), appended after the pages already at the root, then cuts one
  * `edits` revision: the change request's, or main's (which becomes the space's revision).
  */
-export function applyTemplate(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): Failure | undefined {
-  const content = templateContent(ctx, target, template, refs);
-  if (isFailure(content)) return content;
-  const { pages, markdownRefs } = content;
+export function applyTemplate(ctx: RequestContext, target: ContentTarget, templateId: string, { pages, markdownRefs }: TemplateContent): Failure | undefined {
   const batch = new Batch(ctx, target);
   const failed = insertPages(batch, pages, null, markdownRefs);
-  if (failed) return new Failure(500, `template ${template.id} does not apply: ${failed.message}`);
+  if (failed) return new Failure(500, `template ${templateId} does not apply: ${failed.message}`);
   batch.save();
   commit(ctx, target, [...batch.outcomes.keys()]);
   return undefined;
 }
 
-/** The Markdown of every page the template would add to the target, in the order `applyTemplate` adds them: for the worker threads to read first. */
-export function templateMarkdown(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): string[] | Failure {
-  const content = templateContent(ctx, target, template, refs);
-  if (isFailure(content)) return content;
+/** The Markdown of every page the template adds, in the order `applyTemplate` adds them: for the worker threads to read first. */
+export function templateMarkdown(content: TemplateContent): string[] {
   const texts: string[] = [];
   const visit = (pages: readonly TemplatePage[]) => {
     for (const page of pages) {
@@ -45,8 +40,13 @@ export function templateMarkdown(ctx: RequestContext, target: ContentTarget, tem
   return texts;
 }
 
+export interface TemplateContent {
+  pages: readonly TemplatePage[];
+  markdownRefs: ReadonlyMap<string, string>;
+}
+
 /** The template's pages for the target, and its content refs as the Markdown that shows them. */
-function templateContent(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs) {
+export function templateContent(ctx: RequestContext, target: ContentTarget, template: Template, refs: ContentRefs): TemplateContent | Failure {
   const unknown = Object.keys(refs).find((name) => !template.contentRefs.includes(name));
   if (unknown) return badRequest(`body.params.contentRefs.${unknown}: the template ${template.id} takes ${listed(template.contentRefs)}`);
   const pages = 'pagesFor' in template ? template.pagesFor(ctx, target, refs) : template.pages;

@@ -7,7 +7,7 @@ import { can, requireSpace } from '../../domain/spaces/rules.js';
 import type { OperationInput } from '../../../../src-shared/contract/operation.js';
 import { LaterWrite } from '../../core/pipeline/later.js';
 import { readInWorkers } from '../../domain/content/request-reading.js';
-import { applyTemplate, templateMarkdown } from './apply.js';
+import { applyTemplate, templateContent, templateMarkdown } from './apply.js';
 import { findTemplate, TEMPLATES, type Template } from './catalog.js';
 
 type ApplyInput = OperationInput<typeof templates.applyTemplateToSpace>;
@@ -27,14 +27,18 @@ export const templatesHandlers: Handlers<typeof templates> = {
     const checked = checkApply(ctx, input);
     if (isFailure(checked)) return checked;
     const refs = input.body.params?.contentRefs ?? {};
-    const texts = templateMarkdown(ctx, checked.target, checked.template, refs);
-    if (isFailure(texts)) return texts;
-    if (texts.reduce((sum, text) => sum + text.length, 0) <= READ_ON_LOOP_CHARS) return applyTemplate(ctx, checked.target, checked.template, refs);
+    const content = templateContent(ctx, checked.target, checked.template, refs);
+    if (isFailure(content)) return content;
+    const texts = templateMarkdown(content);
+    if (texts.reduce((sum, text) => sum + text.length, 0) <= READ_ON_LOOP_CHARS) return applyTemplate(ctx, checked.target, checked.template.id, content);
     return new LaterWrite(async () => {
       const readMarkdown = await readInWorkers(ctx.workers, texts.map((markdown) => ({ markdown, newPage: true })));
       return (later: RequestContext) => {
+        // Everything checked and made again: the space, the spec and the files may have moved meanwhile.
         const again = checkApply(later, input);
-        return isFailure(again) ? again : applyTemplate({ ...later, readMarkdown }, again.target, again.template, refs);
+        if (isFailure(again)) return again;
+        const made = templateContent(later, again.target, again.template, refs);
+        return isFailure(made) ? made : applyTemplate({ ...later, readMarkdown }, again.target, again.template.id, made);
       };
     });
   },

@@ -35,6 +35,11 @@ export class UpdateLog {
     return this.db.get<DocMeta>('SELECT seq, row_count AS rowCount, state_vector AS stateVector FROM docs WHERE doc_id = ?', docId);
   }
 
+  /** What the doc's rows weigh, in bytes, read from the rows' headers (`length` loads no blob). */
+  bytes(docId: string): number {
+    return this.db.get<{ bytes: number }>('SELECT coalesce(sum(length("update")), 0) AS bytes FROM doc_updates WHERE doc_id = ?', docId)!.bytes;
+  }
+
   /** The doc's rows after `afterSeq`, oldest first. */
   rows(docId: string, afterSeq = 0): UpdateRow[] {
     return this.db.all<UpdateRow>('SELECT seq, "update" FROM doc_updates WHERE doc_id = ? AND seq > ? ORDER BY seq', docId, afterSeq);

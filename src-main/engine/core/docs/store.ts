@@ -431,6 +431,14 @@ export class DocStore {
     }, 'read');
   }
 
+  /** What the rows the doc reads weigh (its source's, for an unwritten copy in a forked branch), without reading them: whether work on it should leave the event loop. */
+  storedBytes(docId: string): number {
+    return this.db.transaction(() => {
+      const { docId: from, meta } = this.readFrom(docId);
+      return meta ? this.log.bytes(from) : 0;
+    }, 'read');
+  }
+
   /** The doc an unwritten copy in a forked branch reads as, and that doc's last seq; none for a doc with rows of its own. */
   copySourceOf(docId: string): { source: string; seq: number } | undefined {
     return this.db.transaction(() => {

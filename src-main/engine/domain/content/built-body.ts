@@ -35,9 +35,14 @@ export function buildNewBody(page: MarkdownPage): BuiltBody | undefined {
 
 /** A body written into a new doc by `write` (Git Sync's import writes a new page's body as the layout read it). */
 export function buildBody(write: (doc: Y.Doc) => Result<void>): BuiltBody | undefined {
-  const doc = newDoc();
+  return writtenBody(newDoc(), write);
+}
+
+/** What `write` adds to `doc`: its update from the doc's state before, the state vector it reaches, and the facts the body then gives; undefined when it does not write. */
+export function writtenBody(doc: Y.Doc, write: (doc: Y.Doc) => Result<void>): BuiltBody | undefined {
+  const before = Y.encodeStateVector(doc);
   if (!write(doc).ok) return undefined;
-  return { update: Y.encodeStateAsUpdate(doc), stateVector: Y.encodeStateVector(doc), facts: bodyFacts(readBody(doc)) };
+  return { update: Y.encodeStateAsUpdate(doc, before), stateVector: Y.encodeStateVector(doc), facts: bodyFacts(readBody(doc)) };
 }
 
 /** A page read in a worker, with its body built for a new page. */

@@ -30,8 +30,8 @@ const SCOPE: Scope = { space: { vars: {} }, page: { vars: {} }, visitor: { claim
 
 /**
  * Bodies whose doc's rows weigh more than this are presented in a worker, after the read's
- * transaction (a 10,000-block page's Markdown takes seconds to write out). Weighed by their rows,
- * which the read takes anyway, rather than by blocks: counting blocks meant building the doc here
+ * transaction (a 10,000-block page's Markdown takes seconds to write out). Weighed by their rows
+ * (`DocStore.storedBytes`) rather than by blocks: counting blocks meant building the doc here
  * first (~0.2 s for 2,000 blocks, at load 5).
  */
 export const LARGE_BODY_BYTES = 48 * 1024;
@@ -52,9 +52,9 @@ function presentBody(ctx: RequestContext, target: ContentTarget, pageId: string,
   const evaluated = options.evaluated === 'true' || options.evaluated === 'deterministic-only';
   const dereferenced = options.dereferenced === 'true';
   if (!evaluated && !dereferenced) {
-    // The doc's rows as this transaction sees them, read now; a large body is built and presented in a worker once the transaction has ended.
-    const rows = ctx.docs.updatesOf(docId);
-    if (rows.reduce((sum, row) => sum + row.byteLength, 0) > LARGE_BODY_BYTES) {
+    // A large body's rows as this transaction sees them, read now; built and presented in a worker once the transaction has ended.
+    if (ctx.docs.storedBytes(docId) > LARGE_BODY_BYTES) {
+      const rows = ctx.docs.updatesOf(docId);
       return new Later(() => ctx.workers.run('presentPageBody', { rows, format: options.format }, { lane: 'request' }));
     }
     return presentPageBody(ctx.docs.load(docId), options.format);

@@ -1,11 +1,12 @@
 import * as Y from 'yjs';
-import { readBody, type PmNodeJson } from '../../../../src-shared/content/index.js';
+import type { PmNodeJson } from '../../../../src-shared/content/index.js';
 import { snapshotOf } from '../../core/docs/fork.js';
 import type { CopyState } from '../../core/docs/store.js';
 import { buildDoc, mergeAll } from '../../core/docs/updates.js';
 import type { WorkerPool } from '../../core/workers/pool.js';
-import { bodyFacts, type BodyFacts } from './body-text.js';
-import type { MadeDoc, PlannedWrite } from './doc-edits.js';
+import type { BodyFacts } from './body-text.js';
+import { writtenBody, type BuiltBody } from './built-body.js';
+import type { PlannedWrite } from './doc-edits.js';
 import { writePageBody } from './page-body.js';
 
 /**
@@ -25,8 +26,7 @@ export interface BodyToPlan {
   copy?: boolean;
 }
 
-export interface PlannedBody extends MadeDoc {
-  facts: BodyFacts;
+export interface PlannedBody extends BuiltBody {
   /** What an unwritten copy starts from (`DocStore.CopyState`, without its source): decoding the source's state for its snapshot took ~130 ms of the loop for 2,000 blocks. */
   copy?: { update: Uint8Array; snapshot: Uint8Array };
 }
@@ -51,11 +51,8 @@ declare module '../../core/workers/tasks.js' {
 
 /** Run in a worker. */
 export function planPageBody({ rows, body, fromMarkdown, copy }: BodyToPlan): PlannedBody | undefined {
-  const doc = buildDoc(rows);
-  const before = Y.encodeStateVector(doc);
-  if (!writePageBody(doc, { body, meta: {}, fromMarkdown }).ok) return undefined;
-  const planned: PlannedBody = { update: Y.encodeStateAsUpdate(doc, before), stateVector: Y.encodeStateVector(doc), facts: bodyFacts(readBody(doc)) };
-  if (copy) {
+  const planned: PlannedBody | undefined = writtenBody(buildDoc(rows), (doc) => writePageBody(doc, { body, meta: {}, fromMarkdown }));
+  if (planned && copy) {
     const update = mergeAll(rows);
     planned.copy = { update, snapshot: Y.encodeSnapshot(snapshotOf(update)) };
   }

@@ -97,10 +97,10 @@ function largeBodyUpdates(batch: Batch, changes: readonly Change[]) {
     // A page updated twice in one batch: its second body is written on the event loop, onto the first.
     if (seen.has(docId)) continue;
     seen.add(docId);
-    const rows = docs.updatesOf(docId);
-    const bytes = rows.reduce((sum, row) => sum + row.byteLength, 0);
-    if (bytes <= PLAN_DOC_BYTES && (update.body.content?.length ?? 0) <= PLAN_BODY_BLOCKS) continue;
+    // Weighed without reading the rows: most updates are small and stay on the loop.
+    if ((update.body.content?.length ?? 0) <= PLAN_BODY_BLOCKS && docs.storedBytes(docId) <= PLAN_DOC_BYTES) continue;
     const copyOf = docs.copySourceOf(docId);
+    const rows = docs.updatesOf(docId);
     toPlan.push({ docId, rows, body: update.body, fromMarkdown: update.fromMarkdown, held: docs.stateVector(docId), version: docs.versionOf(docId), ...(copyOf && { copyOf }) });
   }
   return toPlan;
