@@ -1,9 +1,12 @@
 import * as Y from 'yjs';
 import { BODY_FRAGMENT, readBlock, sectionsOf, type Section } from '../../../../src-shared/content/index.js';
 import { blockId, factsOf, type PrereadBlocks } from './body-preread.js';
-import { blockFacts, bodyHash, linksOf, runDigest, type BlockFacts, type BodyFacts, type BodyLink } from './body-text.js';
+import { blockFacts, bodyHash, gatherLinks, linksOf, runDigest, type BlockFacts, type BodyFacts, type BodyLink } from './body-text.js';
 
 type Block = Y.XmlElement | Y.XmlText;
+
+/** Blocks whose links `finish` gathers between two looks at the clock. */
+const LINKS_PER_STEP = 500;
 
 /** How many times the blocks are read again when reading them changed the doc (y-prosemirror drops a block it cannot read). */
 const MAX_ROUNDS = 8;
@@ -43,6 +46,10 @@ export class BodyIndex {
   private reorder = true;
   /** Blocks `readAhead` has yet to read, last first. */
   private pending: Block[] | undefined;
+  /** Links gathered so far from the readable blocks before `upTo`, while `readAhead` finishes a rebuild in slices. */
+  private gathering: { links: Map<string, BodyLink>; upTo: number } | undefined;
+  /** The first run whose sections are yet to be cut, while `readAhead` finishes a rebuild in slices; undefined once all are. */
+  private uncut: number | undefined;
   /** Blocks' facts a worker read from the rows the doc was built from (`preread`), by block id; a block's go once it changes. */
   private preread: Map<string, string> | undefined;
   /** The facts last written for each place that projects this doc (main's rows, change requests reading through main). */
@@ -66,19 +73,21 @@ export class BodyIndex {
    * meanwhile is marked as ever and read again when the facts are next asked for.
    */
   readAhead(budgetMs: number): boolean {
-    if (!this.reorder && this.dirty.size === 0) return true;
     const started = performance.now();
-    this.pending ??= this.fragment.toArray() as Block[];
-    while (this.pending.length > 0) {
-      const block = this.pending.pop()!;
-      if (!this.facts.has(block) && !block._item?.deleted) this.facts.set(block, this.read(block));
-      if (performance.now() - started > budgetMs) return false;
+    const spent = () => performance.now() - started > budgetMs;
+    if (this.reorder || this.dirty.size > 0) {
+      this.pending ??= this.fragment.toArray() as Block[];
+      while (this.pending.length > 0) {
+        const block = this.pending.pop()!;
+        if (!this.facts.has(block) && !block._item?.deleted) this.facts.set(block, this.read(block));
+        if (spent()) return false;
+      }
+      this.pending = undefined;
+      this.preread = undefined;
+      // The order and the runs, from blocks all read; their links and sections are gathered in the slices that follow.
+      this.refresh(false);
     }
-    this.pending = undefined;
-    this.preread = undefined;
-    // The last slice: the order, runs and sections, from blocks all read.
-    this.refresh();
-    return true;
+    return this.finish(spent);
   }
 
   /**
@@ -112,7 +121,8 @@ export class BodyIndex {
     }
   }
 
-  private refresh(): void {
+  /** Works out what changed since the facts were last asked for; `finished` false leaves what a rebuild has yet to gather and cut to `readAhead`'s slices. */
+  private refresh(finished = true): void {
     let reordered = false;
     const changed = new Set<Block>();
     for (let round = 0; this.reorder || this.dirty.size > 0; round++) {
@@ -135,7 +145,11 @@ export class BodyIndex {
         }
       }
     }
-    if (reordered || [...changed].some((block) => !this.keepsItsPlace(block))) return this.rebuild();
+    if (reordered || [...changed].some((block) => !this.keepsItsPlace(block))) {
+      this.rebuild();
+      if (finished) this.finish();
+      return;
+    }
     const runs = new Set<number>();
     let links = false;
     for (const block of changed) {
@@ -147,7 +161,9 @@ export class BodyIndex {
     }
     for (const run of runs) this.cut(this.runs[run]!);
     // Unchanged, the links stay the same array: writing the rows then skips them (projection-sql.ts).
-    if (links) this.links = linksOf(this.readable);
+    if (links && this.gathering) this.gathering = { links: new Map(), upTo: 0 };
+    else if (links) this.links = linksOf(this.readable);
+    if (finished) this.finish();
   }
 
   /** A block's facts: those a worker read, while it has not changed since, or read now. */
@@ -167,6 +183,7 @@ export class BodyIndex {
     return !!facts.summary.heading === !!this.readable[at]!.summary.heading;
   }
 
+  /** The readable blocks, their places and runs, from the order and the facts; their links and sections are left to `finish`. */
   private rebuild(): void {
     this.readable = [];
     this.position = new Map();
@@ -176,7 +193,7 @@ export class BodyIndex {
       this.position.set(block, this.readable.length);
       this.readable.push(facts);
     }
-    this.links = linksOf(this.readable);
+    this.gathering = { links: new Map(), upTo: 0 };
     this.runs = [];
     this.runOf = new Int32Array(this.readable.length);
     this.readable.forEach((facts, at) => {
@@ -185,7 +202,28 @@ export class BodyIndex {
       run.to = at + 1;
       this.runOf[at] = this.runs.length - 1;
     });
-    for (const run of this.runs) this.cut(run);
+    this.uncut = this.runs.length > 0 ? 0 : undefined;
+  }
+
+  /**
+   * Gathers the links and cuts the runs a rebuild left, until `spent` says to stop (on a
+   * 10,000-block page, ~100 ms of work done at once when its room opened); true once all are done.
+   */
+  private finish(spent: () => boolean = () => false): boolean {
+    // A step at least each call, whatever the budget: every call moves on.
+    for (;;) {
+      if (this.gathering) {
+        const { links, upTo } = this.gathering;
+        const to = Math.min(upTo + LINKS_PER_STEP, this.readable.length);
+        gatherLinks(this.readable, upTo, to, links);
+        if (to < this.readable.length) this.gathering.upTo = to;
+        else [this.links, this.gathering] = [[...links.values()], undefined];
+      } else if (this.uncut !== undefined) {
+        this.cut(this.runs[this.uncut]!);
+        this.uncut = this.uncut + 1 < this.runs.length ? this.uncut + 1 : undefined;
+      } else return true;
+      if (spent() && (this.gathering || this.uncut !== undefined)) return false;
+    }
   }
 
   /** `sectionsOf` cuts each run alone as it cuts the whole body: a heading starts afresh. */

@@ -62,9 +62,18 @@ export function bodyHash(runDigests: readonly Buffer[]): string {
 
 /** The links of a body's blocks, in order, each once. */
 export function linksOf(blocks: readonly BlockFacts[]): BodyLink[] {
-  const links = new Map<string, BodyLink>();
-  for (const block of blocks) for (const link of block.links) if (!links.has(linkKey(link))) links.set(linkKey(link), link);
-  return [...links.values()];
+  return [...gatherLinks(blocks, 0, blocks.length, new Map()).values()];
+}
+
+/** The links of `blocks[from..to)` added to `into`, each once, the first kept: `linksOf` a part at a time. */
+export function gatherLinks(blocks: readonly BlockFacts[], from: number, to: number, into: Map<string, BodyLink>): Map<string, BodyLink> {
+  for (let at = from; at < to; at++) {
+    for (const link of blocks[at]!.links) {
+      const key = linkKey(link);
+      if (!into.has(key)) into.set(key, link);
+    }
+  }
+  return into;
 }
 
 const linkKey = (link: BodyLink) => `${link.kind} ${link.target}`;

@@ -56,6 +56,36 @@ describe('BodyIndex', () => {
     );
   });
 
+  it('finishes a large body a part at a time (links gathered, runs cut) as it reads ahead, edits landing between any two parts', () => {
+    // 700 blocks in 35 runs: the last slices gather links 500 blocks at a time, then cut a run each.
+    const large = new Y.Doc();
+    writeBody(large, {
+      type: 'doc',
+      content: Array.from({ length: 700 }, (_, i) =>
+        i % 20 === 0
+          ? { type: 'heading', attrs: { level: 2, id: `h${i}` }, content: [{ type: 'text', text: `Section ${i}` }] }
+          : { type: 'paragraph', content: [{ type: 'text', text: `Para ${i}`, marks: [{ type: 'link', attrs: { href: `https://folio.example/${i % 30}` } }] }] },
+      ),
+    });
+    const state = Y.encodeStateAsUpdate(large);
+    fc.assert(
+      fc.property(fc.nat(60), fc.array(fc.record({ step, slices: fc.nat(30) }), { minLength: 1, maxLength: 5 }), (lead, steps) => {
+        const doc = new Y.Doc();
+        Y.applyUpdate(doc, state);
+        const index = new BodyIndex(doc);
+        // A budget of 0 ms reads one block a call: the blocks take 700 calls, then the last parts begin.
+        for (let i = 0; i < 680 + lead; i++) index.readAhead(0);
+        for (const { step, slices } of steps) {
+          apply(doc, step);
+          for (let i = 0; i < slices; i++) index.readAhead(0);
+        }
+        while (!index.readAhead(0));
+        expect(index.body()).toEqual(bodyFacts(readBody(doc)));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('keeps the sections an edit did not reach as they were', () => {
     const doc = new Y.Doc();
     const blocks = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'paragraph', content: [{ type: 'text', text: `Para ${i}` }] }));
