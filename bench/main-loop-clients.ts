@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
@@ -8,8 +10,8 @@ import { BODY_FRAGMENT } from '../src-shared/content/index.js';
 /**
  * The clients of bench/main-loop.ts, in a process of their own so that they never share the
  * engine's event loop: a writer typing over y-websocket, `GET /v1/user` asked again 10 ms after
- * each answer, a PDF asked for and downloaded, and an import of Markdown pages through the API.
- * Prints its figures as one JSON line.
+ * each answer (in a thread of its own: see `startPolling`), a PDF asked for and downloaded, and
+ * an import of Markdown pages through the API. Prints its figures as one JSON line.
  */
 export interface ClientPlan {
   origin: string;
@@ -39,18 +41,7 @@ const IMPORT_BATCH = 20;
 
 async function run(plan: ClientPlan): Promise<ClientFigures> {
   const client = new ApiClient(httpTransport(plan.origin, plan.token, fetch));
-  let running = true;
-  const latencies: number[] = [];
-  const polling = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${plan.origin}/v1/user`, { headers: { authorization: `Bearer ${plan.token}` } });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`GET /v1/user: ${response.status}`);
-      latencies.push(performance.now() - started);
-      await pause(USER_PAUSE_MS);
-    }
-  })();
+  const polling = startPolling(plan);
   const typist = plan.typing ? await startTyping(plan) : undefined;
   const work: Promise<unknown>[] = [pause(plan.seconds * 1000)];
   const figures: Partial<ClientFigures> = {};
@@ -77,13 +68,50 @@ async function run(plan: ClientPlan): Promise<ClientFigures> {
     );
   }
   await Promise.all(work);
-  running = false;
-  await polling;
+  const latencies = await polling.stop();
   const keystrokes = typist?.stop() ?? 0;
   const sorted = latencies.sort((a, b) => a - b);
   const at = (p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!.toFixed(1));
   return { userRequests: sorted.length, userP50Ms: at(50), userP99Ms: at(99), keystrokes, ...figures };
 }
+
+/**
+ * `GET /v1/user` asked in a worker thread, so that its latencies are the engine's: on this
+ * process's own loop they also counted the other clients' work (the typist's doc of 10,000 blocks
+ * applied at its first sync, the import's requests made), as a window's renderer, a process of
+ * its own, would not.
+ */
+function startPolling(plan: ClientPlan): { stop(): Promise<number[]> } {
+  const worker = new Worker(POLLER, { eval: true, workerData: { url: `${plan.origin}/v1/user`, token: plan.token, pauseMs: USER_PAUSE_MS } });
+  const answered = once(worker, 'message') as Promise<[number[] | { error: string }]>;
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const [answer] = await answered;
+      await worker.terminate();
+      if (!Array.isArray(answer)) throw new Error(answer.error);
+      return answer;
+    },
+  };
+}
+
+const POLLER = `
+const { parentPort, workerData: { url, token, pauseMs } } = require('node:worker_threads');
+let running = true;
+parentPort.once('message', () => { running = false; });
+(async () => {
+  const latencies = [];
+  while (running) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: 'Bearer ' + token } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error('GET /v1/user: ' + response.status);
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  parentPort.postMessage(latencies);
+})().catch((error) => parentPort.postMessage({ error: String(error.message) }));
+`;
 
 async function startTyping(plan: ClientPlan): Promise<{ stop(): number }> {
   const doc = new Y.Doc();
