@@ -50,8 +50,8 @@ export class BodyIndex {
   private gathering: { links: Map<string, BodyLink>; upTo: number } | undefined;
   /** The first run whose sections are yet to be cut, while `readAhead` finishes a rebuild in slices; undefined once all are. */
   private uncut: number | undefined;
-  /** Blocks' facts a worker read from the rows the doc was built from (`preread`), by block id; a block's go once it changes. */
-  private preread: Map<string, string> | undefined;
+  /** Blocks' facts a worker read from the rows the doc was built from (`usePreread`), and where each block's are by its id; a block's go once it changes. */
+  private preread: { blocks: PrereadBlocks; at: Map<string, number> } | undefined;
   /** The facts last written for each place that projects this doc (main's rows, change requests reading through main). */
   private readonly written = new Map<string, BodyFacts>();
 
@@ -96,7 +96,7 @@ export class BodyIndex {
    * instead (on a 10,000-block page, reading every block held the loop ~0.6 s in slices).
    */
   usePreread(blocks: PrereadBlocks): void {
-    this.preread = new Map(blocks.ids.map((id, i) => [id, blocks.facts[i]!]));
+    this.preread = { blocks, at: new Map(blocks.ids.map((id, i) => [id, i])) };
   }
 
   /** What was last written for `place` from this doc, to write only what changed since. */
@@ -117,7 +117,7 @@ export class BodyIndex {
       }
       while (type.parent && type.parent !== this.fragment) type = type.parent;
       this.dirty.add(type);
-      if (this.preread) this.preread.delete(blockId(type as Block) ?? '');
+      if (this.preread) this.preread.at.delete(blockId(type as Block) ?? '');
     }
   }
 
@@ -169,10 +169,10 @@ export class BodyIndex {
   /** A block's facts: those a worker read, while it has not changed since, or read now. */
   private read(block: Block): BlockFacts | undefined {
     const id = this.preread && blockId(block);
-    const preread = id === undefined ? undefined : this.preread!.get(id);
-    if (preread === undefined) return read(block);
-    this.preread!.delete(id!);
-    return factsOf(preread);
+    const at = id === undefined ? undefined : this.preread!.at.get(id);
+    if (at === undefined) return read(block);
+    this.preread!.at.delete(id!);
+    return factsOf(this.preread!.blocks, at);
   }
 
   /** Whether a block read again still reads as something and starts a run exactly when it did: then only its run changes. */
