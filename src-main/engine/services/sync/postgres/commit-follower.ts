@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { Backoff } from '../backoff.js';
 import type { PostgresOrder } from './postgres-order.js';
-import { COMMIT_CHANNEL, notifiedTurn, notifyStatement, purgeTombstones, readNotification, redacted, ROOMS_CHANNEL, ROWS_SINCE } from './store.js';
+import { COMMIT_CHANNEL, notifiedTurn, notifyCommand, purgeTombstones, readNotification, redacted, ROOMS_CHANNEL, ROWS_SINCE } from './store.js';
 
 /** A lost NOTIFY costs at most this much latency: the cursor is compared with the counter this often. */
 export const CURSOR_CHECK_MS = 1000;
@@ -42,14 +42,15 @@ export class CommitFollower {
   ) {}
 
   /**
-   * Sends `payload` on the rooms channel over the LISTEN connection, without waiting: awareness is
-   * ephemeral and an update also arrives by its commit, so while PostgreSQL is away it is dropped,
-   * as a lost packet would be.
+   * Sends `payload` on the rooms channel over the LISTEN connection, at once and without waiting:
+   * awareness is ephemeral and an update also arrives by its commit, so while PostgreSQL is away it
+   * is dropped, as a lost packet would be. The connection is pipelined and this skips the lane: a
+   * live edit's relay goes on the wire now, ahead of its write's turn, even while answers to earlier
+   * queries wait unread behind a turn that blocks the loop (in pg's queue it waited for them).
    */
   notifyRooms(payload: string): void {
-    const client = this.client;
-    // One simple-protocol message rather than a prepared statement's five: a live edit's relay is on the writer's every keystroke.
-    if (client) void this.inLane(() => client.query(notifyStatement(ROOMS_CHANNEL, payload))).catch(() => undefined);
+    // One simple-protocol message, and a NOTIFY answers no rows: a live edit's relay is on the writer's every keystroke.
+    void this.client?.query(notifyCommand(ROOMS_CHANNEL, payload)).catch(() => undefined);
   }
 
   async start(): Promise<void> {
@@ -110,6 +111,8 @@ export class CommitFollower {
       connectionTimeoutMillis: 5000,
       application_name: 'folio-hub-listener',
       options: '-c standard_conforming_strings=on',
+      // Each query is sent when asked (`notifyRooms`); the lane keeps the follower's own in order.
+      pipeline: true,
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
