@@ -23,6 +23,9 @@ export interface ReplayListener {
  * then does the working copy commit (and only then does any answer leave). A turn PostgreSQL
  * did not commit is rolled back here; a turn PostgreSQL committed that the working copy then
  * failed to commit is replayed from PostgreSQL at the next turn: the cursor moves only after both.
+ * A write that may run twice (a live edit) takes an optimistic turn instead (`begin(true)`): it
+ * runs on the copy at the cursor, and its commit takes the lock, the rows and the NOTIFY in one
+ * round trip, only if no turn came since; else it rolls back and runs again as above.
  */
 export class PostgresOrder implements WriteOrder {
   /** The last turn this working copy holds. */
