@@ -66,8 +66,13 @@ interface QueuedWrite {
  * PostgreSQL (docs/hub.md). A data dir has none, and its writes cost nothing more.
  */
 export interface WriteOrder {
-  /** Before a write transaction opens: this file catches up with what others committed, and the write takes its place. Throws when it cannot. */
-  begin(): void;
+  /**
+   * Before a write transaction opens: this file catches up with what others committed, and the
+   * write takes its place. Throws when it cannot. `optimistic` (a write that may run twice,
+   * `Database.rerunnable`): the order may instead let it run on this file as it stands and order
+   * it at its commit, which then throws `WriteConflict` if another write came first.
+   */
+  begin(optimistic?: boolean): void;
   /** The transaction's work is done, not yet committed here: its rows are made durable elsewhere first. Throws to roll it back. */
   commit(): void;
   /** After `begin`: whether the transaction committed here. */
@@ -75,6 +80,12 @@ export interface WriteOrder {
   /** Before a read transaction commits: throws if it wrote (a write outside `begin` would be lost elsewhere). */
   checkUnwritten(): void;
 }
+
+/**
+ * What `WriteOrder.commit` throws for a write begun optimistically when another write was ordered
+ * before it, since the state it ran on: it rolled back, and `Database.rerunnable` runs it again, in order.
+ */
+export class WriteConflict extends Error {}
 
 /**
  * The engine's SQLite handle. Statements are prepared once and reused: the text of the
@@ -179,8 +190,30 @@ export class Database {
     if (this.raw.inTransaction) return fn();
     // Queued writes arrived first: they commit first, and nothing answers from before them.
     if (this.queued.length > 0) this.commitQueued();
+    return this.ordered(fn, mode, false);
+  }
+
+  /**
+   * `transaction(fn)` for a write that may run twice to the same end (a client's Yjs update: once
+   * applied, applying it again changes nothing). With a write order (a hub process, docs/hub.md
+   * "Optimistic turns") it runs first on this file as it stands and is ordered only at its
+   * commit, in one round trip; if another write was ordered first, it rolls back (its end hooks
+   * told so) and runs again, in order. Without one, or inside a transaction, it is `transaction`.
+   */
+  rerunnable<T>(fn: () => T): T {
+    if (this.raw.inTransaction || !this.order) return this.transaction(fn);
+    if (this.queued.length > 0) this.commitQueued();
+    try {
+      return this.ordered(fn, 'write', true);
+    } catch (error) {
+      if (!(error instanceof WriteConflict)) throw error;
+    }
+    return this.transaction(fn);
+  }
+
+  private ordered<T>(fn: () => T, mode: 'read' | 'write', optimistic: boolean): T {
     const order = mode === 'write' ? this.order : undefined;
-    order?.begin();
+    order?.begin(optimistic);
     try {
       this.statement(mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE').run();
     } catch (error) {

@@ -164,7 +164,8 @@ export class Connection implements RoomMember {
    */
   private write(update: Uint8Array): void {
     const origin = relayable(this.deps, this.actor, this.doc, update) ? this.room.relay(update, this) : this;
-    const result = writeFromClient(this.deps, this.actor, this.doc, update, origin);
+    // Applying an update twice changes nothing more: on a hub process it may run ahead of its turn (`Database.rerunnable`).
+    const result = this.deps.db.rerunnable(() => writeFromClient(this.deps, this.actor, this.doc, update, origin));
     if (result.outcome === 'refused') this.send(permissionDenied(`${result.reason}: the update was not applied`));
     else if (result.outcome === 'malformed') this.ws.close(CLOSE_MALFORMED, result.problem.slice(0, 120));
   }

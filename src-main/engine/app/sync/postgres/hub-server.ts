@@ -10,7 +10,6 @@ import { CommitFollower, type FollowerState } from '../../../services/sync/postg
 import { sweepEvery } from '../../../domain/content/blob-gc.js';
 import { checkBlobStore, openBlobStore, type BlobStoreChoice } from '../../../services/sync/postgres/blob-store.js';
 import { RoomRelay } from '../../../services/sync/postgres/room-relay.js';
-import { ROOMS_CHANNEL } from '../../../services/sync/postgres/store.js';
 import { openPostgresEngine, type PostgresEngine } from './working-copy.js';
 
 export const HEALTH_PATH = '/health';
@@ -54,8 +53,8 @@ export async function startPostgresHub(
   const { engine, order } = opened;
   if (bytes) engine.db.useFileBytes(bytes);
   // Rooms' awareness and live updates go out as NOTIFYs and come in on the follower's LISTEN connection, to this process's rooms.
-  // A live update's NOTIFY rides its write's first round trip, sent at once; awareness (and an update while a turn is open) goes on the LISTEN connection.
-  const relay = new RoomRelay((payload, kind) => (kind === 'update' && order.beginAhead(ROOMS_CHANNEL, payload)) || follower.notifyRooms(payload), {
+  // Both leave at once on the LISTEN connection, pipelined: a live update's NOTIFY does not wait for its write's turn, nor for answers the loop has not read yet.
+  const relay = new RoomRelay((payload) => follower.notifyRooms(payload), {
     awareness: (docId, update) => engine.yjs.remoteAwareness(docId, update),
     update: (docId, update) => engine.yjs.remoteUpdate(docId, update),
   });

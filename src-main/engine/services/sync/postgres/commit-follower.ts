@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { Backoff } from '../backoff.js';
 import type { PostgresOrder } from './postgres-order.js';
-import { COMMIT_CHANNEL, notifiedTurn, notifyStatement, purgeTombstones, readNotification, redacted, ROOMS_CHANNEL, ROWS_SINCE } from './store.js';
+import { COMMIT_CHANNEL, connect, notifiedTurn, notifyCommand, purgeTombstones, readNotification, redacted, ROOMS_CHANNEL, ROWS_SINCE } from './store.js';
 
 /** A lost NOTIFY costs at most this much latency: the cursor is compared with the counter this often. */
 export const CURSOR_CHECK_MS = 1000;
@@ -27,8 +27,6 @@ export class CommitFollower {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly backoff = new Backoff({ baseMs: 250, capMs: 10_000, random: Math.random });
   private reading = false;
-  /** The last query asked on the LISTEN connection, until it is answered; undefined when none is under way. */
-  private lane: Promise<void> | undefined;
   private again = false;
   private stopped = false;
   state: FollowerState = { state: 'reconnecting', since: new Date().toISOString(), problem: 'not connected yet' };
@@ -42,14 +40,15 @@ export class CommitFollower {
   ) {}
 
   /**
-   * Sends `payload` on the rooms channel over the LISTEN connection, without waiting: awareness is
-   * ephemeral and an update also arrives by its commit, so while PostgreSQL is away it is dropped,
-   * as a lost packet would be.
+   * Sends `payload` on the rooms channel over the LISTEN connection, at once and without waiting:
+   * awareness is ephemeral and an update also arrives by its commit, so while PostgreSQL is away it
+   * is dropped, as a lost packet would be. The connection is pipelined: a live edit's relay goes on
+   * the wire now, ahead of its write's turn, even while answers to earlier queries wait unread
+   * behind a turn that blocks the loop (in pg's queue it waited for them).
    */
   notifyRooms(payload: string): void {
-    const client = this.client;
-    // One simple-protocol message rather than a prepared statement's five: a live edit's relay is on the writer's every keystroke.
-    if (client) void this.inLane(() => client.query(notifyStatement(ROOMS_CHANNEL, payload))).catch(() => undefined);
+    // One simple-protocol message, and a NOTIFY answers no rows: a live edit's relay is on the writer's every keystroke.
+    void this.client?.query(notifyCommand(ROOMS_CHANNEL, payload)).catch(() => undefined);
   }
 
   async start(): Promise<void> {
@@ -60,11 +59,16 @@ export class CommitFollower {
     this.purgeTimer.unref();
   }
 
+  /** On a connection of its own: its transaction spans several queries, and a relay pipelined on the LISTEN connection would wait inside it for its COMMIT. */
   private async purge(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
+    if (!this.client) return;
     try {
-      await this.inLane(() => purgeTombstones(client));
+      const client = await connect(this.url);
+      try {
+        await purgeTombstones(client);
+      } finally {
+        await client.end();
+      }
     } catch (error) {
       console.error(`Folio hub: purging tombstones failed (${(error as Error).message}); the next hour tries again`);
     }
@@ -80,24 +84,6 @@ export class CommitFollower {
     void client?.end().catch(() => undefined);
   }
 
-  /**
-   * One query at a time on the LISTEN connection, in the order asked (`pg` would queue them too,
-   * but warns that it will stop). With none under way it is sent now, not a microtask later: a
-   * live edit's relay leaves before the engine blocks on the edit's own turn.
-   */
-  private inLane<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.lane === undefined ? work() : this.lane.then(work, work);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.lane = settled;
-    void settled.then(() => {
-      if (this.lane === settled) this.lane = undefined;
-    });
-    return next;
-  }
-
   /** Drops the LISTEN connection as a network fault would (tests); it comes back by itself. */
   dropConnection(): void {
     this.client?.emit('error', new Error('connection dropped'));
@@ -110,6 +96,8 @@ export class CommitFollower {
       connectionTimeoutMillis: 5000,
       application_name: 'folio-hub-listener',
       options: '-c standard_conforming_strings=on',
+      // Each query is sent when asked (`notifyRooms`); the follower reads after its cursor one read at a time (`catchUp`).
+      pipeline: true,
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
@@ -176,7 +164,8 @@ export class CommitFollower {
     }
     this.reading = true;
     const cursor = this.order.cursor;
-    this.inLane(() => client.query({ text: ROWS_SINCE, values: [cursor], rowMode: 'array' }))
+    client
+      .query({ text: ROWS_SINCE, values: [cursor], rowMode: 'array' })
       .then((result) => {
         const rows = result.rows as unknown[][];
         const head = Number(rows[0]![0]);

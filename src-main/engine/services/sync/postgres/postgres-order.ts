@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Database, WriteOrder } from '../../../core/db/database.js';
+import { WriteConflict, type Database, type WriteOrder } from '../../../core/db/database.js';
 import { BlockingPostgres, PostgresUnavailable } from './blocking-client.js';
-import { COMMIT_CHANNEL, notification, notifyStatement, ROWS_SINCE, upsertStatement } from './store.js';
+import { COMMIT_CHANNEL, notification, notifyStatement, optimisticStatement, ROWS_SINCE, upsertStatement } from './store.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
 
 /**
@@ -23,6 +23,9 @@ export interface ReplayListener {
  * then does the working copy commit (and only then does any answer leave). A turn PostgreSQL
  * did not commit is rolled back here; a turn PostgreSQL committed that the working copy then
  * failed to commit is replayed from PostgreSQL at the next turn: the cursor moves only after both.
+ * A write that may run twice (a live edit) takes an optimistic turn instead (`begin(true)`): it
+ * runs on the copy at the cursor, and its commit takes the lock, the rows and the NOTIFY in one
+ * round trip, only if no turn came since; else it rolls back and runs again as above.
  */
 export class PostgresOrder implements WriteOrder {
   /** The last turn this working copy holds. */
@@ -33,8 +36,8 @@ export class PostgresOrder implements WriteOrder {
   /** Whether rows are being replayed: the engine's triggers stand still (`folio_replaying()`). */
   replaying = false;
   private effects!: RowEffects;
-  /** Whether the next turn's first round trip was sent ahead (`beginAhead`) and awaits `begin`. */
-  private sentAhead = false;
+  /** Whether the open turn runs ahead of its order (`begin(true)`): PostgreSQL holds nothing of it until `commit`. */
+  private optimistic = false;
 
   /** `tooFarBehind`: this copy lagged past the tombstones PostgreSQL still keeps; the process must restart. */
   constructor(
@@ -59,46 +62,25 @@ export class PostgresOrder implements WriteOrder {
   }
 
   /**
-   * Sends the next turn's first round trip now, without waiting for its answer, with a NOTIFY on
-   * `channel` committed just ahead of it in the same round trip: for a caller about to write (a
-   * live edit relayed to the other processes' rooms, then stored: `Connection.write`). The NOTIFY
-   * leaves at once, whatever this process's event loop still has to read, and the turn's lock is
-   * awaited while the caller does other work (the room's own clients); the write's `begin` then
-   * takes the answer, mostly without sleeping. Nothing replays in between, as both happen in one
-   * task; a turn sent ahead that no write took by the end of that task is rolled back. False, and
-   * nothing sent, while a turn is open or already sent ahead: the caller sends its NOTIFY otherwise.
+   * A pessimistic turn takes the counter's lock and replays what others committed first. An
+   * optimistic one (`optimistic`, a write that may run twice) takes nothing yet: the write runs on
+   * the working copy as it stands, at the cursor, and `commit` orders it in one round trip.
    */
-  beginAhead(channel: string, payload: string): boolean {
-    if (this.turn !== undefined || this.sentAhead) return false;
-    // An explicit transaction: within one round trip's statements, a NOTIFY before BEGIN would otherwise wait for the turn's COMMIT.
-    this.pg.send([{ sql: `BEGIN; ${notifyStatement(channel, payload)}; COMMIT; ${this.beginStatements()}` }]);
-    this.sentAhead = true;
-    queueMicrotask(() => {
-      if (!this.sentAhead) return;
-      this.sentAhead = false;
-      try {
-        this.pg.answer();
-      } catch {
-        // A failed round trip left no turn open.
-        return;
-      }
-      this.rollbackQuietly();
-    });
-    return true;
-  }
-
-  begin(): void {
+  begin(optimistic = false): void {
     if (this.turn !== undefined) throw new Error('a write turn is already open');
+    if (optimistic) {
+      this.turn = this.cursor + 1;
+      this.optimistic = true;
+      return;
+    }
     let answers: unknown[][];
     try {
-      if (this.sentAhead) this.sentAhead = false;
-      else this.pg.send([{ sql: this.beginStatements() }]);
-      answers = this.pg.answer();
+      answers = this.pg.call([{ sql: this.beginStatements() }]);
     } catch (error) {
       this.rollbackQuietly();
       throw unavailable(error);
     }
-    // The last three statements' rows: a NOTIFY sent ahead answers before them.
+    // The last three statements' rows (BEGIN answers none).
     const [counter, since, meta] = answers.slice(-3) as [unknown[][], unknown[][], unknown[][]];
     const purgedThrough = Number((meta[0] as unknown[] | undefined)?.[0] ?? 0);
     if (purgedThrough > this.cursor) {
@@ -120,6 +102,7 @@ export class PostgresOrder implements WriteOrder {
 
   commit(): void {
     const effects = this.effects.take();
+    if (this.optimistic) return this.commitOptimistic(effects);
     if (effects.length === 0) {
       this.pg.call([{ sql: 'ROLLBACK' }]);
       this.turn = undefined;
@@ -134,15 +117,40 @@ export class PostgresOrder implements WriteOrder {
     }
   }
 
+  /**
+   * An optimistic turn's one round trip: one statement takes the counter from the cursor to the
+   * next turn only if it still stands at the cursor (waiting, as any turn does, for another
+   * process's turn under way), and only then writes the rows and sends the NOTIFY, committing as
+   * it ends. No row back: another turn came first, nothing was written, and the write rolls back
+   * here to run again in order (`WriteConflict`).
+   */
+  private commitOptimistic(effects: RowEffect[]): void {
+    if (effects.length === 0) {
+      this.turn = undefined;
+      return;
+    }
+    let answers: unknown[][];
+    try {
+      answers = this.pg.call([{ sql: optimisticStatement(effects, this.cursor, notification(this.turn!, effects)) }]);
+    } catch (error) {
+      // As a pessimistic turn's commit: if PostgreSQL committed before the connection broke, the next turn replays it.
+      throw unavailable(error);
+    }
+    if (answers[0]!.length === 0) throw new WriteConflict(`another turn was ordered after ${this.cursor} before this one`);
+  }
+
   end(committed: boolean): void {
     const turn = this.turn;
+    const optimistic = this.optimistic;
     this.turn = undefined;
+    this.optimistic = false;
     if (committed) {
       if (turn !== undefined) this.cursor = turn;
       return;
     }
     this.effects.discard();
-    if (turn !== undefined) this.rollbackQuietly();
+    // An optimistic turn holds nothing open in PostgreSQL.
+    if (turn !== undefined && !optimistic) this.rollbackQuietly();
   }
 
   checkUnwritten(): void {

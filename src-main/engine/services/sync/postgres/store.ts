@@ -220,13 +220,37 @@ function literal(text: string): string {
 
 /** `pg_notify` of `payload` on `channel`, as one statement of a simple-protocol query. */
 export function notifyStatement(channel: string, payload: string): string {
-  return `SELECT pg_notify('${channel}', ${literal(payload)})`;
+  return `SELECT ${notifyCall(channel, payload)}`;
+}
+
+/** The same as a NOTIFY command, which answers no rows (less to read back for a relay sent on every keystroke). */
+export function notifyCommand(channel: string, payload: string): string {
+  return `NOTIFY ${channel}, ${literal(payload)}`;
+}
+
+function notifyCall(channel: string, payload: string): string {
+  return `pg_notify('${channel}', ${literal(payload)})`;
 }
 
 /** `UPSERT_ROWS` with the rows written out, for a turn's commit in one round trip with its NOTIFY and COMMIT. */
 export function upsertStatement(rows: readonly RowEffect[], seq: number): string {
   const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${seq}, ${row.data === null ? 'NULL' : `'\\x${row.data.toString('hex')}'::bytea`})`);
   return `INSERT INTO folio_hub_rows (tbl, key, seq, data) VALUES ${values.join(', ')} ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq`;
+}
+
+/**
+ * An optimistic turn (docs/hub.md, "Optimistic turns") as one statement: the counter moves from
+ * `cursor` to the next turn only if it stands there (the row's lock awaited, then its value read
+ * again), and the rows and the NOTIFY on the commit channel (`payload`) follow only if it did. It
+ * answers the turn, or no row when another turn came first and nothing was written.
+ */
+export function optimisticStatement(rows: readonly RowEffect[], cursor: number, payload: string): string {
+  const turn = Math.trunc(cursor) + 1;
+  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${row.data === null ? 'NULL::bytea' : `'\\x${row.data.toString('hex')}'::bytea`})`);
+  return `WITH turn AS (UPDATE folio_hub_counter SET seq = ${turn} WHERE id = 1 AND seq = ${turn - 1} RETURNING seq),
+    written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT r.tbl, r.key, turn.seq, r.data FROM turn, (VALUES ${values.join(', ')}) AS r(tbl, key, data)
+      ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq)
+    SELECT seq, ${notifyCall(COMMIT_CHANNEL, payload)} FROM turn`;
 }
 
 /** NOTIFY payloads are at most 8000 bytes; a turn's rows ride along below this, saving the listeners a query. */

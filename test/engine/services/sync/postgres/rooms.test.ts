@@ -5,21 +5,24 @@ import * as Y from 'yjs';
 import { eventually } from '../nodes.js';
 import { describeWithPostgres, hubClusterEachTest } from './hub-processes.js';
 
+/** A y-websocket client of `doc` on the process at `port`, kept in `providers` (destroyed at the test's end). */
+function openProvider(port: number, doc: string, token: string, providers: WebsocketProvider[]): WebsocketProvider {
+  const provider = new WebsocketProvider(`ws://127.0.0.1:${port}/v1/yjs`, doc, new Y.Doc(), {
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    params: { token },
+    disableBc: true,
+  });
+  providers.push(provider);
+  return provider;
+}
+
 describeWithPostgres('y-websocket rooms across the processes of a hub', (postgres) => {
   const cluster = hubClusterEachTest(postgres);
 
   it('a client on one process sees who is in the same doc on another, and sees them leave', async () => {
     const { tree, token } = await cluster.twoSides();
     const providers: WebsocketProvider[] = [];
-    const open = (port: number) => {
-      const provider = new WebsocketProvider(`ws://127.0.0.1:${port}/v1/yjs`, tree, new Y.Doc(), {
-        WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-        params: { token },
-        disableBc: true,
-      });
-      providers.push(provider);
-      return provider;
-    };
+    const open = (port: number) => openProvider(port, tree, token, providers);
     try {
       const [first, second] = cluster.hubs();
       const onA = open(first!.port);
@@ -66,6 +69,38 @@ describeWithPostgres('y-websocket rooms across the processes of a hub', (postgre
     } finally {
       editor.destroy();
       watcher.terminate();
+    }
+  }, 120_000);
+
+  it('edits of one doc on two processes at once are all stored, on both (optimistic turns that collide run again)', async () => {
+    const { tree, token } = await cluster.twoSides();
+    const ports = cluster.hubs().map((hub) => hub.port);
+    const providers: WebsocketProvider[] = [];
+    const open = (port: number) => openProvider(port, tree, token, providers);
+    const synced = (provider: WebsocketProvider) => (provider.synced ? Promise.resolve() : new Promise((done) => provider.once('sync', done)));
+    try {
+      const writers = ports.map(open);
+      await Promise.all(writers.map(synced));
+      // Each writer's edits in bursts, both at once: each process's turns often start from a cursor the other has passed.
+      const EDITS = 40;
+      const keys: string[] = [];
+      for (let n = 0; n < EDITS; n++) {
+        writers.forEach((writer, side) => {
+          const key = `${side === 0 ? 'A' : 'B'}${n}`;
+          keys.push(key);
+          writer.doc.getMap('probe').set(key, n);
+        });
+        if (n % 4 === 3) await new Promise((tick) => setTimeout(tick, 5));
+      }
+      const probe = (provider: WebsocketProvider) => [...provider.doc.getMap('probe').keys()].sort();
+      await eventually(() => writers.forEach((writer) => expect(probe(writer)).toEqual([...keys].sort())));
+      // Stored, not only relayed: clients that join each process now get every edit from its copy.
+      for (const writer of writers) writer.destroy();
+      const late = ports.map(open);
+      await Promise.all(late.map(synced));
+      await eventually(() => late.forEach((reader) => expect(probe(reader)).toEqual([...keys].sort())));
+    } finally {
+      for (const provider of providers) provider.destroy();
     }
   }, 120_000);
 });

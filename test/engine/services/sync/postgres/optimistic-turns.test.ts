@@ -1,0 +1,116 @@
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { addUser } from '../../../../../src-main/engine/app/admin/commands.js';
+import { COMMIT_CHANNEL, ROOMS_CHANNEL } from '../../../../../src-main/engine/services/sync/postgres/store.js';
+import { openPostgresEngine, type PostgresEngine } from '../../../../../src-main/engine/app/sync/postgres/working-copy.js';
+import { eventually } from '../nodes.js';
+import { describeWithPostgres, startHubInProcess } from './hub-processes.js';
+
+/** An update that sets `key` in the doc's map `probe`, made by a doc of its own (a client of its own). */
+function edit(key: string): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getMap('probe').set(key, key);
+  return Y.encodeStateAsUpdate(doc);
+}
+
+const keysOf = (hub: PostgresEngine, docId: string) => [...hub.engine.docs.load(docId).getMap('probe').keys()].sort();
+
+/** Two working copies of one database (two hub processes' engines, without their commit followers: each hears of the other only at its own turns). */
+describeWithPostgres('optimistic turns: a write that may run twice runs first and is ordered at its commit', (postgres) => {
+  it('a live edit’s relay goes on the wire at once, before a turn that blocks the loop, even behind an answer not read yet', async () => {
+    const url = await postgres().newDatabase();
+    const hub = await startHubInProcess(url);
+    const listener = new pg.Client(url);
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.channel === ROOMS_CHANNEL ? `relay ${message.payload}` : 'commit'));
+    await listener.query(`LISTEN ${ROOMS_CHANNEL}`);
+    await listener.query(`LISTEN ${COMMIT_CHANNEL}`);
+    try {
+      // Two relays, then a turn, in one task: the first relay's answer cannot be read before the turn ends.
+      hub.follower.notifyRooms('one');
+      hub.follower.notifyRooms('two');
+      addUser(hub.opened.engine, 'ann@example.com', 'Ann');
+      await eventually(() => expect(heard).toEqual(['relay one', 'relay two', 'commit']));
+    } finally {
+      await listener.end();
+      await hub.close();
+    }
+  }, 60_000);
+
+  it('commits in one turn when nobody wrote since the cursor, and runs again after the other process’s rows when one did', async () => {
+    const url = await postgres().newDatabase();
+    const a = await openPostgresEngine(url);
+    const b = await openPostgresEngine(url);
+    const reader = new pg.Client(url);
+    await reader.connect();
+    const counter = async () => Number((await reader.query('SELECT seq FROM folio_hub_counter')).rows[0].seq);
+    try {
+      const doc = 'probe-doc';
+      const runs = { a: 0, b: 0 };
+      const write = (hub: PostgresEngine, side: 'a' | 'b', key: string) =>
+        hub.engine.db.rerunnable(() => {
+          runs[side] += 1;
+          return hub.engine.docs.applyRemote(doc, edit(key), side);
+        });
+
+      // A is at the head: its write runs once, and its turn is the next.
+      const head = await counter();
+      expect(a.order.cursor).toBe(head);
+      expect(write(a, 'a', 'first on A')).toMatchObject({ ok: true, applied: true });
+      expect(runs.a).toBe(1);
+      expect(a.order.cursor).toBe(head + 1);
+      expect(await counter()).toBe(head + 1);
+
+      // B still stands at its own cursor: its write runs there first, finds A's turn came before, and runs again on A's rows.
+      expect(b.order.cursor).toBe(head);
+      expect(write(b, 'b', 'then on B')).toMatchObject({ ok: true, applied: true });
+      expect(runs.b).toBe(2);
+      expect(b.order.cursor).toBe(head + 2);
+      expect(keysOf(b, doc)).toEqual(['first on A', 'then on B']);
+
+      // A's next write, optimistic at a stale cursor too, replays B's turn; every write is on both copies and in PostgreSQL once each.
+      expect(write(a, 'a', 'again on A')).toMatchObject({ ok: true, applied: true });
+      expect(runs.a).toBe(3);
+      expect(a.order.cursor).toBe(head + 3);
+      addUser(b.engine, 'ann@example.com', 'Ann');
+      const all = ['again on A', 'first on A', 'then on B'];
+      expect(keysOf(a, doc)).toEqual(all);
+      expect(keysOf(b, doc)).toEqual(all);
+      expect(await counter()).toBe(head + 4);
+      const stored = await reader.query("SELECT count(*)::int AS n FROM folio_hub_rows WHERE tbl = 'doc_updates'");
+      expect(a.engine.db.get<{ n: number }>('SELECT count(*) AS n FROM doc_updates')!.n).toBe(stored.rows[0].n);
+      expect(b.engine.db.get<{ n: number }>('SELECT count(*) AS n FROM doc_updates')!.n).toBe(stored.rows[0].n);
+    } finally {
+      await reader.end();
+      a.close();
+      b.close();
+    }
+  }, 60_000);
+
+  it('a write that changed nothing takes no turn, and one that fails rolls back and orders nothing', async () => {
+    const url = await postgres().newDatabase();
+    const hub = await openPostgresEngine(url);
+    try {
+      const { engine, order } = hub;
+      const once = edit('once');
+      expect(engine.db.rerunnable(() => engine.docs.applyRemote('probe-doc', once, 'x'))).toMatchObject({ applied: true });
+      const cursor = order.cursor;
+      // The same update again writes no row: nothing is sent, and the cursor stays.
+      expect(engine.db.rerunnable(() => engine.docs.applyRemote('probe-doc', once, 'x'))).toMatchObject({ applied: false });
+      expect(order.cursor).toBe(cursor);
+      // A failure of the write itself rolls back as any transaction does, and orders nothing.
+      expect(() =>
+        engine.db.rerunnable(() => {
+          engine.docs.applyRemote('probe-doc', edit('rolled back'), 'x');
+          throw new Error('the write failed');
+        }),
+      ).toThrow('the write failed');
+      expect(order.cursor).toBe(cursor);
+      expect(keysOf(hub, 'probe-doc')).toEqual(['once']);
+    } finally {
+      hub.close();
+    }
+  }, 60_000);
+});
