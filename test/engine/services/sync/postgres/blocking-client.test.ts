@@ -1,0 +1,99 @@
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import { BlockingPostgres, libpqLoads, PostgresUnavailable, type PostgresClient } from '../../../../../src-main/engine/services/sync/postgres/blocking-client.js';
+import { describeWithPostgres } from './hub-processes.js';
+
+/**
+ * The writer's synchronous connection (docs/hub.md, "The writer's connection"), on libpq where the
+ * addon is installed and in a worker thread elsewhere: both answer alike. CI installs libpq's
+ * headers, so there the addon must have been built; elsewhere its tests wait for it.
+ */
+const CLIENTS: PostgresClient[] = libpqLoads() ? ['libpq', 'worker'] : ['worker'];
+
+describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (postgres) => {
+  it.skipIf(!libpqLoads() && !process.env.CI)('uses libpq where its addon is built (in CI, always)', () => {
+    expect(libpqLoads()).toBe(true);
+    expect(new BlockingPostgres('postgres://nobody@127.0.0.1:1/none').client).toBe('libpq');
+  });
+
+  for (const client of CLIENTS) {
+    it(`${client}: answers each statement of a round trip with its rows, typed as pg types them`, async () => {
+      const db = new BlockingPostgres(await postgres().newDatabase(), 15_000, client);
+      try {
+        const answers = db.call([
+          { sql: `BEGIN; CREATE TABLE t (n int, big bigint, flag boolean, data bytea, note text); INSERT INTO t VALUES (1, 9007199254740993, true, '\\x00ff'::bytea, NULL), (2, 2, false, NULL, 'two')` },
+          { sql: 'SELECT n, big, flag, data, note FROM t ORDER BY n; COMMIT' },
+        ]);
+        // bytea comes as bytes: a Buffer from libpq, its copy from the worker thread.
+        expect(answers.map((rows) => rows.map((row) => (row as unknown[]).map((value) => (value instanceof Uint8Array ? Buffer.from(value) : value))))).toEqual([
+          [],
+          [],
+          [],
+          [
+            [1, '9007199254740993', true, Buffer.from([0, 255]), null],
+            [2, '2', false, null, 'two'],
+          ],
+          [],
+        ]);
+        // `send` and `answer` apart: the rows wait for the caller.
+        db.send([{ sql: "SELECT current_setting('lock_timeout'), current_setting('application_name')" }]);
+        expect(db.answer()).toEqual([[['10s', 'folio-hub-writer']]]);
+      } finally {
+        db.stop();
+      }
+    });
+
+    it(`${client}: throws a failed statement's message and keeps the connection, whose transaction the caller rolls back`, async () => {
+      const db = new BlockingPostgres(await postgres().newDatabase(), 15_000, client);
+      try {
+        db.call([{ sql: 'CREATE TABLE t (n int PRIMARY KEY); INSERT INTO t VALUES (1)' }]);
+        let thrown: unknown;
+        try {
+          db.call([{ sql: 'BEGIN; INSERT INTO t VALUES (2); INSERT INTO t VALUES (1); INSERT INTO t VALUES (3)' }]);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(Error);
+        expect(thrown).not.toBeInstanceOf(PostgresUnavailable);
+        expect((thrown as Error).message).toMatch(/duplicate key value/);
+        db.call([{ sql: 'ROLLBACK' }]);
+        expect(db.call([{ sql: 'SELECT n FROM t ORDER BY n' }])).toEqual([[[1]]]);
+      } finally {
+        db.stop();
+      }
+    });
+
+    it(`${client}: a connection ended under it is opened again, the call that found it ended at worst unavailable`, async () => {
+      const url = await postgres().newDatabase();
+      const db = new BlockingPostgres(url, 15_000, client);
+      const admin = new pg.Client(url);
+      await admin.connect();
+      try {
+        const [[[pid]]] = db.call([{ sql: 'SELECT pg_backend_pid()' }]) as [[[number]]];
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        // Heard of before the next call (what the server said came while idle), another connection
+        // answers it; heard of only as the call's answer, that call is unavailable and the next opens another.
+        try {
+          expect(db.call([{ sql: 'SELECT 1' }])).toEqual([[[1]]]);
+        } catch (error) {
+          expect(error).toBeInstanceOf(PostgresUnavailable);
+        }
+        expect(db.call([{ sql: 'SELECT 2' }])).toEqual([[[2]]]);
+        const [[[next]]] = db.call([{ sql: 'SELECT pg_backend_pid()' }]) as [[[number]]];
+        expect(next).not.toBe(pid);
+      } finally {
+        await admin.end();
+        db.stop();
+      }
+    });
+
+    it(`${client}: a server that cannot be reached is unavailable, not a crash`, () => {
+      const db = new BlockingPostgres('postgres://folio@127.0.0.1:1/none', 15_000, client);
+      try {
+        expect(() => db.call([{ sql: 'SELECT 1' }])).toThrow(PostgresUnavailable);
+      } finally {
+        db.stop();
+      }
+    });
+  }
+});
