@@ -100,7 +100,7 @@ const BUILDS: BuildOptions[] = [
 const CACHED_LOADER = `import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
+import { constants, Script } from 'node:vm';
 
 const file = fileURLToPath(import.meta.url).replace(/\\.mjs$/, '.cjs');
 const require = createRequire(file);
@@ -112,7 +112,7 @@ if (process.sourceMapsEnabled) {
   try {
     cachedData = readFileSync(cache);
   } catch {}
-  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   const module = { exports: {}, filename: file, id: file, loaded: false };
   if (cachedData === undefined || script.cachedDataRejected) {
     let written = false;
