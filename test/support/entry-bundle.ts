@@ -55,8 +55,13 @@ const COMMON_OPTIONS: BuildOptions = {
   outdir: BUNDLE_DIR,
 };
 
-/** The engine programs run from their compiled code cached (CACHED_LOADER): all but the merge child, which awaits at its top level, as CommonJS cannot. */
-const CACHED_PROGRAMS: ReadonlySet<string> = new Set(['serve', 'folio', 'worker-bootstrap']);
+/**
+ * The engine programs run from their compiled code cached (CACHED_LOADER): the processes. Not the
+ * merge child, which awaits at its top level, as CommonJS cannot; nor the worker threads' program,
+ * whose dynamic import of pdfkit failed from cached code ("A dynamic import callback was not
+ * specified": Node 20 loses a script's import callback in functions that come from a cache).
+ */
+const CACHED_PROGRAMS: ReadonlySet<string> = new Set(['serve', 'folio']);
 
 function entries(which: (name: string) => boolean): Record<string, string> {
   return Object.fromEntries(Object.entries(BUNDLED_ENTRIES).filter(([, name]) => which(name)).map(([source, name]) => [name, source]));
@@ -92,7 +97,7 @@ const BUILDS: BuildOptions[] = [
 /**
  * `NAME.mjs` of an engine program: runs `NAME.cjs` with V8's code cache of it, `NAME.cjs.v8cache`,
  * made by the first process that ran without one (written once its start is done, or at its exit if
- * sooner). Node 20 caches no compiled code between processes, and each of the ~150 processes and
+ * sooner). The programs must not import dynamically (see CACHED_PROGRAMS). Node 20 caches no compiled code between processes, and each of the ~150 processes and
  * threads of a run compiled the 3–4 MB program again: with the cache a `folio` command on a hub
  * takes ~0.2 s less CPU, of ~1.1 s (docs/performance.md, "`npm test`, eighteenth session"). With source maps
  * on (NODE_OPTIONS=--enable-source-maps, for a child's stack traces) it is required as it is.
@@ -100,7 +105,7 @@ const BUILDS: BuildOptions[] = [
 const CACHED_LOADER = `import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { constants, Script } from 'node:vm';
+import { Script } from 'node:vm';
 
 const file = fileURLToPath(import.meta.url).replace(/\\.mjs$/, '.cjs');
 const require = createRequire(file);
@@ -112,7 +117,7 @@ if (process.sourceMapsEnabled) {
   try {
     cachedData = readFileSync(cache);
   } catch {}
-  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
   const module = { exports: {}, filename: file, id: file, loaded: false };
   if (cachedData === undefined || script.cachedDataRejected) {
     let written = false;
