@@ -96,11 +96,12 @@ const BUILDS: BuildOptions[] = [
 
 /**
  * `NAME.mjs` of an engine program: runs `NAME.cjs` with V8's code cache of it, `NAME.cjs.v8cache`,
- * made by the first process that ran without one (written once its start is done, or at its exit if
- * sooner). The programs must not import dynamically (see CACHED_PROGRAMS). Node 20 caches no compiled code between processes, and each of the ~150 processes and
- * threads of a run compiled the 3–4 MB program again: with the cache a `folio` command on a hub
- * takes ~0.2 s less CPU, of ~1.1 s (docs/performance.md, "`npm test`, eighteenth session"). With source maps
- * on (NODE_OPTIONS=--enable-source-maps, for a child's stack traces) it is required as it is.
+ * made by the first process that ran without one (written once its start is done, or at its exit
+ * if sooner). Node 20 caches no compiled code between processes, and each of the ~100 `serve` and
+ * `folio` processes of a run compiled the 4 MB program again: with the cache a `folio` command on a
+ * hub takes ~0.2 s less CPU, of ~1.1 s (docs/performance.md, "`npm test`, eighteenth session").
+ * The programs must not import dynamically (see CACHED_PROGRAMS). With source maps on
+ * (NODE_OPTIONS=--enable-source-maps, for a child's stack traces) it is required as it is.
  */
 const CACHED_LOADER = `import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
