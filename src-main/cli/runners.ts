@@ -11,7 +11,6 @@ export { saveUpstream } from '../engine/services/sync/sql.js';
 export { startPostgresHub } from '../engine/app/sync/postgres/hub-server.js';
 export { openPostgresEngine } from '../engine/app/sync/postgres/working-copy.js';
 export { StoreRefused } from '../engine/services/sync/postgres/store.js';
-export { libpqLoads } from '../engine/services/sync/postgres/blocking-client.js';
 export { BlobStoreRefused } from '../engine/services/sync/postgres/blob-address.js';
 export { BlobMoveStopped, moveBlobs } from '../engine/services/sync/postgres/blob-move.js';
 export { siteExport } from './site-export.js';

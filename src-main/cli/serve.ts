@@ -88,7 +88,7 @@ async function servePostgresHub(url: string, port: number, values: Record<string
   if (alone) throw new UsageError(`--${alone} does not go with --postgres: a hub process keeps everything in PostgreSQL`);
   checkPostgresUrl(url);
   const blobs = blobStoreChoice(values['blob-dir'] as string | undefined, values['blob-s3'] as string | undefined);
-  const { BlobStoreRefused, StoreRefused, libpqLoads, startPostgresHub } = await runners();
+  const { BlobStoreRefused, StoreRefused, startPostgresHub } = await runners();
   let hub;
   try {
     hub = await startPostgresHub(
@@ -106,7 +106,7 @@ async function servePostgresHub(url: string, port: number, values: Record<string
     throw error;
   }
   console.log(`Folio hub listening on ${hub.url}`);
-  if (!libpqLoads()) {
+  if (hub.opened.order.writer === 'worker') {
     console.error('folio serve: libpq\'s addon is not installed (apt-get install libpq-dev, then npm rebuild libpq): writes go to PostgreSQL through a worker thread, at several times the CPU');
   }
   let stopping = false;

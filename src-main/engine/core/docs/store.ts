@@ -94,13 +94,6 @@ export interface DocRead {
 }
 
 /**
- * The Yjs document store: page trees, page bodies and comment threads as append logs in SQLite
- * (see docs/doc-store.md). Writes join the caller's transaction, so a projection change and the
- * update it came from commit or roll back together; loaded docs and observers follow commits only.
- * One store per connection: its cache trusts that every doc write on the connection goes through
- * it (other connections' commits are caught up on load). Call `compact` outside read transactions.
- */
-/**
  * What a copy of `source` (as of its row `seq`) starts from, made off the event loop from the
  * source's rows as `stateOf` makes it for a source not loaded: the merged update and its snapshot
  * (`Y.encodeSnapshot`). Used only while the source still stands at `seq`.
@@ -112,6 +105,13 @@ export interface CopyState {
   snapshot: Uint8Array;
 }
 
+/**
+ * The Yjs document store: page trees, page bodies and comment threads as append logs in SQLite
+ * (see docs/doc-store.md). Writes join the caller's transaction, so a projection change and the
+ * update it came from commit or roll back together; loaded docs and observers follow commits only.
+ * One store per connection: its cache trusts that every doc write on the connection goes through
+ * it (other connections' commits are caught up on load). Call `compact` outside read transactions.
+ */
 export class DocStore {
   private readonly log: UpdateLog;
   private readonly branches: BranchForks;

@@ -10,6 +10,9 @@ import { inlineFileBytes } from './file-changes.js';
 import { withBuiltBody } from './built-body.js';
 import { markdownInputs, readRequestMarkdown } from './markdown-inputs.js';
 
+/** How a request's reading runs in the pool: ahead of long work, refused past `READ_TIMEOUT_MS`. */
+const READING = { lane: 'request', timeoutMs: READ_TIMEOUT_MS } as const;
+
 /** A large body as a worker answers it: why it is refused, or its value and each of its Markdown texts read. */
 export type ParsedBody = { problem: string } | { value: unknown; markdown: [string, Result<ReadPage>][] };
 
@@ -49,14 +52,13 @@ export const requestTasks = {
  * they go ahead of long work in the pool, and are refused past `READ_TIMEOUT_MS`.
  */
 export function requestReading(workers: Pick<WorkerPool, 'run'>): RequestReading {
-  const options = { lane: 'request', timeoutMs: READ_TIMEOUT_MS } as const;
   return {
     readMarkdown: readRequestMarkdown,
     markdownIn: markdownInputs,
     fileBytesIn: inlineFileBytes,
     readAhead: (inputs) => readInWorkers(workers, inputs),
     async parseLarge(operationId, text): Promise<LargeBody> {
-      const parsed = await workers.run('parseRequestBody', { operationId, text }, options).catch((error: Error) => ({ problem: `body: ${readingFailure(error)}` }));
+      const parsed = await workers.run('parseRequestBody', { operationId, text }, READING).catch((error: Error) => ({ problem: `body: ${readingFailure(error)}` }));
       return 'problem' in parsed ? parsed : { value: parsed.value, readMarkdown: readAhead(new Map(parsed.markdown)) };
     },
   };
@@ -68,8 +70,7 @@ export function requestReading(workers: Pick<WorkerPool, 'run'>): RequestReading
  * other text read on the event loop.
  */
 export async function readInWorkers(workers: Pick<WorkerPool, 'run'>, inputs: readonly MarkdownInput[]): Promise<ReadMarkdown> {
-  const options = { lane: 'request', timeoutMs: READ_TIMEOUT_MS } as const;
-  const read = await Promise.all(inputs.map((input) => workers.run('readMarkdown', input, options).catch((error: Error) => refused(error))));
+  const read = await Promise.all(inputs.map((input) => workers.run('readMarkdown', input, READING).catch((error: Error) => refused(error))));
   return readAhead(new Map(inputs.map((input, i) => [input.markdown, read[i]!])));
 }
 

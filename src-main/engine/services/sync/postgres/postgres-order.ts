@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { WriteConflict, type Database, type WriteOrder } from '../../../core/db/database.js';
-import { BlockingPostgres, PostgresUnavailable } from './blocking-client.js';
+import { BlockingPostgres, PostgresUnavailable, type PostgresClient } from './blocking-client.js';
 import { COMMIT_CHANNEL, notification, notifyStatement, optimisticStatement, ROWS_SINCE, upsertStatement } from './store.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
 
@@ -48,6 +48,11 @@ export class PostgresOrder implements WriteOrder {
   ) {
     this.cursor = cursor;
     this.pg = new BlockingPostgres(url);
+  }
+
+  /** The client the turns' round trips go through (`libpq` where its addon is built). */
+  get writer(): PostgresClient {
+    return this.pg.client;
   }
 
   /** Once the working copy is set up: what captures and replays its rows. */

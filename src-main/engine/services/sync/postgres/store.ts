@@ -218,6 +218,11 @@ function literal(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
+/** A row's bytes as a bytea literal (typed, so that a VALUES list of NULLs alone still reads as bytea). */
+function byteaLiteral(data: Buffer | null): string {
+  return data === null ? 'NULL::bytea' : `'\\x${data.toString('hex')}'::bytea`;
+}
+
 /** `pg_notify` of `payload` on `channel`, as one statement of a simple-protocol query. */
 export function notifyStatement(channel: string, payload: string): string {
   return `SELECT ${notifyCall(channel, payload)}`;
@@ -234,7 +239,7 @@ function notifyCall(channel: string, payload: string): string {
 
 /** `UPSERT_ROWS` with the rows written out, for a turn's commit in one round trip with its NOTIFY and COMMIT. */
 export function upsertStatement(rows: readonly RowEffect[], seq: number): string {
-  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${seq}, ${row.data === null ? 'NULL' : `'\\x${row.data.toString('hex')}'::bytea`})`);
+  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${seq}, ${byteaLiteral(row.data)})`);
   return `INSERT INTO folio_hub_rows (tbl, key, seq, data) VALUES ${values.join(', ')} ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq`;
 }
 
@@ -246,7 +251,7 @@ export function upsertStatement(rows: readonly RowEffect[], seq: number): string
  */
 export function optimisticStatement(rows: readonly RowEffect[], cursor: number, payload: string): string {
   const turn = Math.trunc(cursor) + 1;
-  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${row.data === null ? 'NULL::bytea' : `'\\x${row.data.toString('hex')}'::bytea`})`);
+  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${byteaLiteral(row.data)})`);
   return `WITH turn AS (UPDATE folio_hub_counter SET seq = ${turn} WHERE id = 1 AND seq = ${turn - 1} RETURNING seq),
     written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT r.tbl, r.key, turn.seq, r.data FROM turn, (VALUES ${values.join(', ')}) AS r(tbl, key, data)
       ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq)
