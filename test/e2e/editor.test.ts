@@ -127,7 +127,7 @@ describe.skipIf(skipReason)('the editor, by keyboard and the / menu', () => {
     await page.locator('.image-block img[src^="blob:"]').waitFor();
     await expect.poll(() => editorBody(page).locator('.image-block img').getAttribute('alt')).toBe('diagram');
     // Stored by the engine: the image's address becomes the file's download URL.
-    await expect.poll(suite.bodyMarkdown, { timeout: 10_000 }).toMatch(/!\[diagram\]\(http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/\w+\/change-requests\/\w+\/content\/files\/\w+\/download\)/);
+    await expect.poll(suite.bodyMarkdown).toMatch(/!\[diagram\]\(http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/\w+\/change-requests\/\w+\/content\/files\/\w+\/download\)/);
 
     const markdown = (await suite.bodyMarkdown()).replace(/\(http:\/\/127\.0\.0\.1:\d+\/v1\/[^)]+\)/, '(FILE)');
     expect(markdown).toBe(
@@ -437,7 +437,7 @@ describe.skipIf(skipReason)('the editor, for expandables, tabs, embeds and math'
       '$$',
       '',
     ].join('\n');
-    await expect.poll(suite.bodyMarkdown, { timeout: 10_000 }).toBe(expected);
+    await expect.poll(suite.bodyMarkdown).toBe(expected);
 
     // The API's Document holds the service's blocks.
     const served = suite.served();

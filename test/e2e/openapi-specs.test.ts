@@ -104,7 +104,7 @@ describe.skipIf(skipReason)('the OpenAPI specs screen in headless Chromium', () 
     await page.getByRole('button', { name: 'Fetch again' }).click();
     const versions = page.locator('[data-kind=openapi-version]');
     // The spec is read in a worker thread (a first task may wait for the thread to start) and the screen asks again each second.
-    await expect.poll(() => versions.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => versions.count()).toBe(2);
     await page.getByTestId('processing-state').filter({ hasText: /^complete$/ }).waitFor({ timeout: 15_000 });
     expect(await versions.first().textContent()).toContain('Latest');
     expect(await versions.nth(1).textContent()).not.toContain('Latest');
