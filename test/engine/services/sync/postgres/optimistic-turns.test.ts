@@ -27,13 +27,21 @@ describeWithPostgres('optimistic turns: a write that may run twice runs first an
     listener.on('notification', (message) => heard.push(message.channel === ROOMS_CHANNEL ? `relay ${message.payload}` : 'commit'));
     await listener.query(`LISTEN ${ROOMS_CHANNEL}`);
     await listener.query(`LISTEN ${COMMIT_CHANNEL}`);
+    // Holds the turn counter's row for 300 ms, released by the server itself: the turn below waits on it with the loop blocked,
+    // so the relays must already be on the wire to reach PostgreSQL first (without it the test raced two server processes).
+    const blocker = new pg.Client(url);
+    await blocker.connect();
     try {
+      await blocker.query('BEGIN; SELECT seq FROM folio_hub_counter WHERE id = 1 FOR UPDATE');
+      const released = blocker.query('SELECT pg_sleep(0.3); COMMIT');
       // Two relays, then a turn, in one task: the first relay's answer cannot be read before the turn ends.
       hub.follower.notifyRooms('one');
       hub.follower.notifyRooms('two');
       addUser(hub.opened.engine, 'ann@example.com', 'Ann');
+      await released;
       await eventually(() => expect(heard).toEqual(['relay one', 'relay two', 'commit']));
     } finally {
+      await blocker.end();
       await listener.end();
       await hub.close();
     }
