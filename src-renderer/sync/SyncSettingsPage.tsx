@@ -52,6 +52,14 @@ export function SyncDetails({ status }: { status: SyncStatus }) {
       <dd data-testid="sync-state">{STATE_WORDS[status.state]}</dd>
       <dt>Hub</dt>
       <dd>{status.url ? <code>{status.url}</code> : 'None'}</dd>
+      {status.connectedTo && status.connectedTo !== status.url && (
+        <>
+          <dt>Connected to</dt>
+          <dd data-testid="sync-connected-to">
+            <code>{status.connectedTo}</code>
+          </dd>
+        </>
+      )}
       <dt>Pending</dt>
       <dd data-testid="sync-pending">{pendingWords(pendingCount(status))}</dd>
       <dt>Last sync</dt>

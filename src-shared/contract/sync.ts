@@ -13,7 +13,11 @@ export type SyncState = z.infer<typeof SyncState>;
 export const SyncStatus = z
   .object({
     state: SyncState,
-    url: z.string().nullable().meta({ description: 'The hub, `ws://HOST:PORT/v1/sync`; null without one.' }),
+    url: z.string().nullable().meta({ description: 'The hub, `ws://HOST:PORT/v1/sync`, or its processes\' addresses separated by commas; null without one.' }),
+    connectedTo: z
+      .string()
+      .nullable()
+      .meta({ description: 'The address of `url` the open connection reached (with several, the hub process this replica is on now); null while not connected.' }),
     outbox: z.number().int().min(0).meta({ description: 'Docs holding changes the hub has not acknowledged.' }),
     pendingChanges: z
       .number()

@@ -15,6 +15,7 @@ const NOW = new Date('2026-03-02T12:00:00Z');
 const status = (fields: Partial<SyncStatus>): SyncStatus => ({
   state: 'connected',
   url: 'ws://127.0.0.1:4471/v1/sync',
+  connectedTo: 'ws://127.0.0.1:4471/v1/sync',
   outbox: 0,
   pendingChanges: 0,
   lastSyncAt: '2026-03-02T11:58:00Z',
@@ -173,6 +174,16 @@ describe('the sync views', () => {
     const refused = renderToStaticMarkup(<SyncDetails status={status({ state: 'refused', lastProblem: 'The hub refused this token' })} />);
     expect(refused).toContain('Refused by the hub: not trying again until the settings change');
     expect(summarizeSync(status({ state: 'refused' }), NOW)).toMatchObject({ tone: 'offline', label: expect.stringMatching(/^Refused by the hub · /) });
+  });
+
+  it('with several processes of one hub, the settings say which one this device is on', () => {
+    const url = 'ws://127.0.0.1:7001/v1/sync,ws://127.0.0.1:7002/v1/sync';
+    const html = renderToStaticMarkup(<SyncDetails status={status({ url, connectedTo: 'ws://127.0.0.1:7002/v1/sync' })} />);
+    expect(html).toContain('<dt>Connected to</dt><dd data-testid="sync-connected-to"><code>ws://127.0.0.1:7002/v1/sync</code></dd>');
+    const offline = renderToStaticMarkup(<SyncDetails status={status({ url, state: 'offline', connectedTo: null })} />);
+    expect(offline).not.toContain('Connected to');
+    // With one address the hub's row says it all.
+    expect(renderToStaticMarkup(<SyncDetails status={status({})} />)).not.toContain('Connected to');
   });
 
   it('Settings has a sync section of its own', () => {

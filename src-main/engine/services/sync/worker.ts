@@ -16,7 +16,7 @@ import { hubAddresses } from '../../../../src-shared/sync/hub-addresses.js';
 declare module '../../core/pipeline/context.js' {
   interface Services {
     /** Replication with a hub: its state, and a restart once new settings commit. */
-    sync: Pick<SyncWorker, 'state' | 'lastProblem' | 'restart' | 'stop'>;
+    sync: Pick<SyncWorker, 'state' | 'connectedTo' | 'lastProblem' | 'restart' | 'stop'>;
   }
 }
 
@@ -65,6 +65,8 @@ export class SyncWorker {
   private addressIndex = 0;
   /** Why the last attempt or connection ended, or the hub's last refusal; for the status. */
   lastProblem: string | null = null;
+  /** The address of the hub process the open connection reached, one of the settings' addresses; null without one. */
+  connectedTo: string | null = null;
 
   constructor(
     private readonly deps: SyncWorkerDeps,
@@ -101,6 +103,7 @@ export class SyncWorker {
     this.connection = undefined;
     connection?.terminate();
     this.currentState = 'disabled';
+    this.connectedTo = null;
   }
 
   private connect(): void {
@@ -133,6 +136,7 @@ export class SyncWorker {
     this.connection = connection;
     socket.on('open', () => {
       this.currentState = 'connected';
+      this.connectedTo = address;
       this.backoff.reset();
       connection.start();
     });
@@ -147,6 +151,7 @@ export class SyncWorker {
     // Terminating after a refusal reports an error too; the refusal says more.
     socket.on('error', (error) => (failure ??= unreachable(address, error).problem));
     socket.on('close', (code: number, reason: Buffer) => {
+      if (this.socket === socket) this.connectedTo = null;
       this.lastProblem = failure ?? closedWords(code, reason.toString('utf8')) ?? this.lastProblem;
       if (lasting) this.refused(socket);
       else this.retryLater(socket);

@@ -21,7 +21,7 @@ describe('GET /v1/sync/status and the sync settings', () => {
   it('says disabled on an engine without a hub, to any user', async () => {
     const status = ok(await hub.user('read').client.call('getSyncStatus', { params: undefined }));
     expect(status).toEqual({
-      state: 'disabled', url: null, outbox: 0, pendingChanges: 0, lastSyncAt: null, lastProblem: null, lag: [], permissions: { configure: false },
+      state: 'disabled', url: null, connectedTo: null, outbox: 0, pendingChanges: 0, lastSyncAt: null, lastProblem: null, lag: [], permissions: { configure: false },
     });
     expect(ok(await hub.owner.client.call('getSyncStatus', { params: undefined })).permissions).toEqual({ configure: true });
   });
@@ -29,11 +29,11 @@ describe('GET /v1/sync/status and the sync settings', () => {
   it("connects when the owner sets the hub, and forgets it on DELETE", async () => {
     const replica = await Replica.connect(hub, hub.owner.token);
     replicas.push(replica);
-    await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', url: syncUrl(hub), lastSyncAt: expect.any(String) }));
+    await eventually(async () => expect(await replica.status()).toMatchObject({ state: 'connected', url: syncUrl(hub), connectedTo: syncUrl(hub), lastSyncAt: expect.any(String) }));
     expect(hub.engine.syncHub.peerCount).toBe(1);
 
     expect(await replica.client.call('deleteSyncSettings', { params: undefined })).toMatchObject({ ok: true, status: 204 });
-    expect(await replica.status()).toMatchObject({ state: 'disabled', url: null });
+    expect(await replica.status()).toMatchObject({ state: 'disabled', url: null, connectedTo: null });
     await eventually(() => expect(hub.engine.syncHub.peerCount).toBe(0));
     expectFailure(await replica.client.call('deleteSyncSettings', { params: undefined }), 404);
   });
@@ -59,7 +59,7 @@ describe('GET /v1/sync/status and the sync settings', () => {
     replicas.push(replica);
     const url = `ws://127.0.0.1:${await closedPort()}/v1/sync`;
     replica.setHubUnchecked(url, hub.owner.token);
-    await eventually(async () => expect(await replica.status()).toMatchObject({ state: expect.stringMatching(/offline|connecting/), lastProblem: `No hub answers at ${url}: nothing listens there` }));
+    await eventually(async () => expect(await replica.status()).toMatchObject({ state: expect.stringMatching(/offline|connecting/), connectedTo: null, lastProblem: `No hub answers at ${url}: nothing listens there` }));
   });
 
   it("leaves the hub to the data dir's owner, and checks the settings", async () => {

@@ -33,11 +33,13 @@ describeWithPostgres('two hub processes on one PostgreSQL', (postgres) => {
 
   it('a replica whose process is killed moves to another address of the hub and loses nothing of its outbox', async () => {
     const { a, b, organizationId, tree } = await cluster.twoSides();
-    await killHub(cluster.hubs()[0]!);
+    const [first, second] = cluster.hubs();
+    expect(await a.status()).toMatchObject({ state: 'connected', connectedTo: first!.syncUrl });
+    await killHub(first!);
     // Written while its hub process is gone: in the outbox until the other process acknowledges it.
     addPage(a.engine, tree, 'afterTheKill');
     ok(await a.client.call('createSpace', { params: { organizationId }, body: { title: 'After the kill' } }));
-    await eventually(async () => expect(await a.status()).toMatchObject({ state: 'connected', outbox: 0, pendingChanges: 0 }));
+    await eventually(async () => expect(await a.status()).toMatchObject({ state: 'connected', connectedTo: second!.syncUrl, outbox: 0, pendingChanges: 0 }));
     await eventually(async () => {
       expect(pagesOf(contentOf(b.engine, tree))).toContain('afterTheKill');
       const spaces = ok(await b.client.call('listSpacesInOrganizationById', { params: { organizationId }, query: {} }));
