@@ -43,9 +43,8 @@ async function startHeadless({ port, 'data-dir': dataDirOption }) {
   await run(process.execPath, [packageBin('vite'), 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn']);
   const server = spawn(
     process.execPath,
-    // tsx as a loader, not its CLI: the CLI stands between as a parent that, when the server's loop is
-    // busy for 30 ms, answers a SIGTERM by SIGKILLing it and exiting with 143.
-    ['--import', 'tsx', join('src-main', 'cli', 'serve.ts'), '--port', port, '--data-dir', dataDir],
+    // `npm run serve`'s compiled copy of the engine (scripts/run-entry.mjs), in this child.
+    [join('scripts', 'run-entry.mjs'), 'serve', '--port', port, '--data-dir', dataDir],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   forwardSignalsAndExit(server);
