@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +28,31 @@ describe('scripts/run-entry.mjs', () => {
       expect(readdirSync(join(ROOT, '.folio-build'))).toEqual(builds);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('removes the copies no running process was started from, and those left half-compiled', async () => {
+    const builds = join(ROOT, '.folio-build');
+    const copy = (name: string, pid?: number) => {
+      mkdirSync(join(builds, name, '.running'), { recursive: true });
+      if (pid !== undefined) writeFileSync(join(builds, name, '.running', String(pid)), '');
+    };
+    // A pid no process has (Linux's largest is 2^22), and this test's own.
+    const gone = 4_194_304 + 1;
+    copy('0000000000000000', gone);
+    copy('1111111111111111', process.pid);
+    copy(`2222222222222222.${gone}`);
+    copy(`3333333333333333.${process.pid}`);
+    try {
+      expect(await run(['folio', '--help'])).toMatchObject({ code: 0 });
+      const left = readdirSync(builds);
+      expect(left).not.toContain('0000000000000000');
+      expect(left).not.toContain(`2222222222222222.${gone}`);
+      expect(left).toEqual(expect.arrayContaining(['1111111111111111', `3333333333333333.${process.pid}`]));
+    } finally {
+      for (const name of ['0000000000000000', '1111111111111111', `2222222222222222.${gone}`, `3333333333333333.${process.pid}`]) {
+        rmSync(join(builds, name), { recursive: true, force: true });
+      }
     }
   }, 60_000);
 
