@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { WriteConflict, type Database, type WriteOrder } from '../../../core/db/database.js';
 import { BlockingPostgres, PostgresUnavailable, type PostgresClient } from './blocking-client.js';
-import { COMMIT_CHANNEL, notification, notifyStatement, optimisticStatement, ROWS_SINCE, upsertStatement } from './store.js';
+import { COMMIT_CHANNEL, notification, notifyCommand, notifyStatement, optimisticStatement, ROOMS_CHANNEL, ROWS_SINCE, upsertStatement } from './store.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
 
 /**
@@ -185,6 +185,16 @@ export class PostgresOrder implements WriteOrder {
     }
     this.cursor = head;
     if (rows.length > 0) queueMicrotask(() => this.listeners.forEach((listener) => listener.after(rows)));
+  }
+
+  /**
+   * Sends `payload` on the rooms channel from the writer's connection, between turns, without
+   * waiting: its answer is read before the next turn's statements go (docs/hub.md, "Live edits
+   * and awareness"). False, nothing sent, inside a turn (a pessimistic one holds a transaction
+   * open) or where the connection cannot take it (`BlockingPostgres.sendUnanswered`).
+   */
+  notifyRooms(payload: string): boolean {
+    return this.turn === undefined && this.pg.sendUnanswered(notifyCommand(ROOMS_CHANNEL, payload));
   }
 
   close(): void {
