@@ -2,6 +2,8 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { addUser } from '../../../../../src-main/engine/app/admin/commands.js';
 import { openPostgresEngine, type PostgresEngine } from '../../../../../src-main/engine/app/sync/postgres/working-copy.js';
+import { COMMIT_CHANNEL, readNotification } from '../../../../../src-main/engine/services/sync/postgres/store.js';
+import { eventually } from '../nodes.js';
 import { describeWithPostgres } from './hub-processes.js';
 
 /** Two working copies of one database (two hub processes' engines): what one's turn wrote, the other replays at its next turn. */
@@ -57,6 +59,46 @@ describeWithPostgres('the rows a turn carries to the other processes', (postgres
       await reader.end();
       a.close();
       b.close();
+    }
+  }, 60_000);
+
+  it('the commit’s NOTIFY carries the turn’s rows as PostgreSQL stored them (tombstones too), or the turn alone when they are many', async () => {
+    const url = await postgres().newDatabase();
+    const hub = await openPostgresEngine(url);
+    const listener = new pg.Client(url);
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query(`LISTEN ${COMMIT_CHANNEL}`);
+    const storedRows = async (seq: number) =>
+      (await listener.query<{ tbl: string; key: string; data: Buffer | null }>('SELECT tbl, key, data FROM folio_hub_rows WHERE seq = $1 ORDER BY tbl, key', [seq])).rows.map((row) => ({ ...row }));
+    const sorted = <T extends { tbl: string; key: string }>(rows: T[]) => [...rows].sort((x, y) => (x.tbl + x.key < y.tbl + y.key ? -1 : 1));
+    try {
+      const { engine, order } = hub;
+      const turns: number[] = [];
+      const stored: Awaited<ReturnType<typeof storedRows>>[] = [];
+      // An ordinary turn, then an optimistic one (a write that may run twice) that deletes a row, then one too big to carry.
+      engine.db.transaction(() => engine.db.run("INSERT INTO doc_changes (doc_id, change) VALUES ('probe/one', 1), ('probe/two', 1)"));
+      turns.push(order.cursor);
+      stored.push(await storedRows(order.cursor));
+      engine.db.rerunnable(() => engine.db.run("DELETE FROM doc_changes WHERE doc_id = 'probe/one'"));
+      turns.push(order.cursor);
+      stored.push(await storedRows(order.cursor));
+      engine.db.transaction(() => {
+        for (let n = 0; n < 200; n++) engine.db.run('INSERT INTO doc_changes (doc_id, change) VALUES (?, 1)', `probe/many/${n}`);
+      });
+      turns.push(order.cursor);
+      await eventually(() => expect(heard.map((payload) => readNotification(payload).seq)).toEqual(turns));
+
+      const [ordinary, optimistic, many] = heard.map(readNotification);
+      expect(sorted(ordinary!.rows!)).toEqual(stored[0]);
+      expect(sorted(optimistic!.rows!)).toEqual(stored[1]);
+      expect(optimistic!.rows!.find((row) => row.key === '["probe/one"]')).toEqual({ tbl: 'doc_changes', key: '["probe/one"]', data: null });
+      expect(many!.rows).toBeUndefined();
+      expect(heard[2]).toBe(String(turns[2]));
+    } finally {
+      await listener.end();
+      hub.close();
     }
   }, 60_000);
 });
