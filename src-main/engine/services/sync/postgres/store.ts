@@ -240,19 +240,27 @@ function rowsValues(rows: readonly RowEffect[]): string {
   return `turn_rows (tbl, key, data) AS (VALUES ${rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${byteaLiteral(row.data)})`).join(', ')})`;
 }
 
-/** The commit's `pg_notify` for turn `seq` (an SQL expression), its rows from `rowsValues`. */
-function commitNotify(seq: string): string {
-  return `pg_notify('${COMMIT_CHANNEL}', CASE WHEN octet_length(carried.rows) <= ${ROWS_IN_NOTIFICATION} THEN ${seq} || ' ' || carried.rows ELSE ${seq}::text END)`;
+/**
+ * The commit's `pg_notify` for turn `seq` (an SQL expression) and the clause it reads the rows
+ * from (`rowsValues`). Rows that cannot fit (by their size here: base64 and JSON add about 40%)
+ * are not encoded at all, so a turn of file bytes costs PostgreSQL no JSON it would drop.
+ */
+function commitNotify(seq: string, rows: readonly RowEffect[]): { call: string; from: string } {
+  const estimate = rows.reduce((sum, row) => sum + row.tbl.length + row.key.length + 12 + Math.ceil((row.data?.length ?? 0) * 1.4), 0);
+  if (estimate > ROWS_IN_NOTIFICATION) return { call: `pg_notify('${COMMIT_CHANNEL}', ${seq}::text)`, from: '' };
+  return {
+    call: `pg_notify('${COMMIT_CHANNEL}', CASE WHEN octet_length(carried.rows) <= ${ROWS_IN_NOTIFICATION} THEN ${seq} || ' ' || carried.rows ELSE ${seq}::text END)`,
+    from: `(SELECT json_agg(json_build_array(tbl, key, encode(data, 'base64')))::text AS rows FROM turn_rows) AS carried`,
+  };
 }
-
-const CARRIED = `(SELECT json_agg(json_build_array(tbl, key, encode(data, 'base64')))::text AS rows FROM turn_rows) AS carried`;
 
 /** An ordinary turn's rows written as turn `seq`, with the commit's NOTIFY, as one statement (its COMMIT follows in the same round trip). */
 export function commitStatement(rows: readonly RowEffect[], seq: number): string {
+  const notify = commitNotify(String(seq), rows);
   return `WITH ${rowsValues(rows)},
     written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT tbl, key, ${seq}, data FROM turn_rows
       ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq)
-    SELECT ${commitNotify(String(seq))} FROM ${CARRIED}`;
+    SELECT ${notify.call}${notify.from && ` FROM ${notify.from}`}`;
 }
 
 /**
@@ -263,11 +271,12 @@ export function commitStatement(rows: readonly RowEffect[], seq: number): string
  */
 export function optimisticStatement(rows: readonly RowEffect[], cursor: number): string {
   const turn = Math.trunc(cursor) + 1;
+  const notify = commitNotify('turn.seq', rows);
   return `WITH turn AS (UPDATE folio_hub_counter SET seq = ${turn} WHERE id = 1 AND seq = ${turn - 1} RETURNING seq),
     ${rowsValues(rows)},
     written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT turn_rows.tbl, turn_rows.key, turn.seq, turn_rows.data FROM turn, turn_rows
       ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq)
-    SELECT seq, ${commitNotify('turn.seq')} FROM turn, ${CARRIED}`;
+    SELECT seq, ${notify.call} FROM turn${notify.from && `, ${notify.from}`}`;
 }
 
 /** The turn a NOTIFY payload announces, read without decoding its rows (a process hears its own commits too). */
