@@ -8,8 +8,13 @@ export const STORE_FORMAT = '1';
 /** Whichever process starts first creates or checks the tables, alone (docs/hub.md, "Migrations"). */
 const SETUP_LOCK = 0x466f6c69; // "Foli"
 
-/** Other processes hear of each commit on this channel, its payload the new cursor. */
-export const COMMIT_CHANNEL = 'folio_hub_commit';
+/**
+ * Other processes hear of each commit on this channel, its payload the new cursor (and its rows).
+ * Named anew when the payload's format changes (`folio_hub_commit` carried v8-serialized rows until
+ * 2026-11-28): a process of the other format, still running, then hears these commits only by its
+ * cursor check (a second later) rather than failing to decode them.
+ */
+export const COMMIT_CHANNEL = 'folio_hub_turns';
 
 /** y-websocket awareness (cursors, who is here) and live updates of one process's rooms, for the same rooms in the others; never stored. */
 export const ROOMS_CHANNEL = 'folio_hub_rooms';
