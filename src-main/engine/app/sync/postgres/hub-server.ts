@@ -53,8 +53,9 @@ export async function startPostgresHub(
   const { engine, order } = opened;
   if (bytes) engine.db.useFileBytes(bytes);
   // Rooms' awareness and live updates go out as NOTIFYs and come in on the follower's LISTEN connection, to this process's rooms.
-  // Both leave at once on the LISTEN connection, pipelined: a live update's NOTIFY does not wait for its write's turn, nor for answers the loop has not read yet.
-  const relay = new RoomRelay((payload) => follower.notifyRooms(payload), {
+  // Both leave at once, on the writer's libpq connection between turns (a few µs of a socket write, its answer read at the next
+  // turn), else pipelined on the LISTEN connection: either way a live update's NOTIFY does not wait for its write's turn.
+  const relay = new RoomRelay((payload) => order.notifyRooms(payload) || follower.notifyRooms(payload), {
     awareness: (docId, update) => engine.yjs.remoteAwareness(docId, update),
     update: (docId, update) => engine.yjs.remoteUpdate(docId, update),
   });

@@ -40,6 +40,15 @@ export class BlockingPostgres {
     this.connection.send(steps.map((step) => step.sql).join(';\n'));
   }
 
+  /**
+   * Sends `sql` now without waiting for its answer, which the next `send` reads (and drops) first;
+   * false, nothing sent, where that cannot be: no connection open (it never connects for this,
+   * PostgreSQL may be away) or no `libpq` (the worker answers every message it gets).
+   */
+  sendUnanswered(sql: string): boolean {
+    return this.connection.sendUnanswered?.(sql) ?? false;
+  }
+
   answer(): unknown[][] {
     const answer = this.connection.answer();
     if ('error' in answer) throw answer.lost ? new PostgresUnavailable(answer.error) : new Error(answer.error);
@@ -60,6 +69,7 @@ type Answer = { rows: unknown[][] } | Failure;
 
 interface Connection {
   send(sql: string): void;
+  sendUnanswered?(sql: string): boolean;
   answer(): Answer;
   stop(): void;
 }
@@ -115,6 +125,8 @@ class LibpqConnection implements Connection {
   private pq: Libpq | undefined;
   /** Why the last `send` did not go, told by the `answer` that follows. */
   private unsent: Failure | undefined;
+  /** A statement went by `sendUnanswered`: its results are read before the next is sent. */
+  private unread = false;
   private readonly conninfo: string;
   private readonly Libpq = loadLibpq();
 
@@ -133,6 +145,7 @@ class LibpqConnection implements Connection {
 
   send(sql: string): void {
     this.unsent = undefined;
+    this.drain();
     let pq: Libpq;
     try {
       pq = this.connected();
@@ -144,6 +157,25 @@ class LibpqConnection implements Connection {
       this.unsent = { error: pq.errorMessage().trim(), lost: true };
       this.stop();
     }
+  }
+
+  sendUnanswered(sql: string): boolean {
+    this.drain();
+    const pq = this.pq;
+    if (!pq) return false;
+    if (!pq.sendQuery(sql)) {
+      this.stop();
+      return false;
+    }
+    this.unread = true;
+    return true;
+  }
+
+  /** Reads what a statement sent unanswered answered, whatever it was (a failure of the connection is seen again by `connected`). */
+  private drain(): void {
+    if (!this.unread) return;
+    this.unread = false;
+    while (this.pq?.getResult());
   }
 
   answer(): Answer {

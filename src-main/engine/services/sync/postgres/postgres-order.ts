@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { WriteConflict, type Database, type WriteOrder } from '../../../core/db/database.js';
 import { BlockingPostgres, PostgresUnavailable, type PostgresClient } from './blocking-client.js';
-import { COMMIT_CHANNEL, notification, notifyStatement, optimisticStatement, ROWS_SINCE, upsertStatement } from './store.js';
+import { commitStatement, notifyCommand, optimisticStatement, ROOMS_CHANNEL, ROWS_SINCE } from './store.js';
 import type { RowEffect, RowEffects } from './row-effects.js';
 
 /**
@@ -115,7 +115,7 @@ export class PostgresOrder implements WriteOrder {
     }
     try {
       // One round trip: the rows as literals, the NOTIFY (carrying the rows when they are few) and the COMMIT.
-      this.pg.call([{ sql: `${upsertStatement(effects, this.turn!)}; ${notifyStatement(COMMIT_CHANNEL, notification(this.turn!, effects))}; COMMIT` }]);
+      this.pg.call([{ sql: `${commitStatement(effects, this.turn!)}; COMMIT` }]);
     } catch (error) {
       // Rolled back here; if PostgreSQL committed before the connection broke, the next turn replays it.
       throw unavailable(error);
@@ -136,7 +136,7 @@ export class PostgresOrder implements WriteOrder {
     }
     let answers: unknown[][];
     try {
-      answers = this.pg.call([{ sql: optimisticStatement(effects, this.cursor, notification(this.turn!, effects)) }]);
+      answers = this.pg.call([{ sql: optimisticStatement(effects, this.cursor) }]);
     } catch (error) {
       // As a pessimistic turn's commit: if PostgreSQL committed before the connection broke, the next turn replays it.
       throw unavailable(error);
@@ -185,6 +185,16 @@ export class PostgresOrder implements WriteOrder {
     }
     this.cursor = head;
     if (rows.length > 0) queueMicrotask(() => this.listeners.forEach((listener) => listener.after(rows)));
+  }
+
+  /**
+   * Sends `payload` on the rooms channel from the writer's connection, between turns, without
+   * waiting: its answer is read before the next turn's statements go (docs/hub.md, "Live edits
+   * and awareness"). False, nothing sent, inside a turn (a pessimistic one holds a transaction
+   * open) or where the connection cannot take it (`BlockingPostgres.sendUnanswered`).
+   */
+  notifyRooms(payload: string): boolean {
+    return this.turn === undefined && this.pg.sendUnanswered(notifyCommand(ROOMS_CHANNEL, payload));
   }
 
   close(): void {

@@ -18,6 +18,10 @@ interface TableShape {
   columns: string[];
   /** The primary key's columns of a WITHOUT ROWID table; undefined for a rowid table. */
   primaryKey: string[] | undefined;
+  /** Whether inserting may move its high-water mark in `sqlite_sequence`. */
+  autoincrement: boolean;
+  /** Reads one row's values by its key, prepared once (`take` reads each row a write touched). */
+  select?: BetterSqlite3.Statement;
 }
 
 /** SQLite's AUTOINCREMENT high-water marks travel as rows of this pseudo-table. */
@@ -48,7 +52,8 @@ export class RowEffects {
     raw.function(REPLAYING_FUNCTION, { deterministic: false }, () => (replaying() ? 1 : 0));
     for (const shape of replicatedTables(raw)) this.tables.set(shape.name, shape);
     guardTriggers(raw, virtualTables(raw));
-    raw.exec('CREATE TEMP TABLE IF NOT EXISTS folio_dirty (tbl TEXT NOT NULL, k ANY NOT NULL, PRIMARY KEY (tbl, k)) WITHOUT ROWID');
+    // Appended to, duplicates and all: a trigger's plain insert costs less than looking for the key first; `take` reads each once.
+    raw.exec('CREATE TEMP TABLE IF NOT EXISTS folio_dirty (tbl TEXT NOT NULL, k ANY NOT NULL)');
     for (const shape of this.tables.values()) raw.exec(dirtyTriggers(shape));
     this.sequences = this.readSequences();
   }
@@ -61,14 +66,17 @@ export class RowEffects {
   /** The rows written since the last call, as they are now (inside the writing transaction), and forgets them. */
   take(): RowEffect[] {
     const effects: RowEffect[] = [];
-    for (const [tbl, k] of this.prepared('SELECT tbl, k FROM temp.folio_dirty').raw(true).all() as [string, unknown][]) {
+    let sequenced = false;
+    for (const [tbl, k] of this.prepared('SELECT DISTINCT tbl, k FROM temp.folio_dirty ORDER BY tbl, k').raw(true).all() as [string, unknown][]) {
       const shape = this.tables.get(tbl)!;
-      const values = shape.primaryKey
-        ? (this.prepared(selectByKey(shape)).raw(true).get(...(JSON.parse(String(k)) as unknown[])) as unknown[] | undefined)
-        : (this.prepared(selectByRowid(shape)).raw(true).get(k) as unknown[] | undefined);
+      shape.select ??= this.raw.prepare(shape.primaryKey ? selectByKey(shape) : selectByRowid(shape)).raw(true);
+      const values = (shape.primaryKey ? shape.select.get(...(JSON.parse(String(k)) as unknown[])) : shape.select.get(k)) as unknown[] | undefined;
       effects.push({ tbl, key: String(k), data: values ? serialize(values) : null });
+      sequenced ||= shape.autoincrement;
     }
     this.prepared('DELETE FROM temp.folio_dirty').run();
+    // Only an insert into an AUTOINCREMENT table moves a high-water mark (a keystroke touches none).
+    if (!sequenced) return effects;
     const sequences = this.readSequences();
     for (const [name, seq] of sequences) {
       if (this.sequences.get(name) !== seq) effects.push({ tbl: SEQUENCES, key: name, data: serialize([name, seq]) });
@@ -198,29 +206,31 @@ function replicatedTables(raw: BetterSqlite3.Database): TableShape[] {
   const shadow = (name: string) => virtual.some((table) => name.startsWith(`${table}_`));
   const names = (raw.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[])
     .filter((row) => !virtual.includes(row.name) && !shadow(row.name))
-    .map((row) => ({ name: row.name, withoutRowid: /\bWITHOUT\s+ROWID\s*$/i.test(row.sql.trim()) }));
-  return names.map(({ name, withoutRowid }) => {
+    .map((row) => ({ name: row.name, withoutRowid: /\bWITHOUT\s+ROWID\s*$/i.test(row.sql.trim()), autoincrement: /\bAUTOINCREMENT\b/i.test(row.sql) }));
+  return names.map(({ name, withoutRowid, autoincrement }) => {
     const info = raw.prepare(`PRAGMA table_info(${quote(name)})`).all() as { name: string; pk: number }[];
     const primaryKey = info
       .filter((column) => column.pk > 0)
       .sort((a, b) => a.pk - b.pk)
       .map((column) => column.name);
-    return { name, columns: info.map((column) => column.name), primaryKey: withoutRowid ? primaryKey : undefined };
+    return { name, columns: info.map((column) => column.name), primaryKey: withoutRowid ? primaryKey : undefined, autoincrement };
   });
 }
 
-/** Notes each key a write touches; an update may move a row's key, so both are noted. */
+/** Notes each key a write touches; an update that moves a row's key notes both. */
 function dirtyTriggers(shape: TableShape): string {
   const keyOf = (row: 'NEW' | 'OLD') => (shape.primaryKey ? `json_array(${shape.primaryKey.map((column) => `${row}.${quote(column)}`).join(', ')})` : `${row}.rowid`);
-  // Not INSERT OR IGNORE: an outer statement's own conflict clause (an upsert's) would override it.
-  const note = (row: 'NEW' | 'OLD') =>
-    `INSERT INTO temp.folio_dirty (tbl, k) SELECT '${shape.name}', ${keyOf(row)} WHERE NOT EXISTS (SELECT 1 FROM temp.folio_dirty WHERE tbl = '${shape.name}' AND k = ${keyOf(row)});`;
+  // A plain insert into a table without keys: no conflict to meet, whatever an outer statement's own conflict clause says.
+  const note = (row: 'NEW' | 'OLD') => `INSERT INTO temp.folio_dirty (tbl, k) VALUES ('${shape.name}', ${keyOf(row)});`;
   const name = (op: string) => quote(`folio_dirty_${shape.name}_${op}`);
   const table = `main.${quote(shape.name)}`;
   const when = `WHEN NOT ${REPLAYING_FUNCTION}()`;
+  // An update that moves a row's key leaves its old key gone: noted too, by a trigger of its own (most updates keep the key).
+  const keyMoved = shape.primaryKey ? `(${shape.primaryKey.map((column) => `OLD.${quote(column)} IS NOT NEW.${quote(column)}`).join(' OR ')})` : 'OLD.rowid IS NOT NEW.rowid';
   return `
     CREATE TEMP TRIGGER IF NOT EXISTS ${name('i')} AFTER INSERT ON ${table} ${when} BEGIN ${note('NEW')} END;
-    CREATE TEMP TRIGGER IF NOT EXISTS ${name('u')} AFTER UPDATE ON ${table} ${when} BEGIN ${note('OLD')} ${note('NEW')} END;
+    CREATE TEMP TRIGGER IF NOT EXISTS ${name('u')} AFTER UPDATE ON ${table} ${when} BEGIN ${note('NEW')} END;
+    CREATE TEMP TRIGGER IF NOT EXISTS ${name('k')} AFTER UPDATE ON ${table} WHEN ${keyMoved} AND NOT ${REPLAYING_FUNCTION}() BEGIN ${note('OLD')} END;
     CREATE TEMP TRIGGER IF NOT EXISTS ${name('d')} AFTER DELETE ON ${table} ${when} BEGIN ${note('OLD')} END;`;
 }
 

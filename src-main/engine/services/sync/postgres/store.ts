@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { deserialize, serialize } from 'node:v8';
 import pg from 'pg';
 import type { RowEffect } from './row-effects.js';
 
@@ -9,8 +8,13 @@ export const STORE_FORMAT = '1';
 /** Whichever process starts first creates or checks the tables, alone (docs/hub.md, "Migrations"). */
 const SETUP_LOCK = 0x466f6c69; // "Foli"
 
-/** Other processes hear of each commit on this channel, its payload the new cursor. */
-export const COMMIT_CHANNEL = 'folio_hub_commit';
+/**
+ * Other processes hear of each commit on this channel, its payload the new cursor (and its rows).
+ * Named anew when the payload's format changes (`folio_hub_commit` carried v8-serialized rows until
+ * 2026-11-28): a process of the other format, still running, then hears these commits only by its
+ * cursor check (a second later) rather than failing to decode them.
+ */
+export const COMMIT_CHANNEL = 'folio_hub_turns';
 
 /** y-websocket awareness (cursors, who is here) and live updates of one process's rooms, for the same rooms in the others; never stored. */
 export const ROOMS_CHANNEL = 'folio_hub_rooms';
@@ -223,48 +227,61 @@ function byteaLiteral(data: Buffer | null): string {
   return data === null ? 'NULL::bytea' : `'\\x${data.toString('hex')}'::bytea`;
 }
 
-/** `pg_notify` of `payload` on `channel`, as one statement of a simple-protocol query. */
-export function notifyStatement(channel: string, payload: string): string {
-  return `SELECT ${notifyCall(channel, payload)}`;
-}
-
 /** The same as a NOTIFY command, which answers no rows (less to read back for a relay sent on every keystroke). */
 export function notifyCommand(channel: string, payload: string): string {
   return `NOTIFY ${channel}, ${literal(payload)}`;
 }
 
-function notifyCall(channel: string, payload: string): string {
-  return `pg_notify('${channel}', ${literal(payload)})`;
+/** NOTIFY payloads are at most 8000 bytes; a turn's rows ride along below this, saving the listeners a query. */
+const ROWS_IN_NOTIFICATION = 7000;
+
+/**
+ * A turn's rows written out once, as `turn_rows` of a WITH clause, and the commit's NOTIFY built
+ * from them by PostgreSQL itself: `SEQ`, or `SEQ ROWS` when they fit, ROWS a JSON array of
+ * `[table, key, values in base64 or null]`. The process writing them encodes nothing twice
+ * (it hears its own commits and reads nothing of them but the turn).
+ */
+function rowsValues(rows: readonly RowEffect[]): string {
+  return `turn_rows (tbl, key, data) AS (VALUES ${rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${byteaLiteral(row.data)})`).join(', ')})`;
 }
 
-/** `UPSERT_ROWS` with the rows written out, for a turn's commit in one round trip with its NOTIFY and COMMIT. */
-export function upsertStatement(rows: readonly RowEffect[], seq: number): string {
-  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${seq}, ${byteaLiteral(row.data)})`);
-  return `INSERT INTO folio_hub_rows (tbl, key, seq, data) VALUES ${values.join(', ')} ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq`;
+/**
+ * The commit's `pg_notify` for turn `seq` (an SQL expression) and the clause it reads the rows
+ * from (`rowsValues`). Rows that cannot fit (by their size here: base64 and JSON add about 40%)
+ * are not encoded at all, so a turn of file bytes costs PostgreSQL no JSON it would drop.
+ */
+function commitNotify(seq: string, rows: readonly RowEffect[]): { call: string; from: string } {
+  const estimate = rows.reduce((sum, row) => sum + row.tbl.length + row.key.length + 12 + Math.ceil((row.data?.length ?? 0) * 1.4), 0);
+  if (estimate > ROWS_IN_NOTIFICATION) return { call: `pg_notify('${COMMIT_CHANNEL}', ${seq}::text)`, from: '' };
+  return {
+    call: `pg_notify('${COMMIT_CHANNEL}', CASE WHEN octet_length(carried.rows) <= ${ROWS_IN_NOTIFICATION} THEN ${seq} || ' ' || carried.rows ELSE ${seq}::text END)`,
+    from: `(SELECT json_agg(json_build_array(tbl, key, encode(data, 'base64')))::text AS rows FROM turn_rows) AS carried`,
+  };
+}
+
+/** An ordinary turn's rows written as turn `seq`, with the commit's NOTIFY, as one statement (its COMMIT follows in the same round trip). */
+export function commitStatement(rows: readonly RowEffect[], seq: number): string {
+  const notify = commitNotify(String(seq), rows);
+  return `WITH ${rowsValues(rows)},
+    written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT tbl, key, ${seq}, data FROM turn_rows
+      ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq)
+    SELECT ${notify.call}${notify.from && ` FROM ${notify.from}`}`;
 }
 
 /**
  * An optimistic turn (docs/hub.md, "Optimistic turns") as one statement: the counter moves from
  * `cursor` to the next turn only if it stands there (the row's lock awaited, then its value read
- * again), and the rows and the NOTIFY on the commit channel (`payload`) follow only if it did. It
- * answers the turn, or no row when another turn came first and nothing was written.
+ * again), and the rows and the commit's NOTIFY follow only if it did. It answers the turn, or no
+ * row when another turn came first and nothing was written.
  */
-export function optimisticStatement(rows: readonly RowEffect[], cursor: number, payload: string): string {
+export function optimisticStatement(rows: readonly RowEffect[], cursor: number): string {
   const turn = Math.trunc(cursor) + 1;
-  const values = rows.map((row) => `(${literal(row.tbl)}, ${literal(row.key)}, ${byteaLiteral(row.data)})`);
+  const notify = commitNotify('turn.seq', rows);
   return `WITH turn AS (UPDATE folio_hub_counter SET seq = ${turn} WHERE id = 1 AND seq = ${turn - 1} RETURNING seq),
-    written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT r.tbl, r.key, turn.seq, r.data FROM turn, (VALUES ${values.join(', ')}) AS r(tbl, key, data)
+    ${rowsValues(rows)},
+    written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT turn_rows.tbl, turn_rows.key, turn.seq, turn_rows.data FROM turn, turn_rows
       ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq)
-    SELECT seq, ${notifyCall(COMMIT_CHANNEL, payload)} FROM turn`;
-}
-
-/** NOTIFY payloads are at most 8000 bytes; a turn's rows ride along below this, saving the listeners a query. */
-const ROWS_IN_NOTIFICATION = 7000;
-
-/** `SEQ`, or `SEQ ROWS` (the rows v8-serialized, in base64) when they fit. */
-export function notification(seq: number, rows: readonly RowEffect[]): string {
-  const encoded = serialize(rows).toString('base64');
-  return encoded.length <= ROWS_IN_NOTIFICATION ? `${seq} ${encoded}` : String(seq);
+    SELECT seq, ${notify.call} FROM turn${notify.from && `, ${notify.from}`}`;
 }
 
 /** The turn a NOTIFY payload announces, read without decoding its rows (a process hears its own commits too). */
@@ -275,14 +292,12 @@ export function notifiedTurn(payload: string): number {
 
 /** A NOTIFY payload read back: the turn, and its rows when they came along. */
 export function readNotification(payload: string): { seq: number; rows: RowEffect[] | undefined } {
-  const [seq, encoded] = payload.split(' ');
-  if (encoded === undefined) return { seq: Number(seq), rows: undefined };
-  const rows = (deserialize(Buffer.from(encoded, 'base64')) as { tbl: string; key: string; data: Uint8Array | null }[]).map((row) => ({
-    tbl: row.tbl,
-    key: row.key,
-    data: row.data === null ? null : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength),
-  }));
-  return { seq: Number(seq), rows };
+  const space = payload.indexOf(' ');
+  if (space === -1) return { seq: Number(payload), rows: undefined };
+  const carried = JSON.parse(payload.slice(space + 1)) as [string, string, string | null][];
+  // PostgreSQL's base64 breaks lines every 76 characters; Buffer skips them.
+  const rows = carried.map(([tbl, key, data]) => ({ tbl, key, data: data === null ? null : Buffer.from(data, 'base64') }));
+  return { seq: Number(payload.slice(0, space)), rows };
 }
 
 /** The rows written after turn `$1`, as committed up to now, with the counter read in the same snapshot. */

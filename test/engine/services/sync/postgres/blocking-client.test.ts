@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { BlockingPostgres, libpqLoads, PostgresUnavailable, type PostgresClient } from '../../../../../src-main/engine/services/sync/postgres/blocking-client.js';
 import { describeWithPostgres } from './hub-processes.js';
 
@@ -14,6 +14,43 @@ describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (pos
   it.skipIf(!libpqLoads() && !process.env.CI)('uses libpq where its addon is built (in CI, always)', () => {
     expect(libpqLoads()).toBe(true);
     expect(new BlockingPostgres('postgres://nobody@127.0.0.1:1/none').client).toBe('libpq');
+  });
+
+  it.skipIf(!libpqLoads())('libpq: a statement sent unanswered goes at once; the next call reads its answer first and answers its own', async () => {
+    const url = await postgres().newDatabase();
+    const db = new BlockingPostgres(url, 15_000, 'libpq');
+    const listener = new pg.Client(url);
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (message) => heard.push(message.payload ?? ''));
+      await listener.query('LISTEN probe');
+      // Never connects for it: with no connection open yet (PostgreSQL may be away), nothing is sent.
+      expect(db.sendUnanswered("NOTIFY probe, 'unsent'")).toBe(false);
+      db.call([{ sql: 'CREATE TABLE t (n int)' }]);
+      expect(db.sendUnanswered("NOTIFY probe, 'one'")).toBe(true);
+      // Delivered while nobody reads its answer.
+      await vi.waitFor(() => expect(heard).toEqual(['one']));
+      // Two in a row, the second reading the first's answer; a failing one changes nothing for the call after it.
+      expect(db.sendUnanswered("NOTIFY probe, 'two'")).toBe(true);
+      expect(db.sendUnanswered('INSERT INTO missing VALUES (1)')).toBe(true);
+      expect(db.call([{ sql: 'INSERT INTO t VALUES (1); SELECT n FROM t' }])).toEqual([[], [[1]]]);
+      await vi.waitFor(() => expect(heard).toEqual(['one', 'two']));
+    } finally {
+      await listener.end();
+      db.stop();
+    }
+  });
+
+  it('worker: sends nothing unanswered (its thread answers every message)', async () => {
+    const db = new BlockingPostgres(await postgres().newDatabase(), 15_000, 'worker');
+    try {
+      db.call([{ sql: 'SELECT 1' }]);
+      expect(db.sendUnanswered('SELECT 1')).toBe(false);
+      expect(db.call([{ sql: 'SELECT 2' }])).toEqual([[[2]]]);
+    } finally {
+      db.stop();
+    }
   });
 
   for (const client of CLIENTS) {

@@ -2,8 +2,10 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addUser } from '../../../../../src-main/engine/app/admin/commands.js';
+import { libpqLoads } from '../../../../../src-main/engine/services/sync/postgres/blocking-client.js';
 import { COMMIT_CHANNEL, ROOMS_CHANNEL } from '../../../../../src-main/engine/services/sync/postgres/store.js';
 import { openPostgresEngine, type PostgresEngine } from '../../../../../src-main/engine/app/sync/postgres/working-copy.js';
+import type { PostgresHub } from '../../../../../src-main/engine/app/sync/postgres/hub-server.js';
 import { eventually } from '../nodes.js';
 import { describeWithPostgres, startHubInProcess } from './hub-processes.js';
 
@@ -18,7 +20,13 @@ const keysOf = (hub: PostgresEngine, docId: string) => [...hub.engine.docs.load(
 
 /** Two working copies of one database (two hub processes' engines, without their commit followers: each hears of the other only at its own turns). */
 describeWithPostgres('optimistic turns: a write that may run twice runs first and is ordered at its commit', (postgres) => {
-  it('a live edit’s relay goes on the wire at once, before a turn that blocks the loop, even behind an answer not read yet', async () => {
+  /**
+   * Runs `act` in one task while the turn counter's row is held for 300 ms, released by the server
+   * itself: a turn in `act` waits on it with the loop blocked, so relays must already be on the
+   * wire to reach PostgreSQL first (without it the test raced two server processes). Returns what
+   * a client listening on both channels heard, once it heard `count` notifications.
+   */
+  async function heardAround(act: (hub: PostgresHub) => void, count: number): Promise<string[]> {
     const url = await postgres().newDatabase();
     const hub = await startHubInProcess(url);
     const listener = new pg.Client(url);
@@ -27,24 +35,48 @@ describeWithPostgres('optimistic turns: a write that may run twice runs first an
     listener.on('notification', (message) => heard.push(message.channel === ROOMS_CHANNEL ? `relay ${message.payload}` : 'commit'));
     await listener.query(`LISTEN ${ROOMS_CHANNEL}`);
     await listener.query(`LISTEN ${COMMIT_CHANNEL}`);
-    // Holds the turn counter's row for 300 ms, released by the server itself: the turn below waits on it with the loop blocked,
-    // so the relays must already be on the wire to reach PostgreSQL first (without it the test raced two server processes).
     const blocker = new pg.Client(url);
     await blocker.connect();
     try {
       await blocker.query('BEGIN; SELECT seq FROM folio_hub_counter WHERE id = 1 FOR UPDATE');
       const released = blocker.query('SELECT pg_sleep(0.3); COMMIT');
-      // Two relays, then a turn, in one task: the first relay's answer cannot be read before the turn ends.
-      hub.follower.notifyRooms('one');
-      hub.follower.notifyRooms('two');
-      addUser(hub.opened.engine, 'ann@example.com', 'Ann');
+      act(hub);
       await released;
-      await eventually(() => expect(heard).toEqual(['relay one', 'relay two', 'commit']));
+      await eventually(() => expect(heard).toHaveLength(count));
+      return heard;
     } finally {
       await blocker.end();
       await listener.end();
       await hub.close();
     }
+  }
+
+  it('a live edit’s relay goes on the wire at once, before a turn that blocks the loop, even behind an answer not read yet', async () => {
+    const heard = await heardAround((hub) => {
+      // Two relays, then a turn, in one task: the first relay's answer cannot be read before the turn ends.
+      hub.follower.notifyRooms('one');
+      hub.follower.notifyRooms('two');
+      addUser(hub.opened.engine, 'ann@example.com', 'Ann');
+    }, 3);
+    expect(heard).toEqual(['relay one', 'relay two', 'commit']);
+  }, 60_000);
+
+  it.skipIf(!libpqLoads())('on libpq the relays leave from the writer’s connection between turns, as at once, and the turn after them commits', async () => {
+    const heard = await heardAround((hub) => {
+      const { engine, order } = hub.opened;
+      // As above, the second relay reading the first's answer, the turn reading the second's.
+      expect(order.notifyRooms('one')).toBe(true);
+      expect(order.notifyRooms('two')).toBe(true);
+      const cursor = order.cursor;
+      addUser(engine, 'ann@example.com', 'Ann');
+      expect(order.cursor).toBe(cursor + 1);
+      // Inside a turn it sends nothing (a pessimistic turn holds its transaction open there): the LISTEN connection takes it.
+      engine.db.transaction(() => {
+        engine.db.run("INSERT INTO doc_changes (doc_id, change) VALUES ('probe', 1)");
+        expect(order.notifyRooms('inside')).toBe(false);
+      });
+    }, 4);
+    expect(heard).toEqual(['relay one', 'relay two', 'commit', 'commit']);
   }, 60_000);
 
   it('commits in one turn when nobody wrote since the cursor, and runs again after the other process’s rows when one did', async () => {
