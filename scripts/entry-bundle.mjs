@@ -11,6 +11,18 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * The engine's programs (`npm run serve`, `npm run cli`) by the name of their compiled copy, and
+ * the two they start from beside their own module: the worker threads' program and the
+ * integration scripts' (see compileEntries).
+ */
+export const ENGINE_ENTRIES = /** @type {const} */ ({
+  serve: 'src-main/cli/serve.ts',
+  folio: 'src-main/cli/folio.ts',
+  'worker-bootstrap': 'src-main/engine/app/worker-entry.ts',
+  'sandbox-child': 'src-main/engine/services/integrations/sandbox-child.mjs',
+});
+
+/**
  * The engine's programs whose npm packages are compiled in too: resolving and reading the ~700
  * files of node_modules they load was a third of a child's CPU (a `folio user add`: 2.5 → 1.7 s).
  * The small ones keep them in node_modules: the sandbox's child runs under Node's permission model,

@@ -9,17 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compileEntries, ROOT } from './entry-bundle.mjs';
-
-/** Each program, and what an engine program needs beside it (compileEntries). */
-const PROGRAMS = {
-  serve: 'src-main/cli/serve.ts',
-  folio: 'src-main/cli/folio.ts',
-};
-const BESIDE = {
-  'worker-bootstrap': 'src-main/engine/app/worker-entry.ts',
-  'sandbox-child': 'src-main/engine/services/integrations/sandbox-child.mjs',
-};
+import { compileEntries, ENGINE_ENTRIES, ROOT } from './entry-bundle.mjs';
 
 const BUILDS = join(ROOT, '.folio-build');
 
@@ -46,7 +36,7 @@ function compiled() {
   if (existsSync(join(dir, 'serve.mjs'))) return dir;
   // Compiled aside, then renamed: two starts at once each compile, and neither runs a half-written copy.
   const aside = `${dir}.${process.pid}`;
-  compileEntries(aside, { ...PROGRAMS, ...BESIDE });
+  compileEntries(aside, ENGINE_ENTRIES);
   try {
     renameSync(aside, dir);
   } catch {

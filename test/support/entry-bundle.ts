@@ -1,27 +1,28 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileEntries, ROOT } from '../../scripts/entry-bundle.mjs';
+import { compileEntries, ENGINE_ENTRIES, ROOT } from '../../scripts/entry-bundle.mjs';
 
 export { ROOT };
 
 /**
- * The programs tests start in processes of their own, and the name of each one's compiled copy.
- * vitest's global setup (entry-bundle-setup.ts) compiles them once per run (scripts/entry-bundle.mjs)
- * — the same sources `npm run serve`/`cli` run — so a child starts in well under 2 s of CPU where
- * tsx's loader took ~4 s (docs/performance.md, "The test suite's time", "`npm test` in 6 minutes").
+ * The programs tests start in processes of their own, by the name of each one's compiled copy: the
+ * engine's, and the tests' own. vitest's global setup (entry-bundle-setup.ts) compiles them once
+ * per run (scripts/entry-bundle.mjs) — the same sources `npm run serve`/`cli` run — so a child
+ * starts in well under 2 s of CPU where tsx's loader took ~4 s (docs/performance.md, "The test
+ * suite's time", "`npm test` in 6 minutes").
  */
-export const BUNDLED_ENTRIES = {
-  'src-main/cli/serve.ts': 'serve',
-  'src-main/cli/folio.ts': 'folio',
-  'test/engine/api/change-requests/merge-child.ts': 'merge-child',
-  'test/support/fuzz/loop-watch.ts': 'loop-watch',
-  'test/support/s3-server.ts': 's3-server',
-  // Beside the engine's programs under these names: see compileEntries.
-  'src-main/engine/app/worker-entry.ts': 'worker-bootstrap',
-  'src-main/engine/services/integrations/sandbox-child.mjs': 'sandbox-child',
+const TEST_ENTRIES = {
+  'merge-child': 'test/engine/api/change-requests/merge-child.ts',
+  'loop-watch': 'test/support/fuzz/loop-watch.ts',
+  's3-server': 'test/support/s3-server.ts',
 } as const;
 
-export type BundledScript = keyof typeof BUNDLED_ENTRIES;
+const ENTRIES = { ...ENGINE_ENTRIES, ...TEST_ENTRIES };
+
+/** A program's source, from the repository's root. */
+export type BundledScript = (typeof ENTRIES)[keyof typeof ENTRIES];
+
+const NAMES = new Map(Object.entries(ENTRIES).map(([name, source]) => [source, name]));
 
 /** The environment variable that carries the folder of this run's compiled programs to the test forks. */
 export const BUNDLE_DIR_VARIABLE = 'FOLIO_TEST_ENTRY_BUNDLE';
@@ -35,12 +36,12 @@ const BUNDLE_DIR = join(ROOT, '.test-build', String(process.pid));
  * process, and removed when it exits.
  */
 export function bundledScript(script: BundledScript): string {
-  return `${process.env[BUNDLE_DIR_VARIABLE] ?? compiledForThisProcess()}/${BUNDLED_ENTRIES[script]}.mjs`;
+  return `${process.env[BUNDLE_DIR_VARIABLE] ?? compiledForThisProcess()}/${NAMES.get(script)}.mjs`;
 }
 
 /** Compiles the programs into this process's folder and names it in the environment, which the processes it starts inherit. */
 export function compileBundle(): string {
-  compileEntries(BUNDLE_DIR, Object.fromEntries(Object.entries(BUNDLED_ENTRIES).map(([source, name]) => [name, source])));
+  compileEntries(BUNDLE_DIR, ENTRIES);
   process.env[BUNDLE_DIR_VARIABLE] = BUNDLE_DIR;
   return BUNDLE_DIR;
 }

@@ -12,7 +12,7 @@ export function syncStatus(ctx: RequestContext): z.input<typeof SyncStatus> {
   return {
     state: upstream ? ctx.sync.state : 'disabled',
     url: upstream?.url ?? null,
-    connectedTo: upstream && ctx.sync.state === 'connected' ? ctx.sync.connectedTo : null,
+    connectedTo: upstream ? ctx.sync.connectedTo : null,
     outbox: outboxSize(ctx.db),
     pendingChanges: upstream ? unpushedChanges(ctx.db, upstream.url) : 0,
     lastSyncAt: upstream?.lastSyncAt ?? null,
