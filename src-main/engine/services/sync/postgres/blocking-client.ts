@@ -26,33 +26,24 @@ export class BlockingPostgres {
   }
 
   /**
-   * Runs `steps` in order on the connection and returns each statement's rows (a step may hold
-   * several statements, sent in one round trip); the first that fails stops the rest and throws
-   * here. Rows are arrays: bytea as Buffer, integers up to int4 and booleans as such, the rest as text.
+   * Runs `sql` (one statement or several, sent in one round trip) and returns each statement's
+   * rows; the first that fails stops the rest and throws here. Rows are arrays: bytea as Buffer,
+   * integers up to int4 and booleans as such, the rest as text.
    */
-  call(steps: readonly Step[]): unknown[][] {
-    this.send(steps);
-    return this.answer();
-  }
-
-  /** `call` in two halves: `steps` go now, and `answer` waits for their rows (or throws) later. */
-  send(steps: readonly Step[]): void {
-    this.connection.send(steps.map((step) => step.sql).join(';\n'));
+  call(sql: string): unknown[][] {
+    this.connection.send(sql);
+    const answer = this.connection.answer();
+    if ('error' in answer) throw answer.lost ? new PostgresUnavailable(answer.error) : new Error(answer.error);
+    return answer.rows;
   }
 
   /**
-   * Sends `sql` now without waiting for its answer, which the next `send` reads (and drops) first;
+   * Sends `sql` now without waiting for its answer, which the next `call` reads (and drops) first;
    * false, nothing sent, where that cannot be: no connection open (it never connects for this,
    * PostgreSQL may be away) or no `libpq` (the worker answers every message it gets).
    */
   sendUnanswered(sql: string): boolean {
     return this.connection.sendUnanswered?.(sql) ?? false;
-  }
-
-  answer(): unknown[][] {
-    const answer = this.connection.answer();
-    if ('error' in answer) throw answer.lost ? new PostgresUnavailable(answer.error) : new Error(answer.error);
-    return answer.rows;
   }
 
   stop(): void {
@@ -61,8 +52,6 @@ export class BlockingPostgres {
 }
 
 export type PostgresClient = 'libpq' | 'worker';
-
-type Step = { sql: string };
 
 type Failure = { error: string; lost: boolean };
 type Answer = { rows: unknown[][] } | Failure;

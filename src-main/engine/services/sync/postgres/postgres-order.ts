@@ -80,7 +80,7 @@ export class PostgresOrder implements WriteOrder {
     }
     let answers: unknown[][];
     try {
-      answers = this.pg.call([{ sql: this.beginStatements() }]);
+      answers = this.pg.call(this.beginStatements());
     } catch (error) {
       this.rollbackQuietly();
       throw unavailable(error);
@@ -109,13 +109,13 @@ export class PostgresOrder implements WriteOrder {
     const effects = this.effects.take();
     if (this.optimistic) return this.commitOptimistic(effects);
     if (effects.length === 0) {
-      this.pg.call([{ sql: 'ROLLBACK' }]);
+      this.pg.call('ROLLBACK');
       this.turn = undefined;
       return;
     }
     try {
       // One round trip: the rows as literals, the NOTIFY (carrying the rows when they are few) and the COMMIT.
-      this.pg.call([{ sql: `${commitStatement(effects, this.turn!)}; COMMIT` }]);
+      this.pg.call(`${commitStatement(effects, this.turn!)}; COMMIT`);
     } catch (error) {
       // Rolled back here; if PostgreSQL committed before the connection broke, the next turn replays it.
       throw unavailable(error);
@@ -136,7 +136,7 @@ export class PostgresOrder implements WriteOrder {
     }
     let answers: unknown[][];
     try {
-      answers = this.pg.call([{ sql: optimisticStatement(effects, this.cursor) }]);
+      answers = this.pg.call(optimisticStatement(effects, this.cursor));
     } catch (error) {
       // As a pessimistic turn's commit: if PostgreSQL committed before the connection broke, the next turn replays it.
       throw unavailable(error);
@@ -203,7 +203,7 @@ export class PostgresOrder implements WriteOrder {
 
   private rollbackQuietly(): void {
     try {
-      this.pg.call([{ sql: 'ROLLBACK' }]);
+      this.pg.call('ROLLBACK');
     } catch {
       // The connection is gone, and its transaction with it.
       this.pg.stop();

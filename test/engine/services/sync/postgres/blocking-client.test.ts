@@ -27,14 +27,14 @@ describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (pos
       await listener.query('LISTEN probe');
       // Never connects for it: with no connection open yet (PostgreSQL may be away), nothing is sent.
       expect(db.sendUnanswered("NOTIFY probe, 'unsent'")).toBe(false);
-      db.call([{ sql: 'CREATE TABLE t (n int)' }]);
+      db.call('CREATE TABLE t (n int)');
       expect(db.sendUnanswered("NOTIFY probe, 'one'")).toBe(true);
       // Delivered while nobody reads its answer.
       await vi.waitFor(() => expect(heard).toEqual(['one']));
       // Two in a row, the second reading the first's answer; a failing one changes nothing for the call after it.
       expect(db.sendUnanswered("NOTIFY probe, 'two'")).toBe(true);
       expect(db.sendUnanswered('INSERT INTO missing VALUES (1)')).toBe(true);
-      expect(db.call([{ sql: 'INSERT INTO t VALUES (1); SELECT n FROM t' }])).toEqual([[], [[1]]]);
+      expect(db.call('INSERT INTO t VALUES (1); SELECT n FROM t')).toEqual([[], [[1]]]);
       await vi.waitFor(() => expect(heard).toEqual(['one', 'two']));
     } finally {
       await listener.end();
@@ -45,9 +45,9 @@ describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (pos
   it('worker: sends nothing unanswered (its thread answers every message)', async () => {
     const db = new BlockingPostgres(await postgres().newDatabase(), 15_000, 'worker');
     try {
-      db.call([{ sql: 'SELECT 1' }]);
+      db.call('SELECT 1');
       expect(db.sendUnanswered('SELECT 1')).toBe(false);
-      expect(db.call([{ sql: 'SELECT 2' }])).toEqual([[[2]]]);
+      expect(db.call('SELECT 2')).toEqual([[[2]]]);
     } finally {
       db.stop();
     }
@@ -57,10 +57,10 @@ describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (pos
     it(`${client}: answers each statement of a round trip with its rows, typed as pg types them`, async () => {
       const db = new BlockingPostgres(await postgres().newDatabase(), 15_000, client);
       try {
-        const answers = db.call([
-          { sql: `BEGIN; CREATE TABLE t (n int, big bigint, flag boolean, data bytea, note text); INSERT INTO t VALUES (1, 9007199254740993, true, '\\x00ff'::bytea, NULL), (2, 2, false, NULL, 'two')` },
-          { sql: 'SELECT n, big, flag, data, note FROM t ORDER BY n; COMMIT' },
-        ]);
+        const answers = db.call(
+          `BEGIN; CREATE TABLE t (n int, big bigint, flag boolean, data bytea, note text); INSERT INTO t VALUES (1, 9007199254740993, true, '\\x00ff'::bytea, NULL), (2, 2, false, NULL, 'two');
+          SELECT n, big, flag, data, note FROM t ORDER BY n; COMMIT`,
+        );
         // bytea comes as bytes: a Buffer from libpq, its copy from the worker thread.
         expect(answers.map((rows) => rows.map((row) => (row as unknown[]).map((value) => (value instanceof Uint8Array ? Buffer.from(value) : value))))).toEqual([
           [],
@@ -72,9 +72,8 @@ describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (pos
           ],
           [],
         ]);
-        // `send` and `answer` apart: the rows wait for the caller.
-        db.send([{ sql: "SELECT current_setting('lock_timeout'), current_setting('application_name')" }]);
-        expect(db.answer()).toEqual([[['10s', 'folio-hub-writer']]]);
+        // The writer's session settings.
+        expect(db.call("SELECT current_setting('lock_timeout'), current_setting('application_name')")).toEqual([[['10s', 'folio-hub-writer']]]);
       } finally {
         db.stop();
       }
@@ -83,18 +82,18 @@ describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (pos
     it(`${client}: throws a failed statement's message and keeps the connection, whose transaction the caller rolls back`, async () => {
       const db = new BlockingPostgres(await postgres().newDatabase(), 15_000, client);
       try {
-        db.call([{ sql: 'CREATE TABLE t (n int PRIMARY KEY); INSERT INTO t VALUES (1)' }]);
+        db.call('CREATE TABLE t (n int PRIMARY KEY); INSERT INTO t VALUES (1)');
         let thrown: unknown;
         try {
-          db.call([{ sql: 'BEGIN; INSERT INTO t VALUES (2); INSERT INTO t VALUES (1); INSERT INTO t VALUES (3)' }]);
+          db.call('BEGIN; INSERT INTO t VALUES (2); INSERT INTO t VALUES (1); INSERT INTO t VALUES (3)');
         } catch (error) {
           thrown = error;
         }
         expect(thrown).toBeInstanceOf(Error);
         expect(thrown).not.toBeInstanceOf(PostgresUnavailable);
         expect((thrown as Error).message).toMatch(/duplicate key value/);
-        db.call([{ sql: 'ROLLBACK' }]);
-        expect(db.call([{ sql: 'SELECT n FROM t ORDER BY n' }])).toEqual([[[1]]]);
+        db.call('ROLLBACK');
+        expect(db.call('SELECT n FROM t ORDER BY n')).toEqual([[[1]]]);
       } finally {
         db.stop();
       }
@@ -106,17 +105,17 @@ describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (pos
       const admin = new pg.Client(url);
       await admin.connect();
       try {
-        const [[[pid]]] = db.call([{ sql: 'SELECT pg_backend_pid()' }]) as [[[number]]];
+        const [[[pid]]] = db.call('SELECT pg_backend_pid()') as [[[number]]];
         await admin.query('SELECT pg_terminate_backend($1)', [pid]);
         // Heard of before the next call (what the server said came while idle), another connection
         // answers it; heard of only as the call's answer, that call is unavailable and the next opens another.
         try {
-          expect(db.call([{ sql: 'SELECT 1' }])).toEqual([[[1]]]);
+          expect(db.call('SELECT 1')).toEqual([[[1]]]);
         } catch (error) {
           expect(error).toBeInstanceOf(PostgresUnavailable);
         }
-        expect(db.call([{ sql: 'SELECT 2' }])).toEqual([[[2]]]);
-        const [[[next]]] = db.call([{ sql: 'SELECT pg_backend_pid()' }]) as [[[number]]];
+        expect(db.call('SELECT 2')).toEqual([[[2]]]);
+        const [[[next]]] = db.call('SELECT pg_backend_pid()') as [[[number]]];
         expect(next).not.toBe(pid);
       } finally {
         await admin.end();
@@ -127,7 +126,7 @@ describeWithPostgres('the writer’s synchronous connection to PostgreSQL', (pos
     it(`${client}: a server that cannot be reached is unavailable, not a crash`, () => {
       const db = new BlockingPostgres('postgres://folio@127.0.0.1:1/none', 15_000, client);
       try {
-        expect(() => db.call([{ sql: 'SELECT 1' }])).toThrow(PostgresUnavailable);
+        expect(() => db.call('SELECT 1')).toThrow(PostgresUnavailable);
       } finally {
         db.stop();
       }

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { runCli, spawnScript } from '../../../../support/processes.js';
 import { databasesOfOneFile, postgresMissing, sharedPostgres, startPostgres, type PostgresDatabases, type TestPostgres } from '../../../../support/postgres.js';
@@ -6,7 +7,7 @@ import { SYNC_PATH } from '../../../../../src-main/engine/transports/sync/hub.js
 import type { BlobStoreChoice } from '../../../../../src-main/engine/services/sync/postgres/blob-store.js';
 import { startPostgresHub, type PostgresHub } from '../../../../../src-main/engine/app/sync/postgres/hub-server.js';
 import { AdminError, addOrganization, addUser, issueToken } from '../../../../../src-main/engine/app/admin/commands.js';
-import { openPostgresEngine } from '../../../../../src-main/engine/app/sync/postgres/working-copy.js';
+import { openPostgresEngine, type PostgresEngine } from '../../../../../src-main/engine/app/sync/postgres/working-copy.js';
 import { mainTreeDoc } from '../../../../../src-shared/sync/doc-names.js';
 import { ok } from '../../../../support/content.js';
 import { eventually, Replica } from '../nodes.js';
@@ -76,6 +77,25 @@ export async function hubUser(database: string, email: string, organization?: st
     return { token };
   } finally {
     opened.close();
+  }
+}
+
+/**
+ * Two working copies of the database at `url` (two hub processes' engines, without their commit
+ * followers: each hears of the other only at its own turns) and a client of its own to look at
+ * PostgreSQL, for `test`; all closed after it.
+ */
+export async function withTwoWorkingCopies(url: string, test: (copies: { a: PostgresEngine; b: PostgresEngine; reader: pg.Client }) => Promise<void>): Promise<void> {
+  const a = await openPostgresEngine(url);
+  const b = await openPostgresEngine(url);
+  const reader = new pg.Client(url);
+  await reader.connect();
+  try {
+    await test({ a, b, reader });
+  } finally {
+    await reader.end();
+    a.close();
+    b.close();
   }
 }
 

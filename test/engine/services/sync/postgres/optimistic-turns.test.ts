@@ -7,7 +7,7 @@ import { COMMIT_CHANNEL, ROOMS_CHANNEL } from '../../../../../src-main/engine/se
 import { openPostgresEngine, type PostgresEngine } from '../../../../../src-main/engine/app/sync/postgres/working-copy.js';
 import type { PostgresHub } from '../../../../../src-main/engine/app/sync/postgres/hub-server.js';
 import { eventually } from '../nodes.js';
-import { describeWithPostgres, startHubInProcess } from './hub-processes.js';
+import { describeWithPostgres, startHubInProcess, withTwoWorkingCopies } from './hub-processes.js';
 
 /** An update that sets `key` in the doc's map `probe`, made by a doc of its own (a client of its own). */
 function edit(key: string): Uint8Array {
@@ -81,12 +81,8 @@ describeWithPostgres('optimistic turns: a write that may run twice runs first an
 
   it('commits in one turn when nobody wrote since the cursor, and runs again after the other process’s rows when one did', async () => {
     const url = await postgres().newDatabase();
-    const a = await openPostgresEngine(url);
-    const b = await openPostgresEngine(url);
-    const reader = new pg.Client(url);
-    await reader.connect();
-    const counter = async () => Number((await reader.query('SELECT seq FROM folio_hub_counter')).rows[0].seq);
-    try {
+    await withTwoWorkingCopies(url, async ({ a, b, reader }) => {
+      const counter = async () => Number((await reader.query('SELECT seq FROM folio_hub_counter')).rows[0].seq);
       const doc = 'probe-doc';
       const runs = { a: 0, b: 0 };
       const write = (hub: PostgresEngine, side: 'a' | 'b', key: string) =>
@@ -122,11 +118,7 @@ describeWithPostgres('optimistic turns: a write that may run twice runs first an
       const stored = await reader.query("SELECT count(*)::int AS n FROM folio_hub_rows WHERE tbl = 'doc_updates'");
       expect(a.engine.db.get<{ n: number }>('SELECT count(*) AS n FROM doc_updates')!.n).toBe(stored.rows[0].n);
       expect(b.engine.db.get<{ n: number }>('SELECT count(*) AS n FROM doc_updates')!.n).toBe(stored.rows[0].n);
-    } finally {
-      await reader.end();
-      a.close();
-      b.close();
-    }
+    });
   }, 60_000);
 
   it('a write that changed nothing takes no turn, and one that fails rolls back and orders nothing', async () => {

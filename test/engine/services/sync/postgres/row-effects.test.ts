@@ -4,7 +4,7 @@ import { addUser } from '../../../../../src-main/engine/app/admin/commands.js';
 import { openPostgresEngine, type PostgresEngine } from '../../../../../src-main/engine/app/sync/postgres/working-copy.js';
 import { COMMIT_CHANNEL, readNotification } from '../../../../../src-main/engine/services/sync/postgres/store.js';
 import { eventually } from '../nodes.js';
-import { describeWithPostgres } from './hub-processes.js';
+import { describeWithPostgres, withTwoWorkingCopies } from './hub-processes.js';
 
 /** Two working copies of one database (two hub processes' engines): what one's turn wrote, the other replays at its next turn. */
 describeWithPostgres('the rows a turn carries to the other processes', (postgres) => {
@@ -13,16 +13,12 @@ describeWithPostgres('the rows a turn carries to the other processes', (postgres
 
   it('a row written several times goes once; a key moved leaves the old one gone; an AUTOINCREMENT insert carries its high-water mark', async () => {
     const url = await postgres().newDatabase();
-    const a = await openPostgresEngine(url);
-    const b = await openPostgresEngine(url);
-    const reader = new pg.Client(url);
-    await reader.connect();
-    /** Whether PostgreSQL holds each key's values (false: a tombstone), by key. */
-    const stored = async (tbl: string, keys: string[]) =>
-      Object.fromEntries(
-        (await reader.query<{ key: string; gone: boolean }>('SELECT key, data IS NULL AS gone FROM folio_hub_rows WHERE tbl = $1 AND key = ANY($2)', [tbl, keys])).rows.map((row) => [row.key, !row.gone]),
-      );
-    try {
+    await withTwoWorkingCopies(url, async ({ a, b, reader }) => {
+      /** Whether PostgreSQL holds each key's values (false: a tombstone), by key. */
+      const stored = async (tbl: string, keys: string[]) =>
+        Object.fromEntries(
+          (await reader.query<{ key: string; gone: boolean }>('SELECT key, data IS NULL AS gone FROM folio_hub_rows WHERE tbl = $1 AND key = ANY($2)', [tbl, keys])).rows.map((row) => [row.key, !row.gone]),
+        );
       // One turn writes a row three times (twice updated in place): PostgreSQL takes one row for it (two would fail its upsert).
       a.engine.db.transaction(() => {
         a.engine.db.run("INSERT INTO doc_changes (doc_id, change) VALUES ('probe/one', 1)");
@@ -55,11 +51,7 @@ describeWithPostgres('the rows a turn carries to the other processes', (postgres
       expect(sequence(a)).toBeGreaterThan(inserted + 100);
       expect(sequence(b)).toBe(sequence(a));
       expect(b.engine.db.all('SELECT seq, tbl, row_key FROM change_log ORDER BY seq')).toEqual(a.engine.db.all('SELECT seq, tbl, row_key FROM change_log ORDER BY seq'));
-    } finally {
-      await reader.end();
-      a.close();
-      b.close();
-    }
+    });
   }, 60_000);
 
   it('the commit’s NOTIFY carries the turn’s rows as PostgreSQL stored them (tombstones too), or the turn alone when they are many', async () => {
