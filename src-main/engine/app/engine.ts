@@ -145,7 +145,7 @@ export class Engine {
 
   constructor(readonly options: EngineOptions) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    const { db, capture, recordedEvents } = options.database ?? openDatabase(join(options.dataDir, 'folio.db'), options.nativeBinding);
+    const { db, capture, recordedEvents } = options.database ?? openDatabase(join(options.dataDir, 'folio.db'), { nativeBinding: options.nativeBinding });
     this.db = db;
     this.changeCapture = capture;
     const workers = options.workers ?? {};

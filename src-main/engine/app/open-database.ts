@@ -1,4 +1,4 @@
-import { Database } from '../core/db/database.js';
+import { Database, type DatabaseOptions } from '../core/db/database.js';
 import { RecordedEvents } from '../services/integrations/recorded-events.js';
 import { ChangeCapture } from '../services/sync/changes/capture.js';
 
@@ -16,9 +16,9 @@ export interface OpenedDatabase {
  * first: the database itself knows no feature. Every connection that writes the file opens it
  * here (the server, the CLI, tests).
  */
-export function openDatabase(file: string, nativeBinding?: string, schemaVersion?: number): OpenedDatabase {
+export function openDatabase(file: string, options: Omit<DatabaseOptions, 'functions'> = {}): OpenedDatabase {
   const capture = new ChangeCapture();
   const recordedEvents = new RecordedEvents();
-  const db = new Database(file, { nativeBinding, functions: [capture, recordedEvents], schemaVersion });
+  const db = new Database(file, { ...options, functions: [capture, recordedEvents] });
   return { db, capture, recordedEvents };
 }

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../src-main/engine/core/db/database.js';
 import { CHECKPOINT_WAL_BYTES, type WalCheckpoint } from '../../../../src-main/engine/core/db/wal-checkpoints.js';
 import { openDatabase } from '../../../../src-main/engine/app/open-database.js';
+import { rowsInFileAlone } from './file-alone.js';
 import type { TaskModules } from '../../../../src-main/engine/app/worker-entry.js';
 import { WorkerPool } from '../../../../src-main/engine/core/workers/pool.js';
 import { bundledScript } from '../../../support/entry-bundle.js';
@@ -38,18 +39,7 @@ function writePastThreshold(): void {
   });
 }
 
-/** The rows the database file holds by itself, its WAL left aside: a copy of the file alone, opened. */
-function rowsInFile(): number {
-  const copy = join(dir, 'copy.db');
-  copyFileSync(join(dir, 'folio.db'), copy);
-  const alone = new BetterSqlite3(copy, { readonly: true });
-  try {
-    return alone.prepare('SELECT count(*) FROM filler').pluck().get() as number;
-  } finally {
-    alone.close();
-    rmSync(copy, { force: true });
-  }
-}
+const rowsInFile = () => rowsInFileAlone(join(dir, 'folio.db'), 'filler');
 
 describe('WAL checkpoints elsewhere', () => {
   it('never copy the WAL in a commit of this connection: a worker thread’s connection does, after the write', async () => {

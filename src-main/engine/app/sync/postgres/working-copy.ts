@@ -37,7 +37,7 @@ export async function openPostgresEngine(
   let db: Database | undefined;
   let order: PostgresOrder | undefined;
   try {
-    const database = openDatabase(join(folder, 'folio.db'));
+    const database = openDatabase(join(folder, 'folio.db'), { disposable: true });
     db = database.db;
     const opened = db;
     order = new PostgresOrder(db, url, 0, tooFarBehind);
@@ -97,7 +97,7 @@ async function loadStore(url: string, db: Database, effects: RowEffects, order: 
  */
 export function upgradedRows(from: number, rows: readonly RowEffect[]): RowEffect[] {
   const folder = mkdtempSync(join(tmpdir(), 'folio-hub-upgrade-'));
-  const { db } = openDatabase(join(folder, 'folio.db'), undefined, from);
+  const { db } = openDatabase(join(folder, 'folio.db'), { schemaVersion: from, disposable: true });
   try {
     let replaying = true;
     const loaded = new RowEffects(db.raw, () => replaying);

@@ -23,7 +23,7 @@ describeWithPostgres('a hub database of an older Folio', (postgres) => {
     let token: string;
     const bytes = Buffer.from('bytes of a file kept by the older hub');
     try {
-      const { db } = openDatabase(join(folder, 'folio.db'), undefined, OLDER);
+      const { db } = openDatabase(join(folder, 'folio.db'), { schemaVersion: OLDER });
       const now = new Date().toISOString();
       const userId = db.transaction(() => insertUser(db, { email: 'ann@example.com', displayName: 'Ann', now }));
       token = db.transaction(() => createToken(db, userId, now));
