@@ -28,6 +28,10 @@ const PEOPLE = new Set(['members', 'teams', 'team_members']);
 export class Visibility {
   private readonly roles: RolesOf;
   private readonly colleagues = new Map<string, boolean>();
+  // Judged once per organization and per space or collection: one answer reads a few thousand
+  // changes of a few hundred rows, inside one read transaction, so the data cannot move meanwhile.
+  private readonly organizationRoles = new Map<string, ReturnType<RolesOf['inOrganization']>>();
+  private readonly contentSeen = new Map<string, boolean>();
 
   constructor(
     private readonly db: Database,
@@ -41,7 +45,7 @@ export class Visibility {
     const key = JSON.parse(change.row_key) as string[];
     if (change.tbl === 'users') return this.sharesOrganization(key[0]!);
     if (change.tbl === 'members' && key[1] === this.userId) return true;
-    const orgRole = this.roles.inOrganization(change.organization_id);
+    const orgRole = this.organizationRole(change.organization_id);
     if (!orgCan.view(orgRole)) return false;
     if (ADMIN_ONLY.has(change.tbl)) return orgCan.admin(orgRole);
     if (PEOPLE.has(change.tbl)) return orgCan.listMembers(orgRole);
@@ -50,11 +54,23 @@ export class Visibility {
     return true;
   }
 
+  private organizationRole(organizationId: string | null): ReturnType<RolesOf['inOrganization']> {
+    if (organizationId === null) return undefined;
+    if (!this.organizationRoles.has(organizationId)) this.organizationRoles.set(organizationId, this.roles.inOrganization(organizationId));
+    return this.organizationRoles.get(organizationId);
+  }
+
   /** Content gone from this engine (its tombstone) reaches every member of its organization. */
   private seesContent(table: 'spaces' | 'collections', id: string): boolean {
-    if (!this.db.get(`SELECT 1 FROM ${table} WHERE id = ?`, id)) return true;
-    const role = this.roles.onContent(table, id);
-    return table === 'spaces' ? spaceCan.view(role) : collectionCan.view(role);
+    const key = `${table}/${id}`;
+    let seen = this.contentSeen.get(key);
+    if (seen === undefined) {
+      const gone = !this.db.get(`SELECT 1 FROM ${table} WHERE id = ?`, id);
+      const role = gone ? undefined : this.roles.onContent(table, id);
+      seen = gone || (table === 'spaces' ? spaceCan.view(role) : collectionCan.view(role));
+      this.contentSeen.set(key, seen);
+    }
+    return seen;
   }
 
   private sharesOrganization(userId: string): boolean {
