@@ -21,6 +21,8 @@ export interface ForcedFields {
 export class ChangeCapture implements SqlFunctions {
   readonly node = randomBytes(6).toString('hex');
   private last: Hlc;
+  /** `last` encoded, kept with it: a stamp at or before it is seen without decoding. */
+  private lastText: string;
   /** The user whose request is running; null for the engine itself. */
   actor: string | null = null;
   /** The one user a compensating change answers. */
@@ -40,6 +42,12 @@ export class ChangeCapture implements SqlFunctions {
 
   constructor() {
     this.last = zeroHlc(this.node);
+    this.lastText = encodeHlc(this.last);
+  }
+
+  private moveTo(hlc: Hlc): void {
+    this.last = hlc;
+    this.lastText = encodeHlc(hlc);
   }
 
   /**
@@ -50,7 +58,7 @@ export class ChangeCapture implements SqlFunctions {
   register(raw: Connection): void {
     const latest = latestStamp(raw);
     const seen = latest === undefined ? undefined : decodeHlc(latest);
-    this.last = seen ? receive(zeroHlc(this.node), seen, 0) : zeroHlc(this.node);
+    this.moveTo(seen ? receive(zeroHlc(this.node), seen, 0) : zeroHlc(this.node));
     const volatile = { deterministic: false, varargs: false } as const;
     raw.function('sync_stamp', volatile, (table, rowKey) => this.stamp(String(table), String(rowKey)));
     raw.function('sync_actor', volatile, () => this.actor);
@@ -66,14 +74,17 @@ export class ChangeCapture implements SqlFunctions {
   stamp(table?: string, rowKey?: string): string {
     const pinned = this.pinned;
     if (pinned && pinned.table === table && pinned.rowKey === rowKey) return pinned.hlc;
-    this.last = tick(this.last, this.nowMs());
-    return encodeHlc(this.last);
+    this.moveTo(tick(this.last, this.nowMs()));
+    return this.lastText;
   }
 
   /** A stamp seen elsewhere (a peer's change, another connection's row): later stamps sort after it. */
   observe(stamp: string): void {
+    // A valid stamp is its own encoding (fixed width), so string order is clock order: one not
+    // past the last needs no decoding (most of a catch-up's, which this clock has passed).
+    if (stamp <= this.lastText) return;
     const remote = decodeHlc(stamp);
-    if (remote && encodeHlc(remote) > encodeHlc(this.last)) this.last = receive(this.last, remote, this.nowMs());
+    if (remote) this.moveTo(receive(this.last, remote, this.nowMs()));
   }
 
   /** Whether a peer's stamp lies too far past this engine's wall clock to be believed (docs/sync.md, "Clock skew"). */

@@ -9,6 +9,21 @@ function byKey(spec: TableSpec): string {
   return spec.key.map((column) => `${column} = ?`).join(' AND ');
 }
 
+/**
+ * The text of a statement on `spec`'s table for these columns, made once: a catch-up writes
+ * thousands of rows of a few shapes, and the same string object is also found in the
+ * database's statement cache without hashing a new one.
+ */
+const texts = new WeakMap<TableSpec, Map<string, string>>();
+export function statementText(spec: TableSpec, kind: string, columns: readonly string[], make: () => string): string {
+  let ofTable = texts.get(spec);
+  if (!ofTable) texts.set(spec, (ofTable = new Map()));
+  const key = `${kind} ${columns.join(',')}`;
+  let text = ofTable.get(key);
+  if (text === undefined) ofTable.set(key, (text = make()));
+  return text;
+}
+
 function isBlob(spec: TableSpec, column: string): boolean {
   return spec.blobs?.includes(column) ?? false;
 }
@@ -18,14 +33,17 @@ function stored(spec: TableSpec, column: string, value: FieldValue): unknown {
 }
 
 export function readRow(db: Database, spec: TableSpec, key: readonly string[]): RowValues | undefined {
-  const columns = spec.columns.map((column) => (isBlob(spec, column) ? `hex(${column}) AS ${column}` : column));
-  return db.get<RowValues>(`SELECT ${columns.join(', ')} FROM ${spec.name} WHERE ${byKey(spec)}`, ...key);
+  const sql = statementText(spec, 'select', [], () => {
+    const columns = spec.columns.map((column) => (isBlob(spec, column) ? `hex(${column}) AS ${column}` : column));
+    return `SELECT ${columns.join(', ')} FROM ${spec.name} WHERE ${byKey(spec)}`;
+  });
+  return db.get<RowValues>(sql, ...key);
 }
 
 export function insertRow(db: Database, spec: TableSpec, values: RowValues): void {
   const columns = Object.keys(values);
   db.run(
-    `INSERT INTO ${spec.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    statementText(spec, 'insert', columns, () => `INSERT INTO ${spec.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`),
     ...columns.map((column) => stored(spec, column, values[column]!)),
   );
 }
@@ -34,7 +52,7 @@ export function updateRow(db: Database, spec: TableSpec, key: readonly string[],
   const columns = Object.keys(values);
   if (columns.length === 0) return;
   db.run(
-    `UPDATE ${spec.name} SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE ${byKey(spec)}`,
+    statementText(spec, 'update', columns, () => `UPDATE ${spec.name} SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE ${byKey(spec)}`),
     ...columns.map((column) => stored(spec, column, values[column]!)),
     ...key,
   );

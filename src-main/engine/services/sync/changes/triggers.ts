@@ -1,3 +1,4 @@
+import { statementText } from './rows.js';
 import { scopeOver, type TableSpec } from './tables.js';
 
 /**
@@ -48,12 +49,14 @@ const COLUMNS = 'hlc, tbl, row_key, op, fields, actor, audience, organization_id
  * this costs a third of the trigger's work, which is most of a catch-up's.
  */
 export function appliedUpdateEntry(spec: TableSpec, fields: readonly string[]): string {
-  const written = new Set(fields);
-  const only = { ...spec, columns: spec.columns.filter((column) => written.has(column)) };
-  return `
+  return statementText(spec, 'logged update', fields, () => {
+    const written = new Set(fields);
+    const only = { ...spec, columns: spec.columns.filter((column) => written.has(column)) };
+    return `
 INSERT INTO change_log (${COLUMNS})
   SELECT ?, '${spec.name}', ${keyOf(spec, 'r')}, ?, ${valuesOf(only, 'r')}, ?, NULL, ${scopeOf(spec, 'r')}
   FROM ${spec.name} AS r WHERE ${spec.key.map((column) => `r.${column} = ?`).join(' AND ')}`;
+  });
 }
 
 function insertTrigger(spec: TableSpec): string {
