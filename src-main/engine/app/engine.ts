@@ -144,7 +144,8 @@ export class Engine {
   private readonly ownsWorkers: boolean;
 
   constructor(readonly options: EngineOptions) {
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    // A database given is a hub process's working copy, whose folder is gone once it is open.
+    if (!options.database) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     const { db, capture, recordedEvents } = options.database ?? openDatabase(join(options.dataDir, 'folio.db'), { nativeBinding: options.nativeBinding });
     this.db = db;
     this.changeCapture = capture;

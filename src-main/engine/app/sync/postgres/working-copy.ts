@@ -38,6 +38,10 @@ export async function openPostgresEngine(
   let order: PostgresOrder | undefined;
   try {
     const database = openDatabase(join(folder, 'folio.db'), { disposable: true });
+    // Nothing opens the working copy by its name again (disposable: no journal, WAL or temporary
+    // files beside it): the folder goes now, and the open file with the process, however it ends.
+    // A process killed left a copy of the whole hub in TMPDIR, one more at each restart.
+    rmSync(folder, { recursive: true, force: true });
     db = database.db;
     const opened = db;
     order = new PostgresOrder(db, url, 0, tooFarBehind);
@@ -57,7 +61,6 @@ export async function openPostgresEngine(
       close() {
         engine.close();
         ordered.close();
-        rmSync(folder, { recursive: true, force: true });
       },
     };
   } catch (error) {
@@ -98,6 +101,7 @@ async function loadStore(url: string, db: Database, effects: RowEffects, order: 
 export function upgradedRows(from: number, rows: readonly RowEffect[]): RowEffect[] {
   const folder = mkdtempSync(join(tmpdir(), 'folio-hub-upgrade-'));
   const { db } = openDatabase(join(folder, 'folio.db'), { schemaVersion: from, disposable: true });
+  rmSync(folder, { recursive: true, force: true });
   try {
     let replaying = true;
     const loaded = new RowEffects(db.raw, () => replaying);
@@ -113,6 +117,5 @@ export function upgradedRows(from: number, rows: readonly RowEffect[]): RowEffec
     return [...new RowEffects(db.raw, () => false).everyRow()];
   } finally {
     db.close();
-    rmSync(folder, { recursive: true, force: true });
   }
 }

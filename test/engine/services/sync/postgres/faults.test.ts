@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { ok } from '../../../../support/content.js';
@@ -95,8 +98,17 @@ describeWithOwnPostgres('hub processes survive faults', (postgres) => {
     }
     await expect.poll(() => contentOf(b.engine, tree), RECOVERY).toEqual(contentOf(a.engine, tree));
 
-    // The killed process starts again from PostgreSQL alone.
-    hubs[0] = await startHubProcess(cluster.database());
-    expect(await health(hubs[0])).toMatchObject({ status: 200, body: { status: 'ok' } });
+    // The killed process starts again from PostgreSQL alone. Its working copy has no name on disk
+    // once open, so it takes its room with it when killed: nothing is left in its TMPDIR.
+    const tmp = mkdtempSync(join(tmpdir(), 'folio-hub-tmp-'));
+    try {
+      hubs[0] = await startHubProcess(cluster.database(), 0, [], { ...process.env, TMPDIR: tmp });
+      expect(await health(hubs[0])).toMatchObject({ status: 200, body: { status: 'ok' } });
+      expect(readdirSync(tmp)).toEqual([]);
+      await killHub(hubs[0]);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   }, 180_000);
 });
