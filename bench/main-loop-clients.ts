@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
@@ -11,7 +12,8 @@ import { BODY_FRAGMENT } from '../src-shared/content/index.js';
  * The clients of bench/main-loop.ts, in a process of their own so that they never share the
  * engine's event loop: a writer typing over y-websocket, `GET /v1/user` asked again 10 ms after
  * each answer (in a thread of its own: see `startPolling`), a PDF asked for and downloaded, and
- * an import of Markdown pages through the API. Prints its figures as one JSON line.
+ * an import of Markdown pages through the API. Prints `READY` once the writer has the page open,
+ * then its figures as one JSON line.
  */
 export interface ClientPlan {
   origin: string;
@@ -35,14 +37,18 @@ export interface ClientFigures {
   importMs?: number;
 }
 
+/** The line that tells main-loop.ts the writer has the page open and the phase's work starts. */
+export const READY = 'ready';
 const KEYSTROKE_MS = 50;
 const USER_PAUSE_MS = 10;
 const IMPORT_BATCH = 20;
 
 async function run(plan: ClientPlan): Promise<ClientFigures> {
   const client = new ApiClient(httpTransport(plan.origin, plan.token, fetch));
-  const polling = startPolling(plan);
   const typist = plan.typing ? await startTyping(plan) : undefined;
+  // The writer has the page open (its room built, the first sync done): the phase starts now.
+  console.log(READY);
+  const polling = startPolling(plan);
   const work: Promise<unknown>[] = [pause(plan.seconds * 1000)];
   const figures: Partial<ClientFigures> = {};
   if (plan.pdf) {
@@ -157,13 +163,16 @@ async function importPages(client: ApiClient, plan: ClientPlan): Promise<void> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-run(JSON.parse(process.argv[2]!) as ClientPlan).then(
-  (figures) => {
-    console.log(JSON.stringify(figures));
-    process.exit(0);
-  },
-  (error: Error) => {
-    console.error(`main-loop clients: ${error.message}`);
-    process.exit(1);
-  },
-);
+// main-loop.ts imports `READY` from here: the clients run only when this is the program.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run(JSON.parse(process.argv[2]!) as ClientPlan).then(
+    (figures) => {
+      console.log(JSON.stringify(figures));
+      process.exit(0);
+    },
+    (error: Error) => {
+      console.error(`main-loop clients: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}
