@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { WebSocket } from 'ws';
@@ -12,8 +13,9 @@ import { BODY_FRAGMENT } from '../src-shared/content/index.js';
  * The clients of bench/main-loop.ts, in a process of their own so that they never share the
  * engine's event loop: a writer typing over y-websocket, `GET /v1/user` asked again 10 ms after
  * each answer (in a thread of its own: see `startPolling`), a PDF asked for and downloaded, and
- * an import of Markdown pages through the API. Prints `READY` once the writer has the page open,
- * then its figures as one JSON line.
+ * an import of Markdown pages through the API. Prints `OPENING` as the writer opens the page,
+ * `READY` once it has it, and
+ * starts the rest at the next line on standard input, then prints its figures as one JSON line.
  */
 export interface ClientPlan {
   origin: string;
@@ -37,7 +39,8 @@ export interface ClientFigures {
   importMs?: number;
 }
 
-/** The line that tells main-loop.ts the writer has the page open and the phase's work starts. */
+/** The lines that tell main-loop.ts the writer opens the page, then has it; a line back on standard input starts the phase's work. */
+export const OPENING = 'opening';
 export const READY = 'ready';
 const KEYSTROKE_MS = 50;
 const USER_PAUSE_MS = 10;
@@ -45,9 +48,11 @@ const IMPORT_BATCH = 20;
 
 async function run(plan: ClientPlan): Promise<ClientFigures> {
   const client = new ApiClient(httpTransport(plan.origin, plan.token, fetch));
+  console.log(OPENING);
   const typist = plan.typing ? await startTyping(plan) : undefined;
-  // The writer has the page open (its room built, the first sync done): the phase starts now.
+  // The writer has the page; the phase starts when main-loop.ts says the engine has it ready too.
   console.log(READY);
+  await once(createInterface({ input: process.stdin }), 'line');
   const polling = startPolling(plan);
   const work: Promise<unknown>[] = [pause(plan.seconds * 1000)];
   const figures: Partial<ClientFigures> = {};

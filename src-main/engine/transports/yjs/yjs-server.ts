@@ -68,6 +68,11 @@ export class YjsServer {
     return [...this.rooms.keys()];
   }
 
+  /** Whether `docId`'s room is open and its doc ready for live edits (its doc built, its blocks read): what a writer's first keystroke waits for. */
+  readyForLiveEdits(docId: string): boolean {
+    return this.rooms.get(docId)?.isReady ?? false;
+  }
+
   /** Calls `listener` with each doc someone starts viewing (its room opens); returns the function that stops it. */
   onRoomOpened(listener: (docId: string) => void): () => void {
     this.roomListeners.add(listener);

@@ -92,7 +92,10 @@ describe('editing a page over y-websocket', () => {
     }
     expect(textsOf(replica)).toEqual(texts);
     expect(t.engine.docs.cacheSize.docs).toBe(loaded);
+    expect(t.engine.yjs.readyForLiveEdits(docId)).toBe(false);
+    await expect.poll(() => t.engine.yjs.readyForLiveEdits(docId)).toBe(true);
     client.close();
+    expect(t.engine.yjs.readyForLiveEdits(docId)).toBe(false);
   });
 
   it('writes the updates a client sent while a large page got ready as one write, every edit kept and found by search', async () => {
