@@ -13,9 +13,9 @@ import { BODY_FRAGMENT } from '../src-shared/content/index.js';
  * The clients of bench/main-loop.ts, in a process of their own so that they never share the
  * engine's event loop: a writer typing over y-websocket, `GET /v1/user` asked again 10 ms after
  * each answer (in a thread of its own: see `startPolling`), a PDF asked for and downloaded, and
- * an import of Markdown pages through the API. Prints `OPENING` as the writer opens the page,
- * `READY` once it has it, and
- * starts the rest at the next line on standard input, then prints its figures as one JSON line.
+ * an import of Markdown pages through the API. Prints `OPENING` as the writer opens the page and
+ * `READY` once it has it, starts the rest at the next line on standard input, then prints its
+ * figures as one JSON line.
  */
 export interface ClientPlan {
   origin: string;
@@ -168,7 +168,7 @@ async function importPages(client: ApiClient, plan: ClientPlan): Promise<void> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// main-loop.ts imports `READY` from here: the clients run only when this is the program.
+// main-loop.ts imports `OPENING` and `READY` from here: the clients run only when this is the program.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   run(JSON.parse(process.argv[2]!) as ClientPlan).then(
     (figures) => {
