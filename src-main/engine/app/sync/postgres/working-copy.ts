@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Database } from '../../../core/db/database.js';
 import { LATEST_SCHEMA } from '../../../core/db/migrations/index.js';
 import { Engine, type EngineOptions } from '../../engine.js';
-import { openDatabase } from '../../open-database.js';
+import { openDatabase, type OpenedDatabase } from '../../open-database.js';
 import { PostgresOrder } from '../../../services/sync/postgres/postgres-order.js';
 import { followReplayedRows } from '../../../services/sync/postgres/replayed-rows.js';
 import { RowEffects, type RowEffect } from '../../../services/sync/postgres/row-effects.js';
@@ -33,23 +33,16 @@ export async function openPostgresEngine(
   },
   options: Omit<EngineOptions, 'dataDir' | 'database'> = {},
 ): Promise<PostgresEngine> {
-  const folder = mkdtempSync(join(tmpdir(), 'folio-hub-'));
-  let db: Database | undefined;
+  const { folder, database } = openWorkingCopy('folio-hub-');
+  const db = database.db;
   let order: PostgresOrder | undefined;
   try {
-    const database = openDatabase(join(folder, 'folio.db'), { disposable: true });
-    // Nothing opens the working copy by its name again (disposable: no journal, WAL or temporary
-    // files beside it): the folder goes now, and the open file with the process, however it ends.
-    // A process killed left a copy of the whole hub in TMPDIR, one more at each restart.
-    rmSync(folder, { recursive: true, force: true });
-    db = database.db;
-    const opened = db;
     order = new PostgresOrder(db, url, 0, tooFarBehind);
     const replaying = order;
     const effects = new RowEffects(db.raw, () => replaying.replaying);
     order.attach(effects);
     const store = await openStore(url, LATEST_SCHEMA, () => effects.everyRow(), upgradedRows);
-    order.cursor = await loadStore(url, opened, effects, replaying);
+    order.cursor = await loadStore(url, db, effects, replaying);
     db.useWriteOrder(order);
     const engine = new Engine({ ...options, dataDir: folder, database });
     order.onReplay(followReplayedRows(db, engine.docs, engine.changeCapture, effects, engine.blobsElsewhere));
@@ -65,9 +58,23 @@ export async function openPostgresEngine(
     };
   } catch (error) {
     order?.close();
-    db?.close();
-    rmSync(folder, { recursive: true, force: true });
+    db.close();
     throw error;
+  }
+}
+
+/**
+ * A new disposable database file (`DatabaseOptions.disposable`) in a temporary folder, migrated to
+ * `schemaVersion` (the latest when absent). Nothing opens it by its name again (no journal, WAL or
+ * temporary file beside it), so the folder goes at once, and the open file with the process,
+ * however it ends: a process killed left a copy of the whole hub in TMPDIR, one more at each restart.
+ */
+function openWorkingCopy(prefix: string, schemaVersion?: number): { folder: string; database: OpenedDatabase } {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    return { folder, database: openDatabase(join(folder, 'folio.db'), { schemaVersion, disposable: true }) };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -99,9 +106,7 @@ async function loadStore(url: string, db: Database, effects: RowEffects, order: 
  * migration's own writes are logged for replicas as a data dir's are), then read back whole.
  */
 export function upgradedRows(from: number, rows: readonly RowEffect[]): RowEffect[] {
-  const folder = mkdtempSync(join(tmpdir(), 'folio-hub-upgrade-'));
-  const { db } = openDatabase(join(folder, 'folio.db'), { schemaVersion: from, disposable: true });
-  rmSync(folder, { recursive: true, force: true });
+  const { db } = openWorkingCopy('folio-hub-upgrade-', from).database;
   try {
     let replaying = true;
     const loaded = new RowEffects(db.raw, () => replaying);

@@ -207,11 +207,14 @@ async function writeRows(client: pg.Client, rows: Iterable<RowEffect>, seq: numb
   if (batch.length > 0) await client.query(UPSERT_ROWS, upsertParams(batch, seq));
 }
 
+/** A row written again keeps the newest turn's values. */
+const KEEP_NEWEST = 'ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq';
+
 /** Writes rows of turn `$4` (their values, or a tombstone); one statement for a whole turn. */
 export const UPSERT_ROWS = `
   INSERT INTO folio_hub_rows (tbl, key, data, seq)
   SELECT tbl, key, data, $4 FROM unnest($1::text[], $2::text[], $3::bytea[]) AS r(tbl, key, data)
-  ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq`;
+  ${KEEP_NEWEST}`;
 
 export function upsertParams(rows: readonly RowEffect[], seq: number): unknown[] {
   return [rows.map((row) => row.tbl), rows.map((row) => row.key), rows.map((row) => row.data), seq];
@@ -259,12 +262,16 @@ function commitNotify(seq: string, rows: readonly RowEffect[]): { call: string; 
   };
 }
 
+/** The WITH clause that writes `turn_rows` (`rowsValues`) as turn `seq` (an SQL expression over `from`). */
+function writtenAs(seq: string, from: string): string {
+  return `written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT turn_rows.tbl, turn_rows.key, ${seq}, turn_rows.data FROM ${from} ${KEEP_NEWEST})`;
+}
+
 /** An ordinary turn's rows written as turn `seq`, with the commit's NOTIFY, as one statement (its COMMIT follows in the same round trip). */
 export function commitStatement(rows: readonly RowEffect[], seq: number): string {
   const notify = commitNotify(String(seq), rows);
   return `WITH ${rowsValues(rows)},
-    written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT tbl, key, ${seq}, data FROM turn_rows
-      ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq)
+    ${writtenAs(String(seq), 'turn_rows')}
     SELECT ${notify.call}${notify.from && ` FROM ${notify.from}`}`;
 }
 
@@ -279,8 +286,7 @@ export function optimisticStatement(rows: readonly RowEffect[], cursor: number):
   const notify = commitNotify('turn.seq', rows);
   return `WITH turn AS (UPDATE folio_hub_counter SET seq = ${turn} WHERE id = 1 AND seq = ${turn - 1} RETURNING seq),
     ${rowsValues(rows)},
-    written AS (INSERT INTO folio_hub_rows (tbl, key, seq, data) SELECT turn_rows.tbl, turn_rows.key, turn.seq, turn_rows.data FROM turn, turn_rows
-      ON CONFLICT (tbl, key) DO UPDATE SET data = excluded.data, seq = excluded.seq)
+    ${writtenAs('turn.seq', 'turn, turn_rows')}
     SELECT seq, ${notify.call} FROM turn${notify.from && `, ${notify.from}`}`;
 }
 
